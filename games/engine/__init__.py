@@ -1,0 +1,45 @@
+"""The rules engine of 31: pure Python, no Django, no I/O (DESIGN.md §2).
+
+Import what you need from here::
+
+    from games.engine import Rules, new_game, legal_actions, apply_action, observation
+"""
+
+from .actions import (
+    DISCARD_PILE,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Look,
+    OpenWidow,
+    Stand,
+    ThrowDown,
+    describe_action,
+    parse_action,
+)
+from .cards import CARDS, JOKER, Card, card, format_cards, full_deck, parse_card, parse_cards
+from .errors import CardError, EngineError, IllegalAction, RulesError
+from .events import Event, describe
+from .events import view as event_view
+from .game import apply_action, current_player, legal_actions, new_game
+from .hands import format_value, hand_key, hand_value, is_blitz, is_three_aces
+from .observation import Observation, SeatView, observation, spectator_view
+from .randomness import DeckSource, FixedDecks, SecureDeckSource, SeededDeckSource
+from .replay import replay
+from .rules import OPTION_NAMES, PRESET_TITLES, PRESETS, Rules
+from .state import GameState, Outcome, PlayerState, RoundResult
+
+__all__ = [
+    "CARDS", "DISCARD_PILE", "JOKER", "OPTION_NAMES", "PRESETS", "PRESET_TITLES", "STOCK",
+    "Action", "Card", "CardError", "DeckSource", "Discard", "Draw", "EngineError", "Event",
+    "Exchange", "FixedDecks", "GameState", "IllegalAction", "Knock", "Look", "Observation",
+    "OpenWidow", "Outcome", "PlayerState", "RoundResult", "Rules", "RulesError", "SeatView",
+    "SecureDeckSource", "SeededDeckSource", "Stand", "ThrowDown", "apply_action", "card",
+    "current_player", "describe", "describe_action", "event_view", "format_cards",
+    "format_value", "full_deck", "hand_key", "hand_value", "is_blitz", "is_three_aces",
+    "legal_actions", "new_game", "observation", "parse_action", "parse_card", "parse_cards",
+    "replay", "spectator_view",
+]

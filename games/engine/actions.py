@@ -1,0 +1,153 @@
+"""What a player can do on their turn (RULES.md §4-§5), as small immutable values.
+
+Every action names the seat that does it, so a forged seat is refused by the engine
+itself. `code` and `parse_action` give a short text form for forms and logs, e.g.
+``draw:stock``, ``discard:7H``, ``discard:4C,7H:knock``, ``exchange:3D>KC``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, format_cards, parse_cards
+from .errors import CardError, IllegalAction
+
+STOCK = "stock"
+DISCARD_PILE = "discard"
+
+
+class Draw(NamedTuple):
+    seat: int
+    source: str  # STOCK or DISCARD_PILE
+
+    @property
+    def code(self) -> str:
+        return f"draw:{self.source}"
+
+
+class Discard(NamedTuple):
+    """Discard `cards` face up; the last one lies on top. Several cards (or none) only
+    with `hidden_discards`. `knock=True` knocks as well (`knock_after_draw`)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    knock: bool = False
+
+    @property
+    def code(self) -> str:
+        return "discard:" + ",".join(c.code for c in self.cards) + (":knock" if self.knock else "")
+
+
+class Knock(NamedTuple):
+    seat: int
+
+    @property
+    def code(self) -> str:
+        return "knock"
+
+
+class Stand(NamedTuple):
+    seat: int
+
+    @property
+    def code(self) -> str:
+        return "stand"
+
+
+class OpenWidow(NamedTuple):
+    """Choose to exchange with the widow: it is turned face up before you choose cards."""
+
+    seat: int
+
+    @property
+    def code(self) -> str:
+        return "widow"
+
+
+class Exchange(NamedTuple):
+    """Give `give` to the widow and take as many of its cards, `take`."""
+
+    seat: int
+    give: tuple[Card, ...]
+    take: tuple[Card, ...]
+
+    @property
+    def code(self) -> str:
+        return (
+            "exchange:" + ",".join(c.code for c in self.give) + ">"
+            + ",".join(c.code for c in self.take)
+        )
+
+
+class Look(NamedTuple):
+    """Look at your cards instead of calling a throw-down (`throw_down`)."""
+
+    seat: int
+
+    @property
+    def code(self) -> str:
+        return "look"
+
+
+class ThrowDown(NamedTuple):
+    seat: int
+
+    @property
+    def code(self) -> str:
+        return "throw_down"
+
+
+Action = Draw | Discard | Knock | Stand | OpenWidow | Exchange | Look | ThrowDown
+
+_SIMPLE = {"knock": Knock, "stand": Stand, "widow": OpenWidow, "look": Look,
+           "throw_down": ThrowDown}
+
+
+def parse_action(text: str, seat: int) -> Action:
+    """Read an action's `code` back, for `seat`. Raises IllegalAction on nonsense."""
+    text = text.strip()
+    head, _, rest = text.partition(":")
+    try:
+        if head in _SIMPLE and not rest:
+            return _SIMPLE[head](seat)
+        if head == "draw" and rest in (STOCK, DISCARD_PILE):
+            return Draw(seat, rest)
+        if head == "discard":
+            cards_text, _, flag = rest.partition(":")
+            if flag not in ("", "knock"):
+                raise IllegalAction(f"{text!r} is not a move.")
+            return Discard(seat, parse_cards(cards_text), knock=flag == "knock")
+        if head == "exchange" and ">" in rest:
+            give, take = rest.split(">", 1)
+            return Exchange(seat, parse_cards(give), parse_cards(take))
+    except CardError as error:
+        raise IllegalAction(f"{text!r} is not a move: {error}") from error
+    raise IllegalAction(f"{text!r} is not a move.")
+
+
+def describe_action(action: Action) -> str:
+    """Button text for an action, in the second person."""
+    match action:
+        case Draw(source=STOCK):
+            return "Draw from the stock"
+        case Draw():
+            return "Take the top discard"
+        case Discard(cards=()):
+            return "Keep your cards"
+        case Discard(cards=cards, knock=knock):
+            text = "Discard " + format_cards(cards, symbols=True)
+            return text + " and knock" if knock else text
+        case Knock():
+            return "Knock"
+        case Stand():
+            return "Stand"
+        case OpenWidow():
+            return "Exchange with the widow"
+        case Exchange(give=give, take=take):
+            return (f"Give {format_cards(give, symbols=True)}, "
+                    f"take {format_cards(take, symbols=True)}")
+        case Look():
+            return "Look at your cards"
+        case ThrowDown():
+            return "Throw down"
+    raise AssertionError(action)

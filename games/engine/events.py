@@ -1,0 +1,259 @@
+"""Events: what happened, in data a replay can fold and words a table would use.
+
+An event's `data` is public. Its `secret` (a deck order, a card drawn from the stock)
+is shown only to `owner` -- or to no one while the round lasts, when `owner` is None.
+`view(event, seat)` is the only way to hand an event to a viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .cards import CARDS, Card, format_cards
+from .hands import format_value
+
+
+class Event(NamedTuple):
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = {}
+    secret: dict[str, Any] = {}
+    owner: int | None = None
+
+
+def view(event: Event, viewer: int | None) -> Event:
+    """The event as `viewer` may see it (None: a spectator)."""
+    if not event.secret or (viewer is not None and viewer == event.owner):
+        return event
+    return event._replace(secret={})
+
+
+# Keys whose values are cards (or nested tuples of cards), for storage as text.
+CARD_KEYS = frozenset({"card", "cards", "up_card", "deck", "stock", "widow", "gave", "took",
+                       "hands", "draws"})
+_BY_CODE = {c.code: c for c in CARDS}
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """JSON-ready form: cards as codes like ``AS``."""
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "data": _encode_all(event.data),
+        "secret": _encode_all(event.secret),
+        "owner": event.owner,
+    }
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    return Event(data["kind"], data["seat"], _decode_all(data["data"]),
+                 _decode_all(data["secret"]), data["owner"])
+
+
+def _encode_all(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: _encode(v) if k in CARD_KEYS else v for k, v in data.items()}
+
+
+def _decode_all(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: _decode(v) if k in CARD_KEYS else _tuples(v) for k, v in data.items()}
+
+
+def _tuples(value: Any) -> Any:
+    """JSON gives lists; the engine's events hold tuples."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, str):
+        return _BY_CODE[value]
+    if isinstance(value, list):
+        return tuple(_decode(v) for v in value)
+    return value
+
+
+# ---- words ------------------------------------------------------------------------
+
+
+def describe(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
+    """One line a table would say, from `viewer`'s side (their secrets only)."""
+    event = view(event, viewer)
+    who = _name(names, event.seat, viewer)
+    d = event.data
+    text = _DESCRIBERS.get(event.kind)
+    return text(event, d, who, names, viewer) if text else f"{who}: {event.kind}."
+
+
+def _name(names: Sequence[str], seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "The dealer"
+    return "You" if seat == viewer else names[seat]
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(cards, symbols=True)
+
+
+def _list(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _game_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"A new game of 31 for {_list(list(names))}."
+
+
+def _dealer_chosen(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    dealer = _name(names, d["dealer"], viewer)
+    if d["method"] == "random":
+        return f"{dealer} deal{'s' if dealer != 'You' else ''} first (chosen at random)."
+    draws = ", ".join(f"{names[seat]} {c}" for seat, c in d["draws"])
+    how = "high card" if d["method"] == "high_card" else "cut"
+    return f"{dealer} deal{'s' if dealer != 'You' else ''} first ({how}: {draws})."
+
+
+def _round_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    dealer = _name(names, d["dealer"], viewer)
+    verb = "deal" if dealer == "You" else "deals"
+    text = f"Round {d['round_no']}: {dealer} {verb}. The up-card is {d['up_card']}."
+    if d.get("pot"):
+        text += f" Everyone antes a chip: the pot holds {d['pot']}."
+    return text
+
+
+def _drew(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    verb = "draw" if who == "You" else "draws"
+    if d["source"] == "discard":
+        return f"{who} take{'s' if who != 'You' else ''} {d['card']} from the discard pile."
+    if "card" in e.secret:
+        return f"{who} {verb} {e.secret['card']} from the stock."
+    return f"{who} {verb} from the stock."
+
+
+def _discarded(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    s = "" if who == "You" else "s"
+    cards = d["cards"]
+    if not cards:
+        text = f"{who} keep{s} {'your' if who == 'You' else 'their'} cards"
+    elif len(cards) == 1:
+        text = f"{who} discard{s} {cards[0]}"
+    else:
+        text = f"{who} discard{s} {_cards(cards)} with {cards[-1]} on top"
+    return text + (f" and knock{s}." if d.get("knock") else ".")
+
+
+def _simple(verb: str):
+    def text(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+        return f"{who} {verb if who == 'You' else verb + 's'}."
+    return text
+
+
+def _reshuffled(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"The stock ran out: the discards are shuffled into a new stock of {d['count']}."
+
+
+def _widow_opened(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"{who} turn{'s' if who != 'You' else ''} the widow face up: {_cards(d['widow'])}."
+
+
+def _exchanged(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    s = "" if who == "You" else "s"
+    return f"{who} exchange{s} {_cards(d['gave'])} for {_cards(d['took'])} from the widow."
+
+
+def _thrown_down(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"{who} throw{'s' if who != 'You' else ''} down! Every hand is shown."
+
+
+def _passed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"{who} can draw nothing and pass{'es' if who != 'You' else ''}."
+
+
+def _round_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return round_summary(d, names, viewer)
+
+
+def _player_out(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"{who} {'are' if who == 'You' else 'is'} out of the game."
+
+
+def _game_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    winners = [_name(names, s, viewer) for s in d["winners"]]
+    if len(winners) > 1:
+        return f"The game is a draw between {_list(winners)}."
+    verb = "win" if winners[0] == "You" else "wins"
+    reason = {
+        "three_aces": " with three aces",
+        "thirty_one": " with 31 while everyone is on the county",
+        "target_points": f" with {d.get('points', '')} points",
+    }.get(d["reason"], "")
+    return f"{winners[0]} {verb} the game{reason}!"
+
+
+def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> str:
+    """Who showed what and who lost what, in one line."""
+    reason = d["reason"]
+    if reason in ("stock_empty", "max_turns"):
+        why = "The stock ran out" if reason == "stock_empty" else "No one knocked in time"
+        return f"{why}: the round is a draw and no one loses."
+    parts = []
+    shown = [
+        f"{_name(names, seat, viewer)} {format_value(value)}"
+        for seat, value in enumerate(d["values"]) if value is not None
+    ]
+    if reason == "blitz" or d["blitzers"]:
+        blitzers = [_name(names, s, viewer) for s in d["blitzers"]]
+        parts.append(f"{_list(blitzers)} {'has' if len(blitzers) == 1 and blitzers[0] != 'You' else 'have'} 31 -- blitz!")
+    elif reason in ("three_aces", "thirty_one"):
+        pass
+    else:
+        parts.append("Showdown: " + ", ".join(shown) + ".")
+    for seat, lost in enumerate(d["lives_lost"]):
+        if lost:
+            who = _name(names, seat, viewer)
+            parts.append(f"{who} lose{'s' if who != 'You' else ''} "
+                         f"{'a life' if lost == 1 else f'{lost} lives'}.")
+    for seat, won in enumerate(d["points_won"]):
+        if won:
+            who = _name(names, seat, viewer)
+            parts.append(f"{who} score{'s' if who != 'You' else ''} a point.")
+    for seat, won in enumerate(d["chips_won"]):
+        if won > 0:
+            who = _name(names, seat, viewer)
+            parts.append(f"{who} take{'s' if who != 'You' else ''} {won} chips.")
+    if d.get("tiebreak_winner") is not None:
+        parts.append(f"{names[d['tiebreak_winner']]} wins the tie on card ranks.")
+    return " ".join(parts)
+
+
+_DESCRIBERS = {
+    "game_started": _game_started,
+    "dealer_chosen": _dealer_chosen,
+    "round_started": _round_started,
+    "looked": _simple("look"),
+    "thrown_down": _thrown_down,
+    "drew": _drew,
+    "discarded": _discarded,
+    "knocked": _simple("knock"),
+    "stood": _simple("stand"),
+    "passed": _passed,
+    "reshuffled": _reshuffled,
+    "widow_opened": _widow_opened,
+    "exchanged": _exchanged,
+    "round_ended": _round_ended,
+    "player_out": _player_out,
+    "game_ended": _game_ended,
+}

@@ -1,0 +1,379 @@
+"""Playing a game: new_game, current_player, legal_actions and apply_action (§3-§5, §8).
+
+`apply_action(state, action)` checks the move, then returns the new state and the
+events it caused; it never changes `state`. How a round ends and what it costs is in
+`scoring.py`; dealing and the first dealer in `dealing.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from . import dealing, scoring
+from .actions import (
+    DISCARD_PILE,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Look,
+    OpenWidow,
+    Stand,
+    ThrowDown,
+)
+from .cards import Card
+from .errors import EngineError, IllegalAction
+from .events import Event
+from .hands import format_value, hand_value, is_blitz, is_three_aces
+from .randomness import DeckSource
+from .rules import Rules
+from .state import DISCARD, DRAW, OVER, THROW_DOWN, WIDOW, GameState, PlayerState
+
+
+def new_game(rules: Rules, seats: int | Sequence[str],
+             deck_source: DeckSource) -> tuple[GameState, list[Event]]:
+    """Seat the players, choose the first dealer and deal the first round.
+
+    `seats` is a number of players or their names, in clockwise order.
+    """
+    names = tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) \
+        else tuple(seats)
+    if not 2 <= len(names) <= rules.max_players:
+        raise EngineError(f"A game needs 2 to {rules.max_players} players, not {len(names)}.")
+    if any(not name.strip() for name in names) or len(set(names)) != len(names):
+        raise EngineError("Every player needs a name of their own.")
+    player = PlayerState(hand=(), lives=rules.lives, points=0, chips=rules.chips)
+    state = GameState(
+        rules=rules, names=names, players=(player,) * len(names), round_no=0, dealer=0,
+        phase=DRAW, turn=None, stock=(), discard=(), discard_owner=None, widow=(),
+        widow_open=False, knocker=None, turns_taken=0, drawn=None, taken=None, kitty=0, pot=0,
+        last_round=None, outcome=None, deck_source=deck_source,
+    )
+    events = [Event("game_started", data={"rules": rules.to_dict(), "names": names})]
+    state = dealing.choose_first_dealer(state, events)
+    return dealing.start_round(state, events), events
+
+
+def current_player(state: GameState) -> int | None:
+    """Whose turn it is, or None when the game is over."""
+    return state.turn
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every move `seat` may make now (empty when it is not their turn)."""
+    if seat != state.turn:
+        return []
+    phase = state.phase
+    if phase == THROW_DOWN:
+        return [Look(seat), ThrowDown(seat)]
+    if phase == DISCARD:
+        return _legal_discards(state, seat)
+    if phase == WIDOW:
+        return _legal_exchanges(state, seat)
+    actions: list[Action] = []
+    if _draw_refusal(state, seat, STOCK) is None:
+        actions.append(Draw(seat, STOCK))
+    if _draw_refusal(state, seat, DISCARD_PILE) is None:
+        actions.append(Draw(seat, DISCARD_PILE))
+    if _knock_refusal(state, seat, state.players[seat].hand, after_draw=False) is None:
+        actions.append(Knock(seat))
+    if _stand_refusal(state, seat) is None:
+        actions.append(Stand(seat))
+    if state.rules.widow:
+        if state.widow_open:
+            actions.extend(_legal_exchanges(state, seat))
+        else:
+            actions.append(OpenWidow(seat))
+    return actions
+
+
+def _legal_discards(state: GameState, seat: int) -> list[Action]:
+    hand = state.players[seat].hand
+    candidates = [c for c in hand if c != state.taken]
+    rules = state.rules
+    if rules.hidden_discards:
+        options: list[tuple[Card, ...]] = [()] if len(hand) <= 3 else []
+        for size in range(1, len(candidates) + 1):
+            for chosen in combinations(candidates, size):
+                # Any one of the chosen cards may lie on top; the rest lie under it.
+                for top in chosen:
+                    options.append(tuple(c for c in chosen if c != top) + (top,))
+    else:
+        options = [(c,) for c in candidates]
+    actions: list[Action] = [Discard(seat, cards) for cards in options]
+    if rules.knock_after_draw:
+        for cards in options:
+            kept = tuple(c for c in hand if c not in cards)
+            if _knock_refusal(state, seat, kept, after_draw=True) is None:
+                actions.append(Discard(seat, cards, knock=True))
+    return actions
+
+
+def _legal_exchanges(state: GameState, seat: int) -> list[Action]:
+    hand = state.players[seat].hand
+    return [
+        Exchange(seat, give, take)
+        for size in range(1, min(len(hand), len(state.widow)) + 1)
+        for give in combinations(hand, size)
+        for take in combinations(state.widow, size)
+    ]
+
+
+def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """The state after `action`, and the events it caused. Raises IllegalAction
+    (with a message for the player) and leaves nothing changed if it is not allowed."""
+    if state.phase == OVER:
+        raise IllegalAction("The game is over.")
+    if action.seat != state.turn:
+        if not 0 <= action.seat < len(state.names):
+            raise IllegalAction("There is no such seat at this table.")
+        raise IllegalAction(f"It is {state.names[state.turn]}'s turn, "
+                            f"not {state.names[action.seat]}'s.")
+    handler = _HANDLERS.get((state.phase, type(action)))
+    if handler is None:
+        raise IllegalAction(_wrong_phase_message(state, action))
+    events: list[Event] = []
+    return handler(state, action, events), events
+
+
+def _wrong_phase_message(state: GameState, action: Action) -> str:
+    return {
+        THROW_DOWN: "First choose: look at your cards or throw down.",
+        DRAW: "Draw a card first (or knock, if you may).",
+        DISCARD: "You have drawn: now discard.",
+        WIDOW: "The widow is face up: choose the cards to exchange.",
+    }[state.phase]
+
+
+# ---- the moves --------------------------------------------------------------------
+
+
+def _look(state: GameState, action: Look, events: list[Event]) -> GameState:
+    events.append(Event("looked", action.seat))
+    return state._replace(phase=DRAW)
+
+
+def _throw_down(state: GameState, action: ThrowDown, events: list[Event]) -> GameState:
+    events.append(Event("thrown_down", action.seat))
+    return scoring.showdown(state._replace(knocker=action.seat), events, "throw_down")
+
+
+def _draw_refusal(state: GameState, seat: int, source: str) -> str | None:
+    """Why `seat` may not draw from `source` now, or None if they may."""
+    if source == STOCK:
+        if state.stock:
+            return None
+        if state.rules.empty_stock == "draw":
+            return "The stock is empty: take the top discard."
+        if len(state.discard) < 2:
+            return "The stock is empty and there is nothing to shuffle into a new one."
+        return None
+    if source != DISCARD_PILE:
+        return f"You can draw from the stock or the discard pile, not {source!r}."
+    if not state.discard:
+        return "The discard pile is empty."
+    if not state.rules.take_own_discard and state.discard_owner == seat:
+        return "At this table you can't take back the card you discarded."
+    return None
+
+
+def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
+    seat = action.seat
+    refusal = _draw_refusal(state, seat, action.source)
+    if refusal:
+        raise IllegalAction(refusal)
+    if action.source == STOCK:
+        if not state.stock:
+            state = dealing.reshuffle(state, events)
+        card = state.stock[0]
+        state = state._replace(stock=state.stock[1:], taken=None)
+        events.append(Event("drew", seat, {"source": STOCK}, {"card": card}, seat))
+    else:
+        card = state.discard[-1]
+        state = state._replace(discard=state.discard[:-1], taken=card,
+                               discard_owner=None)
+        events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
+    player = state.players[seat]
+    players = _with_player(state, seat, player._replace(hand=player.hand + (card,)))
+    return state._replace(players=players, phase=DISCARD, drawn=card)
+
+
+def _knock_refusal(state: GameState, seat: int, hand: tuple[Card, ...],
+                   *, after_draw: bool) -> str | None:
+    """Why `seat` may not knock now with `hand`, or None if they may."""
+    rules = state.rules
+    if rules.knock_after_draw != after_draw:
+        return ("At this table you knock after drawing, as you discard." if rules.knock_after_draw
+                else "Knock at the start of your turn, instead of drawing.")
+    if state.knocker is not None:
+        return "Someone has already knocked this round."
+    if rules.no_knock_when_all_on_county and scoring.all_on_county(state):
+        return "Everyone is on the county: no knocking; play on until someone has 31."
+    if rules.no_knock_first_round and state.turns_taken < len(state.active_seats()):
+        return "No one may knock until everyone has had a turn."
+    if rules.knock_min:
+        value = hand_value(hand, rules)
+        if value < rules.knock_min:
+            return (f"You need at least {rules.knock_min} to knock; "
+                    f"your hand is worth {format_value(value)}.")
+    return None
+
+
+def _knock(state: GameState, action: Knock, events: list[Event]) -> GameState:
+    refusal = _knock_refusal(state, action.seat, state.players[action.seat].hand,
+                             after_draw=False)
+    if refusal:
+        raise IllegalAction(refusal)
+    events.append(Event("knocked", action.seat))
+    return _end_turn(state._replace(knocker=action.seat), events)
+
+
+def _stand_refusal(state: GameState, seat: int) -> str | None:
+    if not state.rules.allow_stand:
+        return "Standing is not allowed at this table."
+    if state.knocker is None or state.knocker == seat:
+        return "You may stand only in your last turn after someone else knocked."
+    return None
+
+
+def _stand(state: GameState, action: Stand, events: list[Event]) -> GameState:
+    refusal = _stand_refusal(state, action.seat)
+    if refusal:
+        raise IllegalAction(refusal)
+    events.append(Event("stood", action.seat))
+    return _end_turn(state, events)
+
+
+def _discard(state: GameState, action: Discard, events: list[Event]) -> GameState:
+    seat, cards, rules = action.seat, action.cards, state.rules
+    hand = state.players[seat].hand
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("You named the same card twice.")
+    for c in cards:
+        if c not in hand:
+            raise IllegalAction(f"{c} is not in your hand.")
+    if state.taken is not None and state.taken in cards:
+        raise IllegalAction("You can't discard the card you just took from the discard pile.")
+    kept = tuple(c for c in hand if c not in cards)
+    if not rules.hidden_discards and len(cards) != 1:
+        raise IllegalAction("Discard exactly one card.")
+    if len(kept) > 3:
+        raise IllegalAction("You must end your turn with at most three cards.")
+    if action.knock:
+        refusal = _knock_refusal(state, seat, kept, after_draw=True)
+        if refusal:
+            raise IllegalAction(refusal)
+    events.append(Event("discarded", seat, {"cards": cards, "knock": action.knock}))
+    state = state._replace(
+        players=_with_player(state, seat, state.players[seat]._replace(hand=kept)),
+        discard=state.discard + cards if cards else state.discard,
+        discard_owner=seat if cards else state.discard_owner,
+        knocker=seat if action.knock else state.knocker,
+    )
+    return _end_turn(state, events)
+
+
+def _open_widow(state: GameState, action: OpenWidow, events: list[Event]) -> GameState:
+    if not state.rules.widow:
+        raise IllegalAction("There is no widow at this table.")
+    if state.widow_open:
+        raise IllegalAction("The widow is already face up: choose cards to exchange.")
+    events.append(Event("widow_opened", action.seat, {"widow": state.widow}))
+    return state._replace(widow_open=True, phase=WIDOW)
+
+
+def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameState:
+    seat, give, take = action.seat, action.give, action.take
+    if not state.rules.widow:
+        raise IllegalAction("There is no widow at this table.")
+    if not state.widow_open:
+        raise IllegalAction("Turn the widow face up first.")
+    hand = state.players[seat].hand
+    if not 1 <= len(give) <= 3 or len(give) != len(take):
+        raise IllegalAction("Exchange one to three of your cards for as many widow cards.")
+    if len(set(give)) != len(give) or len(set(take)) != len(take):
+        raise IllegalAction("You named the same card twice.")
+    for c in give:
+        if c not in hand:
+            raise IllegalAction(f"{c} is not in your hand.")
+    for c in take:
+        if c not in state.widow:
+            raise IllegalAction(f"{c} is not in the widow.")
+    new_hand = tuple(c for c in hand if c not in give) + take
+    widow = tuple(c for c in state.widow if c not in take) + give
+    events.append(Event("exchanged", seat, {"gave": give, "took": take}))
+    player = state.players[seat]._replace(hand=new_hand)
+    state = state._replace(players=_with_player(state, seat, player), widow=widow)
+    return _end_turn(state, events)
+
+
+# ---- turn order -------------------------------------------------------------------
+
+
+def _end_turn(state: GameState, events: list[Event]) -> GameState:
+    """After a turn: a hand that ends the round or game is shown, else the next turn."""
+    seat = state.turn
+    rules = state.rules
+    state = state._replace(turns_taken=state.turns_taken + 1, drawn=None, taken=None)
+    hand = state.players[seat].hand
+    if rules.three_aces_wins_game and is_three_aces(hand):
+        return scoring.game_won_at_once(state, seat, events, "three_aces")
+    if (rules.no_knock_when_all_on_county and scoring.all_on_county(state)
+            and hand_value(hand, rules) == 31):
+        return scoring.game_won_at_once(state, seat, events, "thirty_one")
+    if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
+        return scoring.blitz(state, (seat,), events)
+    following = next_seat(state, seat)
+    if state.knocker is not None:
+        if following == state.knocker:
+            return scoring.showdown(state, events, "knock")
+    elif state.turns_taken >= rules.max_turns:
+        return scoring.round_drawn(state, events, "max_turns")
+    return start_turn(state, following, events)
+
+
+def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
+    if not state.stock and state.rules.empty_stock == "draw":
+        if state.knocker is None:
+            return scoring.round_drawn(state, events, "stock_empty")
+        state = state._replace(turn=seat, phase=DRAW)
+        if not legal_actions(state, seat):
+            # Only possible after a knock with no stock and no discard this player may
+            # take: they keep their hand, as a player who stands would.
+            events.append(Event("passed", seat))
+            return _end_turn(state, events)
+        return state
+    return state._replace(turn=seat, phase=DRAW)
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The next player to the left (clockwise) who is still in the game."""
+    players = state.players
+    count = len(players)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if not players[candidate].out:
+            return candidate
+    raise AssertionError("no player is left in the game")
+
+
+def _with_player(state: GameState, seat: int,
+                 player: PlayerState) -> tuple[PlayerState, ...]:
+    players = state.players
+    return players[:seat] + (player,) + players[seat + 1:]
+
+
+_HANDLERS = {
+    (THROW_DOWN, Look): _look,
+    (THROW_DOWN, ThrowDown): _throw_down,
+    (DRAW, Draw): _draw,
+    (DRAW, Knock): _knock,
+    (DRAW, Stand): _stand,
+    (DRAW, OpenWidow): _open_widow,
+    (DRAW, Exchange): _exchange,
+    (WIDOW, Exchange): _exchange,
+    (DISCARD, Discard): _discard,
+}

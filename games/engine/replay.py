@@ -1,0 +1,83 @@
+"""Rebuild a game from its events: the state is a fold over the log (DESIGN.md §3).
+
+The moves are read back from the player events, and every shuffle or random pick from
+the events that recorded it, then the game is played again. The regenerated events
+must equal the log, so a tampered or truncated log is caught, not silently accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Look,
+    OpenWidow,
+    Stand,
+    ThrowDown,
+)
+from .errors import EngineError
+from .events import Event
+from .game import apply_action, new_game
+from .randomness import ReplaySource
+from .rules import Rules
+from .state import GameState
+
+
+def action_of(event: Event) -> Action | None:
+    """The move that caused `event`, if it is the first event of a move."""
+    seat = event.seat
+    match event.kind:
+        case "drew":
+            return Draw(seat, event.data["source"])
+        case "discarded":
+            return Discard(seat, tuple(event.data["cards"]), bool(event.data["knock"]))
+        case "knocked":
+            return Knock(seat)
+        case "stood":
+            return Stand(seat)
+        case "widow_opened":
+            return OpenWidow(seat)
+        case "exchanged":
+            return Exchange(seat, tuple(event.data["gave"]), tuple(event.data["took"]))
+        case "looked":
+            return Look(seat)
+        case "thrown_down":
+            return ThrowDown(seat)
+    return None
+
+
+def _random_results(events: Sequence[Event]) -> list:
+    results: list = []
+    for event in events:
+        if event.kind == "dealer_chosen":
+            results.append(event.data["pick"] if "pick" in event.data else event.secret["deck"])
+        elif event.kind == "round_started":
+            results.append(event.secret["deck"])
+        elif event.kind == "reshuffled":
+            results.append(event.secret["stock"])
+    return results
+
+
+def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
+    """The state the events lead to. With `check`, the replayed game's own events must
+    match the log exactly (else EngineError)."""
+    if not events or events[0].kind != "game_started":
+        raise EngineError("An event log starts with game_started.")
+    start = events[0].data
+    source = ReplaySource(_random_results(events))
+    state, produced = new_game(Rules.from_dict(start["rules"]), start["names"], source)
+    for event in events:
+        action = action_of(event)
+        if action is not None:
+            state, more = apply_action(state, action)
+            produced.extend(more)
+    if check and list(produced) != list(events):
+        at = next((i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
+                  min(len(produced), len(events)))
+        raise EngineError(f"The event log does not replay: it differs at event {at + 1}.")
+    return state

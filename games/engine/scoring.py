@@ -1,0 +1,257 @@
+"""How rounds and games end (RULES.md §6-§7): showdowns, blitzes, drawn rounds, lives
+and the county, points, banking, three aces, and the winner.
+
+Each ending works out who loses or wins what, then `_finish_round` applies it, records
+the public `RoundResult`, eliminates players, and either ends the game or deals on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import dealing
+from .events import Event
+from .hands import hand_key, hand_value, is_blitz, tiebreak_ranks
+from .state import OVER, GameState, Outcome, PlayerState, RoundResult
+
+
+def all_on_county(state: GameState) -> bool:
+    """Every player still in the game is on the county (lives scoring with the county)."""
+    return all(p.lives == 0 for p in state.players if not p.out)
+
+
+def thirty_one(state: GameState, seat: int) -> bool:
+    return hand_value(state.players[seat].hand, state.rules) == 31
+
+
+# ---- the endings ------------------------------------------------------------------
+
+
+def showdown(state: GameState, events: list[Event], reason: str) -> GameState:
+    """After a knock or a throw-down: all hands are shown and compared."""
+    rules = state.rules
+    seats = state.active_seats()
+    if rules.blitz_timing == "on_turn":
+        blitzers = tuple(s for s in seats if is_blitz(state.players[s].hand, rules))
+        if blitzers:
+            return blitz(state, blitzers, events, reason=reason)
+    keys = {s: hand_key(state.players[s].hand, rules, showdown=True) for s in seats}
+    if rules.scoring == "points":
+        return _finish_round(state, events, reason, points_won=_points_winners(state, keys))
+    if rules.scoring == "banking":
+        best = max(keys.values())
+        return _finish_round(state, events, reason,
+                             pot_winners=[s for s in seats if keys[s] == best])
+    lost, tiebreak_winner, drawn_game = _showdown_losers(state, keys)
+    if drawn_game:
+        return _finish_round(state, events, reason, drawn_game=True)
+    return _finish_round(state, events, reason, lives_lost=lost,
+                         tiebreak_winner=tiebreak_winner)
+
+
+def _showdown_losers(state: GameState,
+                     keys: dict[int, tuple]) -> tuple[dict[int, int], int | None, bool]:
+    """Lives lost at a showdown, the final-two tiebreak winner, and whether the game is
+    drawn (final two with identical ranks)."""
+    rules, knocker = state.rules, state.knocker
+    lowest = min(keys.values())
+    losers = [s for s, k in keys.items() if k == lowest]
+    if (rules.final_two_tiebreak and len(keys) == 2 and len(losers) == 2
+            and any(state.on_county(s) for s in keys)):
+        a, b = losers
+        ranks_a = tiebreak_ranks(state.players[a].hand)
+        ranks_b = tiebreak_ranks(state.players[b].hand)
+        if ranks_a == ranks_b:
+            return {}, None, True
+        winner, loser = (a, b) if ranks_a > ranks_b else (b, a)
+        return {loser: _penalty(state, loser)}, winner, False
+    if knocker in losers:
+        if len(losers) == 1 or rules.knocker_tie == "loses":
+            return {knocker: rules.knocker_penalty}, None, False
+        losers.remove(knocker)  # "safe": the others tied with the knocker lose
+    return {s: 1 for s in losers}, None, False
+
+
+def _penalty(state: GameState, seat: int) -> int:
+    return state.rules.knocker_penalty if seat == state.knocker else 1
+
+
+def _points_winners(state: GameState, keys: dict[int, tuple]) -> dict[int, int]:
+    best = max(keys.values())
+    winners = [s for s, k in keys.items() if k == best]
+    if len(winners) > 1 and state.knocker in winners:
+        winners.remove(state.knocker)  # a tie with the knocker goes to the other player
+    return {s: 1 for s in winners}
+
+
+def blitz(state: GameState, blitzers: tuple[int, ...], events: list[Event],
+          reason: str = "blitz") -> GameState:
+    """31 is shown: everyone without one loses (a knocker perhaps double)."""
+    rules = state.rules
+    if rules.scoring == "points":
+        return _finish_round(state, events, reason, blitzers=blitzers,
+                             points_won={s: 1 for s in blitzers})
+    if rules.scoring == "banking":
+        return _finish_round(state, events, reason, blitzers=blitzers, pot_winners=blitzers,
+                             blitz_payers=[s for s in state.active_seats() if s not in blitzers])
+    lost = {}
+    for seat in state.active_seats():
+        if seat not in blitzers:
+            double = seat == state.knocker and rules.knocker_pays_double_on_blitz
+            lost[seat] = 2 if double else 1
+    return _finish_round(state, events, reason, blitzers=blitzers, lives_lost=lost)
+
+
+def round_drawn(state: GameState, events: list[Event], reason: str) -> GameState:
+    """The stock ran out (`empty_stock: "draw"`) or `max_turns` passed: no one loses."""
+    return _finish_round(state, events, reason)
+
+
+def game_won_at_once(state: GameState, seat: int, events: list[Event],
+                     reason: str) -> GameState:
+    """Three aces, or 31 when all are on the county: `seat` wins the whole game and
+    takes the kitty or pot and every token or chip still in front of the others."""
+    in_round = state.active_seats()
+    others = [s for s in in_round if s != seat]
+    state = _record_round(state, events, reason, in_round, eliminated=others)
+    players = tuple(p._replace(out=True) if s in others else p
+                    for s, p in enumerate(state.players))
+    for s in others:
+        events.append(Event("player_out", s))
+    scoring = state.rules.scoring
+    everything = 0 if scoring == "points" else state.kitty + state.pot + sum(
+        p.lives if scoring == "lives" else p.chips for s, p in enumerate(state.players)
+        if s in others)
+    shares = tuple(float(everything) if s == seat else 0.0 for s in range(len(players)))
+    return _end_game(state._replace(players=players), events, (seat,), reason, shares)
+
+
+# ---- applying a round's result ----------------------------------------------------
+
+
+def _finish_round(state: GameState, events: list[Event], reason: str, *,
+                  blitzers: tuple[int, ...] = (), lives_lost: dict[int, int] | None = None,
+                  points_won: dict[int, int] | None = None,
+                  pot_winners: Iterable[int] = (), blitz_payers: Iterable[int] = (),
+                  tiebreak_winner: int | None = None, drawn_game: bool = False) -> GameState:
+    lives_lost = lives_lost or {}
+    points_won = points_won or {}
+    in_round = state.active_seats()
+    players = list(state.players)
+    kitty, pot = state.kitty, state.pot
+    eliminated: list[int] = []
+    for seat, count in lives_lost.items():
+        players[seat], paid = _lose_lives(players[seat], count, state.rules.county)
+        kitty += paid
+        if players[seat].out:
+            eliminated.append(seat)
+    for seat, count in points_won.items():
+        players[seat] = players[seat]._replace(points=players[seat].points + count)
+    chips_won = [0] * len(players)
+    for seat in blitz_payers:  # every other player adds a chip to the pot (if they have one)
+        if players[seat].chips:
+            players[seat] = players[seat]._replace(chips=players[seat].chips - 1)
+            pot += 1
+            chips_won[seat] -= 1
+    pot_winners = list(pot_winners)
+    if pot_winners:
+        share = pot // len(pot_winners)  # an odd chip stays for the next round
+        for seat in pot_winners:
+            players[seat] = players[seat]._replace(chips=players[seat].chips + share)
+            chips_won[seat] += share
+        pot -= share * len(pot_winners)
+    state = state._replace(players=tuple(players), kitty=kitty, pot=pot)
+    state = _record_round(state, events, reason, in_round, blitzers=blitzers, lives_lost=lives_lost,
+                          points_won=points_won, chips_won=chips_won, eliminated=eliminated,
+                          tiebreak_winner=tiebreak_winner)
+    for seat in eliminated:
+        events.append(Event("player_out", seat))
+    if drawn_game:
+        survivors = tuple(state.active_seats())
+        share = state.kitty / len(survivors)
+        shares = tuple(share if s in survivors else 0.0 for s in range(len(players)))
+        return _end_game(state, events, survivors, "draw", shares)
+    return _next_round_or_end(state, events)
+
+
+def _lose_lives(player: PlayerState, count: int, county: bool) -> tuple[PlayerState, int]:
+    """Pay up to `count` tokens; a player who cannot pay is out (or, with tokens left to
+    pay only part, is on the county). Returns the player and the tokens paid."""
+    if player.lives == 0:  # already on the county
+        return player._replace(out=True), 0
+    paid = min(count, player.lives)
+    lives = player.lives - paid
+    return player._replace(lives=lives, out=not county and lives == 0), paid
+
+
+def _record_round(state: GameState, events: list[Event], reason: str,
+                  in_round: list[int], *,
+                  blitzers: tuple[int, ...] = (), lives_lost: dict[int, int] | None = None,
+                  points_won: dict[int, int] | None = None,
+                  chips_won: list[int] | None = None, eliminated: Iterable[int] = (),
+                  tiebreak_winner: int | None = None) -> GameState:
+    count = len(state.players)
+    lives_lost = lives_lost or {}
+    points_won = points_won or {}
+    hands = tuple(p.hand if s in in_round else None for s, p in enumerate(state.players))
+    values = tuple(
+        hand_value(h, state.rules, showdown=reason in ("knock", "throw_down"))
+        if h is not None else None for h in hands
+    )
+    result = RoundResult(
+        round_no=state.round_no, dealer=state.dealer, reason=reason, knocker=state.knocker,
+        blitzers=tuple(blitzers), hands=hands, values=values,
+        lives_lost=tuple(lives_lost.get(s, 0) for s in range(count)),
+        points_won=tuple(points_won.get(s, 0) for s in range(count)),
+        chips_won=tuple(chips_won or (0,) * count), eliminated=tuple(eliminated),
+        tiebreak_winner=tiebreak_winner,
+    )
+    events.append(Event("round_ended", data=result._asdict()))
+    return state._replace(last_round=result)
+
+
+def _next_round_or_end(state: GameState, events: list[Event]) -> GameState:
+    rules = state.rules
+    active = state.active_seats()
+    if rules.scoring == "points":
+        best = max(p.points for p in state.players)
+        if best >= rules.target_points:
+            winners = tuple(s for s in active if state.players[s].points == best)
+            return _end_game(state, events, winners, "target_points",
+                             (0.0,) * len(state.players))
+    elif len(active) <= 1:
+        return _last_player_wins(state, events)
+    return dealing.start_round(state, events)
+
+
+def _last_player_wins(state: GameState, events: list[Event]) -> GameState:
+    active = state.active_seats()
+    # Someone always survives a round (a blitzer, or a player above the lowest hand).
+    winner = active[0]
+    prize = state.kitty + state.pot
+    shares = tuple(float(prize) if s == winner else 0.0 for s in range(len(state.players)))
+    return _end_game(state, events, (winner,), "last_player", shares)
+
+
+def collect_antes(state: GameState, events: list[Event]) -> GameState:
+    """Banking: players without chips are out; the rest ante one chip each."""
+    players = list(state.players)
+    for seat, p in enumerate(players):
+        if not p.out and p.chips == 0:
+            players[seat] = p._replace(out=True, hand=())
+            events.append(Event("player_out", seat))
+    state = state._replace(players=tuple(players))
+    if len(state.active_seats()) <= 1:
+        return _last_player_wins(state, events)
+    players = [p if p.out else p._replace(chips=p.chips - 1) for p in players]
+    return state._replace(players=tuple(players), pot=state.pot + len(state.active_seats()))
+
+
+def _end_game(state: GameState, events: list[Event], winners: tuple[int, ...], reason: str,
+              shares: tuple[float, ...]) -> GameState:
+    outcome = Outcome(winners=winners, reason=reason, shares=shares)
+    data = {"winners": winners, "reason": reason, "shares": shares}
+    if reason == "target_points":
+        data["points"] = state.players[winners[0]].points
+    events.append(Event("game_ended", data=data))
+    return state._replace(outcome=outcome, phase=OVER, turn=None, drawn=None, taken=None)

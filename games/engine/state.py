@@ -1,0 +1,112 @@
+"""The immutable state of a game, and the public record of a finished round.
+
+States are named tuples: cheap to build (a simulation makes millions), immutable and
+comparable. The deck source rides along so the next deal can be drawn, but it is not
+part of the game's value: two states are equal when the games are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import Card
+from .rules import Rules
+
+# Phases of a turn.
+THROW_DOWN = "throw_down"  # the first player may throw down before looking (§4)
+DRAW = "draw"  # start of a turn: draw, knock, stand or use the widow
+DISCARD = "discard"  # after drawing: discard (and perhaps knock)
+WIDOW = "widow"  # the widow was turned up for this player: choose the exchange
+OVER = "over"  # the game has ended
+
+
+class PlayerState(NamedTuple):
+    hand: tuple[Card, ...]
+    lives: int  # tokens left ("lives" scoring); 0 and not out = on the county
+    points: int  # "points" scoring
+    chips: int  # "banking" scoring
+    out: bool = False
+
+
+class RoundResult(NamedTuple):
+    """Everything shown after a round: every hand, and who lost or won what."""
+
+    round_no: int
+    dealer: int
+    reason: str  # knock, throw_down, blitz, stock_empty, max_turns, three_aces, thirty_one
+    knocker: int | None
+    blitzers: tuple[int, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]  # per seat; None for players already out
+    values: tuple[float | None, ...]
+    lives_lost: tuple[int, ...]
+    points_won: tuple[int, ...]
+    chips_won: tuple[int, ...]  # net chips taken from the pot this round
+    eliminated: tuple[int, ...]
+    # The seat that won a final-two tie on card ranks (final_two_tiebreak), if any.
+    tiebreak_winner: int | None = None
+
+
+class Outcome(NamedTuple):
+    winners: tuple[int, ...]  # several only for a drawn game
+    reason: str  # last_player, three_aces, thirty_one, target_points, draw
+    shares: tuple[float, ...]  # what each seat takes from the kitty or pot at the end
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    names: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    round_no: int
+    dealer: int
+    phase: str
+    turn: int | None  # whose turn it is; None when the game is over
+    stock: tuple[Card, ...]  # stock[0] is drawn next
+    discard: tuple[Card, ...]  # discard[-1] is the top card
+    discard_owner: int | None  # who discarded the top card (None for the up-card)
+    widow: tuple[Card, ...]
+    widow_open: bool
+    knocker: int | None
+    turns_taken: int  # completed turns this round
+    drawn: Card | None  # the card the current player drew this turn
+    taken: Card | None  # ... if it came from the discard pile (it can't go back)
+    kitty: int  # lost lives ("lives" scoring)
+    pot: int  # chips ("banking" scoring)
+    last_round: RoundResult | None
+    outcome: Outcome | None
+    deck_source: Any  # a DeckSource; not part of the game's value
+
+
+class GameState(_Fields):
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def active_seats(self) -> list[int]:
+        return [seat for seat, p in enumerate(self.players) if not p.out]
+
+    def on_county(self, seat: int) -> bool:
+        p = self.players[seat]
+        return self.rules.scoring == "lives" and self.rules.county and p.lives == 0 and not p.out
+
+    def stage(self, seat: int) -> int:
+        """Losses so far, as an index into `rules.life_labels` (last = out)."""
+        p = self.players[seat]
+        return self.rules.stages if p.out else self.rules.lives - p.lives
+
+    def stage_label(self, seat: int) -> str | None:
+        labels = self.rules.life_labels
+        return labels[self.stage(seat)] if labels else None
+
+    def with_deck_source(self, deck_source: Any) -> GameState:
+        return self._replace(deck_source=deck_source)
