@@ -73,10 +73,7 @@ def deal(state: GameState, events: list[Event]) -> GameState:
             widow.append(deck[position])
             position += 1
     up_card = deck[position]
-    players = tuple(
-        p._replace(hand=tuple(hands[seat])) if seat in hands else p._replace(hand=())
-        for seat, p in enumerate(state.players)
-    )
+    dealt = tuple(tuple(hands.get(seat, ())) for seat in range(len(state.players)))
     round_no = state.round_no + 1
     events.append(Event(
         "round_started",
@@ -85,7 +82,7 @@ def deal(state: GameState, events: list[Event]) -> GameState:
         secret={"deck": deck},
     ))
     state = state._replace(
-        players=players, round_no=round_no, stock=deck[position + 1:], discard=(up_card,),
+        hands=dealt, round_no=round_no, stock=deck[position + 1:], discard=(up_card,),
         discard_owner=None, widow=tuple(widow), widow_open=False, knocker=None,
         turns_taken=0, drawn=None, taken=None, turn=order[0], phase=DRAW,
     )
@@ -97,14 +94,14 @@ def _after_deal(state: GameState, order: list[int], events: list[Event]) -> Game
     rules = state.rules
     if rules.three_aces_wins_game:
         for seat in order:
-            if is_three_aces(state.players[seat].hand):
+            if is_three_aces(state.hands[seat]):
                 return scoring.game_won_at_once(state, seat, events, "three_aces")
     if rules.no_knock_when_all_on_county and scoring.all_on_county(state):
         for seat in order:
             if scoring.thirty_one(state, seat):
                 return scoring.game_won_at_once(state, seat, events, "thirty_one")
     if rules.blitz_timing == "immediate":
-        blitzers = tuple(s for s in order if is_blitz(state.players[s].hand, rules))
+        blitzers = tuple(s for s in order if is_blitz(state.hands[s], rules))
         if blitzers:
             return scoring.blitz(state, blitzers, events)
     if rules.throw_down:

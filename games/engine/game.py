@@ -45,9 +45,10 @@ def new_game(rules: Rules, seats: int | Sequence[str],
         raise EngineError(f"A game needs 2 to {rules.max_players} players, not {len(names)}.")
     if any(not name.strip() for name in names) or len(set(names)) != len(names):
         raise EngineError("Every player needs a name of their own.")
-    player = PlayerState(hand=(), lives=rules.lives, points=0, chips=rules.chips)
+    player = PlayerState(lives=rules.lives, points=0, chips=rules.chips)
     state = GameState(
-        rules=rules, names=names, players=(player,) * len(names), round_no=0, dealer=0,
+        rules=rules, names=names, players=(player,) * len(names), hands=((),) * len(names),
+        round_no=0, dealer=0,
         phase=DRAW, turn=None, stock=(), discard=(), discard_owner=None, widow=(),
         widow_open=False, knocker=None, turns_taken=0, drawn=None, taken=None, kitty=0, pot=0,
         last_round=None, outcome=None, deck_source=deck_source,
@@ -78,7 +79,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         actions.append(Draw(seat, STOCK))
     if _draw_refusal(state, seat, DISCARD_PILE) is None:
         actions.append(Draw(seat, DISCARD_PILE))
-    if _knock_refusal(state, seat, state.players[seat].hand, after_draw=False) is None:
+    if _knock_refusal(state, seat, state.hands[seat], after_draw=False) is None:
         actions.append(Knock(seat))
     if _stand_refusal(state, seat) is None:
         actions.append(Stand(seat))
@@ -91,7 +92,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
 
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].hand
+    hand = state.hands[seat]
     candidates = [c for c in hand if c != state.taken]
     rules = state.rules
     if rules.hidden_discards:
@@ -113,7 +114,7 @@ def _legal_discards(state: GameState, seat: int) -> list[Action]:
 
 
 def _legal_exchanges(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].hand
+    hand = state.hands[seat]
     return [
         Exchange(seat, give, take)
         for size in range(1, min(len(hand), len(state.widow)) + 1)
@@ -189,16 +190,14 @@ def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
         if not state.stock:
             state = dealing.reshuffle(state, events)
         card = state.stock[0]
-        state = state._replace(stock=state.stock[1:], taken=None)
         events.append(Event("drew", seat, {"source": STOCK}, {"card": card}, seat))
-    else:
-        card = state.discard[-1]
-        state = state._replace(discard=state.discard[:-1], taken=card,
-                               discard_owner=None)
-        events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
-    player = state.players[seat]
-    players = _with_player(state, seat, player._replace(hand=player.hand + (card,)))
-    return state._replace(players=players, phase=DISCARD, drawn=card)
+        return state._replace(stock=state.stock[1:], taken=None, phase=DISCARD, drawn=card,
+                              hands=_with_hand(state, seat, state.hands[seat] + (card,)))
+    card = state.discard[-1]
+    events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
+    return state._replace(discard=state.discard[:-1], taken=card, discard_owner=None,
+                          phase=DISCARD, drawn=card,
+                          hands=_with_hand(state, seat, state.hands[seat] + (card,)))
 
 
 def _knock_refusal(state: GameState, seat: int, hand: tuple[Card, ...],
@@ -223,8 +222,7 @@ def _knock_refusal(state: GameState, seat: int, hand: tuple[Card, ...],
 
 
 def _knock(state: GameState, action: Knock, events: list[Event]) -> GameState:
-    refusal = _knock_refusal(state, action.seat, state.players[action.seat].hand,
-                             after_draw=False)
+    refusal = _knock_refusal(state, action.seat, state.hands[action.seat], after_draw=False)
     if refusal:
         raise IllegalAction(refusal)
     events.append(Event("knocked", action.seat))
@@ -249,7 +247,7 @@ def _stand(state: GameState, action: Stand, events: list[Event]) -> GameState:
 
 def _discard(state: GameState, action: Discard, events: list[Event]) -> GameState:
     seat, cards, rules = action.seat, action.cards, state.rules
-    hand = state.players[seat].hand
+    hand = state.hands[seat]
     if len(set(cards)) != len(cards):
         raise IllegalAction("You named the same card twice.")
     for c in cards:
@@ -268,7 +266,7 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
             raise IllegalAction(refusal)
     events.append(Event("discarded", seat, {"cards": cards, "knock": action.knock}))
     state = state._replace(
-        players=_with_player(state, seat, state.players[seat]._replace(hand=kept)),
+        hands=_with_hand(state, seat, kept),
         discard=state.discard + cards if cards else state.discard,
         discard_owner=seat if cards else state.discard_owner,
         knocker=seat if action.knock else state.knocker,
@@ -291,7 +289,7 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
         raise IllegalAction("There is no widow at this table.")
     if not state.widow_open:
         raise IllegalAction("Turn the widow face up first.")
-    hand = state.players[seat].hand
+    hand = state.hands[seat]
     if not 1 <= len(give) <= 3 or len(give) != len(take):
         raise IllegalAction("Exchange one to three of your cards for as many widow cards.")
     if len(set(give)) != len(give) or len(set(take)) != len(take):
@@ -305,8 +303,7 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
     new_hand = tuple(c for c in hand if c not in give) + take
     widow = tuple(c for c in state.widow if c not in take) + give
     events.append(Event("exchanged", seat, {"gave": give, "took": take}))
-    player = state.players[seat]._replace(hand=new_hand)
-    state = state._replace(players=_with_player(state, seat, player), widow=widow)
+    state = state._replace(hands=_with_hand(state, seat, new_hand), widow=widow)
     return _end_turn(state, events)
 
 
@@ -317,8 +314,8 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
     """After a turn: a hand that ends the round or game is shown, else the next turn."""
     seat = state.turn
     rules = state.rules
-    state = state._replace(turns_taken=state.turns_taken + 1, drawn=None, taken=None)
-    hand = state.players[seat].hand
+    turns_taken = state.turns_taken + 1
+    hand = state.hands[seat]
     if rules.three_aces_wins_game and is_three_aces(hand):
         return scoring.game_won_at_once(state, seat, events, "three_aces")
     if (rules.no_knock_when_all_on_county and scoring.all_on_county(state)
@@ -330,23 +327,19 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
     if state.knocker is not None:
         if following == state.knocker:
             return scoring.showdown(state, events, "knock")
-    elif state.turns_taken >= rules.max_turns:
+    elif turns_taken >= rules.max_turns:
         return scoring.round_drawn(state, events, "max_turns")
-    return start_turn(state, following, events)
-
-
-def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
-    if not state.stock and state.rules.empty_stock == "draw":
+    state = state._replace(turn=following, phase=DRAW, turns_taken=turns_taken, drawn=None,
+                           taken=None)
+    if not state.stock and rules.empty_stock == "draw":
         if state.knocker is None:
             return scoring.round_drawn(state, events, "stock_empty")
-        state = state._replace(turn=seat, phase=DRAW)
-        if not legal_actions(state, seat):
+        if not legal_actions(state, following):
             # Only possible after a knock with no stock and no discard this player may
             # take: they keep their hand, as a player who stands would.
-            events.append(Event("passed", seat))
+            events.append(Event("passed", following))
             return _end_turn(state, events)
-        return state
-    return state._replace(turn=seat, phase=DRAW)
+    return state
 
 
 def next_seat(state: GameState, seat: int) -> int:
@@ -360,10 +353,10 @@ def next_seat(state: GameState, seat: int) -> int:
     raise AssertionError("no player is left in the game")
 
 
-def _with_player(state: GameState, seat: int,
-                 player: PlayerState) -> tuple[PlayerState, ...]:
-    players = state.players
-    return players[:seat] + (player,) + players[seat + 1:]
+def _with_hand(state: GameState, seat: int,
+               hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    hands = state.hands
+    return hands[:seat] + (hand,) + hands[seat + 1:]
 
 
 _HANDLERS = {

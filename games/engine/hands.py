@@ -33,15 +33,20 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
     table = _TABLES.get(options)
     if table is None:
         table = _TABLES[options] = {}
-    key = tuple(sorted(cards))
-    found = table.get(key)
+    if type(cards) is not tuple:
+        cards = tuple(cards)
+    found = table.get(cards)  # hands are tuples in any order: try as given first
     if found is None:
-        found = table[key] = _best_key(key, *options)
+        ordered = tuple(sorted(cards))
+        found = table.get(ordered)
+        if found is None:
+            found = table[ordered] = _best_key(ordered, *options)
+        table[cards] = found
     return found
 
 
-# Memo of hand keys: scoring options -> sorted cards -> key. At most 12 option sets
-# times ~300k hands (with 4-card hands a bot looks at), so it stays bounded.
+# Memo of hand keys: scoring options -> cards (in the order seen) -> key. At most 12
+# option sets times the orderings of the ~25k hands of up to three cards.
 _TABLES: dict[tuple[str, bool, bool], dict[tuple[Card, ...], HandKey]] = {}
 
 
@@ -88,8 +93,8 @@ def _one_suit(cards: Sequence[Card]) -> bool:
 def is_blitz(cards: Sequence[Card], rules: Rules) -> bool:
     """31 in one suit: an ace and two ten-point cards (only A-K-10 with
     `blitz_requires: "ace_king_ten"`), the joker standing in for any missing card."""
-    if len(cards) != 3:
-        return False
+    if len(cards) != 3 or hand_key(cards, rules)[0] != 31:
+        return False  # a blitz is worth 31, and the memoised value says so quickly
     return _blitz(tuple(sorted(cards)), rules.blitz_requires == "ace_king_ten")
 
 

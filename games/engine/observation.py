@@ -7,6 +7,7 @@ hidden card can only get in by being named here.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .actions import Action
@@ -14,24 +15,20 @@ from .cards import Card
 from .game import legal_actions
 from .hands import hand_value
 from .rules import Rules
-from .state import THROW_DOWN, GameState, Outcome, RoundResult
+from .state import THROW_DOWN, GameState, Outcome, PlayerState, RoundResult
 
 
 class SeatView(NamedTuple):
-    """A player as everyone at the table sees them."""
+    """A player's standing as everyone at the table sees it."""
 
     seat: int
     name: str
-    cards_held: int
     lives: int
     on_county: bool
     stage_label: str | None
     points: int
     chips: int
     out: bool
-    is_dealer: bool
-    is_turn: bool
-    knocked: bool
 
 
 class Observation(NamedTuple):
@@ -44,6 +41,7 @@ class Observation(NamedTuple):
     turn: int | None
     knocker: int | None
     seats: tuple[SeatView, ...]
+    cards_held: tuple[int, ...]  # per seat
     hand: tuple[Card, ...] | None  # the viewer's own hand; None if unseen or a spectator
     hand_value: float | None
     drawn: Card | None  # the card the viewer drew this turn
@@ -69,35 +67,44 @@ def observation(state: GameState, seat: int | None) -> Observation:
     hand: tuple[Card, ...] | None = None
     drawn = None
     if seat is not None and not state.players[seat].out:
-        hand = state.players[seat].hand
+        hand = state.hands[seat]
         drawn = state.drawn if state.turn == seat else None
         # With a throw-down, the first player's cards stay face down until they choose.
         if state.phase == THROW_DOWN and state.turn == seat:
             hand = None
-    seats = tuple(
-        SeatView(
-            seat=s, name=state.names[s], cards_held=len(p.hand) if not p.out else 0,
-            lives=p.lives, on_county=state.on_county(s), stage_label=state.stage_label(s),
-            points=p.points, chips=p.chips, out=p.out, is_dealer=s == state.dealer,
-            is_turn=s == state.turn, knocked=s == state.knocker,
-        )
-        for s, p in enumerate(state.players)
-    )
+    seats = _seat_views(state.names, state.players, rules.scoring, rules.county,
+                        rules.life_labels, rules.stages)
     discard = state.discard
-    return Observation(
-        viewer=seat, rules=rules, names=state.names, round_no=state.round_no,
-        dealer=state.dealer, phase=state.phase, turn=state.turn, knocker=state.knocker,
-        seats=seats, hand=hand,
-        hand_value=hand_value(hand, rules) if hand is not None else None,
-        drawn=drawn, taken=state.taken, discard_top=discard[-1] if discard else None,
-        discard_pile=discard if rules.hidden_discards else discard[-1:],
-        discard_count=len(discard), discard_owner=state.discard_owner,
-        stock_count=len(state.stock),
-        widow=state.widow if state.widow_open else (), widow_count=len(state.widow),
-        kitty=state.kitty, pot=state.pot, turns_taken=state.turns_taken,
-        last_round=state.last_round, outcome=state.outcome,
-        legal=tuple(legal_actions(state, seat)) if seat is not None else (),
-    )
+    # Positional, in field order: keyword binding of 28 fields costs more than the rest
+    # of the observation, and bots ask for one per decision.
+    return tuple.__new__(Observation, (
+        seat, rules, state.names, state.round_no, state.dealer, state.phase, state.turn,
+        state.knocker, seats, tuple(map(len, state.hands)), hand,
+        hand_value(hand, rules) if hand is not None else None,
+        drawn, state.taken, discard[-1] if discard else None,
+        discard if rules.hidden_discards else discard[-1:], len(discard),
+        state.discard_owner, len(state.stock),
+        state.widow if state.widow_open else (), len(state.widow),
+        state.kitty, state.pot, state.turns_taken, state.last_round, state.outcome,
+        tuple(legal_actions(state, seat)) if seat is not None else (),
+    ))
+
+
+@lru_cache(maxsize=4096)
+def _seat_views(names: tuple[str, ...], players: tuple[PlayerState, ...], scoring: str,
+                county: bool, labels: tuple[str, ...] | None,
+                stages: int) -> tuple[SeatView, ...]:
+    # Standings change only between rounds, so the same views serve many observations.
+    views = []
+    for seat, p in enumerate(players):
+        label = None
+        if labels:
+            label = labels[stages if p.out else len(labels) - 2 - p.lives
+                           if county else len(labels) - 1 - p.lives]
+        on_county = scoring == "lives" and county and p.lives == 0 and not p.out
+        views.append(SeatView(seat, names[seat], p.lives, on_county, label, p.points,
+                              p.chips, p.out))
+    return tuple(views)
 
 
 def spectator_view(state: GameState) -> Observation:

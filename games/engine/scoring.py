@@ -21,7 +21,7 @@ def all_on_county(state: GameState) -> bool:
 
 
 def thirty_one(state: GameState, seat: int) -> bool:
-    return hand_value(state.players[seat].hand, state.rules) == 31
+    return hand_value(state.hands[seat], state.rules) == 31
 
 
 # ---- the endings ------------------------------------------------------------------
@@ -32,10 +32,10 @@ def showdown(state: GameState, events: list[Event], reason: str) -> GameState:
     rules = state.rules
     seats = state.active_seats()
     if rules.blitz_timing == "on_turn":
-        blitzers = tuple(s for s in seats if is_blitz(state.players[s].hand, rules))
+        blitzers = tuple(s for s in seats if is_blitz(state.hands[s], rules))
         if blitzers:
             return blitz(state, blitzers, events, reason=reason)
-    keys = {s: hand_key(state.players[s].hand, rules, showdown=True) for s in seats}
+    keys = {s: hand_key(state.hands[s], rules, showdown=True) for s in seats}
     if rules.scoring == "points":
         return _finish_round(state, events, reason, points_won=_points_winners(state, keys))
     if rules.scoring == "banking":
@@ -59,8 +59,8 @@ def _showdown_losers(state: GameState,
     if (rules.final_two_tiebreak and len(keys) == 2 and len(losers) == 2
             and any(state.on_county(s) for s in keys)):
         a, b = losers
-        ranks_a = tiebreak_ranks(state.players[a].hand)
-        ranks_b = tiebreak_ranks(state.players[b].hand)
+        ranks_a = tiebreak_ranks(state.hands[a])
+        ranks_b = tiebreak_ranks(state.hands[b])
         if ranks_a == ranks_b:
             return {}, None, True
         winner, loser = (a, b) if ranks_a > ranks_b else (b, a)
@@ -193,7 +193,7 @@ def _record_round(state: GameState, events: list[Event], reason: str,
     count = len(state.players)
     lives_lost = lives_lost or {}
     points_won = points_won or {}
-    hands = tuple(p.hand if s in in_round else None for s, p in enumerate(state.players))
+    hands = tuple(h if s in in_round else None for s, h in enumerate(state.hands))
     values = tuple(
         hand_value(h, state.rules, showdown=reason in ("knock", "throw_down"))
         if h is not None else None for h in hands
@@ -238,7 +238,7 @@ def collect_antes(state: GameState, events: list[Event]) -> GameState:
     players = list(state.players)
     for seat, p in enumerate(players):
         if not p.out and p.chips == 0:
-            players[seat] = p._replace(out=True, hand=())
+            players[seat] = p._replace(out=True)
             events.append(Event("player_out", seat))
     state = state._replace(players=tuple(players))
     if len(state.active_seats()) <= 1:

@@ -21,7 +21,8 @@ OVER = "over"  # the game has ended
 
 
 class PlayerState(NamedTuple):
-    hand: tuple[Card, ...]
+    """A player's standing in the game; changes only when a round ends."""
+
     lives: int  # tokens left ("lives" scoring); 0 and not out = on the county
     points: int  # "points" scoring
     chips: int  # "banking" scoring
@@ -56,6 +57,7 @@ class _Fields(NamedTuple):
     rules: Rules
     names: tuple[str, ...]
     players: tuple[PlayerState, ...]
+    hands: tuple[tuple[Card, ...], ...]  # per seat; () for players who are out
     round_no: int
     dealer: int
     phase: str
@@ -88,6 +90,13 @@ class GameState(_Fields):
     def __hash__(self) -> int:
         return hash(self[:-1])
 
+    def _replace(self, **changes: Any) -> GameState:
+        # Twice as fast as namedtuple's own: a simulation replaces states millions of times.
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(GameState, values)
+
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -110,3 +119,6 @@ class GameState(_Fields):
 
     def with_deck_source(self, deck_source: Any) -> GameState:
         return self._replace(deck_source=deck_source)
+
+
+_FIELD_INDEX = {name: index for index, name in enumerate(_Fields._fields)}
