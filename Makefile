@@ -1,0 +1,50 @@
+# Thirty-One. `make run` serves the app; `make test` runs the tests.
+# Needs only Python 3.11+; everything else goes into .venv.
+
+# The first of these that is Python >= 3.11 (override: make PYTHON=/path/to/python3.12).
+PYTHON ?= $(shell for p in python3 python3.13 python3.12 python3.11; do \
+	command -v $$p >/dev/null 2>&1 && \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && \
+	{ echo $$p; break; }; done)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+# Daphne, Celery and honcho's children find their commands in the venv.
+RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+
+.PHONY: venv install run test lint bench clean
+
+venv install: $(STAMP)
+
+# Reinstalled whenever pyproject.toml changes; otherwise a no-op.
+$(STAMP): pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3 --version)"; exit 1; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --editable '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_presets
+	@# Hashed static files are only needed when DEBUG is off.
+	@$(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(not get_bool("DEBUG", True))' \
+		|| $(PY) manage.py collectstatic --noinput --verbosity 0
+	@echo
+	@echo "  Thirty-One is running at http://127.0.0.1:8000/   (Ctrl+C stops it)"
+	@echo
+	PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
+
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+bench: $(STAMP)
+	$(PY) -m games.engine simulate --preset scat --players 4 --games 3000 --seed 1
+
+# Keeps var/ (the embedded database): delete it yourself to start afresh.
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

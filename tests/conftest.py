@@ -1,0 +1,20 @@
+"""Test set-up shared by every test directory."""
+
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+
+from thirtyone.celery import app as celery_app
+
+# Tasks run inline, as if a worker had taken them at once (what CELERY_EAGER=1
+# does for a server). Set on the Celery app because pytest-django has already
+# loaded the Django settings before any conftest is imported.
+celery_app.conf.update(task_always_eager=True, task_eager_propagates=True)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: log-in throttling counts live there."""
+    cache.clear()
+    yield

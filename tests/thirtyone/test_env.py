@@ -1,0 +1,107 @@
+"""The settings helpers: each profile's configuration from the environment."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db.utils import ConnectionHandler
+
+from thirtyone import env
+
+
+def test_it_defaults_to_sqlite_in_var_with_wal_and_immediate_transactions(tmp_path: Path) -> None:
+    config = env.database(None, tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(tmp_path / "db.sqlite3")
+    assert config["OPTIONS"] == {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+
+
+def test_django_accepts_the_sqlite_options_and_turns_wal_on(
+    tmp_path: Path, django_db_blocker: Any
+) -> None:
+    config = env.database(None, tmp_path)
+    # A connection of its own to a file database: the test database is in memory.
+    wrapper = ConnectionHandler({"default": config})["default"]
+    try:
+        with django_db_blocker.unblock(), wrapper.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            assert cursor.fetchone()[0] == "wal"
+        assert wrapper.transaction_mode == "IMMEDIATE"
+    finally:
+        wrapper.close()
+
+
+def test_it_reads_a_postgresql_database_url(tmp_path: Path) -> None:
+    config = env.database("postgres://player:secret@db.example:5433/thirtyone", tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "thirtyone")
+    assert (config["USER"], config["PASSWORD"]) == ("player", "secret")
+    assert config["CONN_HEALTH_CHECKS"] is True
+    assert "transaction_mode" not in config.get("OPTIONS", {})
+
+
+def test_a_sqlite_database_url_also_gets_the_sqlite_options(tmp_path: Path) -> None:
+    config = env.database(f"sqlite:///{tmp_path / 'other.db'}", tmp_path)
+
+    assert config["NAME"] == str(tmp_path / "other.db")
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_without_redis_everything_stays_in_process_or_on_disk(tmp_path: Path) -> None:
+    assert env.caches(None)["default"]["BACKEND"].endswith("LocMemCache")
+    assert env.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+
+    url, options = env.celery_broker(None, tmp_path)
+
+    assert url.startswith("filesystem://")
+    assert options["data_folder_in"] == options["data_folder_out"]
+    for key in ("data_folder_in", "control_folder", "processed_folder"):
+        assert Path(options[key]).is_dir()
+        assert Path(options[key]).is_relative_to(tmp_path)
+
+
+def test_with_redis_url_redis_carries_cache_channels_and_celery(tmp_path: Path) -> None:
+    redis_url = "redis://cache.example:6379/2"
+
+    cache = env.caches(redis_url)["default"]
+    layer = env.channel_layers(redis_url)["default"]
+    broker, options = env.celery_broker(redis_url, tmp_path)
+
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == redis_url
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"]["hosts"] == [redis_url]
+    assert (broker, options) == (redis_url, {})
+    assert not (tmp_path / "celery").exists()
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("true", True), ("1", True), ("False", False)])
+def test_it_reads_yes_no_variables(
+    monkeypatch: pytest.MonkeyPatch, raw: str, expected: bool
+) -> None:
+    monkeypatch.setenv("SOME_FLAG", raw)
+
+    assert env.get_bool("SOME_FLAG", default=not expected) is expected
+
+
+def test_it_rejects_a_yes_no_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEBUG", "maybe")
+
+    with pytest.raises(ValueError, match="DEBUG='maybe'"):
+        env.get_bool("DEBUG", default=True)
+
+
+def test_it_refuses_the_development_secret_key_in_production(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+
+    assert env.secret_key(debug=True) == env.DEV_SECRET_KEY
+    with pytest.raises(RuntimeError, match="SECRET_KEY"):
+        env.secret_key(debug=False)

@@ -1,0 +1,197 @@
+"""Settings for Thirty-One.
+
+One code base, two profiles, chosen by the environment (see README.md):
+
+- embedded (nothing set): DEBUG on, SQLite in var/, no Redis, Celery on kombu's
+  filesystem broker in var/celery/;
+- production: DEBUG=false, SECRET_KEY, ALLOWED_HOSTS, and usually DATABASE_URL
+  (PostgreSQL) and REDIS_URL (channel layer, Celery broker, shared cache).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from thirtyone import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+# Run-time data (SQLite database, broker folders, beat schedule); not in git.
+VAR_DIR = Path(os.environ.get("THIRTYONE_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env.get_bool("DEBUG", default=True)
+SECRET_KEY = env.secret_key(DEBUG)
+ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", "")
+REDIS_URL = os.environ.get("REDIS_URL") or None
+
+INSTALLED_APPS = [
+    # Daphne first: its runserver replaces Django's with an ASGI one.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "allauth",
+    "allauth.account",
+    "django_htmx",
+    # The loader is configured by hand in TEMPLATES below.
+    "template_partials.apps.SimpleAppConfig",
+    "channels",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "thirtyone.urls"
+ASGI_APPLICATION = "thirtyone.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # django-template-partials on Django 5.2: its loader wraps the cached
+            # loader so "page.html#partial" names render one partial.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    }
+]
+
+DATABASES = {"default": env.database(os.environ.get("DATABASE_URL"), VAR_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+CACHES = env.caches(REDIS_URL)
+CHANNEL_LAYERS = env.channel_layers(REDIS_URL)
+
+# Accounts (django-allauth): username sign-up, e-mail optional.
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Log-in throttling: at most 10 failed log-ins a minute from one address and 5
+# in 5 minutes for one username. Counted in CACHES, so Redis shares the count
+# between processes in production.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# Behind a load balancer, set this to the number of proxies so the throttling
+# sees the client's address instead of the balancer's.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# Static files, served by WhiteNoise from every web process. Hashed and
+# compressed names only in production: they need `collectstatic` first.
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Celery. Tasks take ids and an expected seq and are harmless when repeated, so
+# they are acknowledged only after they ran: a killed worker's task comes back.
+CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.celery_broker(REDIS_URL, VAR_DIR)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ALWAYS_EAGER = env.get_bool("CELERY_EAGER", default=False)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Remote control broadcasts to every worker's own queue; on the filesystem
+# broker, queues of workers that are gone would fill up with files.
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = REDIS_URL is not None
+
+# Production hardening (`manage.py check --deploy` passes with DEBUG=false).
+SECURE_SSL_REDIRECT = env.get_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = not DEBUG
+if env.get_bool("BEHIND_HTTPS_PROXY", default=False):
+    # Only when a proxy in front sets X-Forwarded-Proto and strips the client's.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "console": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Replaces Django's default, which would print each record twice.
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

@@ -1,0 +1,12 @@
+"""Top-level URLs."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # Ours first, so /accounts/profile/ is not looked up in allauth's URLs.
+    path("accounts/", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("", include("games.urls")),
+]
