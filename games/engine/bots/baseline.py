@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..actions import DISCARD_PILE, STOCK, Action, Discard, Draw, Exchange, Knock, Look, Stand
 from ..cards import Card
-from ..hands import hand_key
+from ..hands import HandKey, hand_key
 from ..observation import Observation
+from ..rules import Rules
 from ..state import DISCARD, THROW_DOWN, WIDOW
 
 
@@ -24,63 +25,76 @@ class BaselineBot:
         legal = obs.legal
         if not legal:
             raise ValueError("The bot was asked to move when it has no move.")
-        if obs.phase == THROW_DOWN:
-            return next(a for a in legal if isinstance(a, Look))
-        if obs.phase == DISCARD:
+        phase = obs.phase
+        if phase == DISCARD:
             return self._discard(obs, legal)
-        if obs.phase == WIDOW:
-            return self._best_exchange(obs, legal)[0]
+        if phase == THROW_DOWN:
+            return next(a for a in legal if isinstance(a, Look))
+        if phase == WIDOW:
+            return _best_exchange(obs.hand or (), legal, obs.rules)[0]
         return self._start_of_turn(obs, legal)
 
     def _start_of_turn(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         hand = obs.hand or ()
-        current = hand_key(hand, obs.rules)
+        rules = obs.rules
+        current = hand_key(hand, rules)
+        take = stock = None
+        exchanges = []
         for action in legal:
-            if isinstance(action, Knock) and current[0] >= self.knock_at:
+            kind = type(action)
+            if kind is Draw:
+                if action.source == STOCK:
+                    stock = action
+                else:
+                    take = action
+            elif kind is Knock and current[0] >= self.knock_at:
                 return action
-        for action in legal:
-            if isinstance(action, Stand) and current[0] >= self.stand_at:
+            elif kind is Stand and current[0] >= self.stand_at:
                 return action
-        exchanges = [a for a in legal if isinstance(a, Exchange)]
+            elif kind is Exchange:
+                exchanges.append(action)
         if exchanges:
-            best, key = self._best_exchange(obs, exchanges)
+            best, key = _best_exchange(hand, exchanges, rules)
             if key[0] >= current[0] + 5:
                 return best
-        take = Draw(obs.viewer, DISCARD_PILE)
-        if take in legal and obs.discard_top is not None:
-            if _best_kept(hand, obs.discard_top, obs) > current:
-                return take
-        stock = Draw(obs.viewer, STOCK)
-        if stock in legal:
-            return stock
-        return legal[0]
+        if take is not None and _best_with(hand, obs.discard_top, rules) > current:
+            return take
+        return stock or take or legal[0]
 
     def _discard(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         hand = obs.hand or ()
-
-        def score(action: Discard) -> tuple:
-            kept = tuple(c for c in hand if c not in action.cards)
-            key = hand_key(kept, obs.rules)
-            knocks = action.knock and key[0] >= self.knock_at
-            # Best hand; then knock when strong enough; then keep more cards, shed high ones.
-            return (key, knocks, -len(action.cards), sum(c.value for c in action.cards))
-
-        return max((a for a in legal if isinstance(a, Discard)), key=score)
-
-    def _best_exchange(self, obs: Observation, legal) -> tuple[Action, tuple]:
-        hand = obs.hand or ()
-        best, best_key = None, None
+        rules = obs.rules
+        best: Action = legal[0]
+        best_score: tuple | None = None
         for action in legal:
-            if not isinstance(action, Exchange):
-                continue
-            kept = tuple(c for c in hand if c not in action.give) + action.take
-            key = hand_key(kept, obs.rules)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
-        return best, best_key
+            cards = action.cards
+            if len(cards) == 1:
+                i = hand.index(cards[0])
+                kept = hand[:i] + hand[i + 1:]
+            else:
+                kept = tuple(c for c in hand if c not in cards)
+            key = hand_key(kept, rules)
+            # Best hand; then knock when strong enough; keep more cards; shed high ones.
+            score = (key, action.knock and key[0] >= self.knock_at, -len(cards),
+                     sum(c.value for c in cards))
+            if best_score is None or score > best_score:
+                best, best_score = action, score
+        return best
 
 
-def _best_kept(hand: tuple[Card, ...], extra: Card, obs: Observation) -> tuple:
-    """The best hand after taking `extra` and discarding another card."""
-    return max(hand_key(tuple(c for c in hand if c != out) + (extra,), obs.rules)
-               for out in hand) if hand else hand_key((extra,), obs.rules)
+def _best_with(hand: tuple[Card, ...], extra: Card, rules: Rules) -> HandKey:
+    """The best hand after taking `extra` and discarding one of `hand`."""
+    if not hand:
+        return hand_key((extra,), rules)
+    return max(hand_key(hand[:i] + hand[i + 1:] + (extra,), rules) for i in range(len(hand)))
+
+
+def _best_exchange(hand: tuple[Card, ...], legal, rules: Rules) -> tuple[Action, HandKey]:
+    best, best_key = None, None
+    for action in legal:
+        if type(action) is not Exchange:
+            continue
+        key = hand_key(tuple(c for c in hand if c not in action.give) + action.take, rules)
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best, best_key
