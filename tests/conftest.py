@@ -1,6 +1,7 @@
 """Test set-up shared by every test directory."""
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -18,3 +19,9 @@ def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: log-in throttling counts live there."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """A deliberately slow hash protects real passwords; tests need no such protection."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
