@@ -1,0 +1,95 @@
+"""A game state as JSON-ready data and back, for the stored snapshot (DESIGN.md §3).
+
+Cards are stored as codes (``AS``); the deck source is not stored: the caller attaches
+one when it loads the state. `state_from_dict(state_to_dict(s)) == s` for every state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS, Card
+from .rules import Rules
+from .state import GameState, Outcome, PlayerState, RoundResult
+
+_BY_CODE = {c.code: c for c in CARDS}
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _cards(codes: list[str]) -> tuple[Card, ...]:
+    return tuple(_BY_CODE[code] for code in codes)
+
+
+def _card_or_none(code: str | None) -> Card | None:
+    return None if code is None else _BY_CODE[code]
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    last = state.last_round
+    return {
+        "rules": state.rules.to_dict(),
+        "names": list(state.names),
+        "players": [list(p) for p in state.players],
+        "hands": [_codes(h) for h in state.hands],
+        "round_no": state.round_no,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "stock": _codes(state.stock),
+        "discard": _codes(state.discard),
+        "discard_owner": state.discard_owner,
+        "widow": _codes(state.widow),
+        "widow_open": state.widow_open,
+        "knocker": state.knocker,
+        "turns_taken": state.turns_taken,
+        "drawn": state.drawn.code if state.drawn is not None else None,
+        "taken": state.taken.code if state.taken is not None else None,
+        "kitty": state.kitty,
+        "pot": state.pot,
+        "last_round": None if last is None else {
+            **last._asdict(),
+            "hands": [None if h is None else _codes(h) for h in last.hands],
+        },
+        "outcome": None if state.outcome is None else state.outcome._asdict(),
+    }
+
+
+def state_from_dict(data: dict[str, Any], deck_source: Any = None) -> GameState:
+    last = data["last_round"]
+    outcome = data["outcome"]
+    return GameState(
+        rules=Rules.from_dict(data["rules"]),
+        names=tuple(data["names"]),
+        players=tuple(PlayerState(*p) for p in data["players"]),
+        hands=tuple(_cards(h) for h in data["hands"]),
+        round_no=data["round_no"],
+        dealer=data["dealer"],
+        phase=data["phase"],
+        turn=data["turn"],
+        stock=_cards(data["stock"]),
+        discard=_cards(data["discard"]),
+        discard_owner=data["discard_owner"],
+        widow=_cards(data["widow"]),
+        widow_open=data["widow_open"],
+        knocker=data["knocker"],
+        turns_taken=data["turns_taken"],
+        drawn=_card_or_none(data["drawn"]),
+        taken=_card_or_none(data["taken"]),
+        kitty=data["kitty"],
+        pot=data["pot"],
+        last_round=None if last is None else _round_result(last),
+        outcome=None if outcome is None else Outcome(
+            tuple(outcome["winners"]), outcome["reason"], tuple(outcome["shares"])),
+        deck_source=deck_source,
+    )
+
+
+def _round_result(data: dict[str, Any]) -> RoundResult:
+    fields = dict(data)
+    fields["hands"] = tuple(None if h is None else _cards(h) for h in data["hands"])
+    for name in ("blitzers", "values", "lives_lost", "points_won", "chips_won", "eliminated"):
+        fields[name] = tuple(data[name])
+    return RoundResult(**fields)
