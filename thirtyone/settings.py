@@ -196,3 +196,7 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
     },
 }
+
+# ---- the game ----------------------------------------------------------------------
+# Seconds a bot waits before it moves, so people can follow the table (0 in tests).
+THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))

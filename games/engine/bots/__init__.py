@@ -13,6 +13,10 @@ from .baseline import BaselineBot
 
 LEVELS: dict[str, Callable[[int], Any]] = {
     "baseline": lambda seed: BaselineBot(),
+    # Until the measured levels land (issue 5), the levels differ only in knock threshold.
+    "easy": lambda seed: BaselineBot(knock_at=22),
+    "medium": lambda seed: BaselineBot(knock_at=25),
+    "hard": lambda seed: BaselineBot(knock_at=26),
 }
 
 

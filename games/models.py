@@ -1,0 +1,238 @@
+"""Tables, seats, games and the event log (DESIGN.md §3).
+
+A game is an append-only list of `GameEvent`s (unique `seq` per game); `Game.state` is
+a cached snapshot of the engine state that folding the events gives back. Only
+`games.services` writes to these models.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from games import engine
+from games.engine.events import from_dict as event_from_dict
+from games.engine.serialize import state_from_dict
+
+
+class RuleSet(models.Model):
+    """A preset plus house-rule changes, validated as a whole by the engine."""
+
+    PRESET_CHOICES = [(key, title) for key, title in engine.PRESET_TITLES.items()]
+
+    name = models.CharField(max_length=80)
+    preset = models.CharField(max_length=40, choices=PRESET_CHOICES, default="scat")
+    changes = models.JSONField(default=dict, blank=True,
+                               help_text="Options that differ from the preset, by name.")
+    description = models.TextField(blank=True)
+    is_preset = models.BooleanField(default=False, help_text="One of the built-in presets.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-is_preset", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["preset"], condition=models.Q(is_preset=True),
+                                    name="one_rule_set_per_preset"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rules(self) -> engine.Rules:
+        return engine.Rules.preset(self.preset, **self.changes)
+
+    def clean(self) -> None:
+        if not isinstance(self.changes, dict):
+            raise ValidationError({"changes": "Changes must be a mapping of option names."})
+        try:
+            self.rules()
+        except engine.RulesError as error:
+            raise ValidationError({"changes": str(error)}) from error
+
+    @classmethod
+    def sync_presets(cls) -> int:
+        """Create or refresh one rule set per engine preset; returns how many."""
+        for key, title in engine.PRESET_TITLES.items():
+            cls.objects.update_or_create(
+                preset=key, is_preset=True, defaults={"name": title, "changes": {}})
+        return len(engine.PRESET_TITLES)
+
+
+def _invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    TIMER_CHOICES = [(0, "No timer"), (15, "15 seconds"), (30, "30 seconds"),
+                     (60, "1 minute"), (120, "2 minutes")]
+
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="owned_tables")
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
+    # The rules as they were when the table was made: editing a rule set later does
+    # not change the rules of a table already playing.
+    rules = models.JSONField()
+    seat_count = models.PositiveSmallIntegerField(default=4)
+    is_public = models.BooleanField(default=True)
+    invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
+    turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+    def engine_rules(self) -> engine.Rules:
+        return engine.Rules.from_dict(self.rules)
+
+    def invite_url(self) -> str:
+        return reverse("join_by_link", args=[self.invite_token])
+
+
+class Seat(models.Model):
+    BOT_LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="seats")
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
+            models.CheckConstraint(
+                condition=(models.Q(user__isnull=False, bot_level="")
+                           | models.Q(user__isnull=True) & ~models.Q(bot_level="")),
+                name="seat_is_a_user_or_a_bot"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def display_name(self) -> str:
+        if self.is_bot:
+            return f"{self.get_bot_level_display()} bot {self.position + 1}"
+        return self.user.get_username()
+
+
+class Game(models.Model):
+    PLAYING, FINISHED = "playing", "finished"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    status = models.CharField(max_length=10, default=PLAYING,
+                              choices=[(PLAYING, "Playing"), (FINISHED, "Finished")])
+    seq = models.PositiveIntegerField(default=0, help_text="The last event's seq.")
+    state = models.JSONField(help_text="Snapshot of the engine state after event `seq`.")
+    # A turn's deadline when the table has a timer (see games.timers).
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return self.table.get_absolute_url()
+
+    def engine_state(self, deck_source: Any = None) -> engine.GameState:
+        return state_from_dict(self.state, deck_source)
+
+
+
+class GamePlayer(models.Model):
+    """Who played at each engine seat of a game, and how it went for them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="game_players")
+    bot_level = models.CharField(max_length=10, blank=True)
+    name = models.CharField(max_length=150)
+    won = models.BooleanField(default=False)
+    # Set when a player's turns are being played for them (turn timer ran out).
+    away = models.BooleanField(default=False)
+    turns_timed_out = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_game_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+
+class GameEvent(models.Model):
+    """One engine event. `secret` is shown only to the `owner` seat (or no one)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30)
+    seat = models.SmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict)
+    secret = models.JSONField(default=dict)
+    owner = models.SmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.kind}"
+
+    def to_engine(self) -> engine.Event:
+        return event_from_dict({"kind": self.kind, "seat": self.seat, "data": self.data,
+                                        "secret": self.secret, "owner": self.owner})
+
+
+class Deal(models.Model):
+    """The commitment to one round's deck: its hash is shown at the deal, and the deck
+    and salt once the round is over, so anyone can check the shuffle was fixed first."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    round_no = models.PositiveIntegerField()
+    commitment = models.CharField(max_length=64)
+    salt = models.CharField(max_length=64)
+    deck = models.TextField()
+    revealed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "round_no"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "round_no"], name="one_deal_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} round {self.round_no}"

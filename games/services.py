@@ -1,0 +1,267 @@
+"""The one write path for tables and games (DESIGN.md §4).
+
+Every function is keyword-only and runs in one transaction. `play` locks the game row,
+checks the caller's `expected_seq`, lets the engine validate and apply the move,
+appends the events and saves the snapshot; pushes and bot turns are registered with
+`transaction.on_commit`, so no one hears of a move that is not in the log.
+Views, consumers, tasks and the admin call these; none writes game state itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import engine
+from games.engine import events as engine_events
+from games.engine.bots import make_bot
+from games.engine.serialize import state_to_dict
+from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
+
+
+class ServiceError(Exception):
+    """A request that cannot be done, with a message for the person who made it.
+
+    `field` names the form field it is about, when there is one.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class StaleMove(ServiceError):
+    """The move was made against an old view of the table (or was sent twice)."""
+
+
+# ---- tables -----------------------------------------------------------------------
+
+
+def create_table(*, owner: Any, name: str, rule_set: RuleSet, changes: dict | None = None,
+                 seat_count: int = 4, is_public: bool = True, turn_timer: int = 0) -> Table:
+    """A new table with the owner in the first seat."""
+    try:
+        rules = engine.Rules.preset(rule_set.preset, **{**rule_set.changes, **(changes or {})})
+    except engine.RulesError as error:
+        raise ServiceError(str(error), error.option) from error
+    if not 2 <= seat_count <= rules.max_players:
+        raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
+    if turn_timer not in dict(Table.TIMER_CHOICES):
+        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    name = name.strip() or f"{owner.get_username()}'s table"
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name[:80], owner=owner, rule_set=rule_set, rules=rules.to_dict(),
+            seat_count=seat_count, is_public=is_public, turn_timer=turn_timer)
+        Seat.objects.create(table=table, position=0, user=owner)
+    return table
+
+
+def join_table(*, table: Table, user: Any) -> Seat:
+    """Seat `user` at the first free seat (a no-op if they already sit there)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        existing = table.seats.filter(user=user).first()
+        if existing:
+            return existing
+        if table.games.filter(status=Game.PLAYING).exists():
+            raise ServiceError("A game is being played at this table: watch it, or join the "
+                               "next one.")
+        position = _free_position(table)
+        try:
+            return Seat.objects.create(table=table, position=position, user=user)
+        except IntegrityError as error:  # a concurrent join took the seat
+            raise ServiceError("That seat was just taken: try again.") from error
+
+
+def add_bot(*, table: Table, by: Any, level: str) -> Seat:
+    if level not in dict(Seat.BOT_LEVELS):
+        raise ServiceError("Choose a bot level: easy, medium or hard.", "level")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _require_owner(table, by)
+        if table.games.filter(status=Game.PLAYING).exists():
+            raise ServiceError("Bots can be added between games, not during one.")
+        return Seat.objects.create(table=table, position=_free_position(table), bot_level=level)
+
+
+def leave_seat(*, table: Table, by: Any, position: int) -> None:
+    """A player leaves their seat, or the owner removes a bot or player, between games."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        seat = table.seats.filter(position=position).first()
+        if seat is None:
+            raise ServiceError("That seat is empty.")
+        if seat.user_id != by.pk:
+            _require_owner(table, by)
+        if seat.user_id == table.owner_id:
+            raise ServiceError("The table's owner keeps their seat.")
+        if table.games.filter(status=Game.PLAYING).exists():
+            raise ServiceError("Seats can change between games, not during one.")
+        seat.delete()
+
+
+def _free_position(table: Table) -> int:
+    taken = set(table.seats.values_list("position", flat=True))
+    for position in range(table.seat_count):
+        if position not in taken:
+            return position
+    raise ServiceError("This table is full.")
+
+
+def _require_owner(table: Table, user: Any) -> None:
+    if table.owner_id != user.pk:
+        raise ServiceError("Only the table's owner can do that.")
+
+
+# ---- games ------------------------------------------------------------------------
+
+
+def start_game(*, table: Table, by: Any) -> Game:
+    """Deal a new game to the players now seated."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _require_owner(table, by)
+        if table.games.filter(status=Game.PLAYING).exists():
+            raise ServiceError("A game is already being played at this table.")
+        seats = list(table.seats.select_related("user"))
+        if len(seats) < 2:
+            raise ServiceError("Seat at least two players (or bots) first.")
+        names = [seat.display_name for seat in seats]
+        state, events = engine.new_game(table.engine_rules(), names, engine.SecureDeckSource())
+        game = Game.objects.create(table=table, state=state_to_dict(state))
+        GamePlayer.objects.bulk_create([
+            GamePlayer(game=game, position=index, user=seat.user, bot_level=seat.bot_level,
+                       name=names[index])
+            for index, seat in enumerate(seats)
+        ])
+        _record(game, state, events)
+    return game
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    game: Game
+    events: list[engine.Event]
+
+
+def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResult:
+    """`user` makes `action` (an engine action code) at `game_id`, whose view they last
+    saw at `expected_seq`."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        player = game.players.filter(user=user, user__isnull=False).first() \
+            if user.is_authenticated else None
+        if player is None:
+            raise ServiceError("You are not playing in this game.")
+        _check_seq(game, expected_seq)
+        try:
+            move = engine.parse_action(action, player.position)
+        except engine.IllegalAction as error:
+            raise ServiceError(str(error)) from error
+        return _apply(game, move)
+
+
+def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
+    """The bot (or away player) whose turn it is moves, if the game is still at
+    `expected_seq`; a late or repeated call does nothing and returns None."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.seq != expected_seq or game.status != Game.PLAYING:
+            return None
+        state = game.engine_state()
+        seat = state.turn
+        player = game.players.get(position=seat)
+        if not (player.is_bot or player.away):
+            return None
+        bot = make_bot(player.bot_level or "easy", seed=secrets.randbits(32))
+        return _apply(game, bot.choose(engine.observation(state, seat)))
+
+
+def _locked_game(game_id: int) -> Game:
+    # select_for_update locks the row on PostgreSQL; SQLite's IMMEDIATE transactions
+    # already hold the database's write lock from the start of the transaction.
+    try:
+        return Game.objects.select_for_update().select_related("table").get(pk=game_id)
+    except Game.DoesNotExist as error:
+        raise ServiceError("There is no such game.") from error
+
+
+def _check_seq(game: Game, expected_seq: int) -> None:
+    if game.status != Game.PLAYING:
+        raise ServiceError("This game is over.")
+    if expected_seq != game.seq:
+        raise StaleMove("The table has moved on since your last view (or that move was "
+                        "already made): here is the table as it is now.")
+
+
+def _apply(game: Game, action: engine.Action) -> MoveResult:
+    state = game.engine_state(engine.SecureDeckSource())
+    try:
+        state, events = engine.apply_action(state, action)
+    except engine.IllegalAction as error:
+        raise ServiceError(str(error)) from error
+    _record(game, state, events)
+    return MoveResult(game=game, events=events)
+
+
+def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> None:
+    """Append `events` to the log, keep the deck commitments, and save the snapshot."""
+    first = game.seq + 1
+    rows = []
+    for offset, event in enumerate(events):
+        stored = engine_events.to_dict(event)
+        rows.append(GameEvent(game=game, seq=first + offset, **stored))
+    GameEvent.objects.bulk_create(rows)
+    _commit_decks(game, events)
+    game.seq = first + len(events) - 1
+    game.state = state_to_dict(state)
+    update = ["seq", "state"]
+    if state.outcome is not None:
+        game.status = Game.FINISHED
+        game.finished_at = timezone.now()
+        update += ["status", "finished_at"]
+        GamePlayer.objects.filter(game=game, position__in=state.outcome.winners).update(won=True)
+    game.turn_deadline = _deadline(game, state)
+    update.append("turn_deadline")
+    game.save(update_fields=update)
+    bot_moves_next = state.turn is not None and GamePlayer.objects.filter(
+        game=game, position=state.turn).exclude(bot_level="", away=False).exists()
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next))
+
+
+def _commit_decks(game: Game, events: list[engine.Event]) -> None:
+    for event in events:
+        if event.kind == "round_started":
+            deck = engine.format_cards(event.secret["deck"])
+            salt = secrets.token_hex(16)
+            Deal.objects.create(game=game, round_no=event.data["round_no"], salt=salt,
+                                deck=deck, commitment=deck_commitment(salt, deck))
+        elif event.kind == "round_ended":
+            Deal.objects.filter(game=game, round_no=event.data["round_no"]).update(revealed=True)
+
+
+def deck_commitment(salt: str, deck: str) -> str:
+    """SHA-256 of the salt and the deck's codes: anyone can recompute it after the round."""
+    return hashlib.sha256(f"{salt}:{deck}".encode()).hexdigest()
+
+
+def _deadline(game: Game, state: engine.GameState) -> datetime | None:
+    seconds = game.table.turn_timer
+    if not seconds or state.turn is None:
+        return None
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def _after_commit(game_id: int, seq: int, bot_moves_next: bool) -> None:
+    from games import tasks  # tasks import services: import here to avoid a cycle
+
+    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next)
