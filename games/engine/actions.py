@@ -128,7 +128,7 @@ def parse_action(text: str, seat: int) -> Action:
 def describe_action(action: Action) -> str:
     """Button text for an action, in the second person."""
     match action:
-        case Draw(source=STOCK):
+        case Draw(source="stock"):
             return "Draw from the stock"
         case Draw():
             return "Take the top discard"

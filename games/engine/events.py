@@ -216,9 +216,10 @@ def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> s
     ]
     if reason == "blitz" or d["blitzers"]:
         blitzers = [_name(names, s, viewer) for s in d["blitzers"]]
-        parts.append(f"{_list(blitzers)} {'has' if len(blitzers) == 1 and blitzers[0] != 'You' else 'have'} 31 -- blitz!")
+        verb = "has" if len(blitzers) == 1 and blitzers[0] != "You" else "have"
+        parts.append(f"{_list(blitzers)} {verb} 31 -- blitz!")
     elif reason in ("three_aces", "thirty_one"):
-        pass
+        pass  # game_ended says who won and how
     else:
         parts.append("Showdown: " + ", ".join(shown) + ".")
     for seat, lost in enumerate(d["lives_lost"]):

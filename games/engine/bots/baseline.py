@@ -6,7 +6,7 @@ at a fixed threshold. Stronger bots are in their own modules.
 
 from __future__ import annotations
 
-from ..actions import DISCARD_PILE, STOCK, Action, Discard, Draw, Exchange, Knock, Look, Stand
+from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, Stand
 from ..cards import Card
 from ..hands import HandKey, hand_key
 from ..observation import Observation
@@ -47,9 +47,8 @@ class BaselineBot:
                     stock = action
                 else:
                     take = action
-            elif kind is Knock and current[0] >= self.knock_at:
-                return action
-            elif kind is Stand and current[0] >= self.stand_at:
+            elif (kind is Knock and current[0] >= self.knock_at
+                  or kind is Stand and current[0] >= self.stand_at):
                 return action
             elif kind is Exchange:
                 exchanges.append(action)
