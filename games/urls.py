@@ -1,7 +1,17 @@
+"""The games app's pages. Lobby pages live in games.views.lobby, the table and its
+moves in games.views.table."""
+
 from django.urls import path
 
-from games import views
+from games.views import lobby, table
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
+    path("", lobby.lobby, name="lobby"),
+    path("tables/new/", lobby.create_table, name="create_table"),
+    path("join/<str:token>/", lobby.join_by_link, name="join_by_link"),
+    path("tables/<int:pk>/", table.table_page, name="table"),
+    path("tables/<int:pk>/seats/", table.seats, name="table_seats"),
+    path("tables/<int:pk>/start/", table.start, name="table_start"),
+    path("games/<int:pk>/play/", table.play, name="play"),
+    path("games/<int:pk>/view/", table.game_view, name="game_view"),
 ]

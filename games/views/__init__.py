@@ -1,0 +1,1 @@
+"""Views: thin functions that read, call games.services, and render or redirect."""
