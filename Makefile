@@ -32,7 +32,7 @@ run: $(STAMP)
 	@echo
 	@echo "  Thirty-One is running at http://127.0.0.1:8000/   (Ctrl+C stops it)"
 	@echo
-	PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
+	@PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
