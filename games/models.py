@@ -143,8 +143,9 @@ class Game(models.Model):
                               choices=[(PLAYING, "Playing"), (FINISHED, "Finished")])
     seq = models.PositiveIntegerField(default=0, help_text="The last event's seq.")
     state = models.JSONField(help_text="Snapshot of the engine state after event `seq`.")
-    # A turn's deadline when the table has a timer (see games.timers).
+    # The current turn's deadline when the table has a turn timer.
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

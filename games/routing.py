@@ -1,5 +1,9 @@
 """WebSocket URL patterns, served by thirtyone.asgi behind the origin and auth checks."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.consumers import GameConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

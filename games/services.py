@@ -166,7 +166,10 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
             raise ServiceError(str(error)) from error
-        return _apply(game, move)
+        result = _apply(game, move)
+        if player.turns_timed_out or player.away:  # they are here: the count starts over
+            GamePlayer.objects.filter(pk=player.pk).update(away=False, turns_timed_out=0)
+        return result
 
 
 def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
@@ -183,6 +186,45 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
             return None
         bot = make_bot(player.bot_level or "easy", seed=secrets.randbits(32))
         return _apply(game, bot.choose(engine.observation(state, seat)))
+
+
+def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
+    """The turn timer ran out: the baseline bot plays the whole turn for the player, who
+    is marked away after two such turns in a row (then bots play for them until they
+    come back). A late, early or repeated call does nothing and returns None."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if (game.seq != expected_seq or game.status != Game.PLAYING
+                or game.turn_deadline is None or game.turn_deadline > timezone.now()):
+            return None
+        state = game.engine_state(engine.SecureDeckSource())
+        seat = state.turn
+        player = game.players.get(position=seat)
+        if player.is_bot or player.away:
+            return None  # bot turns are played by the bot task
+        bot = make_bot("baseline")
+        events: list[engine.Event] = []
+        while state.turn == seat:
+            state, more = engine.apply_action(state, bot.choose(engine.observation(state, seat)))
+            events.extend(more)
+        player.turns_timed_out += 1
+        player.away = player.turns_timed_out >= 2
+        player.save(update_fields=["turns_timed_out", "away"])
+        _record(game, state, events)
+    return MoveResult(game=game, events=events)
+
+
+def come_back(*, game_id: int, user: Any) -> None:
+    """A player who was away says they are back: they play their own turns again."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        updated = GamePlayer.objects.filter(game=game, user=user, user__isnull=False).update(
+            away=False, turns_timed_out=0)
+        if not updated:
+            raise ServiceError("You are not playing in this game.")
+        game.turn_deadline = _deadline(game, game.engine_state())
+        game.save(update_fields=["turn_deadline"])
+        _schedule_after_commit(game, game.engine_state())
 
 
 def _locked_game(game_id: int) -> Game:
@@ -230,12 +272,18 @@ def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> 
         update += ["status", "finished_at"]
         GamePlayer.objects.filter(game=game, position__in=state.outcome.winners).update(won=True)
     game.turn_deadline = _deadline(game, state)
-    update.append("turn_deadline")
+    update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)
+    _schedule_after_commit(game, state)
+
+
+def _schedule_after_commit(game: Game, state: engine.GameState) -> None:
+    """After the commit: push the views, and give the next bot (or timer) its turn."""
     bot_moves_next = state.turn is not None and GamePlayer.objects.filter(
         game=game, position=state.turn).exclude(bot_level="", away=False).exists()
+    timer = game.table.turn_timer if state.turn is not None and not bot_moves_next else 0
     game_id, seq = game.pk, game.seq
-    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next))
+    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, timer))
 
 
 def _commit_decks(game: Game, events: list[engine.Event]) -> None:
@@ -261,7 +309,7 @@ def _deadline(game: Game, state: engine.GameState) -> datetime | None:
     return timezone.now() + timedelta(seconds=seconds)
 
 
-def _after_commit(game_id: int, seq: int, bot_moves_next: bool) -> None:
+def _after_commit(game_id: int, seq: int, bot_moves_next: bool, timer: int) -> None:
     from games import tasks  # tasks import services: import here to avoid a cycle
 
-    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next)
+    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next, timer=timer)

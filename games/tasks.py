@@ -1,19 +1,26 @@
-"""Celery tasks: bot turns (DESIGN.md §6).
+"""Celery tasks: bot turns, turn timers and the sweep (DESIGN.md §6).
 
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only
-after the move that calls for them is committed.
+after the move that calls for them is committed. ETA tasks live in a worker's memory,
+so a periodic sweep also finds overdue timers and stalled bot turns.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
-from games import services
+from games import realtime, services
+from games.models import Game, GamePlayer
 from thirtyone.celery import app
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -21,10 +28,40 @@ def bot_turn(game_id: int, expected_seq: int) -> None:
     services.play_for_bot(game_id=game_id, expected_seq=expected_seq)
 
 
-def game_changed(game_id: int, seq: int, *, bot_moves_next: bool) -> None:
-    """Called after a move is committed: give the next bot its turn."""
+@shared_task(acks_late=True, ignore_result=True)
+def turn_timeout(game_id: int, expected_seq: int) -> None:
+    services.time_out_turn(game_id=game_id, expected_seq=expected_seq)
+
+
+@shared_task(ignore_result=True)
+def sweep() -> None:
+    """Enqueue overdue turn timers, and bot turns that should have happened by now
+    (e.g. their worker was killed mid-task)."""
+    now = timezone.now()
+    overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
+    for game_id, seq in overdue.values_list("pk", "seq"):
+        turn_timeout.delay(game_id, seq)
+    quiet_since = now - timedelta(seconds=settings.THIRTYONE_BOT_DELAY + 10)
+    stalled = Game.objects.filter(status=Game.PLAYING, updated_at__lt=quiet_since)
+    for game_id, seq, state in stalled.values_list("pk", "seq", "state"):
+        turn = state.get("turn")
+        if turn is not None and GamePlayer.objects.filter(
+                game_id=game_id, position=turn).exclude(bot_level="", away=False).exists():
+            bot_turn.delay(game_id, seq)
+
+
+def game_changed(game_id: int, seq: int, *, bot_moves_next: bool, timer: int) -> None:
+    """Called after a move is committed: push the views, then give the next bot its
+    turn or start the next player's timer."""
+    try:
+        realtime.push_game(game_id)
+    except Exception:  # a push is a hint: the catch-up check will deliver the view
+        log.exception("push for game %s failed", game_id)
     if bot_moves_next:
         _enqueue(bot_turn, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
+    elif timer and not app.conf.task_always_eager:
+        # In eager mode (tests) a countdown would run at once, before the deadline.
+        turn_timeout.apply_async(args=(game_id, seq), countdown=timer + 0.5)
 
 
 _eager = threading.local()

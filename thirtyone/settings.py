@@ -200,3 +200,11 @@ LOGGING = {
 # ---- the game ----------------------------------------------------------------------
 # Seconds a bot waits before it moves, so people can follow the table (0 in tests).
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
+# How often each web process checks its tables for moves whose push it missed (and,
+# without Redis, for moves made in the Celery worker).
+THIRTYONE_CATCH_UP_SECONDS = float(os.environ.get("THIRTYONE_CATCH_UP_SECONDS", "0.5"))
+# How often beat sweeps for overdue turn timers and stalled bot turns.
+THIRTYONE_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_SWEEP_SECONDS", "5"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
+}

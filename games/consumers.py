@@ -1,0 +1,139 @@
+"""The game socket: forwards each viewer their pushed view (DESIGN.md §5).
+
+Consumers do no game logic and, on the hot path (a pushed view), no database work:
+the writer already rendered this viewer's HTML. Database work happens only when a
+socket opens, when a client says it is behind, and in the per-process catch-up check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import Counter
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games import realtime
+
+log = logging.getLogger(__name__)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    game_id: int
+    seat: int | None
+    group: str
+    last_seq: int
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.last_seq = -1
+        allowed, self.seat = await database_sync_to_async(realtime.viewer_seat)(
+            self.game_id, self.scope.get("user"))
+        if not allowed:
+            await self.close(code=4403)
+            return
+        self.group = (realtime.watch_group(self.game_id) if self.seat is None
+                      else realtime.seat_group(self.game_id, self.seat))
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        watcher.add(self.game_id, self.seat)
+        if self.seat is not None:
+            await database_sync_to_async(realtime.mark_present)(self.game_id, self.seat)
+            await database_sync_to_async(realtime.presence_changed)(self.game_id)
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "group"):
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        watcher.remove(self.game_id, self.seat)
+        if self.seat is not None and not watcher.has(self.game_id, self.seat):
+            await database_sync_to_async(realtime.mark_absent)(self.game_id, self.seat)
+            await database_sync_to_async(realtime.presence_changed)(self.game_id)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A client says which seq it shows (on open and reconnect): send the current
+        view if it is behind."""
+        try:
+            seq = int(json.loads(text_data or "{}").get("seq", -1))
+        except (ValueError, TypeError, AttributeError):
+            return
+        current, html = await database_sync_to_async(realtime.render_for)(
+            self.game_id, self.seat)
+        if current != seq:
+            await self._send_view(current, html)
+
+    async def game_view(self, message: dict[str, Any]) -> None:
+        watcher.seen(self.game_id, message["seq"])
+        await self._send_view(message["seq"], message["html"])
+
+    async def _send_view(self, seq: int, html: str) -> None:
+        if seq <= self.last_seq:
+            return  # an older or repeated push: the client already has newer
+        self.last_seq = seq
+        await self.send(text_data=html)
+
+
+class Watcher:
+    """This process's sockets, and the slow check that catches up lost pushes.
+
+    Once a second (THIRTYONE_CATCH_UP_SECONDS) it reads the seq of every game that has
+    a socket here, in one query, and re-pushes any game that moved on without a push
+    arriving here. That covers pushes dropped by a full channel layer, and is how
+    moves made in another process reach sockets when there is no shared channel layer
+    (the embedded profile's Celery worker).
+    """
+
+    def __init__(self) -> None:
+        self.sockets: Counter[tuple[int, int | None]] = Counter()
+        self.known_seq: dict[int, int] = {}
+        self.task: asyncio.Task | None = None
+
+    def add(self, game_id: int, seat: int | None) -> None:
+        self.sockets[(game_id, seat)] += 1
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    def remove(self, game_id: int, seat: int | None) -> None:
+        self.sockets[(game_id, seat)] -= 1
+        if self.sockets[(game_id, seat)] <= 0:
+            del self.sockets[(game_id, seat)]
+
+    def has(self, game_id: int, seat: int | None) -> bool:
+        return self.sockets[(game_id, seat)] > 0
+
+    def seen(self, game_id: int, seq: int) -> None:
+        self.known_seq[game_id] = max(seq, self.known_seq.get(game_id, -1))
+
+    async def run(self) -> None:
+        beats = 0
+        while self.sockets:
+            await asyncio.sleep(settings.THIRTYONE_CATCH_UP_SECONDS)
+            beats += 1
+            try:
+                await self.check(refresh_presence=beats % 15 == 0)
+            except Exception:  # keep the loop alive; the next tick tries again
+                log.exception("catch-up check failed")
+
+    async def check(self, *, refresh_presence: bool = False) -> None:
+        game_ids = sorted({game_id for game_id, _ in self.sockets})
+        if not game_ids:
+            return
+        seqs = await database_sync_to_async(realtime.current_seqs)(game_ids)
+        for game_id, seq in seqs.items():
+            known = self.known_seq.get(game_id)
+            if known is None:
+                self.known_seq[game_id] = seq  # first look: sockets got it on connect
+            elif seq > known:
+                self.known_seq[game_id] = seq
+                await database_sync_to_async(realtime.push_game)(game_id)
+        if refresh_presence:
+            for game_id, seat in list(self.sockets):
+                if seat is not None:
+                    await database_sync_to_async(realtime.mark_present)(game_id, seat)
+
+
+watcher = Watcher()
