@@ -25,6 +25,11 @@ from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 
 
+# Where shuffles come from: the operating system's secure generator. Tests that need a
+# known deal replace this with a seeded source.
+new_deck_source = engine.SecureDeckSource
+
+
 class ServiceError(Exception):
     """A request that cannot be done, with a message for the person who made it.
 
@@ -135,7 +140,7 @@ def start_game(*, table: Table, by: Any) -> Game:
         if len(seats) < 2:
             raise ServiceError("Seat at least two players (or bots) first.")
         names = [seat.display_name for seat in seats]
-        state, events = engine.new_game(table.engine_rules(), names, engine.SecureDeckSource())
+        state, events = engine.new_game(table.engine_rules(), names, new_deck_source())
         game = Game.objects.create(table=table, state=state_to_dict(state))
         GamePlayer.objects.bulk_create([
             GamePlayer(game=game, position=index, user=seat.user, bot_level=seat.bot_level,
@@ -197,7 +202,7 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
         if (game.seq != expected_seq or game.status != Game.PLAYING
                 or game.turn_deadline is None or game.turn_deadline > timezone.now()):
             return None
-        state = game.engine_state(engine.SecureDeckSource())
+        state = game.engine_state(new_deck_source())
         seat = state.turn
         player = game.players.get(position=seat)
         if player.is_bot or player.away:
@@ -245,7 +250,7 @@ def _check_seq(game: Game, expected_seq: int) -> None:
 
 
 def _apply(game: Game, action: engine.Action) -> MoveResult:
-    state = game.engine_state(engine.SecureDeckSource())
+    state = game.engine_state(new_deck_source())
     try:
         state, events = engine.apply_action(state, action)
     except engine.IllegalAction as error:

@@ -1,0 +1,112 @@
+"""Bot turns, turn timers and the sweep: harmless when late, early or repeated."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games import services, tasks
+from games.engine import SeededDeckSource
+from games.models import Game, GamePlayer
+
+
+@pytest.fixture
+def bot_first_game(table: Any) -> Game:
+    """A game between the owner and two bots, stopped where a bot is to move (the
+    commit hooks that would have moved it did not run: like a worker that died)."""
+    services.add_bot(table=table, by=table.owner, level="easy")
+    services.add_bot(table=table, by=table.owner, level="medium")
+    for _ in range(50):
+        game = services.start_game(table=table, by=table.owner)
+        if game.engine_state().turn != 0:
+            return game
+        Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
+    raise AssertionError("the random first dealer never gave a bot the first turn")
+
+
+def test_a_bot_task_delivered_twice_moves_once(bot_first_game: Game) -> None:
+    seq = bot_first_game.seq
+    tasks.bot_turn(bot_first_game.pk, seq)
+    after_first = Game.objects.get(pk=bot_first_game.pk).seq
+    tasks.bot_turn(bot_first_game.pk, seq)
+    assert after_first > seq
+    assert Game.objects.get(pk=bot_first_game.pk).seq == after_first
+
+
+def test_the_sweep_restarts_a_bot_turn_whose_worker_died(
+        bot_first_game: Game, django_capture_on_commit_callbacks: Any) -> None:
+    Game.objects.filter(pk=bot_first_game.pk).update(
+        updated_at=timezone.now() - timedelta(minutes=5))
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.sweep()
+    game = Game.objects.get(pk=bot_first_game.pk)
+    assert game.seq > bot_first_game.seq
+    assert game.engine_state().turn == 0, "the bots played on until the person's turn"
+
+
+def test_the_sweep_leaves_a_fresh_bot_turn_alone(bot_first_game: Game) -> None:
+    tasks.sweep()
+    assert Game.objects.get(pk=bot_first_game.pk).seq == bot_first_game.seq
+
+
+def _humans_game(table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
+    # A known deal (seed 7 has no 31 in the first turns, which would end the round).
+    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
+    table.turn_timer = 15
+    table.save()
+    services.join_table(table=table, user=bob)
+    return services.start_game(table=table, by=table.owner)
+
+
+def _expire(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+
+
+def test_a_timer_does_nothing_before_the_deadline(table: Any, bob: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    assert game.turn_deadline is not None
+    assert services.time_out_turn(game_id=game.pk, expected_seq=game.seq) is None
+    assert Game.objects.get(pk=game.pk).seq == game.seq
+
+
+def test_a_timed_out_turn_is_played_for_the_player_and_two_in_a_row_make_them_away(
+        table: Any, bob: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    timed_out: list[int] = []
+    while len(timed_out) < 3:  # first player, second player, first player again
+        game.refresh_from_db()
+        seat = game.engine_state().turn
+        _expire(game)
+        result = services.time_out_turn(game_id=game.pk, expected_seq=game.seq)
+        assert result is not None
+        assert result.game.engine_state().turn != seat, "the whole turn was played"
+        timed_out.append(seat)
+    first = GamePlayer.objects.get(game=game, position=timed_out[0])
+    second = GamePlayer.objects.get(game=game, position=timed_out[1])
+    assert (first.turns_timed_out, first.away) == (2, True)
+    assert (second.turns_timed_out, second.away) == (1, False)
+
+
+def test_a_repeated_timeout_is_harmless(table: Any, bob: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    _expire(game)
+    seq = game.seq
+    assert services.time_out_turn(game_id=game.pk, expected_seq=seq) is not None
+    moved_to = Game.objects.get(pk=game.pk).seq
+    assert services.time_out_turn(game_id=game.pk, expected_seq=seq) is None
+    assert Game.objects.get(pk=game.pk).seq == moved_to
+
+
+def test_a_player_who_comes_back_plays_their_own_turns_again(table: Any, bob: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    GamePlayer.objects.filter(game=game, user=bob).update(away=True, turns_timed_out=2)
+    services.come_back(game_id=game.pk, user=bob)
+    player = GamePlayer.objects.get(game=game, user=bob)
+    assert not player.away and player.turns_timed_out == 0
