@@ -24,7 +24,6 @@ from games.engine.bots import make_bot
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 
-
 # Where shuffles come from: the operating system's secure generator. Tests that need a
 # known deal replace this with a seeded source.
 new_deck_source = engine.SecureDeckSource
