@@ -34,8 +34,19 @@ run: $(STAMP)
 	@echo
 	@PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
 
+# The embedded profile first (SQLite, no Redis); then the tests marked `services`
+# again on the local PostgreSQL and Redis when both answer (they do on CI).
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
+	@if $(PY) scripts/services_up.py "$(TEST_DATABASE_URL)" "$(TEST_REDIS_URL)"; then \
+		DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" \
+			$(PY) -m pytest -m services $(PYTEST_ARGS); \
+	else \
+		echo "PostgreSQL or Redis is not reachable: the 'services' tests were skipped above."; \
+	fi
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
