@@ -43,7 +43,7 @@ test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@if $(PY) scripts/services_up.py "$(TEST_DATABASE_URL)" "$(TEST_REDIS_URL)"; then \
 		DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" \
-			$(PY) -m pytest -m services $(PYTEST_ARGS); \
+			$(PY) -m pytest -m services tests/integration $(PYTEST_ARGS); \
 	else \
 		echo "PostgreSQL or Redis is not reachable: the 'services' tests were skipped above."; \
 	fi
