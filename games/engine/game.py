@@ -93,8 +93,11 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     hand = state.hands[seat]
-    candidates = [c for c in hand if c != state.taken]
+    taken = state.taken
     rules = state.rules
+    if not rules.hidden_discards and not rules.knock_after_draw:  # the common game
+        return [Discard(seat, (c,), False) for c in hand if c != taken]
+    candidates = [c for c in hand if c != taken]
     if rules.hidden_discards:
         options: list[tuple[Card, ...]] = [()] if len(hand) <= 3 else []
         for size in range(1, len(candidates) + 1):
@@ -248,7 +251,9 @@ def _stand(state: GameState, action: Stand, events: list[Event]) -> GameState:
 def _discard(state: GameState, action: Discard, events: list[Event]) -> GameState:
     seat, cards, rules = action.seat, action.cards, state.rules
     hand = state.hands[seat]
-    if len(set(cards)) != len(cards):
+    if not rules.hidden_discards and len(cards) != 1:
+        raise IllegalAction("Discard exactly one card.")
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("You named the same card twice.")
     for c in cards:
         if c not in hand:
@@ -256,8 +261,6 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
     if state.taken is not None and state.taken in cards:
         raise IllegalAction("You can't discard the card you just took from the discard pile.")
     kept = tuple(c for c in hand if c not in cards)
-    if not rules.hidden_discards and len(cards) != 1:
-        raise IllegalAction("Discard exactly one card.")
     if len(kept) > 3:
         raise IllegalAction("You must end your turn with at most three cards.")
     if action.knock:

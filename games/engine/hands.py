@@ -28,11 +28,10 @@ def hand_value(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -
 
 def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> HandKey:
     """A key that orders hands: equal keys tie, and two 30.5 hands compare by rank."""
-    options = (rules.three_of_a_kind, rules.straight_flush,
-               showdown and rules.showdown_counts_all_cards)
-    table = _TABLES.get(options)
-    if table is None:
-        table = _TABLES[options] = {}
+    try:
+        table = rules._hand_tables[showdown]
+    except AttributeError:
+        table = _attach_tables(rules)[showdown]
     if type(cards) is not tuple:
         cards = tuple(cards)
     found = table.get(cards)  # hands are tuples in any order: try as given first
@@ -40,9 +39,23 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
         ordered = tuple(sorted(cards))
         found = table.get(ordered)
         if found is None:
+            options = (rules.three_of_a_kind, rules.straight_flush,
+                       showdown and rules.showdown_counts_all_cards)
             found = table[ordered] = _best_key(ordered, *options)
         table[cards] = found
     return found
+
+
+def _attach_tables(rules: Rules) -> tuple[dict, dict]:
+    """Hang the memo tables for these rules on the (frozen) rules object, so that a
+    lookup is one attribute read: (without showdown, with showdown)."""
+    def table(all_cards: bool) -> dict:
+        options = (rules.three_of_a_kind, rules.straight_flush, all_cards)
+        return _TABLES.setdefault(options, {})
+
+    tables = (table(False), table(rules.showdown_counts_all_cards))
+    object.__setattr__(rules, "_hand_tables", tables)
+    return tables
 
 
 # Memo of hand keys: scoring options -> cards (in the order seen) -> key. At most 12
