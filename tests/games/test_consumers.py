@@ -1,0 +1,144 @@
+"""The game socket (Channels' WebsocketCommunicator against the real ASGI app)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from games import engine, services
+from games.models import Game
+from thirtyone.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def _cookie_for(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def _socket(game: Game, user: Any = None, origin: tuple[bytes, bytes] = ORIGIN):
+    headers = [origin, (b"host", b"localhost")]
+    if user is not None:
+        headers.append((b"cookie", _cookie_for(user)))
+    return WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=headers)
+
+
+def _seq(html: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', html).group(1))
+
+
+async def _latest(socket: WebsocketCommunicator, timeout: float = 3) -> str:
+    """The newest view that arrives within a moment (pushes may come in a burst)."""
+    html = await socket.receive_from(timeout=timeout)
+    while not await socket.receive_nothing(timeout=0.2):
+        html = await socket.receive_from(timeout=timeout)
+    return html
+
+
+def _hidden_names(state: engine.GameState, seat: int) -> set[str]:
+    """Names of the cards in the other hands that the viewer may not see now."""
+    visible = set(state.discard[-1:]) | set(state.hands[seat])
+    return {c.name for s, hand in enumerate(state.hands) if s != seat
+            for c in hand if c not in visible}
+
+
+@pytest.fixture
+def two_player_game(table: Any, bob: Any) -> Game:
+    services.join_table(table=table, user=bob)
+    return services.start_game(table=table, by=table.owner)
+
+
+def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
+        two_player_game: Game, ann: Any, bob: Any) -> None:
+    game = two_player_game
+    players = [ann, bob]
+
+    async def scenario() -> None:
+        sockets = [_socket(game, ann), _socket(game, bob), _socket(game)]
+        for socket in sockets:
+            connected, _ = await socket.connect()
+            assert connected
+        state = game.engine_state()
+        mover = players[state.turn]
+        await database_sync_to_async(services.play)(
+            game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq)
+        after = await database_sync_to_async(
+            lambda: Game.objects.get(pk=game.pk).engine_state())()
+        for seat, socket in enumerate(sockets):
+            html = await _latest(socket)
+            assert _seq(html) > game.seq
+            if seat < 2:
+                assert all(c.name in html for c in after.hands[seat]), "own hand shown"
+                leaked = [name for name in _hidden_names(after, seat) if name in html]
+            else:
+                leaked = [c.name for hand in after.hands for c in hand
+                          if c not in after.discard and c.name in html]
+            assert not leaked, f"viewer {seat} was sent hidden cards {leaked}"
+            await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_client_that_reconnects_with_an_old_seq_gets_the_current_view(
+        two_player_game: Game, ann: Any, bob: Any) -> None:
+    game = two_player_game
+    mover = [ann, bob][game.engine_state().turn]
+    services.play(game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq)
+    current = Game.objects.get(pk=game.pk).seq
+
+    async def scenario() -> None:
+        socket = _socket(game, ann)
+        assert (await socket.connect())[0]
+        await socket.send_to(text_data=json.dumps({"seq": game.seq}))
+        assert _seq(await _latest(socket)) == current
+        await socket.send_to(text_data=json.dumps({"seq": current}))
+        assert await socket.receive_nothing(timeout=0.3), "an up-to-date client gets nothing"
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_socket_from_another_origin_is_refused(two_player_game: Game, ann: Any) -> None:
+    async def scenario() -> None:
+        socket = _socket(two_player_game, ann, origin=(b"origin", b"http://evil.example"))
+        connected, _ = await socket.connect()
+        assert not connected
+
+    async_to_sync(scenario)()
+
+
+def test_a_private_table_refuses_a_socket_without_a_session(two_player_game: Game) -> None:
+    table = two_player_game.table
+    table.is_public = False
+    table.save()
+
+    async def scenario() -> None:
+        connected, _ = await _socket(two_player_game).connect()
+        assert not connected
+
+    async_to_sync(scenario)()
+
+
+def test_a_private_table_refuses_a_stranger(two_player_game: Game,
+                                            django_user_model: Any) -> None:
+    table = two_player_game.table
+    table.is_public = False
+    table.save()
+    stranger = django_user_model.objects.create_user("eve", password="x-y-z-cards")
+
+    async def scenario() -> None:
+        connected, _ = await _socket(two_player_game, stranger).connect()
+        assert not connected
+
+    async_to_sync(scenario)()
