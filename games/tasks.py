@@ -41,7 +41,8 @@ def sweep() -> None:
     overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
     for game_id, seq in overdue.values_list("pk", "seq"):
         turn_timeout.delay(game_id, seq)
-    quiet_since = now - timedelta(seconds=settings.THIRTYONE_BOT_DELAY + 10)
+    quiet_since = now - timedelta(
+        seconds=settings.THIRTYONE_BOT_DELAY + settings.THIRTYONE_STALLED_BOT_SECONDS)
     stalled = Game.objects.filter(status=Game.PLAYING, updated_at__lt=quiet_since)
     for game_id, seq, state in stalled.values_list("pk", "seq", "state"):
         turn = state.get("turn")

@@ -205,6 +205,9 @@ THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
 THIRTYONE_CATCH_UP_SECONDS = float(os.environ.get("THIRTYONE_CATCH_UP_SECONDS", "0.5"))
 # How often beat sweeps for overdue turn timers and stalled bot turns.
 THIRTYONE_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_SWEEP_SECONDS", "5"))
+# How long a bot's turn may be overdue (past THIRTYONE_BOT_DELAY) before the sweep
+# enqueues it again: its worker may have died holding the task. A repeat is harmless.
+THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
 }
