@@ -32,12 +32,16 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
         allowed, self.seat = await database_sync_to_async(realtime.viewer_seat)(
-            self.game_id, self.scope.get("user"))
+            self.game_id, self.scope.get("user")
+        )
         if not allowed:
             await self.close(code=4403)
             return
-        self.group = (realtime.watch_group(self.game_id) if self.seat is None
-                      else realtime.seat_group(self.game_id, self.seat))
+        self.group = (
+            realtime.watch_group(self.game_id)
+            if self.seat is None
+            else realtime.seat_group(self.game_id, self.seat)
+        )
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat)
@@ -61,8 +65,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             seq = int(json.loads(text_data or "{}").get("seq", -1))
         except (ValueError, TypeError, AttributeError):
             return
-        current, html = await database_sync_to_async(realtime.render_for)(
-            self.game_id, self.seat)
+        current, html = await database_sync_to_async(realtime.render_for)(self.game_id, self.seat)
         if current != seq:
             await self._send_view(current, html)
 

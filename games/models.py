@@ -27,18 +27,23 @@ class RuleSet(models.Model):
 
     name = models.CharField(max_length=80)
     preset = models.CharField(max_length=40, choices=PRESET_CHOICES, default="scat")
-    changes = models.JSONField(default=dict, blank=True,
-                               help_text="Options that differ from the preset, by name.")
+    changes = models.JSONField(
+        default=dict, blank=True, help_text="Options that differ from the preset, by name."
+    )
     description = models.TextField(blank=True)
     is_preset = models.BooleanField(default=False, help_text="One of the built-in presets.")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-is_preset", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["preset"], condition=models.Q(is_preset=True),
-                                    name="one_rule_set_per_preset"),
+            models.UniqueConstraint(
+                fields=["preset"],
+                condition=models.Q(is_preset=True),
+                name="one_rule_set_per_preset",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -60,7 +65,8 @@ class RuleSet(models.Model):
         """Create or refresh one rule set per engine preset; returns how many."""
         for key, title in engine.PRESET_TITLES.items():
             cls.objects.update_or_create(
-                preset=key, is_preset=True, defaults={"name": title, "changes": {}})
+                preset=key, is_preset=True, defaults={"name": title, "changes": {}}
+            )
         return len(engine.PRESET_TITLES)
 
 
@@ -69,12 +75,18 @@ def _invite_token() -> str:
 
 
 class Table(models.Model):
-    TIMER_CHOICES = [(0, "No timer"), (15, "15 seconds"), (30, "30 seconds"),
-                     (60, "1 minute"), (120, "2 minutes")]
+    TIMER_CHOICES = [
+        (0, "No timer"),
+        (15, "15 seconds"),
+        (30, "30 seconds"),
+        (60, "1 minute"),
+        (120, "2 minutes"),
+    ]
 
     name = models.CharField(max_length=80)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                              related_name="owned_tables")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"
+    )
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
     # The rules as they were when the table was made: editing a rule set later does
     # not change the rules of a table already playing.
@@ -106,8 +118,13 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seats",
+    )
     bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
 
     class Meta:
@@ -116,9 +133,12 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
             models.CheckConstraint(
-                condition=(models.Q(user__isnull=False, bot_level="")
-                           | models.Q(user__isnull=True) & ~models.Q(bot_level="")),
-                name="seat_is_a_user_or_a_bot"),
+                condition=(
+                    models.Q(user__isnull=False, bot_level="")
+                    | models.Q(user__isnull=True) & ~models.Q(bot_level="")
+                ),
+                name="seat_is_a_user_or_a_bot",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -139,8 +159,9 @@ class Game(models.Model):
     PLAYING, FINISHED = "playing", "finished"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
-    status = models.CharField(max_length=10, default=PLAYING,
-                              choices=[(PLAYING, "Playing"), (FINISHED, "Finished")])
+    status = models.CharField(
+        max_length=10, default=PLAYING, choices=[(PLAYING, "Playing"), (FINISHED, "Finished")]
+    )
     seq = models.PositiveIntegerField(default=0, help_text="The last event's seq.")
     state = models.JSONField(help_text="Snapshot of the engine state after event `seq`.")
     # The current turn's deadline when the table has a turn timer.
@@ -163,14 +184,18 @@ class Game(models.Model):
         return state_from_dict(self.state, deck_source)
 
 
-
 class GamePlayer(models.Model):
     """Who played at each engine seat of a game, and how it went for them."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.SET_NULL, related_name="game_players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="game_players",
+    )
     bot_level = models.CharField(max_length=10, blank=True)
     name = models.CharField(max_length=150)
     won = models.BooleanField(default=False)
@@ -214,8 +239,15 @@ class GameEvent(models.Model):
         return f"{self.game_id}#{self.seq} {self.kind}"
 
     def to_engine(self) -> engine.Event:
-        return event_from_dict({"kind": self.kind, "seat": self.seat, "data": self.data,
-                                        "secret": self.secret, "owner": self.owner})
+        return event_from_dict(
+            {
+                "kind": self.kind,
+                "seat": self.seat,
+                "data": self.data,
+                "secret": self.secret,
+                "owner": self.owner,
+            }
+        )
 
 
 class Deal(models.Model):

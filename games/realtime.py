@@ -41,8 +41,10 @@ def views_for(game: Game, state: engine.GameState | None = None) -> list[tuple[s
     from games.rendering import render_game_area  # templates need the app registry
 
     state = state or game.engine_state()
-    views = [(seat_group(game.pk, seat), render_game_area(game, state, seat))
-             for seat in range(len(state.names))]
+    views = [
+        (seat_group(game.pk, seat), render_game_area(game, state, seat))
+        for seat in range(len(state.names))
+    ]
     views.append((watch_group(game.pk), render_game_area(game, state, None)))
     return views
 
@@ -55,9 +57,15 @@ def push_game(game_id: int) -> None:
     game = Game.objects.select_related("table").get(pk=game_id)
     sent_at = time.time()
     for group, html in views_for(game):
-        async_to_sync(layer.group_send)(group, {
-            "type": "game.view", "seq": game.seq, "html": html, "sent_at": sent_at,
-        })
+        async_to_sync(layer.group_send)(
+            group,
+            {
+                "type": "game.view",
+                "seq": game.seq,
+                "html": html,
+                "sent_at": sent_at,
+            },
+        )
 
 
 # ---- presence ---------------------------------------------------------------------
@@ -109,7 +117,10 @@ def viewer_seat(game_id: int, user: Any) -> tuple[bool, int | None]:
     if user is not None and user.is_authenticated:
         seat = game.players.filter(user=user).values_list("position", flat=True).first()
     if seat is None and not game.table.is_public:
-        is_seated = user is not None and user.is_authenticated and \
-            game.table.seats.filter(user=user).exists()
+        is_seated = (
+            user is not None
+            and user.is_authenticated
+            and game.table.seats.filter(user=user).exists()
+        )
         return is_seated, None
     return True, seat

@@ -48,8 +48,16 @@ class StaleMove(ServiceError):
 # ---- tables -----------------------------------------------------------------------
 
 
-def create_table(*, owner: Any, name: str, rule_set: RuleSet, changes: dict | None = None,
-                 seat_count: int = 4, is_public: bool = True, turn_timer: int = 0) -> Table:
+def create_table(
+    *,
+    owner: Any,
+    name: str,
+    rule_set: RuleSet,
+    changes: dict | None = None,
+    seat_count: int = 4,
+    is_public: bool = True,
+    turn_timer: int = 0,
+) -> Table:
     """A new table with the owner in the first seat."""
     try:
         rules = engine.Rules.preset(rule_set.preset, **{**rule_set.changes, **(changes or {})})
@@ -62,8 +70,14 @@ def create_table(*, owner: Any, name: str, rule_set: RuleSet, changes: dict | No
     name = name.strip() or f"{owner.get_username()}'s table"
     with transaction.atomic():
         table = Table.objects.create(
-            name=name[:80], owner=owner, rule_set=rule_set, rules=rules.to_dict(),
-            seat_count=seat_count, is_public=is_public, turn_timer=turn_timer)
+            name=name[:80],
+            owner=owner,
+            rule_set=rule_set,
+            rules=rules.to_dict(),
+            seat_count=seat_count,
+            is_public=is_public,
+            turn_timer=turn_timer,
+        )
         Seat.objects.create(table=table, position=0, user=owner)
     return table
 
@@ -76,8 +90,9 @@ def join_table(*, table: Table, user: Any) -> Seat:
         if existing:
             return existing
         if table.games.filter(status=Game.PLAYING).exists():
-            raise ServiceError("A game is being played at this table: watch it, or join the "
-                               "next one.")
+            raise ServiceError(
+                "A game is being played at this table: watch it, or join the next one."
+            )
         position = _free_position(table)
         try:
             return Seat.objects.create(table=table, position=position, user=user)
@@ -141,11 +156,18 @@ def start_game(*, table: Table, by: Any) -> Game:
         names = [seat.display_name for seat in seats]
         state, events = engine.new_game(table.engine_rules(), names, new_deck_source())
         game = Game.objects.create(table=table, state=state_to_dict(state))
-        GamePlayer.objects.bulk_create([
-            GamePlayer(game=game, position=index, user=seat.user, bot_level=seat.bot_level,
-                       name=names[index])
-            for index, seat in enumerate(seats)
-        ])
+        GamePlayer.objects.bulk_create(
+            [
+                GamePlayer(
+                    game=game,
+                    position=index,
+                    user=seat.user,
+                    bot_level=seat.bot_level,
+                    name=names[index],
+                )
+                for index, seat in enumerate(seats)
+            ]
+        )
         _record(game, state, events)
     return game
 
@@ -161,8 +183,11 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
     saw at `expected_seq`."""
     with transaction.atomic():
         game = _locked_game(game_id)
-        player = game.players.filter(user=user, user__isnull=False).first() \
-            if user.is_authenticated else None
+        player = (
+            game.players.filter(user=user, user__isnull=False).first()
+            if user.is_authenticated
+            else None
+        )
         if player is None:
             raise ServiceError("You are not playing in this game.")
         _check_seq(game, expected_seq)
@@ -198,8 +223,12 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
     come back). A late, early or repeated call does nothing and returns None."""
     with transaction.atomic():
         game = _locked_game(game_id)
-        if (game.seq != expected_seq or game.status != Game.PLAYING
-                or game.turn_deadline is None or game.turn_deadline > timezone.now()):
+        if (
+            game.seq != expected_seq
+            or game.status != Game.PLAYING
+            or game.turn_deadline is None
+            or game.turn_deadline > timezone.now()
+        ):
             return None
         state = game.engine_state(new_deck_source())
         seat = state.turn
@@ -223,7 +252,8 @@ def come_back(*, game_id: int, user: Any) -> None:
     with transaction.atomic():
         game = _locked_game(game_id)
         updated = GamePlayer.objects.filter(game=game, user=user, user__isnull=False).update(
-            away=False, turns_timed_out=0)
+            away=False, turns_timed_out=0
+        )
         if not updated:
             raise ServiceError("You are not playing in this game.")
         game.turn_deadline = _deadline(game, game.engine_state())
@@ -244,8 +274,10 @@ def _check_seq(game: Game, expected_seq: int) -> None:
     if game.status != Game.PLAYING:
         raise ServiceError("This game is over.")
     if expected_seq != game.seq:
-        raise StaleMove("The table has moved on since your last view (or that move was "
-                        "already made): here is the table as it is now.")
+        raise StaleMove(
+            "The table has moved on since your last view (or that move was "
+            "already made): here is the table as it is now."
+        )
 
 
 def _apply(game: Game, action: engine.Action) -> MoveResult:
@@ -283,8 +315,12 @@ def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> 
 
 def _schedule_after_commit(game: Game, state: engine.GameState) -> None:
     """After the commit: push the views, and give the next bot (or timer) its turn."""
-    bot_moves_next = state.turn is not None and GamePlayer.objects.filter(
-        game=game, position=state.turn).exclude(bot_level="", away=False).exists()
+    bot_moves_next = (
+        state.turn is not None
+        and GamePlayer.objects.filter(game=game, position=state.turn)
+        .exclude(bot_level="", away=False)
+        .exists()
+    )
     timer = game.table.turn_timer if state.turn is not None and not bot_moves_next else 0
     game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, timer))
@@ -295,8 +331,13 @@ def _commit_decks(game: Game, events: list[engine.Event]) -> None:
         if event.kind == "round_started":
             deck = engine.format_cards(event.secret["deck"])
             salt = secrets.token_hex(16)
-            Deal.objects.create(game=game, round_no=event.data["round_no"], salt=salt,
-                                deck=deck, commitment=deck_commitment(salt, deck))
+            Deal.objects.create(
+                game=game,
+                round_no=event.data["round_no"],
+                salt=salt,
+                deck=deck,
+                commitment=deck_commitment(salt, deck),
+            )
         elif event.kind == "round_ended":
             Deal.objects.filter(game=game, round_no=event.data["round_no"]).update(revealed=True)
 

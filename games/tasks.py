@@ -42,12 +42,17 @@ def sweep() -> None:
     for game_id, seq in overdue.values_list("pk", "seq"):
         turn_timeout.delay(game_id, seq)
     quiet_since = now - timedelta(
-        seconds=settings.THIRTYONE_BOT_DELAY + settings.THIRTYONE_STALLED_BOT_SECONDS)
+        seconds=settings.THIRTYONE_BOT_DELAY + settings.THIRTYONE_STALLED_BOT_SECONDS
+    )
     stalled = Game.objects.filter(status=Game.PLAYING, updated_at__lt=quiet_since)
     for game_id, seq, state in stalled.values_list("pk", "seq", "state"):
         turn = state.get("turn")
-        if turn is not None and GamePlayer.objects.filter(
-                game_id=game_id, position=turn).exclude(bot_level="", away=False).exists():
+        if (
+            turn is not None
+            and GamePlayer.objects.filter(game_id=game_id, position=turn)
+            .exclude(bot_level="", away=False)
+            .exists()
+        ):
             bot_turn.delay(game_id, seq)
 
 

@@ -74,7 +74,9 @@ class Exchange(NamedTuple):
     @property
     def code(self) -> str:
         return (
-            "exchange:" + ",".join(c.code for c in self.give) + ">"
+            "exchange:"
+            + ",".join(c.code for c in self.give)
+            + ">"
             + ",".join(c.code for c in self.take)
         )
 
@@ -99,8 +101,13 @@ class ThrowDown(NamedTuple):
 
 Action = Draw | Discard | Knock | Stand | OpenWidow | Exchange | Look | ThrowDown
 
-_SIMPLE = {"knock": Knock, "stand": Stand, "widow": OpenWidow, "look": Look,
-           "throw_down": ThrowDown}
+_SIMPLE = {
+    "knock": Knock,
+    "stand": Stand,
+    "widow": OpenWidow,
+    "look": Look,
+    "throw_down": ThrowDown,
+}
 
 
 def parse_action(text: str, seat: int) -> Action:
@@ -144,8 +151,9 @@ def describe_action(action: Action) -> str:
         case OpenWidow():
             return "Exchange with the widow"
         case Exchange(give=give, take=take):
-            return (f"Give {format_cards(give, symbols=True)}, "
-                    f"take {format_cards(take, symbols=True)}")
+            return (
+                f"Give {format_cards(give, symbols=True)}, take {format_cards(take, symbols=True)}"
+            )
         case Look():
             return "Look at your cards"
         case ThrowDown():

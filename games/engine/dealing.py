@@ -17,23 +17,31 @@ def choose_first_dealer(state: GameState, events: list[Event]) -> GameState:
     method = state.rules.first_dealer
     if method == "random":
         dealer = state.deck_source.randbelow(len(seats))
-        events.append(Event("dealer_chosen", data={"method": method, "dealer": dealer,
-                                                   "draws": (), "pick": dealer}))
+        events.append(
+            Event(
+                "dealer_chosen",
+                data={"method": method, "dealer": dealer, "draws": (), "pick": dealer},
+            )
+        )
         return state._replace(dealer=dealer)
     deck = _shuffled(state, full_deck(state.rules.jokers))
     draws: list[tuple[int, Card]] = []
     position = 0
     # Everyone draws; those tied for highest draw again from the same deck.
     while len(seats) > 1:
-        drawn = list(zip(seats, deck[position:position + len(seats)], strict=True))
+        drawn = list(zip(seats, deck[position : position + len(seats)], strict=True))
         position += len(seats)
         draws.extend(drawn)
         best = max(_dealer_rank(c, method) for _, c in drawn)
         seats = [seat for seat, c in drawn if _dealer_rank(c, method) == best]
     dealer = seats[0]
-    events.append(Event("dealer_chosen", data={"method": method, "dealer": dealer,
-                                               "draws": tuple(draws)},
-                        secret={"deck": deck}))
+    events.append(
+        Event(
+            "dealer_chosen",
+            data={"method": method, "dealer": dealer, "draws": tuple(draws)},
+            secret={"deck": deck},
+        )
+    )
     return state._replace(dealer=dealer)
 
 
@@ -75,16 +83,33 @@ def deal(state: GameState, events: list[Event]) -> GameState:
     up_card = deck[position]
     dealt = tuple(tuple(hands.get(seat, ())) for seat in range(len(state.players)))
     round_no = state.round_no + 1
-    events.append(Event(
-        "round_started",
-        data={"round_no": round_no, "dealer": state.dealer, "up_card": up_card,
-              "stock_count": len(deck) - position - 1, "pot": state.pot},
-        secret={"deck": deck},
-    ))
+    events.append(
+        Event(
+            "round_started",
+            data={
+                "round_no": round_no,
+                "dealer": state.dealer,
+                "up_card": up_card,
+                "stock_count": len(deck) - position - 1,
+                "pot": state.pot,
+            },
+            secret={"deck": deck},
+        )
+    )
     state = state._replace(
-        hands=dealt, round_no=round_no, stock=deck[position + 1:], discard=(up_card,),
-        discard_owner=None, widow=tuple(widow), widow_open=False, knocker=None,
-        turns_taken=0, drawn=None, taken=None, turn=order[0], phase=DRAW,
+        hands=dealt,
+        round_no=round_no,
+        stock=deck[position + 1 :],
+        discard=(up_card,),
+        discard_owner=None,
+        widow=tuple(widow),
+        widow_open=False,
+        knocker=None,
+        turns_taken=0,
+        drawn=None,
+        taken=None,
+        turn=order[0],
+        phase=DRAW,
     )
     return _after_deal(state, order, events)
 

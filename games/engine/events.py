@@ -30,8 +30,9 @@ def view(event: Event, viewer: int | None) -> Event:
 
 
 # Keys whose values are cards (or nested tuples of cards), for storage as text.
-CARD_KEYS = frozenset({"card", "cards", "up_card", "deck", "stock", "widow", "gave", "took",
-                       "hands", "draws"})
+CARD_KEYS = frozenset(
+    {"card", "cards", "up_card", "deck", "stock", "widow", "gave", "took", "hands", "draws"}
+)
 _BY_CODE = {c.code: c for c in CARDS}
 
 
@@ -47,8 +48,13 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> Event:
-    return Event(data["kind"], data["seat"], _decode_all(data["data"]),
-                 _decode_all(data["secret"]), data["owner"])
+    return Event(
+        data["kind"],
+        data["seat"],
+        _decode_all(data["data"]),
+        _decode_all(data["secret"]),
+        data["owner"],
+    )
 
 
 def _encode_all(data: dict[str, Any]) -> dict[str, Any]:
@@ -158,6 +164,7 @@ def _discarded(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | 
 def _simple(verb: str):
     def text(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
         return f"{who} {verb if who == 'You' else verb + 's'}."
+
     return text
 
 
@@ -212,7 +219,8 @@ def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> s
     parts = []
     shown = [
         f"{_name(names, seat, viewer)} {format_value(value)}"
-        for seat, value in enumerate(d["values"]) if value is not None
+        for seat, value in enumerate(d["values"])
+        if value is not None
     ]
     if reason == "blitz" or d["blitzers"]:
         blitzers = [_name(names, s, viewer) for s in d["blitzers"]]
@@ -225,8 +233,10 @@ def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> s
     for seat, lost in enumerate(d["lives_lost"]):
         if lost:
             who = _name(names, seat, viewer)
-            parts.append(f"{who} lose{'s' if who != 'You' else ''} "
-                         f"{'a life' if lost == 1 else f'{lost} lives'}.")
+            parts.append(
+                f"{who} lose{'s' if who != 'You' else ''} "
+                f"{'a life' if lost == 1 else f'{lost} lives'}."
+            )
     for seat, won in enumerate(d["points_won"]):
         if won:
             who = _name(names, seat, viewer)

@@ -33,25 +33,44 @@ from .rules import Rules
 from .state import DISCARD, DRAW, OVER, THROW_DOWN, WIDOW, GameState, PlayerState
 
 
-def new_game(rules: Rules, seats: int | Sequence[str],
-             deck_source: DeckSource) -> tuple[GameState, list[Event]]:
+def new_game(
+    rules: Rules, seats: int | Sequence[str], deck_source: DeckSource
+) -> tuple[GameState, list[Event]]:
     """Seat the players, choose the first dealer and deal the first round.
 
     `seats` is a number of players or their names, in clockwise order.
     """
-    names = tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) \
-        else tuple(seats)
+    names = (
+        tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
+    )
     if not 2 <= len(names) <= rules.max_players:
         raise EngineError(f"A game needs 2 to {rules.max_players} players, not {len(names)}.")
     if any(not name.strip() for name in names) or len(set(names)) != len(names):
         raise EngineError("Every player needs a name of their own.")
     player = PlayerState(lives=rules.lives, points=0, chips=rules.chips)
     state = GameState(
-        rules=rules, names=names, players=(player,) * len(names), hands=((),) * len(names),
-        round_no=0, dealer=0,
-        phase=DRAW, turn=None, stock=(), discard=(), discard_owner=None, widow=(),
-        widow_open=False, knocker=None, turns_taken=0, drawn=None, taken=None, kitty=0, pot=0,
-        last_round=None, outcome=None, deck_source=deck_source,
+        rules=rules,
+        names=names,
+        players=(player,) * len(names),
+        hands=((),) * len(names),
+        round_no=0,
+        dealer=0,
+        phase=DRAW,
+        turn=None,
+        stock=(),
+        discard=(),
+        discard_owner=None,
+        widow=(),
+        widow_open=False,
+        knocker=None,
+        turns_taken=0,
+        drawn=None,
+        taken=None,
+        kitty=0,
+        pot=0,
+        last_round=None,
+        outcome=None,
+        deck_source=deck_source,
     )
     events = [Event("game_started", data={"rules": rules.to_dict(), "names": names})]
     state = dealing.choose_first_dealer(state, events)
@@ -134,8 +153,9 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     if action.seat != state.turn:
         if not 0 <= action.seat < len(state.names):
             raise IllegalAction("There is no such seat at this table.")
-        raise IllegalAction(f"It is {state.names[state.turn]}'s turn, "
-                            f"not {state.names[action.seat]}'s.")
+        raise IllegalAction(
+            f"It is {state.names[state.turn]}'s turn, not {state.names[action.seat]}'s."
+        )
     handler = _HANDLERS.get((state.phase, type(action)))
     if handler is None:
         raise IllegalAction(_wrong_phase_message(state, action))
@@ -194,22 +214,36 @@ def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
             state = dealing.reshuffle(state, events)
         card = state.stock[0]
         events.append(Event("drew", seat, {"source": STOCK}, {"card": card}, seat))
-        return state._replace(stock=state.stock[1:], taken=None, phase=DISCARD, drawn=card,
-                              hands=_with_hand(state, seat, state.hands[seat] + (card,)))
+        return state._replace(
+            stock=state.stock[1:],
+            taken=None,
+            phase=DISCARD,
+            drawn=card,
+            hands=_with_hand(state, seat, state.hands[seat] + (card,)),
+        )
     card = state.discard[-1]
     events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
-    return state._replace(discard=state.discard[:-1], taken=card, discard_owner=None,
-                          phase=DISCARD, drawn=card,
-                          hands=_with_hand(state, seat, state.hands[seat] + (card,)))
+    return state._replace(
+        discard=state.discard[:-1],
+        taken=card,
+        discard_owner=None,
+        phase=DISCARD,
+        drawn=card,
+        hands=_with_hand(state, seat, state.hands[seat] + (card,)),
+    )
 
 
-def _knock_refusal(state: GameState, seat: int, hand: tuple[Card, ...],
-                   *, after_draw: bool) -> str | None:
+def _knock_refusal(
+    state: GameState, seat: int, hand: tuple[Card, ...], *, after_draw: bool
+) -> str | None:
     """Why `seat` may not knock now with `hand`, or None if they may."""
     rules = state.rules
     if rules.knock_after_draw != after_draw:
-        return ("At this table you knock after drawing, as you discard." if rules.knock_after_draw
-                else "Knock at the start of your turn, instead of drawing.")
+        return (
+            "At this table you knock after drawing, as you discard."
+            if rules.knock_after_draw
+            else "Knock at the start of your turn, instead of drawing."
+        )
     if state.knocker is not None:
         return "Someone has already knocked this round."
     if rules.no_knock_when_all_on_county and scoring.all_on_county(state):
@@ -219,8 +253,10 @@ def _knock_refusal(state: GameState, seat: int, hand: tuple[Card, ...],
     if rules.knock_min:
         value = hand_value(hand, rules)
         if value < rules.knock_min:
-            return (f"You need at least {rules.knock_min} to knock; "
-                    f"your hand is worth {format_value(value)}.")
+            return (
+                f"You need at least {rules.knock_min} to knock; "
+                f"your hand is worth {format_value(value)}."
+            )
     return None
 
 
@@ -321,8 +357,11 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
     hand = state.hands[seat]
     if rules.three_aces_wins_game and is_three_aces(hand):
         return scoring.game_won_at_once(state, seat, events, "three_aces")
-    if (rules.no_knock_when_all_on_county and scoring.all_on_county(state)
-            and hand_value(hand, rules) == 31):
+    if (
+        rules.no_knock_when_all_on_county
+        and scoring.all_on_county(state)
+        and hand_value(hand, rules) == 31
+    ):
         return scoring.game_won_at_once(state, seat, events, "thirty_one")
     if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
         return scoring.blitz(state, (seat,), events)
@@ -332,8 +371,9 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
             return scoring.showdown(state, events, "knock")
     elif turns_taken >= rules.max_turns:
         return scoring.round_drawn(state, events, "max_turns")
-    state = state._replace(turn=following, phase=DRAW, turns_taken=turns_taken, drawn=None,
-                           taken=None)
+    state = state._replace(
+        turn=following, phase=DRAW, turns_taken=turns_taken, drawn=None, taken=None
+    )
     if not state.stock and rules.empty_stock == "draw":
         if state.knocker is None:
             return scoring.round_drawn(state, events, "stock_empty")
@@ -356,10 +396,9 @@ def next_seat(state: GameState, seat: int) -> int:
     raise AssertionError("no player is left in the game")
 
 
-def _with_hand(state: GameState, seat: int,
-               hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     hands = state.hands
-    return hands[:seat] + (hand,) + hands[seat + 1:]
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
 _HANDLERS = {

@@ -39,8 +39,11 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
         ordered = tuple(sorted(cards))
         found = table.get(ordered)
         if found is None:
-            options = (rules.three_of_a_kind, rules.straight_flush,
-                       showdown and rules.showdown_counts_all_cards)
+            options = (
+                rules.three_of_a_kind,
+                rules.straight_flush,
+                showdown and rules.showdown_counts_all_cards,
+            )
             found = table[ordered] = _best_key(ordered, *options)
         table[cards] = found
     return found
@@ -49,6 +52,7 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
 def _attach_tables(rules: Rules) -> tuple[dict, dict]:
     """Hang the memo tables for these rules on the (frozen) rules object, so that a
     lookup is one attribute read: (without showdown, with showdown)."""
+
     def table(all_cards: bool) -> dict:
         options = (rules.three_of_a_kind, rules.straight_flush, all_cards)
         return _TABLES.setdefault(options, {})
@@ -63,8 +67,9 @@ def _attach_tables(rules: Rules) -> tuple[dict, dict]:
 _TABLES: dict[tuple[str, bool, bool], dict[tuple[Card, ...], HandKey]] = {}
 
 
-def _best_key(cards: tuple[Card, ...], trips: str, straight_flush: bool,
-              all_cards: bool) -> HandKey:
+def _best_key(
+    cards: tuple[Card, ...], trips: str, straight_flush: bool, all_cards: bool
+) -> HandKey:
     if JOKER_INDEX not in cards:
         return _plain_key(cards, trips, straight_flush, all_cards)
     # The joker stands for any card the hand does not already hold: take the best.
@@ -76,8 +81,7 @@ def _best_key(cards: tuple[Card, ...], trips: str, straight_flush: bool,
     )
 
 
-def _plain_key(cards: Sequence[Card], trips: str, straight_flush: bool,
-               all_cards: bool) -> HandKey:
+def _plain_key(cards: Sequence[Card], trips: str, straight_flush: bool, all_cards: bool) -> HandKey:
     if all_cards:
         value: float = sum(CARD_VALUES[c] for c in cards)
     else:
@@ -93,8 +97,12 @@ def _plain_key(cards: Sequence[Card], trips: str, straight_flush: bool,
             if trips_value > value:
                 value = trips_value
                 trips_rank = ranks[0] if trips == "30.5" else 0
-        if (straight_flush and _one_suit(cards)
-                and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1):
+        if (
+            straight_flush
+            and _one_suit(cards)
+            and ranks[1] == ranks[0] + 1
+            and ranks[2] == ranks[1] + 1
+        ):
             value = max(value, 30)
     return (value, trips_rank)
 
@@ -115,8 +123,11 @@ def is_blitz(cards: Sequence[Card], rules: Rules) -> bool:
 def _blitz(cards: tuple[Card, ...], ace_king_ten: bool) -> bool:
     if JOKER_INDEX in cards:
         others = tuple(c for c in cards if c != JOKER_INDEX)
-        return any(_blitz(tuple(sorted(others + (CARDS[s],))), ace_king_ten)
-                   for s in range(52) if s not in others)
+        return any(
+            _blitz(tuple(sorted(others + (CARDS[s],))), ace_king_ten)
+            for s in range(52)
+            if s not in others
+        )
     if not _one_suit(cards) or sum(CARD_VALUES[c] for c in cards) != 31:
         return False
     return not ace_king_ten or sorted(c % 13 + 2 for c in cards) == [10, 13, 14]

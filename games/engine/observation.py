@@ -72,38 +72,71 @@ def observation(state: GameState, seat: int | None) -> Observation:
         # With a throw-down, the first player's cards stay face down until they choose.
         if state.phase == THROW_DOWN and state.turn == seat:
             hand = None
-    seats = _seat_views(state.names, state.players, rules.scoring, rules.county,
-                        rules.life_labels, rules.stages)
+    seats = _seat_views(
+        state.names, state.players, rules.scoring, rules.county, rules.life_labels, rules.stages
+    )
     discard = state.discard
     # Positional, in field order: keyword binding of 28 fields costs more than the rest
     # of the observation, and bots ask for one per decision.
-    return tuple.__new__(Observation, (
-        seat, rules, state.names, state.round_no, state.dealer, state.phase, state.turn,
-        state.knocker, seats, tuple(map(len, state.hands)), hand,
-        hand_value(hand, rules) if hand is not None else None,
-        drawn, state.taken, discard[-1] if discard else None,
-        discard if rules.hidden_discards else discard[-1:], len(discard),
-        state.discard_owner, len(state.stock),
-        state.widow if state.widow_open else (), len(state.widow),
-        state.kitty, state.pot, state.turns_taken, state.last_round, state.outcome,
-        tuple(legal_actions(state, seat)) if seat is not None else (),
-    ))
+    return tuple.__new__(
+        Observation,
+        (
+            seat,
+            rules,
+            state.names,
+            state.round_no,
+            state.dealer,
+            state.phase,
+            state.turn,
+            state.knocker,
+            seats,
+            tuple(map(len, state.hands)),
+            hand,
+            hand_value(hand, rules) if hand is not None else None,
+            drawn,
+            state.taken,
+            discard[-1] if discard else None,
+            discard if rules.hidden_discards else discard[-1:],
+            len(discard),
+            state.discard_owner,
+            len(state.stock),
+            state.widow if state.widow_open else (),
+            len(state.widow),
+            state.kitty,
+            state.pot,
+            state.turns_taken,
+            state.last_round,
+            state.outcome,
+            tuple(legal_actions(state, seat)) if seat is not None else (),
+        ),
+    )
 
 
 @lru_cache(maxsize=4096)
-def _seat_views(names: tuple[str, ...], players: tuple[PlayerState, ...], scoring: str,
-                county: bool, labels: tuple[str, ...] | None,
-                stages: int) -> tuple[SeatView, ...]:
+def _seat_views(
+    names: tuple[str, ...],
+    players: tuple[PlayerState, ...],
+    scoring: str,
+    county: bool,
+    labels: tuple[str, ...] | None,
+    stages: int,
+) -> tuple[SeatView, ...]:
     # Standings change only between rounds, so the same views serve many observations.
     views = []
     for seat, p in enumerate(players):
         label = None
         if labels:
-            label = labels[stages if p.out else len(labels) - 2 - p.lives
-                           if county else len(labels) - 1 - p.lives]
+            label = labels[
+                stages
+                if p.out
+                else len(labels) - 2 - p.lives
+                if county
+                else len(labels) - 1 - p.lives
+            ]
         on_county = scoring == "lives" and county and p.lives == 0 and not p.out
-        views.append(SeatView(seat, names[seat], p.lives, on_county, label, p.points,
-                              p.chips, p.out))
+        views.append(
+            SeatView(seat, names[seat], p.lives, on_county, label, p.points, p.chips, p.out)
+        )
     return tuple(views)
 
 

@@ -64,8 +64,9 @@ class FixedDecks:
     in turn (then 0), e.g. the random first dealer.
     """
 
-    def __init__(self, decks: Iterable[str | Sequence[Card]] = (),
-                 picks: Iterable[int] = ()) -> None:
+    def __init__(
+        self, decks: Iterable[str | Sequence[Card]] = (), picks: Iterable[int] = ()
+    ) -> None:
         self._decks = [parse_cards(d) if isinstance(d, str) else tuple(d) for d in decks]
         self._picks = list(picks)
 

@@ -77,7 +77,9 @@ def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
             state, more = apply_action(state, action)
             produced.extend(more)
     if check and list(produced) != list(events):
-        at = next((i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
-                  min(len(produced), len(events)))
+        at = next(
+            (i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
+            min(len(produced), len(events)),
+        )
         raise EngineError(f"The event log does not replay: it differs at event {at + 1}.")
     return state

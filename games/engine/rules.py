@@ -233,8 +233,9 @@ def _check_combinations(rules: Rules) -> None:
             "no_knock_when_all_on_county",
         )
     if rules.final_two_tiebreak and rules.scoring != "lives":
-        raise RulesError("final_two_tiebreak only applies when scoring is 'lives'.",
-                         "final_two_tiebreak")
+        raise RulesError(
+            "final_two_tiebreak only applies when scoring is 'lives'.", "final_two_tiebreak"
+        )
     dealt = 3 * rules.max_players + 1 + (3 if rules.widow else 0)
     if 52 + rules.jokers - dealt < 1:
         raise RulesError(

@@ -40,24 +40,29 @@ def showdown(state: GameState, events: list[Event], reason: str) -> GameState:
         return _finish_round(state, events, reason, points_won=_points_winners(state, keys))
     if rules.scoring == "banking":
         best = max(keys.values())
-        return _finish_round(state, events, reason,
-                             pot_winners=[s for s in seats if keys[s] == best])
+        return _finish_round(
+            state, events, reason, pot_winners=[s for s in seats if keys[s] == best]
+        )
     lost, tiebreak_winner, drawn_game = _showdown_losers(state, keys)
     if drawn_game:
         return _finish_round(state, events, reason, drawn_game=True)
-    return _finish_round(state, events, reason, lives_lost=lost,
-                         tiebreak_winner=tiebreak_winner)
+    return _finish_round(state, events, reason, lives_lost=lost, tiebreak_winner=tiebreak_winner)
 
 
-def _showdown_losers(state: GameState,
-                     keys: dict[int, tuple]) -> tuple[dict[int, int], int | None, bool]:
+def _showdown_losers(
+    state: GameState, keys: dict[int, tuple]
+) -> tuple[dict[int, int], int | None, bool]:
     """Lives lost at a showdown, the final-two tiebreak winner, and whether the game is
     drawn (final two with identical ranks)."""
     rules, knocker = state.rules, state.knocker
     lowest = min(keys.values())
     losers = [s for s, k in keys.items() if k == lowest]
-    if (rules.final_two_tiebreak and len(keys) == 2 and len(losers) == 2
-            and any(state.on_county(s) for s in keys)):
+    if (
+        rules.final_two_tiebreak
+        and len(keys) == 2
+        and len(losers) == 2
+        and any(state.on_county(s) for s in keys)
+    ):
         a, b = losers
         ranks_a = tiebreak_ranks(state.hands[a])
         ranks_b = tiebreak_ranks(state.hands[b])
@@ -84,16 +89,24 @@ def _points_winners(state: GameState, keys: dict[int, tuple]) -> dict[int, int]:
     return {s: 1 for s in winners}
 
 
-def blitz(state: GameState, blitzers: tuple[int, ...], events: list[Event],
-          reason: str = "blitz") -> GameState:
+def blitz(
+    state: GameState, blitzers: tuple[int, ...], events: list[Event], reason: str = "blitz"
+) -> GameState:
     """31 is shown: everyone without one loses (a knocker perhaps double)."""
     rules = state.rules
     if rules.scoring == "points":
-        return _finish_round(state, events, reason, blitzers=blitzers,
-                             points_won={s: 1 for s in blitzers})
+        return _finish_round(
+            state, events, reason, blitzers=blitzers, points_won={s: 1 for s in blitzers}
+        )
     if rules.scoring == "banking":
-        return _finish_round(state, events, reason, blitzers=blitzers, pot_winners=blitzers,
-                             blitz_payers=[s for s in state.active_seats() if s not in blitzers])
+        return _finish_round(
+            state,
+            events,
+            reason,
+            blitzers=blitzers,
+            pot_winners=blitzers,
+            blitz_payers=[s for s in state.active_seats() if s not in blitzers],
+        )
     lost = {}
     for seat in state.active_seats():
         if seat not in blitzers:
@@ -107,21 +120,27 @@ def round_drawn(state: GameState, events: list[Event], reason: str) -> GameState
     return _finish_round(state, events, reason)
 
 
-def game_won_at_once(state: GameState, seat: int, events: list[Event],
-                     reason: str) -> GameState:
+def game_won_at_once(state: GameState, seat: int, events: list[Event], reason: str) -> GameState:
     """Three aces, or 31 when all are on the county: `seat` wins the whole game and
     takes the kitty or pot and every token or chip still in front of the others."""
     in_round = state.active_seats()
     others = [s for s in in_round if s != seat]
     state = _record_round(state, events, reason, in_round, eliminated=others)
-    players = tuple(p._replace(out=True) if s in others else p
-                    for s, p in enumerate(state.players))
+    players = tuple(p._replace(out=True) if s in others else p for s, p in enumerate(state.players))
     for s in others:
         events.append(Event("player_out", s))
     scoring = state.rules.scoring
-    everything = 0 if scoring == "points" else state.kitty + state.pot + sum(
-        p.lives if scoring == "lives" else p.chips for s, p in enumerate(state.players)
-        if s in others)
+    everything = (
+        0
+        if scoring == "points"
+        else state.kitty
+        + state.pot
+        + sum(
+            p.lives if scoring == "lives" else p.chips
+            for s, p in enumerate(state.players)
+            if s in others
+        )
+    )
     shares = tuple(float(everything) if s == seat else 0.0 for s in range(len(players)))
     return _end_game(state._replace(players=players), events, (seat,), reason, shares)
 
@@ -129,11 +148,19 @@ def game_won_at_once(state: GameState, seat: int, events: list[Event],
 # ---- applying a round's result ----------------------------------------------------
 
 
-def _finish_round(state: GameState, events: list[Event], reason: str, *,
-                  blitzers: tuple[int, ...] = (), lives_lost: dict[int, int] | None = None,
-                  points_won: dict[int, int] | None = None,
-                  pot_winners: Iterable[int] = (), blitz_payers: Iterable[int] = (),
-                  tiebreak_winner: int | None = None, drawn_game: bool = False) -> GameState:
+def _finish_round(
+    state: GameState,
+    events: list[Event],
+    reason: str,
+    *,
+    blitzers: tuple[int, ...] = (),
+    lives_lost: dict[int, int] | None = None,
+    points_won: dict[int, int] | None = None,
+    pot_winners: Iterable[int] = (),
+    blitz_payers: Iterable[int] = (),
+    tiebreak_winner: int | None = None,
+    drawn_game: bool = False,
+) -> GameState:
     lives_lost = lives_lost or {}
     points_won = points_won or {}
     in_round = state.active_seats()
@@ -161,9 +188,18 @@ def _finish_round(state: GameState, events: list[Event], reason: str, *,
             chips_won[seat] += share
         pot -= share * len(pot_winners)
     state = state._replace(players=tuple(players), kitty=kitty, pot=pot)
-    state = _record_round(state, events, reason, in_round, blitzers=blitzers, lives_lost=lives_lost,
-                          points_won=points_won, chips_won=chips_won, eliminated=eliminated,
-                          tiebreak_winner=tiebreak_winner)
+    state = _record_round(
+        state,
+        events,
+        reason,
+        in_round,
+        blitzers=blitzers,
+        lives_lost=lives_lost,
+        points_won=points_won,
+        chips_won=chips_won,
+        eliminated=eliminated,
+        tiebreak_winner=tiebreak_winner,
+    )
     for seat in eliminated:
         events.append(Event("player_out", seat))
     if drawn_game:
@@ -184,26 +220,41 @@ def _lose_lives(player: PlayerState, count: int, county: bool) -> tuple[PlayerSt
     return player._replace(lives=lives, out=not county and lives == 0), paid
 
 
-def _record_round(state: GameState, events: list[Event], reason: str,
-                  in_round: list[int], *,
-                  blitzers: tuple[int, ...] = (), lives_lost: dict[int, int] | None = None,
-                  points_won: dict[int, int] | None = None,
-                  chips_won: list[int] | None = None, eliminated: Iterable[int] = (),
-                  tiebreak_winner: int | None = None) -> GameState:
+def _record_round(
+    state: GameState,
+    events: list[Event],
+    reason: str,
+    in_round: list[int],
+    *,
+    blitzers: tuple[int, ...] = (),
+    lives_lost: dict[int, int] | None = None,
+    points_won: dict[int, int] | None = None,
+    chips_won: list[int] | None = None,
+    eliminated: Iterable[int] = (),
+    tiebreak_winner: int | None = None,
+) -> GameState:
     count = len(state.players)
     lives_lost = lives_lost or {}
     points_won = points_won or {}
     hands = tuple(h if s in in_round else None for s, h in enumerate(state.hands))
     values = tuple(
         hand_value(h, state.rules, showdown=reason in ("knock", "throw_down"))
-        if h is not None else None for h in hands
+        if h is not None
+        else None
+        for h in hands
     )
     result = RoundResult(
-        round_no=state.round_no, dealer=state.dealer, reason=reason, knocker=state.knocker,
-        blitzers=tuple(blitzers), hands=hands, values=values,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        reason=reason,
+        knocker=state.knocker,
+        blitzers=tuple(blitzers),
+        hands=hands,
+        values=values,
         lives_lost=tuple(lives_lost.get(s, 0) for s in range(count)),
         points_won=tuple(points_won.get(s, 0) for s in range(count)),
-        chips_won=tuple(chips_won or (0,) * count), eliminated=tuple(eliminated),
+        chips_won=tuple(chips_won or (0,) * count),
+        eliminated=tuple(eliminated),
         tiebreak_winner=tiebreak_winner,
     )
     events.append(Event("round_ended", data=result._asdict()))
@@ -217,8 +268,7 @@ def _next_round_or_end(state: GameState, events: list[Event]) -> GameState:
         best = max(p.points for p in state.players)
         if best >= rules.target_points:
             winners = tuple(s for s in active if state.players[s].points == best)
-            return _end_game(state, events, winners, "target_points",
-                             (0.0,) * len(state.players))
+            return _end_game(state, events, winners, "target_points", (0.0,) * len(state.players))
     elif len(active) <= 1:
         return _last_player_wins(state, events)
     return dealing.start_round(state, events)
@@ -247,8 +297,13 @@ def collect_antes(state: GameState, events: list[Event]) -> GameState:
     return state._replace(players=tuple(players), pot=state.pot + len(state.active_seats()))
 
 
-def _end_game(state: GameState, events: list[Event], winners: tuple[int, ...], reason: str,
-              shares: tuple[float, ...]) -> GameState:
+def _end_game(
+    state: GameState,
+    events: list[Event],
+    winners: tuple[int, ...],
+    reason: str,
+    shares: tuple[float, ...],
+) -> GameState:
     outcome = Outcome(winners=winners, reason=reason, shares=shares)
     data = {"winners": winners, "reason": reason, "shares": shares}
     if reason == "target_points":

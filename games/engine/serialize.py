@@ -49,7 +49,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "taken": state.taken.code if state.taken is not None else None,
         "kitty": state.kitty,
         "pot": state.pot,
-        "last_round": None if last is None else {
+        "last_round": None
+        if last is None
+        else {
             **last._asdict(),
             "hands": [None if h is None else _codes(h) for h in last.hands],
         },
@@ -81,8 +83,9 @@ def state_from_dict(data: dict[str, Any], deck_source: Any = None) -> GameState:
         kitty=data["kitty"],
         pot=data["pot"],
         last_round=None if last is None else _round_result(last),
-        outcome=None if outcome is None else Outcome(
-            tuple(outcome["winners"]), outcome["reason"], tuple(outcome["shares"])),
+        outcome=None
+        if outcome is None
+        else Outcome(tuple(outcome["winners"]), outcome["reason"], tuple(outcome["shares"])),
         deck_source=deck_source,
     )
 

@@ -50,13 +50,24 @@ class Tally:
         seats = []
         for seat in range(self.seats):
             share, low, high = self.win_share(seat)
-            seats.append({"seat": seat, "bot": bot_names[seat], "wins": self.wins[seat],
-                          "share": share, "ci95": [low, high]})
+            seats.append(
+                {
+                    "seat": seat,
+                    "bot": bot_names[seat],
+                    "wins": self.wins[seat],
+                    "share": share,
+                    "ci95": [low, high],
+                }
+            )
         return {
-            "games": self.games, "rounds": self.rounds, "drawn_games": self.drawn_games,
+            "games": self.games,
+            "rounds": self.rounds,
+            "drawn_games": self.drawn_games,
             "turns_per_round": self.turns / self.rounds if self.rounds else 0.0,
             "rounds_per_second": self.rounds / self.seconds if self.seconds else 0.0,
-            "seconds": self.seconds, "fair_share": 1 / self.seats, "seats": seats,
+            "seconds": self.seconds,
+            "fair_share": 1 / self.seats,
+            "seats": seats,
         }
 
 
@@ -70,8 +81,9 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return p, max(0.0, centre - margin), min(1.0, centre + margin)
 
 
-def play_game(rules: Rules, bots: Sequence[Bot], deck_source: Any,
-              max_actions: int = 1_000_000) -> tuple[Any, int, int]:
+def play_game(
+    rules: Rules, bots: Sequence[Bot], deck_source: Any, max_actions: int = 1_000_000
+) -> tuple[Any, int, int]:
     """One whole game; returns the final state, the rounds played and the turns taken."""
     state, _ = new_game(rules, len(bots), deck_source)
     actions = 0
@@ -92,9 +104,14 @@ def play_game(rules: Rules, bots: Sequence[Bot], deck_source: Any,
 _TURN_ENDING = frozenset({"discarded", "knocked", "stood", "exchanged", "thrown_down", "passed"})
 
 
-def simulate(rules: Rules, bots: Sequence[Bot], games: int, seed: int,
-             progress: Callable[[Tally], None] | None = None,
-             progress_every: float = 1.0) -> Tally:
+def simulate(
+    rules: Rules,
+    bots: Sequence[Bot],
+    games: int,
+    seed: int,
+    progress: Callable[[Tally], None] | None = None,
+    progress_every: float = 1.0,
+) -> Tally:
     tally = Tally(seats=len(bots))
     source = SeededDeckSource(seed)
     started = last_report = time.perf_counter()
@@ -128,13 +145,16 @@ def report(tally: Tally, bot_names: Sequence[str], rules_name: str) -> str:
     ]
     for seat in data["seats"]:
         low, high = seat["ci95"]
-        lines.append(f"  seat {seat['seat'] + 1} ({seat['bot']}): {seat['wins']:g} wins, "
-                     f"{seat['share']:.1%} (95% CI {low:.1%} to {high:.1%})")
+        lines.append(
+            f"  seat {seat['seat'] + 1} ({seat['bot']}): {seat['wins']:g} wins, "
+            f"{seat['share']:.1%} (95% CI {low:.1%} to {high:.1%})"
+        )
     return "\n".join(lines)
 
 
 def print_progress(tally: Tally, total: int) -> None:
     rate = tally.rounds / tally.seconds if tally.seconds else 0
-    sys.stderr.write(f"\r  {tally.games}/{total} games, {tally.rounds} rounds, "
-                     f"{rate:.0f} rounds/s ")
+    sys.stderr.write(
+        f"\r  {tally.games}/{total} games, {tally.rounds} rounds, {rate:.0f} rounds/s "
+    )
     sys.stderr.flush()

@@ -49,8 +49,9 @@ async def _latest(socket: WebsocketCommunicator, timeout: float = 3) -> str:
 def _hidden_names(state: engine.GameState, seat: int) -> set[str]:
     """Names of the cards in the other hands that the viewer may not see now."""
     visible = set(state.discard[-1:]) | set(state.hands[seat])
-    return {c.name for s, hand in enumerate(state.hands) if s != seat
-            for c in hand if c not in visible}
+    return {
+        c.name for s, hand in enumerate(state.hands) if s != seat for c in hand if c not in visible
+    }
 
 
 @pytest.fixture
@@ -60,7 +61,8 @@ def two_player_game(table: Any, bob: Any) -> Game:
 
 
 def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
-        two_player_game: Game, ann: Any, bob: Any) -> None:
+    two_player_game: Game, ann: Any, bob: Any
+) -> None:
     game = two_player_game
     players = [ann, bob]
 
@@ -72,9 +74,9 @@ def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
         state = game.engine_state()
         mover = players[state.turn]
         await database_sync_to_async(services.play)(
-            game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq)
-        after = await database_sync_to_async(
-            lambda: Game.objects.get(pk=game.pk).engine_state())()
+            game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq
+        )
+        after = await database_sync_to_async(lambda: Game.objects.get(pk=game.pk).engine_state())()
         for seat, socket in enumerate(sockets):
             html = await _latest(socket)
             assert _seq(html) > game.seq
@@ -82,8 +84,12 @@ def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
                 assert all(c.name in html for c in after.hands[seat]), "own hand shown"
                 leaked = [name for name in _hidden_names(after, seat) if name in html]
             else:
-                leaked = [c.name for hand in after.hands for c in hand
-                          if c not in after.discard and c.name in html]
+                leaked = [
+                    c.name
+                    for hand in after.hands
+                    for c in hand
+                    if c not in after.discard and c.name in html
+                ]
             assert not leaked, f"viewer {seat} was sent hidden cards {leaked}"
             await socket.disconnect()
 
@@ -91,7 +97,8 @@ def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
 
 
 def test_a_client_that_reconnects_with_an_old_seq_gets_the_current_view(
-        two_player_game: Game, ann: Any, bob: Any) -> None:
+    two_player_game: Game, ann: Any, bob: Any
+) -> None:
     game = two_player_game
     mover = [ann, bob][game.engine_state().turn]
     services.play(game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq)
@@ -130,8 +137,7 @@ def test_a_private_table_refuses_a_socket_without_a_session(two_player_game: Gam
     async_to_sync(scenario)()
 
 
-def test_a_private_table_refuses_a_stranger(two_player_game: Game,
-                                            django_user_model: Any) -> None:
+def test_a_private_table_refuses_a_stranger(two_player_game: Game, django_user_model: Any) -> None:
     table = two_player_game.table
     table.is_public = False
     table.save()

@@ -42,7 +42,8 @@ def test_only_the_owner_starts_a_game(table: Any, bob: Any) -> None:
 
 
 def test_a_bot_game_plays_to_a_winner_and_the_log_replays_to_the_snapshot(
-        table: Any, django_capture_on_commit_callbacks: Any) -> None:
+    table: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     services.add_bot(table=table, by=table.owner, level="easy")
     services.add_bot(table=table, by=table.owner, level="medium")
     with django_capture_on_commit_callbacks(execute=True):
@@ -56,8 +57,9 @@ def test_a_bot_game_plays_to_a_winner_and_the_log_replays_to_the_snapshot(
         assert state.turn == 0, "the bots move by themselves until it is the owner's turn"
         action = bot.choose(engine.observation(state, 0))
         with django_capture_on_commit_callbacks(execute=True):
-            services.play(game_id=game.pk, user=table.owner, action=action.code,
-                          expected_seq=game.seq)
+            services.play(
+                game_id=game.pk, user=table.owner, action=action.code, expected_seq=game.seq
+            )
     assert game.status == Game.FINISHED
     assert replay(_events(game)) == game.engine_state()
     assert game.players.filter(won=True).count() == 1
@@ -85,6 +87,5 @@ def test_a_move_out_of_turn_is_refused_with_a_reason(table: Any, bob: Any) -> No
     game = services.start_game(table=table, by=table.owner)
     waiting = [table.owner, bob][1 - game.engine_state().turn]
     with pytest.raises(services.ServiceError, match="turn"):
-        services.play(game_id=game.pk, user=waiting, action="draw:stock",
-                      expected_seq=game.seq)
+        services.play(game_id=game.pk, user=waiting, action="draw:stock", expected_seq=game.seq)
     assert Game.objects.get(pk=game.pk).seq == game.seq

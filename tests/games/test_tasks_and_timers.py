@@ -37,9 +37,11 @@ def test_a_bot_task_delivered_twice_moves_once(bot_first_game: Game) -> None:
 
 
 def test_the_sweep_restarts_a_bot_turn_whose_worker_died(
-        bot_first_game: Game, django_capture_on_commit_callbacks: Any) -> None:
+    bot_first_game: Game, django_capture_on_commit_callbacks: Any
+) -> None:
     Game.objects.filter(pk=bot_first_game.pk).update(
-        updated_at=timezone.now() - timedelta(minutes=5))
+        updated_at=timezone.now() - timedelta(minutes=5)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         tasks.sweep()
     game = Game.objects.get(pk=bot_first_game.pk)
@@ -65,8 +67,9 @@ def _expire(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
 
 
-def test_a_timer_does_nothing_before_the_deadline(table: Any, bob: Any,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_timer_does_nothing_before_the_deadline(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = _humans_game(table, bob, monkeypatch)
     assert game.turn_deadline is not None
     assert services.time_out_turn(game_id=game.pk, expected_seq=game.seq) is None
@@ -74,8 +77,8 @@ def test_a_timer_does_nothing_before_the_deadline(table: Any, bob: Any,
 
 
 def test_a_timed_out_turn_is_played_for_the_player_and_two_in_a_row_make_them_away(
-        table: Any, bob: Any,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = _humans_game(table, bob, monkeypatch)
     timed_out: list[int] = []
     while len(timed_out) < 3:  # first player, second player, first player again
@@ -92,8 +95,9 @@ def test_a_timed_out_turn_is_played_for_the_player_and_two_in_a_row_make_them_aw
     assert (second.turns_timed_out, second.away) == (1, False)
 
 
-def test_a_repeated_timeout_is_harmless(table: Any, bob: Any,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_repeated_timeout_is_harmless(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = _humans_game(table, bob, monkeypatch)
     _expire(game)
     seq = game.seq
@@ -103,8 +107,9 @@ def test_a_repeated_timeout_is_harmless(table: Any, bob: Any,
     assert Game.objects.get(pk=game.pk).seq == moved_to
 
 
-def test_a_player_who_comes_back_plays_their_own_turns_again(table: Any, bob: Any,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_player_who_comes_back_plays_their_own_turns_again(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = _humans_game(table, bob, monkeypatch)
     GamePlayer.objects.filter(game=game, user=bob).update(away=True, turns_timed_out=2)
     services.come_back(game_id=game.pk, user=bob)

@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_simultaneous_moves_for_one_turn_produce_exactly_one(
-        postgres: None, ann: Any, bob: Any, table: Any) -> None:
+    postgres: None, ann: Any, bob: Any, table: Any
+) -> None:
     services.join_table(table=table, user=bob)
     game = services.start_game(table=table, by=table.owner)
     mover = [ann, bob][game.engine_state().turn]
