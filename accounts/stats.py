@@ -1,21 +1,99 @@
-"""What a profile page shows about a player's games.
+"""What a profile page shows about a player's games: the recent ones and the totals.
 
-The games app fills this in (recent games, wins, lives left …); the profile
-page renders whatever `player_summary` returns and needs no change for it.
+Read from `GamePlayer` rows (one per player per game), in a fixed number of queries
+however many games there are: the totals, the recent games with their tables, and
+everyone who played in them.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypedDict
+
+from django.db.models import Count, Prefetch, Q
 
 from accounts.models import User
+from games.models import Game, GamePlayer
+
+# How many recent games a profile lists (the totals count them all).
+RECENT_GAMES = 30
+
+
+@dataclass(frozen=True)
+class PlayerInGame:
+    name: str
+    won: bool
+    is_bot: bool
+    is_them: bool  # the player whose profile this is
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    table_name: str
+    table_is_public: bool
+    table_url: str
+    started_at: datetime
+    finished: bool
+    won: bool
+    shared_win: bool  # a drawn game: the kitty was shared
+    players: list[PlayerInGame]
+
+    @property
+    def result(self) -> str:
+        if not self.finished:
+            return "Playing"
+        if self.won:
+            return "Shared win" if self.shared_win else "Won"
+        return "Lost"
 
 
 class PlayerSummary(TypedDict):
-    # One entry per game, newest first; the games app decides what an entry holds.
-    games: list[Any]
+    games: list[GameEntry]  # newest first, at most RECENT_GAMES
+    played: int  # finished games
+    won: int
+    win_rate: float | None  # won / played, None before the first finished game
+    playing: int  # games in progress
 
 
 def player_summary(user: User) -> PlayerSummary:
-    """The summary shown on `user`'s profile page."""
-    return {"games": []}
+    """The summary shown on `user`'s profile page (three queries)."""
+    mine = GamePlayer.objects.filter(user=user)
+    totals = mine.aggregate(
+        played=Count("pk", filter=Q(game__status=Game.FINISHED)),
+        won=Count("pk", filter=Q(game__status=Game.FINISHED, won=True)),
+        playing=Count("pk", filter=Q(game__status=Game.PLAYING)),
+    )
+    rows = (
+        mine.select_related("game__table")
+        .prefetch_related(
+            Prefetch("game__players", queryset=GamePlayer.objects.order_by("position"))
+        )
+        .order_by("-game__started_at", "-game_id")[:RECENT_GAMES]
+    )
+    played, won = totals["played"], totals["won"]
+    return {
+        "games": [_entry(row) for row in rows],
+        "played": played,
+        "won": won,
+        "win_rate": won / played if played else None,
+        "playing": totals["playing"],
+    }
+
+
+def _entry(row: GamePlayer) -> GameEntry:
+    game, table = row.game, row.game.table
+    players = list(game.players.all())
+    return GameEntry(
+        table_name=table.name,
+        table_is_public=table.is_public,
+        table_url=table.get_absolute_url(),
+        started_at=game.started_at,
+        finished=game.status == Game.FINISHED,
+        won=row.won,
+        shared_win=sum(player.won for player in players) > 1,
+        players=[
+            PlayerInGame(player.name, player.won, player.is_bot, player.pk == row.pk)
+            for player in players
+        ],
+    )

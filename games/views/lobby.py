@@ -1,16 +1,237 @@
-"""The lobby, creating a table and joining one by its invite link."""
+"""The lobby, opening a table and joining one by its invite link.
 
+Thin views: they read, call `games.services`, and render or redirect. Every page works
+without JavaScript; with htmx the lobby's table lists refresh themselves and the house
+rules follow the chosen preset.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from games import services
+from games.engine import Rules
+from games.forms import HouseRulesForm, TableForm
+from games.models import Game, RuleSet, Seat, Table
+from games.rule_text import rule_sections, rule_summary
+
+# How many tables each list of the lobby shows, newest first.
+LIST_LENGTH = 24
+# The table form's fields a GET (or a redirect to one) may prefill.
+TABLE_FIELDS = ("name", "preset", "seat_count", "visibility", "turn_timer", "bots", "bot_level")
 
 
+def _tables() -> QuerySet[Table]:
+    playing = Game.objects.filter(table=OuterRef("pk"), status=Game.PLAYING)
+    return (
+        Table.objects.select_related("owner", "rule_set")
+        .annotate(taken=Count("seats", distinct=True), playing=Exists(playing))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    )
+
+
+def _listed(tables: QuerySet[Table]) -> list[Table]:
+    """The newest tables, each with its rules in words and its free seats."""
+    listed: list[Any] = list(tables[:LIST_LENGTH])
+    for table in listed:
+        rules = table.engine_rules()
+        table.summary = rule_summary(rules)
+        table.customised = rules != table.rule_set.rules()
+        table.free_seats = range(max(table.seat_count - table.taken, 0))
+    return listed
+
+
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html")
+    """Open tables to join, your own tables, games to watch, and a form to open a table."""
+    if request.user.is_authenticated:
+        mine = Seat.objects.filter(user=request.user).values("table")
+    else:
+        mine = Seat.objects.none().values("table")
+    public = _tables().filter(is_public=True)
+    context: dict[str, Any] = {
+        "open_tables": _listed(
+            public.filter(playing=False, taken__lt=F("seat_count")).exclude(pk__in=mine)
+        ),
+        "watch_tables": _listed(public.filter(playing=True).exclude(pk__in=mine)),
+        "my_tables": _listed(_tables().filter(pk__in=mine))
+        if request.user.is_authenticated
+        else [],
+    }
+    if request.htmx and request.htmx.target == "lobby-tables":  # the lists refreshing
+        return render(request, "games/lobby.html#tables", context)
+    context["form"] = TableForm()
+    return render(request, "games/lobby.html", context)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
 def create_table(request: HttpRequest) -> HttpResponse:
-    raise NotImplementedError
+    """GET: the whole form, with the house rules of `?preset=` (an htmx request gets just
+    the house rules). POST: open the table, seat the bots, and go to it."""
+    if request.method == "POST":
+        if request.POST.get("action") in ("customise", "load_preset"):
+            # Nothing to write: show the full form for the chosen preset (POST/redirect/GET).
+            return redirect(_create_url(request.POST))
+        return _create_from_post(request)
+    table_form = TableForm(initial=_table_initial(request.GET))
+    preset = table_form["preset"].value()
+    rules_form = HouseRulesForm(rules=_preset_rules(preset))
+    if request.htmx and request.htmx.target == "house-rules":  # another preset was picked
+        return render(
+            request,
+            "games/create_table.html#house-rules",
+            {"rules_form": rules_form, "rules_preset": preset},
+        )
+    return _render_create(request, table_form, rules_form, preset)
 
 
+def _create_from_post(request: HttpRequest) -> HttpResponse:
+    table_form = TableForm(request.POST)
+    valid = table_form.is_valid()
+    preset = table_form.cleaned_data.get("preset", "scat")
+    rules_form = None
+    # The lobby's short form sends no house rules: the preset's own apply. The full form
+    # sends them with the preset they were loaded for.
+    if "house_rules" in request.POST:
+        rules_form = HouseRulesForm(request.POST)
+        valid = rules_form.is_valid() and valid
+        if request.POST.get("rules_preset") != preset:
+            # Another preset was picked without loading its rules (no JavaScript): show
+            # them rather than guess which rules were meant.
+            return _render_create(
+                request,
+                table_form,
+                HouseRulesForm(rules=_preset_rules(preset)),
+                preset,
+                preset_switched=True,
+            )
+    if valid:
+        table = _open_table(request, table_form, rules_form)
+        if table is not None:
+            messages.success(request, f"{table.name} is open. Invite friends or start a game.")
+            return redirect(table.get_absolute_url())
+    if rules_form is None:
+        rules_form = HouseRulesForm(rules=_preset_rules(preset))
+    return _render_create(request, table_form, rules_form, preset)
+
+
+def _open_table(
+    request: HttpRequest, table_form: TableForm, rules_form: HouseRulesForm | None
+) -> Table | None:
+    """Open the table with its bots, all or nothing; put any refusal on its field."""
+    data = table_form.cleaned_data
+    rule_set = RuleSet.objects.filter(preset=data["preset"], is_preset=True).first()
+    if rule_set is None:
+        table_form.add_error("preset", "This preset is not set up yet: ask an admin to load it.")
+        return None
+    # Changes against the rule set's own rules, so the table gets exactly the rules shown.
+    changes = rules_form.changes_from(rule_set.rules()) if rules_form else {}
+    try:
+        with transaction.atomic():
+            table = services.create_table(
+                owner=request.user,
+                name=data["name"],
+                rule_set=rule_set,
+                changes=changes,
+                seat_count=data["seat_count"],
+                is_public=table_form.is_public,
+                turn_timer=data["turn_timer"],
+            )
+            for _ in range(data["bots"]):
+                services.add_bot(table=table, by=request.user, level=data["bot_level"])
+    except services.ServiceError as error:
+        field = {"level": "bot_level"}.get(error.field or "", error.field)
+        if rules_form is not None and field in rules_form.fields:
+            rules_form.add_error(field, error.message)
+        else:
+            table_form.add_error(field if field in table_form.fields else None, error.message)
+        return None
+    return table
+
+
+def _render_create(
+    request: HttpRequest,
+    table_form: TableForm,
+    rules_form: HouseRulesForm,
+    preset: str,
+    *,
+    preset_switched: bool = False,
+) -> HttpResponse:
+    context = {
+        "form": table_form,
+        "rules_form": rules_form,
+        "rules_preset": preset,
+        "preset_switched": preset_switched,
+    }
+    return render(request, "games/create_table.html", context)
+
+
+def _table_initial(data: Any) -> dict[str, Any]:
+    """The well-formed table fields of `data`, to prefill the form with."""
+    form = TableForm(data)
+    form.is_valid()
+    return {
+        name: form.cleaned_data[name]
+        for name in TABLE_FIELDS
+        if name in form.cleaned_data and name in data
+    }
+
+
+def _create_url(data: Any) -> str:
+    query = urlencode({name: data[name] for name in TABLE_FIELDS if data.get(name)})
+    return f"{reverse('create_table')}?{query}#house-rules"
+
+
+def _preset_rules(preset: str) -> Rules:
+    """The rules a preset's rule set holds (the engine's preset if it is not loaded)."""
+    rule_set = RuleSet.objects.filter(preset=preset, is_preset=True).first()
+    return rule_set.rules() if rule_set else Rules.preset(preset)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
-    raise NotImplementedError
+    """GET: the table, its rules and seats, and a Join button. POST: take a seat."""
+    table = get_object_or_404(Table.objects.select_related("owner", "rule_set"), invite_token=token)
+    error = None
+    if request.method == "POST":
+        try:
+            services.join_table(table=table, user=request.user)
+        except services.ServiceError as refused:
+            error = refused.message
+        else:
+            messages.success(request, f"You have a seat at {table.name}.")
+            return redirect(table.get_absolute_url())
+    seats = list(table.seats.select_related("user"))
+    playing = table.games.filter(status=Game.PLAYING).exists()
+    seated = any(seat.user_id == request.user.pk for seat in seats)
+    reason = None
+    if not seated:
+        if playing:
+            reason = "A game is being played at this table: you can join the next one."
+        elif len(seats) >= table.seat_count:
+            reason = "This table is full."
+    rules = table.engine_rules()
+    context = {
+        "table": table,
+        "seats": seats,
+        "free_seats": range(max(table.seat_count - len(seats), 0)),
+        "playing": playing,
+        "seated": seated,
+        "reason": reason,
+        "error": error,
+        "summary": rule_summary(rules),
+        "sections": rule_sections(rules),
+    }
+    return render(request, "games/join.html", context, status=409 if error else 200)

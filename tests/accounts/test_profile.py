@@ -53,5 +53,6 @@ def test_it_answers_404_for_an_unknown_player(client: Client) -> None:
     assert client.get(reverse("profile", args=["nobody"])).status_code == 404
 
 
-def test_the_summary_has_no_games_until_the_games_app_fills_it(alice: User) -> None:
-    assert player_summary(alice) == {"games": []}
+def test_a_new_player_has_no_games(alice: User) -> None:
+    # What the summary holds once there are games: tests/accounts/test_profile_games.py.
+    assert player_summary(alice)["games"] == []

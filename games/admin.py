@@ -1,0 +1,224 @@
+"""The admin: rule sets with every house rule as a field, and tables and games to look at.
+
+Rule sets are edited through the same option fields as the site's form, so the
+engine's message lands on the offending field, and only the options that differ from
+the preset are stored. Games, their event logs and deals are read-only: game state is
+written by `games.services` alone. Staff may see secrets (decks, hands); that is fine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+
+from games.engine import OPTION_NAMES, PRESETS, Rules
+from games.forms import HouseRuleFields, rules_initial
+from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
+from games.rule_text import SECTIONS, rule_summary
+
+
+class RuleSetForm(HouseRuleFields, forms.ModelForm):
+    """A rule set as its preset plus every option; saving keeps only the differences."""
+
+    class Meta:
+        model = RuleSet
+        fields = ["name", "preset", "description", *OPTION_NAMES]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            rules = self.instance.rules()
+        else:  # a new rule set starts from its preset (the add page takes ?preset=)
+            preset = self.initial.get("preset")
+            rules = Rules.preset(preset if preset in PRESETS else self.instance.preset)
+        for name, value in rules_initial(rules).items():
+            self.initial.setdefault(name, value)
+        if self.instance.is_preset:
+            # `load_presets` keeps the built-in rule sets equal to the engine's presets.
+            for name in ("preset", *OPTION_NAMES):
+                self.fields[name].disabled = True
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.rules is not None and "preset" in cleaned:
+            self.instance.changes = self.changes_from(cleaned["preset"])
+        return cleaned
+
+
+def _pretty_json(value: Any) -> str:
+    return format_html("<pre>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _summary_list(rules: Rules) -> str:
+    lines = rule_summary(rules)
+    if not lines:
+        return "The standard Scat rules"
+    return format_html(
+        "<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines))
+    )
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    form = RuleSetForm
+    list_display = ["name", "preset", "is_preset", "differs_from_scat"]
+    list_filter = ["is_preset", "preset"]
+    search_fields = ["name", "description"]
+    readonly_fields = ["stored_changes", "is_preset", "created_by"]
+    fieldsets = [
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "preset",
+                    "description",
+                    "stored_changes",
+                    "is_preset",
+                    "created_by",
+                ],
+                "description": "The options below are the rules of this set; saving stores "
+                "the ones that differ from the preset. The built-in presets are kept by "
+                "load_presets and cannot be changed here.",
+            },
+        ),
+        *[(title, {"fields": list(names)}) for title, names in SECTIONS],
+    ]
+
+    @admin.display(description="Stored changes from the preset")
+    def stored_changes(self, obj: RuleSet) -> str:
+        return _pretty_json(obj.changes) if obj.changes else "None"
+
+    @admin.display(description="Differs from Scat in")
+    def differs_from_scat(self, obj: RuleSet) -> str:
+        return _summary_list(obj.rules())
+
+    def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class SeatInline(admin.TabularInline):
+    # Seats change through the site (games.services checks who may sit where).
+    model = Seat
+    fields = ["position", "user", "bot_level"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "rule_set", "seat_count", "is_public", "created_at"]
+    list_filter = ["is_public", "rule_set"]
+    search_fields = ["name", "owner__username"]
+    list_select_related = ["owner", "rule_set"]
+    # Name and visibility may be moderated; the rules and seats are the players'.
+    fields = [
+        "name",
+        "is_public",
+        "owner",
+        "rule_set",
+        "rules_in_words",
+        "rules",
+        "seat_count",
+        "turn_timer",
+        "invite_token",
+        "created_at",
+    ]
+    readonly_fields = [
+        "owner",
+        "rule_set",
+        "rules_in_words",
+        "rules",
+        "seat_count",
+        "turn_timer",
+        "invite_token",
+        "created_at",
+    ]
+    inlines = [SeatInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # tables are opened on the site, through games.services
+
+    @admin.display(description="Differs from Scat in")
+    def rules_in_words(self, obj: Table) -> str:
+        return _summary_list(obj.engine_rules())
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return self.fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class GamePlayerInline(ReadOnlyInline):
+    model = GamePlayer
+    fields = ["position", "name", "user", "bot_level", "won", "away", "turns_timed_out"]
+
+
+class GameEventInline(ReadOnlyInline):
+    model = GameEvent
+    fields = ["seq", "kind", "seat", "data", "secret", "owner", "created_at"]
+    ordering = ["seq"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "table", "status", "seq", "started_at", "finished_at"]
+    list_filter = ["status"]
+    search_fields = ["table__name"]
+    list_select_related = ["table"]
+    fields = [
+        "table",
+        "status",
+        "seq",
+        "turn_deadline",
+        "started_at",
+        "updated_at",
+        "finished_at",
+        "state_json",
+    ]
+    readonly_fields = fields
+    inlines = [GamePlayerInline, GameEventInline]
+
+    @admin.display(description="State snapshot")
+    def state_json(self, obj: Game) -> str:
+        return _pretty_json(obj.state)
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "game", "round_no", "commitment", "revealed"]
+    list_filter = ["revealed"]
+    list_select_related = ["game__table"]
+    fields = ["game", "round_no", "commitment", "salt", "deck", "revealed"]
+    readonly_fields = fields

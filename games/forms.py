@@ -1,0 +1,168 @@
+"""Forms for opening a table and for house rules.
+
+`HouseRulesForm` has one field per option of the engine's `Rules`, made from the
+dataclass itself, so a new option gets a field without touching this file (only its
+wording in `games.rule_text`). The engine stays the judge of what makes sense: the
+form builds `Rules(...)` in `clean()` and puts the engine's message on the field the
+`RulesError` names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django import forms
+
+from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
+from games.engine.rules import BOUNDS, CHOICES
+from games.models import Seat, Table
+from games.rule_text import CHOICE_LABELS, OPTIONS, PRESET_SUMMARIES, SECTIONS
+
+
+def _option_field(option: dataclasses.Field) -> forms.Field:
+    text = OPTIONS[option.name]
+    common: dict[str, Any] = {"label": text.label, "help_text": text.help}
+    if option.name == "life_labels":
+        return forms.CharField(
+            required=False, widget=forms.Textarea(attrs={"rows": 6}), strip=True, **common
+        )
+    if option.name in CHOICES:
+        labels = CHOICE_LABELS[option.name]
+        return forms.TypedChoiceField(
+            choices=[(value, labels[value]) for value in CHOICES[option.name]],
+            coerce=type(option.default),
+            **common,
+        )
+    if isinstance(option.default, bool):
+        return forms.BooleanField(required=False, **common)
+    # The bounds go to the browser only: the engine checks them, so the message is the
+    # same here, in the admin and from the services.
+    low, high = BOUNDS[option.name]
+    return forms.IntegerField(widget=forms.NumberInput(attrs={"min": low, "max": high}), **common)
+
+
+def rules_initial(rules: Rules) -> dict[str, Any]:
+    """`rules` as initial values for the option fields."""
+    initial = rules.to_dict()
+    initial["life_labels"] = "\n".join(rules.life_labels or ())
+    return initial
+
+
+def json_changes(changes: dict[str, Any]) -> dict[str, Any]:
+    """Changes as stored in JSON (tuples become lists), so what is saved reads back equal."""
+    return {name: list(v) if isinstance(v, tuple) else v for name, v in changes.items()}
+
+
+class HouseRuleFields:
+    """The option fields and their checking, for a Form or a ModelForm (the admin's).
+
+    Django's form metaclass gathers `declared_fields` from every base class, which is
+    how a ModelForm gets fields that are not on its model.
+    """
+
+    declared_fields: dict[str, forms.Field] = {
+        option.name: _option_field(option) for option in dataclasses.fields(Rules)
+    }
+    rules: Rules | None = None
+
+    cleaned_data: dict[str, Any]
+    fields: dict[str, forms.Field]
+    add_error: Any
+
+    def clean_life_labels(self) -> tuple[str, ...] | None:
+        lines = (line.strip() for line in self.cleaned_data["life_labels"].splitlines())
+        return tuple(line for line in lines if line) or None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()  # type: ignore[misc]
+        if all(name in cleaned for name in OPTION_NAMES):  # each field is well-formed
+            try:
+                self.rules = Rules(**{name: cleaned[name] for name in OPTION_NAMES})
+            except RulesError as error:
+                self.add_error(error.option if error.option in self.fields else None, str(error))
+        return cleaned
+
+    def changes_from(self, base: str | Rules) -> dict[str, Any]:
+        """The options in which the cleaned rules differ from `base` (a preset's key or
+        a whole `Rules`), JSON-ready."""
+        assert self.rules is not None, "call is_valid() first"
+        before = (Rules.preset(base) if isinstance(base, str) else base).to_dict()
+        after = self.rules.to_dict()
+        return json_changes({name: after[name] for name in after if after[name] != before[name]})
+
+    def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The option fields grouped by the sections of RULES.md, for fieldsets."""
+        form: Any = self
+        return [(title, [form[name] for name in names]) for title, names in SECTIONS]
+
+
+class HouseRulesForm(HouseRuleFields, forms.Form):
+    """Every house rule, starting from `rules` (a preset's, usually)."""
+
+    def __init__(self, data: Any = None, *, rules: Rules | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", rules_initial(rules or Rules()))
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(data, **kwargs)
+
+
+SEAT_CHOICES = [(n, f"{n} seats") for n in range(2, 10)]
+BOT_COUNT_CHOICES = [(0, "No bots")] + [(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, 9)]
+VISIBILITY_CHOICES = [
+    ("public", "Public \u2014 listed in the lobby"),
+    ("private", "Private \u2014 only people with the invite link"),
+]
+
+
+class TableForm(forms.Form):
+    """The table itself: its name, preset, seats, who may find it, timer and bots."""
+
+    name = forms.CharField(
+        max_length=80,
+        required=False,
+        label="Table name",
+        help_text="Leave it empty to call it after yourself.",
+    )
+    preset = forms.ChoiceField(
+        choices=list(PRESET_TITLES.items()),
+        initial="scat",
+        widget=forms.RadioSelect,
+        label="Rules",
+    )
+    seat_count = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4, label="Seats")
+    visibility = forms.ChoiceField(
+        choices=VISIBILITY_CHOICES, initial="public", widget=forms.RadioSelect, label="Who can join"
+    )
+    turn_timer = forms.TypedChoiceField(
+        choices=Table.TIMER_CHOICES,
+        coerce=int,
+        initial=0,
+        label="Turn timer",
+    )
+    bots = forms.TypedChoiceField(
+        choices=BOT_COUNT_CHOICES, coerce=int, initial=0, label="Bots to add"
+    )
+    bot_level = forms.ChoiceField(choices=Seat.BOT_LEVELS, initial="medium", label="Bot level")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        seats, bots = cleaned.get("seat_count"), cleaned.get("bots")
+        if seats is not None and bots is not None and bots > seats - 1:
+            self.add_error(
+                "bots", f"{seats} seats leave room for {seats - 1} bots besides you, not {bots}."
+            )
+        return cleaned
+
+    @property
+    def is_public(self) -> bool:
+        return self.cleaned_data["visibility"] == "public"
+
+    def preset_cards(self) -> list[tuple[Any, str]]:
+        """Each preset's radio button with a line on how it differs from Scat."""
+        return [
+            (radio, PRESET_SUMMARIES[radio.data["value"]]) for radio in self["preset"].subwidgets
+        ]

@@ -1,0 +1,165 @@
+"""The admin: rule sets edited as house rules, tables and games read-only for staff."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engine import Rules
+from games.models import Game, RuleSet
+from tests.games.test_rule_forms import rules_data
+
+
+@pytest.fixture
+def admin_client(client: Client, django_user_model: Any, presets: None) -> Client:
+    boss = django_user_model.objects.create_superuser("boss", password="cards-on-the-table")
+    client.force_login(boss)
+    return client
+
+
+def rule_set_data(preset: str, rules: Rules, **fields: str) -> dict[str, str]:
+    return {
+        "name": "Club rules",
+        "preset": preset,
+        "description": "",
+        **fields,
+        **rules_data(rules),
+    }
+
+
+def form_errors(response: Any) -> Any:
+    return response.context["adminform"].form.errors
+
+
+def test_a_rule_set_stores_only_its_changes_from_the_preset(admin_client: Client) -> None:
+    rules = Rules.preset("ride_the_bus", knock_min=17)
+
+    response = admin_client.post(
+        reverse("admin:games_ruleset_add"), rule_set_data("ride_the_bus", rules)
+    )
+
+    assert response.status_code == 302, form_errors(response)
+    club = RuleSet.objects.get(name="Club rules")
+    assert club.changes == {"knock_min": 17}
+    assert club.rules() == rules
+    assert club.created_by.username == "boss"
+
+
+@pytest.mark.parametrize(
+    ("changes", "option", "message"),
+    [
+        ({"lives": 5}, "life_labels", "life_labels must name 7 stages"),
+        ({"knock_min": 40}, "knock_min", "knock_min must be between 0 and 31, not 40."),
+        (
+            {"county": False, "no_knock_when_all_on_county": True},
+            "no_knock_when_all_on_county",
+            "no_knock_when_all_on_county needs scoring 'lives' with the county.",
+        ),
+    ],
+)
+def test_the_engines_error_is_shown_on_the_field(
+    admin_client: Client, changes: dict[str, Any], option: str, message: str
+) -> None:
+    if option == "no_knock_when_all_on_county":
+        changes = {**changes, "life_labels": None}  # six stages do not fit without the county
+    data = {"name": "Club rules", "preset": "ride_the_bus", "description": ""}
+    data.update(rules_data(Rules.preset("ride_the_bus"), **changes))
+
+    response = admin_client.post(reverse("admin:games_ruleset_add"), data)
+
+    assert response.status_code == 200
+    assert list(form_errors(response)) == [option]
+    assert form_errors(response)[option][0].startswith(message)
+    html = response.content.decode()
+    assert f'<div class="form-row errors field-{option}' in html
+    assert not RuleSet.objects.filter(name="Club rules").exists()
+
+
+def test_the_change_form_starts_from_the_preset_and_the_changes(admin_client: Client) -> None:
+    club = RuleSet.objects.create(name="Club", preset="ride_the_bus", changes={"knock_min": 17})
+
+    response = admin_client.get(reverse("admin:games_ruleset_change", args=[club.pk]))
+
+    form = response.context["adminform"].form
+    assert form["knock_min"].value() == 17
+    assert form["lives"].value() == 4
+    assert 'class="fieldset-heading">Knocking</h2>' in response.content.decode()
+
+
+def test_editing_a_rule_set_keeps_only_the_differences(admin_client: Client) -> None:
+    club = RuleSet.objects.create(name="Club", preset="scat", changes={"lives": 5})
+
+    admin_client.post(
+        reverse("admin:games_ruleset_change", args=[club.pk]),
+        rule_set_data("scat", Rules(lives=3, jokers=1), name="Club"),
+    )
+
+    club.refresh_from_db()
+    assert club.changes == {"jokers": 1}
+
+
+def test_the_built_in_presets_cannot_be_changed_here(admin_client: Client) -> None:
+    scat = RuleSet.objects.get(preset="scat", is_preset=True)
+
+    admin_client.post(
+        reverse("admin:games_ruleset_change", args=[scat.pk]),
+        rule_set_data("ride_the_bus", Rules(lives=7), name="Scat"),
+    )
+
+    scat.refresh_from_db()
+    assert (scat.preset, scat.changes) == ("scat", {})
+
+
+def test_the_add_page_can_start_from_a_preset(admin_client: Client) -> None:
+    response = admin_client.get(reverse("admin:games_ruleset_add"), {"preset": "en_og_tredive"})
+
+    assert response.context["adminform"].form["knock_min"].value() == 21
+
+
+def test_tables_games_and_deals_can_be_looked_at(
+    admin_client: Client, table: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    services.add_bot(table=table, by=table.owner, level="easy")
+    game = services.start_game(table=table, by=table.owner)
+    deal = game.deals.get()
+
+    pages = [
+        reverse("admin:games_table_changelist"),
+        reverse("admin:games_table_change", args=[table.pk]),
+        reverse("admin:games_game_changelist"),
+        reverse("admin:games_game_change", args=[game.pk]),
+        reverse("admin:games_deal_change", args=[deal.pk]),
+        reverse("admin:games_ruleset_changelist"),
+    ]
+    for url in pages:
+        assert admin_client.get(url).status_code == 200, url
+    game_page = admin_client.get(reverse("admin:games_game_change", args=[game.pk])).content
+    assert b"round_started" in game_page  # the event log, inline
+    assert b'name="_save"' not in game_page  # read-only
+
+
+def test_games_cannot_be_added_or_changed_in_the_admin(admin_client: Client, table: Any) -> None:
+    services.add_bot(table=table, by=table.owner, level="easy")
+    game = services.start_game(table=table, by=table.owner)
+
+    assert admin_client.get(reverse("admin:games_game_add")).status_code == 403
+    response = admin_client.post(
+        reverse("admin:games_game_change", args=[game.pk]), {"status": "finished", "seq": 0}
+    )
+    assert response.status_code == 403
+    game.refresh_from_db()
+    assert game.status == Game.PLAYING
+    assert admin_client.get(reverse("admin:games_table_add")).status_code == 403
+
+
+def test_players_cannot_open_the_admin(client: Client, ann: Any, presets: None) -> None:
+    client.force_login(ann)
+
+    response = client.get(reverse("admin:games_ruleset_changelist"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("admin:login"))
