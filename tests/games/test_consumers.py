@@ -27,10 +27,12 @@ def _cookie_for(user: Any) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-def _socket(game: Game, user: Any = None, origin: tuple[bytes, bytes] = ORIGIN):
+def _socket(game: Game, cookie: bytes | None = None, origin: tuple[bytes, bytes] = ORIGIN):
+    """A socket to `game`, logged in with `cookie` (from `_cookie_for`, made before the
+    async part of a test: logging in touches the database)."""
     headers = [origin, (b"host", b"localhost")]
-    if user is not None:
-        headers.append((b"cookie", _cookie_for(user)))
+    if cookie is not None:
+        headers.append((b"cookie", cookie))
     return WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=headers)
 
 
@@ -65,9 +67,10 @@ def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
 ) -> None:
     game = two_player_game
     players = [ann, bob]
+    cookies = [_cookie_for(ann), _cookie_for(bob)]
 
     async def scenario() -> None:
-        sockets = [_socket(game, ann), _socket(game, bob), _socket(game)]
+        sockets = [_socket(game, cookies[0]), _socket(game, cookies[1]), _socket(game)]
         for socket in sockets:
             connected, _ = await socket.connect()
             assert connected
@@ -103,9 +106,10 @@ def test_a_client_that_reconnects_with_an_old_seq_gets_the_current_view(
     mover = [ann, bob][game.engine_state().turn]
     services.play(game_id=game.pk, user=mover, action="draw:stock", expected_seq=game.seq)
     current = Game.objects.get(pk=game.pk).seq
+    cookie = _cookie_for(ann)
 
     async def scenario() -> None:
-        socket = _socket(game, ann)
+        socket = _socket(game, cookie)
         assert (await socket.connect())[0]
         await socket.send_to(text_data=json.dumps({"seq": game.seq}))
         assert _seq(await _latest(socket)) == current
@@ -117,8 +121,10 @@ def test_a_client_that_reconnects_with_an_old_seq_gets_the_current_view(
 
 
 def test_a_socket_from_another_origin_is_refused(two_player_game: Game, ann: Any) -> None:
+    cookie = _cookie_for(ann)
+
     async def scenario() -> None:
-        socket = _socket(two_player_game, ann, origin=(b"origin", b"http://evil.example"))
+        socket = _socket(two_player_game, cookie, origin=(b"origin", b"http://evil.example"))
         connected, _ = await socket.connect()
         assert not connected
 
@@ -142,9 +148,10 @@ def test_a_private_table_refuses_a_stranger(two_player_game: Game, django_user_m
     table.is_public = False
     table.save()
     stranger = django_user_model.objects.create_user("eve", password="x-y-z-cards")
+    cookie = _cookie_for(stranger)
 
     async def scenario() -> None:
-        connected, _ = await _socket(two_player_game, stranger).connect()
+        connected, _ = await _socket(two_player_game, cookie).connect()
         assert not connected
 
     async_to_sync(scenario)()
