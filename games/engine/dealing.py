@@ -57,12 +57,13 @@ def _dealer_rank(card: Card, method: str) -> int:
 
 def start_round(state: GameState, events: list[Event]) -> GameState:
     """Rotate the deal (after the first round), collect antes, and deal."""
-    if state.round_no > 0:
-        state = state._replace(dealer=game.next_seat(state, state.dealer))
     if state.rules.scoring == "banking":
+        # Players without chips are out first, so the deal skips them too.
         state = scoring.collect_antes(state, events)
         if state.outcome is not None:
             return state
+    if state.round_no > 0:
+        state = state._replace(dealer=game.next_seat(state, state.dealer))
     return deal(state, events)
 
 
@@ -102,6 +103,7 @@ def deal(state: GameState, events: list[Event]) -> GameState:
         stock=deck[position + 1 :],
         discard=(up_card,),
         discard_owner=None,
+        buried_owners=(),
         widow=tuple(widow),
         widow_open=False,
         knocker=None,
@@ -149,7 +151,7 @@ def reshuffle(state: GameState, events: list[Event]) -> GameState:
     """The discard pile but its top card becomes a new, shuffled stock."""
     stock = _shuffled(state, state.discard[:-1])
     events.append(Event("reshuffled", data={"count": len(stock)}, secret={"stock": stock}))
-    return state._replace(stock=stock, discard=state.discard[-1:])
+    return state._replace(stock=stock, discard=state.discard[-1:], buried_owners=())
 
 
 def _shuffled(state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:

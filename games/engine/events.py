@@ -244,7 +244,8 @@ def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> s
     for seat, won in enumerate(d["chips_won"]):
         if won > 0:
             who = _name(names, seat, viewer)
-            parts.append(f"{who} take{'s' if who != 'You' else ''} {won} chips.")
+            chips = "a chip" if won == 1 else f"{won} chips"
+            parts.append(f"{who} take{'s' if who != 'You' else ''} {chips}.")
     if d.get("tiebreak_winner") is not None:
         parts.append(f"{names[d['tiebreak_winner']]} wins the tie on card ranks.")
     return " ".join(parts)

@@ -102,7 +102,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         actions.append(Knock(seat))
     if _stand_refusal(state, seat) is None:
         actions.append(Stand(seat))
-    if state.rules.widow:
+    if state.rules.widow and state.hands[seat]:  # with no cards, nothing to exchange
         if state.widow_open:
             actions.extend(_legal_exchanges(state, seat))
         else:
@@ -223,10 +223,12 @@ def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
         )
     card = state.discard[-1]
     events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
+    buried = state.buried_owners
     return state._replace(
         discard=state.discard[:-1],
         taken=card,
-        discard_owner=None,
+        discard_owner=buried[-1] if buried else None,
+        buried_owners=buried[:-1],
         phase=DISCARD,
         drawn=card,
         hands=_with_hand(state, seat, state.hands[seat] + (card,)),
@@ -308,6 +310,13 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
         hands=_with_hand(state, seat, kept),
         discard=state.discard + cards if cards else state.discard,
         discard_owner=seat if cards else state.discard_owner,
+        buried_owners=(
+            state.buried_owners
+            + (state.discard_owner,) * bool(state.discard)
+            + (seat,) * (len(cards) - 1)
+            if cards
+            else state.buried_owners
+        ),
         knocker=seat if action.knock else state.knocker,
     )
     return _end_turn(state, events)
@@ -318,6 +327,8 @@ def _open_widow(state: GameState, action: OpenWidow, events: list[Event]) -> Gam
         raise IllegalAction("There is no widow at this table.")
     if state.widow_open:
         raise IllegalAction("The widow is already face up: choose cards to exchange.")
+    if not state.hands[action.seat]:
+        raise IllegalAction("You hold no cards to exchange with the widow.")
     events.append(Event("widow_opened", action.seat, {"widow": state.widow}))
     return state._replace(widow_open=True, phase=WIDOW)
 

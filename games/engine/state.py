@@ -76,19 +76,25 @@ class _Fields(NamedTuple):
     last_round: RoundResult | None
     outcome: Outcome | None
     deck_source: Any  # a DeckSource; not part of the game's value
+    # Who discarded each card under the top (discard[:-1]), for `take_own_discard`
+    # when a buried card comes back to the top.
+    buried_owners: tuple[int | None, ...] = ()
 
 
 class GameState(_Fields):
     __slots__ = ()
 
+    def _value(self) -> tuple:
+        return self[:_SOURCE] + self[_SOURCE + 1 :]
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and self[:-1] == other[:-1]
+        return isinstance(other, GameState) and self._value() == other._value()
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash(self[:-1])
+        return hash(self._value())
 
     def _replace(self, **changes: Any) -> GameState:
         # Twice as fast as namedtuple's own: a simulation replaces states millions of times.
@@ -122,3 +128,4 @@ class GameState(_Fields):
 
 
 _FIELD_INDEX = {name: index for index, name in enumerate(_Fields._fields)}
+_SOURCE = _FIELD_INDEX["deck_source"]
