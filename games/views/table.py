@@ -1,23 +1,256 @@
-"""The table page: seats before a game, the game itself, and the moves."""
+"""The table page: seats before a game, the game itself, and the moves.
 
-from django.http import HttpRequest, HttpResponse
+Thin views: they read, call `games.services`, and render or redirect. Writes are POSTs
+by logged-in users; the services decide the seat from `request.user`, never from the
+form. A plain form gets a redirect to the table (Post/Redirect/Get) with the outcome
+in Django's messages. An htmx request gets the fresh game area; a refused move answers
+it with status 200 and the message inside the area, because htmx swaps only 2xx
+answers: the player sees why, next to the table as it now is, with no script of ours.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
+
+from games import rendering, services
+from games.models import Game, Seat, Table
+from games.rule_text import rule_sections, rule_summary
+
+# Seconds between reloads of the page without JavaScript, while waiting for others.
+REFRESH_PLAYING, REFRESH_WAITING = 3, 5
+MAX_ACTION_LENGTH = 200
 
 
+def _may_watch(
+    user: Any, table: Table, seats: list[Seat] | None = None, game: Game | None = None
+) -> bool:
+    """Public tables are open to everyone; private ones to the people seated there or
+    playing the game shown (newcomers come through the invite link's page)."""
+    if table.is_public or table.owner_id == user.pk:
+        return True
+    if not user.is_authenticated:
+        return False
+    if game is not None and rendering.viewer_seat(game, user) is not None:
+        return True
+    if seats is None:
+        return table.seats.filter(user=user).exists()
+    return any(seat.user_id == user.pk for seat in seats)
+
+
+@require_safe
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
-    raise NotImplementedError
+    table = get_object_or_404(Table.objects.select_related("owner", "rule_set"), pk=pk)
+    seats = list(table.seats.select_related("user"))
+    game = table.games.order_by("-pk").first()
+    if not _may_watch(request.user, table, seats, game):
+        raise Http404("No such table.")
+    version = _version(seats, game)
+    if request.htmx and request.GET.get("v") == version:
+        return HttpResponse(status=204)  # the poll before a game: nothing changed
+    context = _page_context(request, table, seats, game, version)
+    template = "games/table.html#table-body" if request.htmx else "games/table.html"
+    return render(request, template, context)
 
 
+def _version(seats: list[Seat], game: Game | None) -> str:
+    """What the page shows before a game, in a word: the poll compares it."""
+    text = ";".join(f"{s.position}:{s.user_id}:{s.bot_level}" for s in seats)
+    if game is not None:
+        text += f"|{game.pk}:{game.status}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _seat_rows(table: Table, seats: list[Seat], user: Any) -> list[tuple[int, Seat | None, bool]]:
+    """(position, seat or None, whether `user` may free it) for every seat: players leave
+    their own seat; the owner, who keeps theirs, removes anyone else."""
+    by_position = {s.position: s for s in seats}
+    return [
+        (
+            position,
+            seat,
+            user.is_authenticated
+            and seat is not None
+            and seat.user_id != table.owner_id
+            and user.pk in (table.owner_id, seat.user_id),
+        )
+        for position in range(table.seat_count)
+        for seat in [by_position.get(position)]
+    ]
+
+
+def _page_context(
+    request: HttpRequest, table: Table, seats: list[Seat], game: Game | None, version: str
+) -> dict[str, Any]:
+    user = request.user
+    my_seat = (
+        next((s for s in seats if s.user_id == user.pk), None) if user.is_authenticated else None
+    )
+    is_owner = table.owner_id == user.pk
+    playing = game is not None and game.status == Game.PLAYING
+    rules = table.engine_rules()
+    context: dict[str, Any] = {
+        "table": table,
+        "seats": seats,
+        "seat_rows": _seat_rows(table, seats, user),
+        "free_seats": table.seat_count - len(seats),
+        "my_seat": my_seat,
+        "is_owner": is_owner,
+        "can_join": user.is_authenticated
+        and my_seat is None
+        and not playing
+        and len(seats) < table.seat_count,
+        "invite_url": request.build_absolute_uri(table.invite_url()) if my_seat else None,
+        "bot_levels": Seat.BOT_LEVELS,
+        "playing": playing,
+        "game": game,
+        "version": version,
+        "rules": rules,
+        "summary": rule_summary(rules),
+        "sections": rule_sections(rules),
+    }
+    if game is not None:
+        seat = rendering.viewer_seat(game, user)
+        context.update(rendering.game_context(game, game.engine_state(), seat))
+    if playing:
+        context["refresh_seconds"] = None if context["my_turn"] else REFRESH_PLAYING
+    else:
+        context["refresh_seconds"] = None if is_owner else REFRESH_WAITING
+    return context
+
+
+@login_required
+@require_POST
 def seats(request: HttpRequest, pk: int) -> HttpResponse:
-    raise NotImplementedError
+    """action=join (the first free seat), leave (position: your seat, or as the owner
+    any other), or add_bot (level)."""
+    table = get_object_or_404(Table, pk=pk)
+    if not _may_watch(request.user, table):
+        raise Http404("No such table.")
+    action = request.POST.get("action")
+    try:
+        if action == "join":
+            seat = services.join_table(table=table, user=request.user)
+            messages.success(request, f"You sit in seat {seat.position + 1}.")
+        elif action == "leave":
+            position = _posted_int(request.POST, "position", "Choose a seat to leave.")
+            services.leave_seat(table=table, by=request.user, position=position)
+            messages.success(request, "The seat is free.")
+        elif action == "add_bot":
+            seat = services.add_bot(
+                table=table, by=request.user, level=request.POST.get("level", "")
+            )
+            messages.success(request, f"{seat.display_name} joins the table.")
+        else:
+            raise services.ServiceError("Choose to join, to leave or to add a bot.")
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+    if not _may_watch(request.user, table):
+        return redirect("lobby")  # they left a private table
+    return redirect(table)
 
 
+@login_required
+@require_POST
 def start(request: HttpRequest, pk: int) -> HttpResponse:
-    raise NotImplementedError
+    table = get_object_or_404(Table, pk=pk)
+    if not _may_watch(request.user, table):
+        raise Http404("No such table.")
+    try:
+        services.start_game(table=table, by=request.user)
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+    if request.htmx:  # "Play again" in a game area: show the new game's whole page
+        return HttpResponseClientRedirect(table.get_absolute_url())
+    return redirect(table)
 
 
+@login_required
+@require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    raise NotImplementedError
+    """action=<an action's code> (or a compact form's fields) and seq=<the seq seen>."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if not _may_watch(request.user, game.table, game=game):
+        raise Http404("No such game.")
+    error = notice = None
+    try:
+        action = _posted_action(request.POST)
+        if action == "back":
+            services.come_back(game_id=game.pk, user=request.user)
+        else:
+            seq = _posted_int(
+                request.POST, "seq", "This form is out of date: here is the table as it is now."
+            )
+            services.play(game_id=game.pk, user=request.user, action=action, expected_seq=seq)
+    except services.StaleMove as stale:
+        notice = stale.message
+    except services.ServiceError as refused:
+        error = refused.message
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif notice:
+            messages.info(request, notice)
+        return redirect(game.table)
+    game = Game.objects.select_related("table").get(pk=pk)
+    seat = rendering.viewer_seat(game, request.user)
+    return HttpResponse(
+        rendering.render_game_area(
+            game, game.engine_state(), seat, request=request, error=error, notice=notice
+        )
+    )
 
 
+@require_safe
 def game_view(request: HttpRequest, pk: int) -> HttpResponse:
-    raise NotImplementedError
+    """The game area for the viewer; 204 if `?seq=` is still the current seq."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if not _may_watch(request.user, game.table, game=game):
+        raise Http404("No such game.")
+    if request.GET.get("seq") == str(game.seq):
+        if (
+            request.htmx
+            and game.status == Game.FINISHED
+            and Game.objects.filter(table_id=game.table_id, pk__gt=game.pk).exists()
+        ):
+            return HttpResponseClientRefresh()  # a new game was dealt: show it
+        return HttpResponse(status=204)
+    seat = rendering.viewer_seat(game, request.user)
+    return HttpResponse(
+        rendering.render_game_area(game, game.engine_state(), seat, request=request)
+    )
+
+
+def _posted_int(data: QueryDict, name: str, message: str) -> int:
+    try:
+        return int(data.get(name, ""))
+    except ValueError as error:
+        raise services.ServiceError(message) from error
+
+
+def _posted_action(data: QueryDict) -> str:
+    """The action's code. The compact forms (several cards to discard, a widow exchange)
+    post their cards in fields; the engine judges whatever comes of them."""
+    action = data.get("action", "").strip()
+    if action == "discard":
+        chosen = data.getlist("discard")
+        if not chosen:
+            raise services.ServiceError("Choose the cards to discard (or keep your cards).")
+        top = data.get("top", "")
+        if len(chosen) > 1:
+            if top not in chosen:
+                raise services.ServiceError("Choose which of your discards lies on top.")
+            chosen = [c for c in chosen if c != top] + [top]
+        return "discard:" + ",".join(chosen) + (":knock" if data.get("knock") else "")
+    if action == "exchange":
+        return f"exchange:{','.join(data.getlist('give'))}>{','.join(data.getlist('take'))}"
+    if not action or len(action) > MAX_ACTION_LENGTH:
+        raise services.ServiceError("That is not a move: choose one of the buttons.")
+    return action

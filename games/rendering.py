@@ -1,0 +1,436 @@
+"""One viewer's game area, rendered from that viewer's observation (DESIGN.md §2, §5, §8).
+
+`render_game_area(game, state, seat)` is what the table page, the htmx answers to moves
+and polls, and the WebSocket pushes all show. The template gets `engine.observation`
+(or the spectator view) and what this module derives from it, never the state, so a
+hidden card can reach a viewer only through the engine's projection.
+
+The fragment must work without a request: the writer renders it once per seat after a
+commit and pushes it. So it holds no per-user secret -- its forms carry a CSRF token
+only when rendered for a request (a full page, which must work without JavaScript);
+htmx sends the token from the header set once on <body>.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from games import engine, realtime
+from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
+from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from games.engine.events import round_summary
+from games.models import Deal, Game, GamePlayer
+
+TEMPLATE = "games/table.html#game-area"
+LOG_LENGTH = 30  # events shown in the log
+REVEALED_DEALS = 3  # earlier rounds whose deck and salt are shown
+KITTY_TOKENS = 12  # tokens drawn in the kitty; its number says the rest
+# Seconds between polls of `game_view` (htmx): often while others play, now and then on
+# your own turn (a turn timer may play it for you), slowly once the game is over (to
+# notice a new game). The WebSocket push (issue 4) will make the fast rate unnecessary.
+POLL_WAITING, POLL_OWN_TURN, POLL_OVER = 2, 10, 5
+
+
+class CardView(NamedTuple):
+    code: str  # "10H": what forms post
+    name: str  # "10 of hearts": what screen readers say
+    rank: str  # "10"
+    symbol: str  # "♥"
+    suit: str  # "hearts", or "joker": the CSS class gives each suit its colour
+    face: str  # the face's markup, inside the element that names the card
+
+
+def _card_view(card: engine.Card) -> CardView:
+    # The joker's star is in every font, unlike the emoji 🃏.
+    rank, symbol, suit = (
+        ("", "★", "joker")
+        if card.is_joker
+        else (str(card)[:-1], SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit])
+    )
+    face = format_html(
+        '{}<span class="pc__pip" aria-hidden="true">{}</span>{}',
+        _corner(rank, symbol, ""),
+        symbol,
+        _corner(rank, symbol, " pc__corner--end"),
+    )
+    return CardView(card.code, card.name, rank, symbol, suit, face)
+
+
+def _corner(rank: str, symbol: str, modifier: str) -> str:
+    return format_html(
+        '<span class="pc__corner{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+        modifier,
+        rank,
+        symbol,
+    )
+
+
+CARD_VIEWS: dict[engine.Card, CardView] = {c: _card_view(c) for c in engine.CARDS}
+
+
+def cards(hand: Sequence[engine.Card] | None) -> list[CardView]:
+    return [CARD_VIEWS[c] for c in hand or ()]
+
+
+class GameRef(NamedTuple):
+    """What the template may know of the game row: which one, and how far it is."""
+
+    pk: int
+    seq: int
+    table_id: int
+
+
+class Rows(NamedTuple):
+    """What the game area reads from the database besides the snapshot."""
+
+    players: list[GamePlayer]
+    events: list[tuple[int, engine.Event]]  # (seq, event), newest first
+    deals: list[Deal]  # newest first
+
+
+def rows(game: Game) -> Rows:
+    """The rows, read once per `game` instance and seq: a push renders the area for every
+    seat from one instance, so the queries do not grow with the number of viewers."""
+    cached = game.__dict__.get("_area_rows")
+    if cached is not None and cached[0] == game.seq:
+        return cached[1]
+    events = [(row.seq, row.to_engine()) for row in game.events.order_by("-seq")[:LOG_LENGTH]]
+    deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
+    found = Rows(list(game.players.all()), events, deals)
+    game.__dict__["_area_rows"] = (game.seq, found)
+    return found
+
+
+def viewer_seat(game: Game, user: Any) -> int | None:
+    """The engine seat `user` plays at `game`, or None for a spectator."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((p.position for p in rows(game).players if p.user_id == user.pk), None)
+
+
+# ---- the context ------------------------------------------------------------------
+
+
+def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
+    """Everything the `game-area` partial shows to `seat` (None: a spectator)."""
+    obs = engine.observation(state, seat)
+    found = rows(game)
+    names = obs.names
+    my_turn = seat is not None and obs.turn == seat and obs.outcome is None
+    players = {p.position: p for p in found.players}
+    owner = game.table.owner_id
+    connected = realtime.connected_seats(game.pk, len(names)) if obs.outcome is None else set()
+    seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
+    me = seat_views[seat] if seat is not None else None
+    order = (
+        [(seat + step) % len(names) for step in range(1, len(names))]
+        if seat is not None
+        else range(len(names))
+    )
+    context: dict[str, Any] = {
+        # Not the model: its snapshot holds every hand. The template gets the observation.
+        "game": GameRef(game.pk, game.seq, game.table_id),
+        "obs": obs,
+        "viewer": seat,
+        "me": me,
+        "others": [seat_views[s] for s in order],
+        "my_turn": my_turn,
+        # The owner may deal again once the game is over (the owner always plays).
+        "can_restart": seat is not None and seat in players and players[seat].user_id == owner,
+        "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
+        "hand_hidden": me is not None and obs.hand is None and not me.out,
+        "discard_top": CARD_VIEWS[obs.discard_top] if obs.discard_top is not None else None,
+        "buried": cards(obs.discard_pile[:-1]),
+        "widow": cards(obs.widow),
+        "widow_backs": range(0 if obs.widow else obs.widow_count),
+        "kitty_tokens": range(min(obs.kitty, KITTY_TOKENS)),
+        "turn_name": names[obs.turn] if obs.turn is not None else None,
+        "knocker_name": names[obs.knocker] if obs.knocker is not None else None,
+        "play_url": reverse("play", args=[game.pk]),
+        "poll_url": reverse("game_view", args=[game.pk]),
+        "poll_seconds": _poll_seconds(obs, my_turn),
+        "away": me is not None and me.away,
+        "seconds_left": _seconds_left(game) if obs.outcome is None else None,
+        "last_round": _last_round(obs),
+        "outcome": _outcome(obs),
+        "log": [
+            (seq, event.kind, engine.describe(event, names, seat)) for seq, event in found.events
+        ],
+        "deal": _deals(found.deals, obs.round_no),
+    }
+    context.update(_actions(obs))
+    return context
+
+
+def render_game_area(
+    game: Game,
+    state: engine.GameState,
+    seat: int | None,
+    *,
+    request: HttpRequest | None = None,
+    **extra: Any,
+) -> str:
+    """The `game-area` fragment for one viewer. `extra` adds a message (`error`,
+    `notice`) for the person who made a request."""
+    context = game_context(game, state, seat)
+    context.update(extra)
+    return render_to_string(TEMPLATE, context, request=request)
+
+
+class SeatView(NamedTuple):
+    seat: int
+    name: str
+    is_bot: bool
+    cards: range  # face-down cards, one per card held
+    lives: int
+    tokens: list[bool]  # lives: True for a token left, False for one lost
+    stage: str | None  # life_labels
+    points: int | None
+    chips: int | None
+    on_county: bool
+    out: bool
+    dealer: bool
+    turn: bool
+    knocked: bool
+    won: bool
+    away: bool
+    connected: bool
+
+
+def _seat(
+    obs: engine.Observation, s: engine.SeatView, player: GamePlayer | None, connected: bool
+) -> SeatView:
+    rules = obs.rules
+    lives = rules.scoring == "lives"
+    return SeatView(
+        seat=s.seat,
+        name=s.name,
+        is_bot=bool(player and player.is_bot),
+        cards=range(0 if s.out else obs.cards_held[s.seat]),
+        lives=s.lives,
+        tokens=[i < s.lives for i in range(rules.lives)] if lives and not s.stage_label else [],
+        stage=s.stage_label if lives else None,
+        points=s.points if rules.scoring == "points" else None,
+        chips=s.chips if rules.scoring == "banking" else None,
+        on_county=s.on_county,
+        out=s.out,
+        dealer=s.seat == obs.dealer and obs.outcome is None,
+        turn=s.seat == obs.turn,
+        knocked=s.seat == obs.knocker and obs.outcome is None,
+        won=obs.outcome is not None and s.seat in obs.outcome.winners,
+        away=bool(player and player.away),
+        connected=connected and not (player and player.is_bot),
+    )
+
+
+def _poll_seconds(obs: engine.Observation, my_turn: bool) -> int:
+    if obs.outcome is not None:
+        return POLL_OVER
+    return POLL_OWN_TURN if my_turn else POLL_WAITING
+
+
+def _seconds_left(game: Game) -> int | None:
+    if game.turn_deadline is None:
+        return None
+    return max(0, int((game.turn_deadline - timezone.now()).total_seconds()))
+
+
+# ---- the moves --------------------------------------------------------------------
+
+
+def _actions(obs: engine.Observation) -> dict[str, Any]:
+    """The legal moves, grouped by where the table shows them: on the piles, on the
+    cards of the hand, in compact forms (many combinations), or as buttons."""
+    legal = obs.legal
+    draws = {a.source: a.code for a in legal if isinstance(a, Draw)}
+    discards = [a for a in legal if isinstance(a, Discard)]
+    exchanges = [a for a in legal if isinstance(a, Exchange)]
+    # Knock, stand, open the widow, look, throw down: one button each.
+    buttons = [
+        (a.code, engine.describe_action(a))
+        for a in legal
+        if not isinstance(a, Draw | Discard | Exchange)
+    ]
+    compact = obs.rules.hidden_discards and bool(discards)
+    # Without hidden_discards each discard is one card: its buttons go on the card.
+    by_card: dict[engine.Card, dict[str, tuple[str, str]]] = {}
+    if discards and not compact:
+        for action in discards:
+            kind = "knock" if action.knock else "discard"
+            by_card.setdefault(action.cards[0], {})[kind] = (
+                action.code,
+                engine.describe_action(action),
+            )
+    # Many combinations (several discards, widow exchanges): the cards become checkboxes
+    # of one form, "pick", instead of a button for every combination.
+    picking = "discard" if compact else "give" if exchanges else ""
+    hand_moves = [
+        (
+            view,
+            by_card.get(card, {}),
+            card == obs.drawn,
+            card == obs.taken,
+            picking if card != obs.taken else "",
+        )
+        for card, view in zip(obs.hand or (), cards(obs.hand), strict=True)
+    ]
+    return {
+        "draw_stock": draws.get(engine.STOCK),
+        "draw_discard": draws.get(engine.DISCARD_PILE),
+        "buttons": buttons,
+        "hand_moves": hand_moves,
+        "discard_phase": bool(discards),
+        "pick": _pick_form(obs, discards) if compact else exchanges and {"mode": "exchange"},
+        "prompt": _prompt(obs, draws, bool(discards), bool(exchanges), compact),
+    }
+
+
+def _pick_form(obs: engine.Observation, discards: list[Discard]) -> dict[str, Any]:
+    """With hidden_discards: the picked cards go, and one of them lies on top."""
+    return {
+        "mode": "discard",
+        "candidates": cards([c for c in obs.hand or () if c != obs.taken]),
+        "keep": next((a.code for a in discards if not a.cards and not a.knock), None),
+        "knock": any(a.knock for a in discards),
+    }
+
+
+def _prompt(
+    obs: engine.Observation,
+    draws: dict[str, str],
+    discarding: bool,
+    exchanging: bool,
+    compact: bool,
+) -> str:
+    """What the player whose turn it is should do, in words."""
+    if not obs.legal:
+        return ""
+    if obs.phase == "throw_down":
+        return (
+            "Before you look at your cards you may throw down: every hand is shown at "
+            "once, and you count as the knocker."
+        )
+    if discarding:
+        if compact:
+            return "Pick the cards to discard, and which of them lies on top."
+        return "Now discard a card: click it."
+    if obs.phase == "widow":
+        return "The widow is face up: pick cards of yours and as many of the widow's."
+    ways = []
+    if engine.STOCK in draws:
+        ways.append("draw from the stock")
+    if engine.DISCARD_PILE in draws and obs.discard_top is not None:
+        ways.append(f"take the {obs.discard_top}")
+    if exchanging or any(isinstance(a, OpenWidow) for a in obs.legal):
+        ways.append("exchange with the widow")
+    if any(isinstance(a, Knock) for a in obs.legal):
+        ways.append("knock")
+    if len(ways) > 1:
+        ways[-2:] = [f"{ways[-2]} or {ways[-1]}"]
+    text = f"Your turn: {', '.join(ways)}." if ways else "Your turn."
+    if obs.knocker is not None:
+        text += f" {obs.names[obs.knocker]} knocked: this is your last turn."
+    return text
+
+
+# ---- after a round and at the end -------------------------------------------------
+
+
+class ShownHand(NamedTuple):
+    name: str
+    cards: list[CardView]
+    value: str
+    result: str
+    knocked: bool
+    lost: bool
+
+
+def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
+    """The last round's hands and who lost what; `fresh` until the viewer's next move
+    (for spectators, until everyone has moved), when it is shown most prominently."""
+    result = obs.last_round
+    if result is None:
+        return None
+    shown = []
+    for seat, hand in enumerate(result.hands):
+        if hand is None:
+            continue
+        value = result.values[seat]
+        shown.append(
+            ShownHand(
+                name=obs.names[seat],
+                cards=cards(hand),
+                value=engine.format_value(value) if value is not None else "",
+                result=_round_result(result, seat),
+                knocked=seat == result.knocker,
+                lost=bool(
+                    result.lives_lost[seat]
+                    or seat in result.eliminated
+                    or result.chips_won[seat] < 0
+                ),
+            )
+        )
+    return {
+        "round_no": result.round_no,
+        "text": round_summary(result._asdict(), obs.names, obs.viewer),
+        "hands": shown,
+        "fresh": _summary_is_fresh(obs),
+    }
+
+
+def _round_result(result: engine.RoundResult, seat: int) -> str:
+    parts = []
+    if seat in result.blitzers:
+        parts.append("31!")
+    lost = result.lives_lost[seat]
+    if lost:
+        parts.append("loses a life" if lost == 1 else f"loses {lost} lives")
+    if result.points_won[seat]:
+        parts.append(f"+{result.points_won[seat]} point")
+    chips = result.chips_won[seat]
+    if chips:
+        parts.append(f"{chips:+d} chip{'s' if abs(chips) != 1 else ''}")
+    if seat in result.eliminated:
+        parts.append("out")
+    return ", ".join(parts) or "safe"
+
+
+def _summary_is_fresh(obs: engine.Observation) -> bool:
+    if obs.outcome is not None:
+        return True
+    count = len(obs.seats)
+    order = [(obs.dealer + step) % count for step in range(1, count + 1)]
+    order = [s for s in order if not obs.seats[s].out]
+    if obs.viewer is None or obs.viewer not in order:
+        return obs.turns_taken < len(order)
+    return obs.turns_taken <= order.index(obs.viewer)
+
+
+def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
+    outcome = obs.outcome
+    if outcome is None:
+        return None
+    data = {"winners": outcome.winners, "reason": outcome.reason}
+    if outcome.reason == "target_points":
+        data["points"] = obs.seats[outcome.winners[0]].points
+    text = engine.describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)
+    return {"text": text, "won": obs.viewer in outcome.winners}
+
+
+def _deals(deals: list[Deal], round_no: int) -> dict[str, Any]:
+    """The current round's commitment, and the deck and salt of finished rounds. A
+    round's deck and salt are read only once the round is over (`revealed`)."""
+    current = next((d.commitment for d in deals if d.round_no == round_no and not d.revealed), None)
+    revealed = [
+        {"round_no": d.round_no, "commitment": d.commitment, "salt": d.salt, "deck": d.deck}
+        for d in deals
+        if d.revealed
+    ][:REVEALED_DEALS]
+    return {"round_no": round_no, "commitment": current, "revealed": revealed}

@@ -1,0 +1,75 @@
+"""Browser tests: Playwright's Python package driving Debian's Chromium.
+
+Nothing is installed here: CI installs /usr/bin/chromium (.ci/run), and the tests skip
+with the reason when it is missing. Never `playwright install`: that downloads a
+browser of its own.
+
+The site runs in pytest-django's `live_server` (a thread of this process, on a
+transactional test database, so on-commit hooks fire). Celery is eager (see
+tests/conftest.py) and bots move without their human-like pause, so a bot's turn is
+played inside the request that made it due.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django would refuse
+# database calls from it (the test's own set-up and checks) without this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from tests.games.conftest import ann, bob, presets, scat  # noqa: E402, F401  (shared fixtures)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUTPUT = Path(__file__).parent / "output"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"the browser tests need Debian's Chromium at {CHROMIUM} "
+            "(apt-get install chromium; .ci/run does)"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _bots_move_at_once(settings: Any) -> None:
+    settings.THIRTYONE_BOT_DELAY = 0
+
+
+@pytest.fixture
+def shoot() -> Any:
+    """shoot(page, name): screenshots of the page as a phone and as a desktop see it,
+    under tests/e2e/output/ (not in git), to look at."""
+    OUTPUT.mkdir(exist_ok=True)
+
+    def take(page: Any, name: str) -> None:
+        before = page.viewport_size
+        for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            page.set_viewport_size(size)
+            page.screenshot(path=str(OUTPUT / f"{name}-{label}.png"), full_page=True)
+        page.set_viewport_size(before)
+
+    return take

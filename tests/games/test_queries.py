@@ -1,0 +1,89 @@
+"""The table page, a move and a poll each take a fixed, small number of queries, however
+long the game has run: the log shows its last events, the deals their last rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import engine, services
+from games.engine.bots import BaselineBot
+from games.models import Game, GameEvent
+
+# session, user, table, seats, game, players, events, deals
+PAGE_QUERIES = 8
+# session, user, game; in the service's savepoint: the locked game, players, new events,
+# the snapshot, the next-bot check; then the fresh area's game, players, events, deals.
+# A move that ends a round also reveals its deck and commits to the next (2 more).
+MOVE_QUERIES = 16
+POLL_QUERIES = 3  # session, user, game: nothing changed
+
+
+@pytest.fixture
+def bot_game(ann: Any, scat: Any, django_capture_on_commit_callbacks: Any) -> Game:
+    """ann against two bots, who move at once after each of her moves. Many lives: she
+    must still be playing after dozens of moves."""
+    table = services.create_table(
+        owner=ann, name="Long", rule_set=scat, seat_count=3, changes={"lives": 12}
+    )
+    services.add_bot(table=table, by=table.owner, level="easy")
+    services.add_bot(table=table, by=table.owner, level="easy")
+    with django_capture_on_commit_callbacks(execute=True):
+        return services.start_game(table=table, by=table.owner)
+
+
+def _play_on(game: Game, moves: int, capture: Any) -> None:
+    """Let ann (with the baseline bot's choices) and the bots play `moves` of her moves."""
+    bot = BaselineBot()
+    for _ in range(moves):
+        game.refresh_from_db()
+        if game.status != Game.PLAYING:
+            break
+        state = game.engine_state()
+        action = bot.choose(engine.observation(state, 0)).code
+        with capture(execute=True):
+            services.play(
+                game_id=game.pk, user=game.table.owner, action=action, expected_seq=game.seq
+            )
+    game.refresh_from_db()
+
+
+def _measure(game: Game, client: Client, capture: Any, assert_max: Any) -> None:
+    game.refresh_from_db()
+    url = game.table.get_absolute_url()
+    with assert_max(PAGE_QUERIES):
+        assert client.get(url).status_code == 200
+    with assert_max(PAGE_QUERIES - 2):  # a spectator: no session, no user
+        assert Client().get(url).status_code == 200
+    with assert_max(POLL_QUERIES):
+        response = client.get(
+            reverse("game_view", args=[game.pk]), {"seq": game.seq}, headers={"HX-Request": "true"}
+        )
+        assert response.status_code == 204
+    action = BaselineBot().choose(engine.observation(game.engine_state(), 0)).code
+    # The bots' replies run after the commit (on a worker in production): not counted.
+    with capture(execute=False), assert_max(MOVE_QUERIES):
+        response = client.post(
+            reverse("play", args=[game.pk]),
+            {"action": action, "seq": game.seq},
+            headers={"HX-Request": "true"},
+        )
+    assert 'role="alert"' not in response.content.decode()
+    game.refresh_from_db()
+    assert GameEvent.objects.filter(game=game).count() == game.seq
+
+
+def test_the_page_a_poll_and_a_move_take_as_many_queries_late_in_a_game_as_early(
+    bot_game: Game, django_capture_on_commit_callbacks: Any, django_assert_max_num_queries: Any
+) -> None:
+    client = Client()
+    client.force_login(bot_game.table.owner)
+    _measure(bot_game, client, django_capture_on_commit_callbacks, django_assert_max_num_queries)
+    with django_capture_on_commit_callbacks(execute=True):  # the bots reply now
+        services.play_for_bot(game_id=bot_game.pk, expected_seq=bot_game.seq)
+    _play_on(bot_game, 60, django_capture_on_commit_callbacks)
+    assert bot_game.status == Game.PLAYING and bot_game.seq > 150, "a long game"
+    _measure(bot_game, client, django_capture_on_commit_callbacks, django_assert_max_num_queries)
