@@ -365,7 +365,7 @@ def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
         value = result.values[seat]
         shown.append(
             ShownHand(
-                name=obs.names[seat],
+                name="You" if seat == obs.viewer else obs.names[seat],
                 cards=cards(hand),
                 value=engine.format_value(value) if value is not None else "",
                 result=_round_result(result, seat),

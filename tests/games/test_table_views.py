@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine, rendering, services
-from games.models import Game, GameEvent, Seat, Table
+from games.models import Game, GameEvent, GamePlayer, Seat, Table
 
 
 @dataclass
@@ -428,8 +428,9 @@ def test_with_a_throw_down_the_first_player_chooses_with_their_hand_face_down(
     assert all(card.name in page for card in state.hands[seat])
 
 
-def test_only_the_owner_and_the_player_themselves_may_free_a_seat(table: Table, bob: Any,
-                                                                  django_user_model: Any) -> None:
+def test_only_the_owner_and_the_player_themselves_may_free_a_seat(
+    table: Table, bob: Any, django_user_model: Any
+) -> None:
     services.join_table(table=table, user=bob)
     services.add_bot(table=table, by=table.owner, level="easy")
     url = table.get_absolute_url()
@@ -441,3 +442,21 @@ def test_only_the_owner_and_the_player_themselves_may_free_a_seat(table: Table, 
     assert text(player.get(url)).count('value="leave"') == 1  # bob himself
     assert 'value="leave"' not in text(stranger.get(url))
     assert 'value="leave"' not in text(Client().get(url))
+
+
+def test_play_again_from_a_finished_game_deals_a_new_one(duel: Duel) -> None:
+    Game.objects.filter(pk=duel.game.pk).update(status=Game.FINISHED)
+    response = duel.clients[0].post(
+        reverse("table_start", args=[duel.game.table_id]), headers={"HX-Request": "true"}
+    )
+    assert response.headers["HX-Redirect"] == duel.game.table.get_absolute_url()
+    assert Game.objects.filter(table=duel.game.table, status=Game.PLAYING).count() == 1
+
+
+def test_a_player_marked_away_says_they_are_back(duel: Duel) -> None:
+    seat = 1 - duel.mover()
+    GamePlayer.objects.filter(game=duel.game, position=seat).update(away=True, turns_timed_out=2)
+    page = text(duel.clients[seat].get(duel.game.table.get_absolute_url()))
+    assert "a bot is playing your turns" in page and 'value="back"' in page
+    duel.play(seat, action="back")
+    assert not GamePlayer.objects.get(game=duel.game, position=seat).away
