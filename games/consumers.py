@@ -15,6 +15,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from games import realtime
@@ -93,6 +94,7 @@ class Watcher:
     def __init__(self) -> None:
         self.sockets: Counter[tuple[int, int | None]] = Counter()
         self.known_seq: dict[int, int] = {}
+        self.behind: dict[int, int] = {}  # game -> the seq it lagged at, at the last check
         self.task: asyncio.Task | None = None
 
     def add(self, game_id: int, seat: int | None) -> None:
@@ -126,13 +128,23 @@ class Watcher:
         if not game_ids:
             return
         seqs = await database_sync_to_async(realtime.current_seqs)(game_ids)
+        # With a shared layer (Redis) the writer's own push is usually on its way when a
+        # check sees a new seq: re-push only a game still behind what the last check saw,
+        # rather than render its views again here (under load, every web process did so
+        # for most moves). The in-memory layer brings no pushes from other processes.
+        wait_a_check = not isinstance(get_channel_layer(), InMemoryChannelLayer)
+        behind: dict[int, int] = {}
         for game_id, seq in seqs.items():
             known = self.known_seq.get(game_id)
             if known is None:
                 self.known_seq[game_id] = seq  # first look: sockets got it on connect
             elif seq > known:
+                if wait_a_check and self.behind.get(game_id, known) <= known:
+                    behind[game_id] = seq
+                    continue
                 self.known_seq[game_id] = seq
                 await database_sync_to_async(realtime.push_game)(game_id)
+        self.behind = behind
         if refresh_presence:
             for game_id, seat in list(self.sockets):
                 if seat is not None:
