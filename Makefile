@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench clean
+.PHONY: venv install run test lint bench bench-live clean
 
 venv install: $(STAMP)
 
@@ -52,8 +52,26 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# Commit -> socket latency with 100 bot-only tables on real server processes
+# (manage.py bench_live; about a minute and a half for each profile).
+BENCH_LIVE_ARGS ?= --tables 100 --duration 30
+BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
+
 bench: $(STAMP)
 	$(PY) -m games.engine simulate --preset scat --players 4 --games 3000 --seed 1
+	$(PY) manage.py bench_live --profile embedded $(BENCH_LIVE_ARGS)
+
+# Both profiles; the production one needs PostgreSQL (the bench creates and drops a
+# database there) and a Redis database it may empty.
+bench-live: $(STAMP)
+	$(PY) manage.py bench_live --profile embedded $(BENCH_LIVE_ARGS)
+	@if $(PY) scripts/services_up.py "$(BENCH_POSTGRES_URL)" "$(BENCH_REDIS_URL)"; then \
+		$(PY) manage.py bench_live --profile production --postgres-url "$(BENCH_POSTGRES_URL)" \
+			--redis-url "$(BENCH_REDIS_URL)" $(BENCH_LIVE_ARGS); \
+	else \
+		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
+	fi
 
 # Keeps var/ (the embedded database): delete it yourself to start afresh.
 clean:

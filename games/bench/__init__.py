@@ -1,0 +1,1 @@
+"""The live benchmark (`manage.py bench_live`) and the server processes it starts."""
