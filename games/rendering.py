@@ -158,6 +158,10 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "poll_seconds": _poll_seconds(obs, my_turn),
         "away": me is not None and me.away,
         "seconds_left": _seconds_left(game) if obs.outcome is None else None,
+        # The deadline in ms since the epoch, for the countdown script to tick down.
+        "deadline_ms": int(game.turn_deadline.timestamp() * 1000)
+        if game.turn_deadline and obs.outcome is None
+        else None,
         "last_round": _last_round(obs),
         "outcome": _outcome(obs),
         "log": [
