@@ -72,10 +72,10 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
-        await self._send_view(message["seq"], message["html"])
+        await self._send_view(message["seq"], message["html"], message.get("refresh", False))
 
-    async def _send_view(self, seq: int, html: str) -> None:
-        if seq <= self.last_seq:
+    async def _send_view(self, seq: int, html: str, refresh: bool = False) -> None:
+        if seq < self.last_seq or (seq == self.last_seq and not refresh):
             return  # an older or repeated push: the client already has newer
         self.last_seq = seq
         await self.send(text_data=html)

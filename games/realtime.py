@@ -55,15 +55,27 @@ def views_for(
     ]
 
 
-def push_game(game_id: int) -> None:
-    """Send every viewer of `game_id` its current view (called after a commit)."""
+def push_game(game_id: int, *, refresh: bool = False) -> None:
+    """Send every viewer of `game_id` its current view (called after a commit).
+
+    `refresh` marks a view that changed without a move (who is connected): sockets
+    take it even though its seq is the one they already show."""
     layer = get_channel_layer()
     if layer is None:
         return
     game = Game.objects.select_related("table").get(pk=game_id)
     sent_at = time.time()
     messages = [
-        (group, {"type": "game.view", "seq": game.seq, "html": html, "sent_at": sent_at})
+        (
+            group,
+            {
+                "type": "game.view",
+                "seq": game.seq,
+                "html": html,
+                "sent_at": sent_at,
+                "refresh": refresh,
+            },
+        )
         for group, html in views_for(game, wanted=_reachable(layer))
     ]
     if messages:
@@ -113,7 +125,7 @@ def connected_seats(game_id: int, seats: int) -> set[int]:
 def presence_changed(game_id: int) -> None:
     """Re-push the views so everyone sees who is connected."""
     with contextlib.suppress(Game.DoesNotExist):
-        push_game(game_id)
+        push_game(game_id, refresh=True)
 
 
 def current_seqs(game_ids: list[int]) -> dict[int, int]:

@@ -155,3 +155,34 @@ def test_a_private_table_refuses_a_stranger(two_player_game: Game, django_user_m
         assert not connected
 
     async_to_sync(scenario)()
+
+
+def test_a_seat_shows_whether_its_player_is_connected(
+    two_player_game: Game, ann: Any, bob: Any
+) -> None:
+    game = two_player_game
+    cookies = [_cookie_for(ann), _cookie_for(bob)]
+
+    async def scenario() -> None:
+        bobs = _socket(game, cookies[1])
+        assert (await bobs.connect())[0]
+        await _latest(bobs)  # bob's own arrival
+        anns = _socket(game, cookies[0])
+        assert (await anns.connect())[0]
+        await database_sync_to_async(
+            lambda: services.play(
+                game_id=game.pk,
+                user=[ann, bob][game.engine_state().turn],
+                action="draw:stock",
+                expected_seq=game.seq,
+            )
+        )()
+        html = await _latest(bobs)
+        # Bob's view shows the other seats; Ann's is marked online...
+        assert html.count('visually-hidden">online:') == 1, "ann shows as online"
+        await anns.disconnect(timeout=10)  # leaving re-pushes the views: give it time
+        html = await _latest(bobs)
+        assert html.count('visually-hidden">online:') == 0, "...until she leaves"
+        await bobs.disconnect()
+
+    async_to_sync(scenario)()
