@@ -284,8 +284,16 @@ def _last_player_wins(state: GameState, events: list[Event]) -> GameState:
 
 
 def collect_antes(state: GameState, events: list[Event]) -> GameState:
-    """Banking: players without chips are out; the rest ante one chip each."""
+    """Banking: players without chips are out; the rest ante one chip each.
+
+    If no one has a chip left (drawn rounds kept the last antes in the pot), the game
+    is drawn between the players still in, who share the pot."""
     players = list(state.players)
+    active = state.active_seats()
+    if not any(players[seat].chips for seat in active):
+        share = state.pot / len(active)
+        shares = tuple(share if seat in active else 0.0 for seat in range(len(players)))
+        return _end_game(state, events, tuple(active), "draw", shares)
     for seat, p in enumerate(players):
         if not p.out and p.chips == 0:
             players[seat] = p._replace(out=True)
