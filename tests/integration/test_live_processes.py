@@ -54,7 +54,11 @@ def servers(
 
 
 def test_a_player_on_one_web_process_sees_moves_made_through_another_and_in_the_worker(
-    human_and_bot: Game, ann: Any, servers: tuple[Daphne, Daphne, Worker]
+    postgres: None,
+    redis_url: str,
+    human_and_bot: Game,
+    ann: Any,
+    servers: tuple[Daphne, Daphne, Worker],
 ) -> None:
     a, b, worker = servers
     game_id, sessionid = human_and_bot.pk, session_of(ann)
