@@ -19,10 +19,6 @@ from typing import Any
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; Django would refuse
-# database calls from it (the test's own set-up and checks) without this.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 from tests.games.conftest import ann, bob, presets, scat  # noqa: E402, F401  (shared fixtures)
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -50,10 +46,17 @@ def browser() -> Iterator[Any]:
         )
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    # Playwright's sync API runs an event loop in this thread; Django would refuse
+    # database calls from it (the tests' own set-up and checks) without this. Only while
+    # the browser is open: later tests' subprocesses must not inherit it.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 @pytest.fixture(autouse=True)
