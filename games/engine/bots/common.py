@@ -1,0 +1,297 @@
+"""What the bots share: hand arithmetic, the order of play, what a seat remembers, and
+how a position is worth to a player.
+
+Everything here works on public facts plus one seat's own cards, so a bot that uses it
+sees no more than its `Observation`. The knock model (who is likely to be lowest at a
+showdown) is in `knocking.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, Discard, Draw, Exchange, Knock
+from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck
+from ..hands import HandKey, hand_key, is_blitz
+from ..observation import Observation
+from ..rules import Rules
+from ..state import DISCARD, PlayerState
+
+# ---- hands ------------------------------------------------------------------------
+
+
+def strength(cards: Sequence[Card], rules: Rules) -> HandKey:
+    """How a hand does at a showdown (what the bots compare): `hand_key` with
+    `showdown_counts_all_cards` applied, so equal to the plain key when it is off."""
+    return hand_key(cards, rules, showdown=True)
+
+
+def without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(c for c in hand if c not in cards)
+
+
+def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
+    """For a hand of three cards or fewer: per card of the deck, in half points, how much
+    drawing it (and then discarding the worst card, if there are four) would add to the
+    hand's value; and the mean gain in points over the cards not in the hand.
+
+    Memoised: a game asks for the same few hundred hands again and again. (Half points
+    are small ints, which Python shares, so a table of 20,000 hands stays small.)
+    """
+    options = (rules.three_of_a_kind, rules.straight_flush, rules.showdown_counts_all_cards,
+               rules.jokers)
+    key = (tuple(sorted(kept)), options)
+    found = _GAINS.get(key)
+    if found is None:
+        if len(_GAINS) > 100_000:
+            _GAINS.clear()
+        found = _GAINS[key] = _compute_gains(key[0], rules)
+    return found
+
+
+_GAINS: dict[tuple, tuple[tuple[int, ...], float]] = {}
+
+
+def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
+    base = strength(kept, rules)[0]
+    plain = (rules.three_of_a_kind == "off" and not rules.straight_flush
+             and not rules.showdown_counts_all_cards and JOKER_INDEX not in kept)
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in kept:
+        if c != JOKER_INDEX:
+            by_suit[c // 13].append(CARD_VALUES[c])
+    gains = [0] * 53
+    for c in full_deck(rules.jokers):
+        if c in kept:
+            continue
+        if plain and c != JOKER_INDEX:
+            # Plain values: the best suit's three highest cards (a suit of at most three
+            # cards can always be kept whole by discarding from another suit).
+            suit = sorted(by_suit[c // 13] + [CARD_VALUES[c]], reverse=True)
+            value = max(base, sum(suit[:3]))
+        else:
+            hand = kept + (c,)
+            if len(hand) <= 3:
+                value = strength(hand, rules)[0]
+            else:
+                value = max(strength(hand[:i] + hand[i + 1:], rules)[0] for i in range(4))
+        gains[c] = int(round((value - base) * 2))
+    return tuple(gains), sum(gains) / 2 / max(1, len(full_deck(rules.jokers)) - len(kept))
+
+
+def mean_gain(kept: tuple[Card, ...], rules: Rules, pool: Sequence[Card] | None) -> float:
+    """The expected gain of one draw from `pool` (None: any card not in the hand)."""
+    gains, mean = draw_gains(kept, rules)
+    if pool is None:
+        return mean
+    if not pool:
+        return 0.0
+    return sum(gains[c] for c in pool) / 2 / len(pool)
+
+
+def keeps_of(legal: Sequence[Action], hand: Sequence[Card]) -> list[tuple[Action, tuple]]:
+    """Each legal discard with the cards it keeps."""
+    return [(a, without(hand, a.cards)) for a in legal if type(a) is Discard]
+
+
+def best_take(hand: tuple[Card, ...], card: Card, rules: Rules) -> HandKey:
+    """The best hand after taking `card` (which then cannot be discarded)."""
+    if len(hand) < 3:
+        return strength(hand + (card,), rules)
+    return max(strength(hand[:i] + hand[i + 1:] + (card,), rules) for i in range(len(hand)))
+
+
+def blitz_take(obs: Observation) -> Action | None:
+    """Taking the top discard, when it completes a blitz that is shown at once (no
+    knock is worth more than ending the round with every other player losing)."""
+    rules = obs.rules
+    hand = obs.hand or ()
+    if rules.blitz_timing != "immediate" or obs.discard_top is None or len(hand) < 3:
+        return None
+    take = next((a for a in obs.legal if type(a) is Draw and a.source != "stock"), None)
+    if take is None:
+        return None
+    top = obs.discard_top
+    for i in range(len(hand)):
+        if is_blitz(hand[:i] + hand[i + 1:] + (top,), rules):
+            return take
+    return None
+
+
+def greedy_turn(hand: tuple[Card, ...], top: Card, drawn: Card, rules: Rules,
+                keep: Sequence[Card] = ()) -> tuple[tuple[Card, ...], list[Card]]:
+    """One turn of a plain sensible player, for imagining how others' hands grew: take
+    `top` if that adds three points or more, else draw `drawn`; then discard the card
+    that leaves the best hand (never one of `keep`). Returns the hand and the two cards
+    that ended elsewhere."""
+    value = strength(hand, rules)[0]
+    taken = top if best_take(hand, top, rules)[0] >= value + 3 else None
+    new = top if taken is not None else drawn
+    full = hand + (new,)
+    best = None
+    best_key = None
+    for i, c in enumerate(full):
+        if c == taken or c in keep:
+            continue
+        kept = full[:i] + full[i + 1:]
+        key = strength(kept, rules)
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    if best is None:
+        return hand, [top, drawn]
+    return full[:best] + full[best + 1:], [full[best], drawn if taken is not None else top]
+
+
+def three_aces_bonus(kept: Sequence[Card], rules: Rules) -> float:
+    """With `three_aces_wins_game`, two aces (or an ace and the joker) are worth keeping."""
+    if not rules.three_aces_wins_game:
+        return 0.0
+    aces = sum(1 for c in kept if c.rank == 14 or c.is_joker)
+    return 3.0 if aces >= 2 else 0.0
+
+
+# ---- seats and turns ----------------------------------------------------------------
+
+
+def play_order(dealer: int, out: Sequence[bool]) -> list[int]:
+    """Seats still in the game in the order they play, from the dealer's left."""
+    count = len(out)
+    return [s for s in ((dealer + step) % count for step in range(1, count + 1)) if not out[s]]
+
+
+def turns_done(order: Sequence[int], turns_taken: int) -> dict[int, int]:
+    """How many turns each seat has finished this round (play starts at order[0])."""
+    n = len(order)
+    return {seat: max(0, (turns_taken - pos + n - 1) // n) for pos, seat in enumerate(order)}
+
+
+def stages_left(player: PlayerState | object, rules: Rules) -> int:
+    """Losses a player can still take before being out ("lives" scoring)."""
+    if getattr(player, "out", False):
+        return 0
+    return player.lives + (1 if rules.county else 0)
+
+
+def equity(players: Sequence[PlayerState], seat: int, rules: Rules) -> float:
+    """A rough chance for `seat` to win the game from these standings, in [0, 1]:
+    the square of what it has (stages left, closeness to the target, chips) over the sum
+    of everyone's. Squares make a loss cost more the fewer one has left."""
+    weights = []
+    for p in players:
+        if p.out:
+            weights.append(0.0)
+        elif rules.scoring == "lives":
+            weights.append(float(stages_left(p, rules) ** 2))
+        elif rules.scoring == "points":
+            weights.append(1.0 / max(1, rules.target_points - p.points) ** 2)
+        else:
+            weights.append(float(p.chips * p.chips))
+    total = sum(weights)
+    return weights[seat] / total if total else 0.0
+
+
+# ---- what a seat remembers ------------------------------------------------------------
+
+
+class Memory:
+    """What one seat has learnt this round from its own observations.
+
+    - `dead`: cards known to lie buried in the discard pile (no one can take them back
+      before a reshuffle), e.g. the top card it covered with its own discard;
+    - `held`: cards known to be in another player's hand, e.g. its discard that the next
+      player must have taken (no stock card was drawn in between);
+    - `wants`: the suits each other player was seen to take from the discard pile.
+
+    A bot object may be reused for many games (the `simulate` command does), so a new
+    round is recognised by the hand: within a round a seat's hand changes only by its
+    own moves.
+    """
+
+    def __init__(self) -> None:
+        self.round_key: tuple | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        self.dead: set[Card] = set()
+        self.held: dict[int, set[Card]] = {}
+        self.wants: dict[int, set[int]] = {}
+        self.expected_hand: frozenset | None = None
+        self.last_turns = -1
+        self.after_my_turn: tuple[int, int, Card | None, int | None] | None = None
+
+    def update(self, obs: Observation) -> None:
+        key = (obs.round_no, obs.dealer, obs.names)
+        hand = frozenset(obs.hand) if obs.hand is not None else None
+        same_round = (key == self.round_key and obs.turns_taken >= self.last_turns
+                      and (self.expected_hand is None or hand is None
+                           or obs.phase == DISCARD or hand == self.expected_hand))
+        if not same_round:
+            self.reset()
+            self.round_key = key
+        if self.after_my_turn is not None and obs.turns_taken > self.last_turns:
+            self._learn_between_turns(obs)
+        self.last_turns = obs.turns_taken
+        pile = obs.discard_pile
+        if obs.rules.hidden_discards:
+            self.dead = set(pile[:-1])  # everyone sees the buried cards
+        for cards in self.held.values():
+            cards.difference_update(pile)
+        self.dead.difference_update(obs.hand or ())
+
+    def _learn_between_turns(self, obs: Observation) -> None:
+        stock_after, discards_after, my_top, next_seat = self.after_my_turn
+        self.after_my_turn = None
+        others = obs.turns_taken - self.last_turns - 1  # turns by others since mine
+        if obs.stock_count > stock_after or obs.discard_count < discards_after - others:
+            self.dead.clear()  # a reshuffle: the buried cards went back into the stock
+            self.held.clear()
+            return
+        drew = stock_after - obs.stock_count
+        if my_top is None or next_seat is None or others <= 0 or obs.rules.hidden_discards:
+            return
+        if drew == 0 and obs.knocker in (None, obs.viewer) and not obs.rules.widow:
+            # No one drew from the stock, so the next player took the card I left on top.
+            self.held.setdefault(next_seat, set()).add(my_top)
+            self.wants.setdefault(next_seat, set()).add(my_top.suit)
+        elif drew == others and obs.discard_top != my_top:
+            self.dead.add(my_top)  # everyone drew from the stock: it is buried
+
+    def note(self, obs: Observation, action: Action) -> None:
+        """Record the seat's own move (call with the action it chose)."""
+        hand = obs.hand or ()
+        kind = type(action)
+        if kind is Draw:
+            if action.source != "stock":
+                self.dead.discard(obs.discard_top)
+            self.expected_hand = None  # the drawn card is seen at the discard
+        elif kind is Discard:
+            if action.cards and obs.discard_top is not None:
+                self.dead.add(obs.discard_top)  # covered by my discard
+            self.expected_hand = frozenset(without(hand, action.cards))
+            top = action.cards[-1] if action.cards else None
+            order = play_order(obs.dealer, [s.out for s in obs.seats])
+            following = order[(order.index(obs.viewer) + 1) % len(order)]
+            stock_after = obs.stock_count
+            self.after_my_turn = (stock_after, obs.discard_count + len(action.cards), top,
+                                  following)
+        elif kind is Exchange:
+            self.expected_hand = frozenset(without(hand, action.give) + action.take)
+        elif kind is Knock:
+            self.expected_hand = frozenset(hand)
+        else:
+            self.expected_hand = frozenset(hand) if obs.hand is not None else None
+
+    def unseen(self, obs: Observation, *, use_memory: bool = True) -> list[Card]:
+        """Cards this seat cannot place: in the stock, other hands, the face-down widow or
+        buried unseen in the discard pile. Sorted, so the same facts give the same list."""
+        known = set(obs.hand or ()) | set(obs.discard_pile) | set(obs.widow)
+        if use_memory:
+            known |= self.dead
+            for cards in self.held.values():
+                known |= cards
+        return [c for c in full_deck(obs.rules.jokers) if c not in known]
+
+    def held_cards(self) -> set[Card]:
+        return set().union(*self.held.values()) if self.held else set()
+
+

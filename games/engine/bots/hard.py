@@ -1,0 +1,164 @@
+"""The hard bot: information-set Monte Carlo over the medium bot's short list.
+
+For each decision it
+1. asks the medium bot (which shares its memory) for the few moves worth considering
+   -- its own choice first; a move the medium bot rates far below the best is dropped,
+   and a decision with one move left is made at once;
+2. samples worlds consistent with what it has seen (`rollout.WorldSampler`: the
+   unplaced cards dealt into the other hands, the stock and the buried discards; a
+   knocker's hand is made likely to be good);
+3. in each world plays every candidate, then continues the round with a quick sensible
+   policy for every seat (`rollout.policy_action`), and scores the end of the round by
+   the bot's equity (lives, points or chips, squared, over everyone's: `equity`). All
+   candidates meet the same worlds and the same later shuffles, so the comparison is
+   fair even with few worlds;
+4. stops when its budget of simulated moves is spent (deterministic given the seed),
+   or, as a safety net on a slow machine, after `max_seconds`, and plays the candidate
+   with the best mean.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
+from ..game import apply_action
+from ..observation import Observation
+from ..state import DISCARD, THROW_DOWN, WIDOW
+from .common import Memory, blitz_take, strength
+from .knocking import KnockParams
+from .medium import MediumBot
+from .rollout import play_out
+from .worlds import ImaginedDeck, WorldSampler
+
+BUDGET = 4000  # simulated moves per decision (see docs/bots.md for the timing)
+MAX_SECONDS = 0.2
+DROP_BELOW = 4.0  # medium's score below its best at which a move is not considered
+KNOCK_WIDER = 4.0  # a knock is simulated when it is up to this many times too risky...
+KNOCK_SURE = 0.05  # ... and made at once when it is this safe
+HORIZON_TURNS = 6  # per player: a round still going after that is judged as it stands
+CONFIDENCE = 1.5  # standard errors by which a move must beat the medium bot's choice
+
+
+class HardBot:
+    name = "hard"
+
+    def __init__(self, seed: int = 0, *, budget: int = BUDGET,
+                 max_seconds: float | None = MAX_SECONDS,
+                 knock: KnockParams | None = None, confidence: float = CONFIDENCE) -> None:
+        self.budget = budget
+        self.confidence = confidence
+        self.max_seconds = max_seconds
+        self.knock = knock or KnockParams()
+        self.medium = MediumBot(seed, knock=self.knock)
+        self.memory: Memory = self.medium.memory
+        self._random = random.Random(seed)
+        self.last_worlds = 0  # how many worlds the last decision looked at
+
+    def choose(self, obs: Observation) -> Action:
+        if not obs.legal:
+            raise ValueError("The bot was asked to move when it has no move.")
+        self.memory.update(obs)
+        action = self._decide(obs)
+        self.memory.note(obs, action)
+        return action
+
+    def _decide(self, obs: Observation) -> Action:
+        self.last_worlds = 0
+        candidates = self.candidates(obs)
+        if len(candidates) == 1:
+            return candidates[0]
+        sampler = WorldSampler(obs, self.memory, self._random, self.knock)
+        if not sampler.ok:
+            return candidates[0]
+        return self._search(obs, candidates, sampler)
+
+    def candidates(self, obs: Observation) -> list[Action]:
+        """The moves worth simulating, the medium bot's choice first."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return [legal[0]]
+        medium = self.medium
+        if obs.phase == THROW_DOWN:
+            return list(legal)
+        if obs.phase == DISCARD:
+            return _first(medium.decide(obs),
+                          _close(medium.best_discards(obs, limit=4, knock_by_rule=False)))
+        if obs.phase == WIDOW:
+            return _first(medium.decide(obs), _close(medium.best_exchanges(obs, legal, limit=3)))
+        moves = _close(sorted(medium.score_draws(obs), key=lambda pair: pair[1], reverse=True))
+        blitz = blitz_take(obs)
+        if blitz is not None:
+            return [blitz]
+        knock = next((a for a in legal if type(a) is Knock), None)
+        if knock is not None:
+            ratio = medium.knock_ratio(obs, strength(obs.hand or (), obs.rules)[0])
+            if ratio <= KNOCK_SURE:
+                return [knock]
+            if ratio <= KNOCK_WIDER:
+                moves = [knock, *moves] if ratio <= 1.0 else [*moves, knock]
+        if not any(type(a) in (Draw, Exchange, OpenWidow) for a in legal):
+            moves += [a for a in legal if type(a) is Stand]
+        return _first(medium.decide(obs), moves)
+
+    def _search(self, obs: Observation, candidates: list[Action],
+                sampler: WorldSampler) -> Action:
+        """Play every candidate in the same sampled worlds; keep the medium bot's choice
+        (the first) unless another did better by more than chance explains."""
+        me = obs.viewer
+        horizon = HORIZON_TURNS * 2 * len(obs.seats)
+        count = len(candidates)
+        gain = [0.0] * count  # summed over worlds: value minus the first candidate's
+        gain_sq = [0.0] * count
+        spent = 0
+        started = time.perf_counter()
+        while spent < self.budget or self.last_worlds == 0:
+            seed = self._random.getrandbits(32)
+            world = sampler.sample(seed)
+            values = []
+            for i, action in enumerate(candidates):
+                # Every candidate meets the same world and the same later shuffles.
+                start = world.with_deck_source(ImaginedDeck(seed)) if i else world
+                state, _ = apply_action(start, action)
+                value, used = play_out(state, me, self.knock, horizon)
+                values.append(value)
+                spent += used + 1
+            for i in range(1, count):
+                diff = values[i] - values[0]
+                gain[i] += diff
+                gain_sq[i] += diff * diff
+            self.last_worlds += 1
+            if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
+                break
+        return candidates[_confident_best(gain, gain_sq, self.last_worlds, self.confidence)]
+
+
+def _confident_best(gain: list[float], gain_sq: list[float], worlds: int,
+                    confidence: float) -> int:
+    """The candidate whose mean gain over the first is largest and more than
+    `confidence` standard errors above nothing; else the first (0)."""
+    best, best_mean = 0, 0.0
+    for i in range(1, len(gain)):
+        mean = gain[i] / worlds
+        variance = max(0.0, gain_sq[i] / worlds - mean * mean)
+        error = (variance / worlds) ** 0.5
+        if mean > best_mean and mean > confidence * error:
+            best, best_mean = i, mean
+    return best
+
+
+def _first(choice: Action, moves: list[Action]) -> list[Action]:
+    return [choice, *(a for a in moves if a != choice)]
+
+
+def _close(scored: list[tuple[Action, float]]) -> list[Action]:
+    """The moves scored within `DROP_BELOW` of the best, best first, each once."""
+    if not scored:
+        return []
+    top = scored[0][1]
+    result: list[Action] = []
+    for action, score in scored:
+        if score >= top - DROP_BELOW and action not in result:
+            result.append(action)
+    return result

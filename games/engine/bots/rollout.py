@@ -1,0 +1,146 @@
+"""The hard bot's quick continuations of a round in an imagined world.
+
+`play_out` continues a state to the end of the round with `policy_action`, a fast,
+sensible player that uses only the acting seat's own hand and the public facts (so the
+imagined opponents do not cheat either), and scores the result by `equity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
+from ..cards import Card
+from ..game import apply_action, legal_actions
+from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState
+from .common import best_take, draw_gains, equity, play_order, strength, without
+from .knocking import KnockParams, wants_to_knock
+
+
+def play_out(state: GameState, me: int, params: KnockParams,
+             max_actions: int) -> tuple[float, int]:
+    """Play `state` on to the end of its round; `me`'s equity then, and the number of
+    actions it took. After `max_actions` the round is judged as if shown down now."""
+    round_no = state.round_no
+    actions = 0
+    order = play_order(state.dealer, [p.out for p in state.players])
+    while state.round_no == round_no and state.outcome is None:
+        if actions >= max_actions:
+            return _judge_now(state, me), actions
+        state, _ = apply_action(state, policy_action(state, state.turn, order, params))
+        actions += 1
+    return final_equity(state, me), actions
+
+
+def final_equity(state: GameState, me: int) -> float:
+    if state.outcome is not None:
+        winners = state.outcome.winners
+        return 1.0 / len(winners) if me in winners else 0.0
+    return equity(state.players, me, state.rules)
+
+
+def _judge_now(state: GameState, me: int) -> float:
+    """A round cut short: score it as a showdown without a knocker."""
+    rules = state.rules
+    seats = state.active_seats()
+    keys = {s: strength(state.hands[s], rules) for s in seats}
+    players = list(state.players)
+    if rules.no_knock_when_all_on_county and all(players[s].lives == 0 for s in seats):
+        best = max(keys.values())  # the race to 31: the closest is likeliest to get there
+        return 0.5 if keys[me] == best else 0.0
+    if rules.scoring == "lives":
+        low = min(keys.values())
+        for s in seats:
+            if keys[s] == low:
+                p = players[s]
+                players[s] = p._replace(out=True) if p.lives == 0 else p._replace(
+                    lives=p.lives - 1)
+    elif rules.scoring == "points":
+        high = max(keys.values())
+        for s in seats:
+            if keys[s] == high:
+                players[s] = players[s]._replace(points=players[s].points + 1)
+    else:
+        high = max(keys.values())
+        winners = [s for s in seats if keys[s] == high]
+        for s in winners:
+            players[s] = players[s]._replace(chips=players[s].chips + state.pot // len(winners))
+    return equity(players, me, rules)
+
+
+def policy_action(state: GameState, seat: int, order: Sequence[int],
+                  params: KnockParams) -> Action:
+    """A quick, sensible move for `seat` from its own hand and the public facts."""
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    rules = state.rules
+    hand = state.hands[seat]
+    if phase == DISCARD:
+        return _policy_discard(state, seat, legal, hand, order, params)
+    if phase == DRAW:
+        return _policy_draw(state, seat, legal, hand, order, params)
+    if phase == WIDOW:
+        return max((a for a in legal if type(a) is Exchange),
+                   key=lambda a: strength(without(hand, a.give) + a.take, rules))
+    if phase == THROW_DOWN:
+        return next(a for a in legal if type(a) is Look)
+    return legal[0]
+
+
+def _policy_draw(state: GameState, seat: int, legal: list[Action], hand: tuple[Card, ...],
+                 order: Sequence[int], params: KnockParams) -> Action:
+    rules = state.rules
+    value = strength(hand, rules)[0]
+    stock = take = None
+    exchanges = []
+    for action in legal:
+        kind = type(action)
+        if kind is Knock:
+            if wants_to_knock(value, seat, order, state.turns_taken, state.players[seat],
+                              rules, params):
+                return action
+        elif kind is Draw:
+            if action.source == STOCK:
+                stock = action
+            else:
+                take = action
+        elif kind is Exchange:
+            exchanges.append(action)
+        elif kind is OpenWidow and value < 16:
+            return action
+    expected = value + draw_gains(hand, rules)[1]
+    if exchanges:
+        best = max(exchanges, key=lambda a: strength(without(hand, a.give) + a.take, rules))
+        if strength(without(hand, best.give) + best.take, rules)[0] >= expected + 1:
+            return best
+    if take is not None and (stock is None
+                             or best_take(hand, state.discard[-1], rules)[0] >= expected):
+        return take
+    return stock or take or legal[0]
+
+
+def _policy_discard(state: GameState, seat: int, legal: list[Action],
+                    hand: tuple[Card, ...], order: Sequence[int],
+                    params: KnockParams) -> Action:
+    rules = state.rules
+    best = None
+    best_key = None
+    may_knock = rules.knock_after_draw
+    for action in legal:
+        cards = action.cards
+        if len(cards) > 1 or action.knock:
+            continue  # several cards at once, or knocking: considered below
+        kept = without(hand, cards)
+        key = strength(kept, rules)
+        if best_key is None or key > best_key or (
+                key == best_key and draw_gains(kept, rules)[1]
+                > draw_gains(without(hand, best.cards), rules)[1]):
+            best, best_key = action, key
+    if may_knock and wants_to_knock(best_key[0], seat, order, state.turns_taken,
+                                    state.players[seat], rules, params):
+        knock = Discard(seat, best.cards, knock=True)
+        if knock in legal:
+            return knock
+    return best
