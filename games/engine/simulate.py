@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from typing import Any, Protocol
 
 from .actions import Action
+from .bots import make_bot
 from .game import apply_action, new_game
 from .observation import Observation, observation
 from .randomness import SeededDeckSource
@@ -132,6 +134,67 @@ def simulate(
             last_report = now
     tally.seconds = time.perf_counter() - started
     return tally
+
+
+def merge(tallies: Sequence[Tally]) -> Tally:
+    """One tally of several (e.g. the chunks played by `simulate_parallel`'s workers);
+    `seconds` is the longest worker's, the wall time when they ran side by side."""
+    total = Tally(seats=tallies[0].seats)
+    for part in tallies:
+        total.games += part.games
+        total.rounds += part.rounds
+        total.turns += part.turns
+        total.drawn_games += part.drawn_games
+        total.wins = [a + b for a, b in zip(total.wins, part.wins, strict=True)]
+        total.seconds = max(total.seconds, part.seconds)
+    return total
+
+
+CHUNK_GAMES = 25  # games per piece of work handed to a worker process
+
+
+def play_chunk(job: tuple[Rules, tuple[str, ...], int, int]) -> Tally:
+    """`games` games between new bots of `levels`, from `seed` (run in a worker)."""
+    rules, levels, games, seed = job
+    bots = [make_bot(level, seed=seed * 100 + seat) for seat, level in enumerate(levels)]
+    return simulate(rules, bots, games, seed)
+
+
+def simulate_chunks(
+    rules: Rules,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[Tally], None] | None = None,
+) -> Tally:
+    """Like `simulate`, with the games split into chunks of `CHUNK_GAMES`, each played
+    by new bots from its own seed (`seed * 100_000 + i`), in this process or in `jobs`
+    worker processes. The chunks are the same whatever `jobs` is, so a run is repeatable
+    for the same `games` and `seed` on any number of cores (the hard bot's safety time
+    limit aside)."""
+    sizes = [CHUNK_GAMES] * (games // CHUNK_GAMES)
+    if games % CHUNK_GAMES:
+        sizes.append(games % CHUNK_GAMES)
+    work = [(rules, tuple(levels), n, seed * 100_000 + i) for i, n in enumerate(sizes)]
+    done: list[Tally] = []
+    started = time.perf_counter()
+
+    def collect(parts: Iterable[Tally]) -> Tally:
+        for part in parts:
+            done.append(part)
+            if progress:
+                tally = merge(done)
+                tally.seconds = time.perf_counter() - started
+                progress(tally)
+        tally = merge(done)
+        tally.seconds = time.perf_counter() - started
+        return tally
+
+    if jobs == 1:
+        return collect(map(play_chunk, work))
+    with get_context("spawn").Pool(jobs) as pool:
+        return collect(pool.imap_unordered(play_chunk, work))
 
 
 def report(tally: Tally, bot_names: Sequence[str], rules_name: str) -> str:
