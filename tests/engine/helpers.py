@@ -203,8 +203,11 @@ def knock_showdown(ann: str, bob: str, cy: str, *decks: str, **changes: Any) -> 
 
 
 def _game_fields(state: GameState) -> list:
-    return [value for name, value in zip(state._fields, state, strict=True)
-            if name not in ("rules", "deck_source")]
+    return [
+        value
+        for name, value in zip(state._fields, state, strict=True)
+        if name not in ("rules", "deck_source")
+    ]
 
 
 def refused(state: GameState, action: Action, *words: str) -> str:

@@ -54,8 +54,9 @@ class LegalOnly:
         return action
 
 
-def play(rules: Rules, bots: list[Any], seed: int, max_actions: int = 20_000
-         ) -> tuple[GameState, list]:
+def play(
+    rules: Rules, bots: list[Any], seed: int, max_actions: int = 20_000
+) -> tuple[GameState, list]:
     """A whole game; returns the final state and every action taken."""
     state, _ = new_game(rules, len(bots), SeededDeckSource(seed))
     actions = []
@@ -174,8 +175,12 @@ HOUSE_RULES = [
     {"knock_after_draw": True, "hidden_discards": True},
     {"allow_stand": True, "empty_stock": "draw", "knocker_tie": "loses"},
     {"widow": True, "scoring": "points", "target_points": 5},
-    {"three_of_a_kind": "30.5", "straight_flush": True, "blitz_timing": "on_turn",
-     "knocker_pays_double_on_blitz": True},
+    {
+        "three_of_a_kind": "30.5",
+        "straight_flush": True,
+        "blitz_timing": "on_turn",
+        "knocker_pays_double_on_blitz": True,
+    },
     {"showdown_counts_all_cards": True, "take_own_discard": False, "knock_min": 17},
     {"jokers": 1, "three_aces_wins_game": True, "final_two_tiebreak": True, "county": False},
     {"throw_down": True, "scoring": "banking", "chips": 3},
@@ -220,16 +225,25 @@ def test_the_same_seeds_play_the_same_game(preset):
 
 def test_the_easy_bot_is_careless_differently_with_another_seed():
     rules = Rules.preset("scat")
-    games = {tuple(play(rules, [EasyBot(seed), EasyBot(seed + 1)], seed=2)[1])
-             for seed in (1, 10, 100)}
+    games = {
+        tuple(play(rules, [EasyBot(seed), EasyBot(seed + 1)], seed=2)[1]) for seed in (1, 10, 100)
+    }
     assert len(games) > 1
 
 
 # ---- sensible play ---------------------------------------------------------------------
 
 
-def _state(rules: Rules, hands: list[str], *, turn: int = 0, dealer: int | None = None,
-           top: str = "2C", turns_taken: int = 0, phase: str = DRAW) -> GameState:
+def _state(
+    rules: Rules,
+    hands: list[str],
+    *,
+    turn: int = 0,
+    dealer: int | None = None,
+    top: str = "2C",
+    turns_taken: int = 0,
+    phase: str = DRAW,
+) -> GameState:
     """A hand-made position: seat `turn` to move, the rest of the deck in the stock."""
     held = [parse_cards(h) for h in hands]
     up = parse_cards(top)
@@ -240,41 +254,64 @@ def _state(rules: Rules, hands: list[str], *, turn: int = 0, dealer: int | None 
     players = (PlayerState(lives=rules.lives, points=0, chips=rules.chips),) * len(hands)
     dealer = (turn - 1) % len(hands) if dealer is None else dealer
     return GameState(
-        rules=rules, names=tuple(f"P{i}" for i in range(len(hands))), players=players,
-        hands=tuple(held), round_no=1, dealer=dealer, phase=phase, turn=turn,
-        stock=tuple(CARDS[c] for c in stock), discard=up, discard_owner=None, widow=(),
-        widow_open=False, knocker=None, turns_taken=turns_taken, drawn=None, taken=None,
-        kitty=0, pot=0, last_round=None, outcome=None, deck_source=SeededDeckSource(0),
+        rules=rules,
+        names=tuple(f"P{i}" for i in range(len(hands))),
+        players=players,
+        hands=tuple(held),
+        round_no=1,
+        dealer=dealer,
+        phase=phase,
+        turn=turn,
+        stock=tuple(CARDS[c] for c in stock),
+        discard=up,
+        discard_owner=None,
+        widow=(),
+        widow_open=False,
+        knocker=None,
+        turns_taken=turns_taken,
+        drawn=None,
+        taken=None,
+        kitty=0,
+        pot=0,
+        last_round=None,
+        outcome=None,
+        deck_source=SeededDeckSource(0),
     )
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_strong_hand_knocks(level):
-    state = _state(Rules.preset("scat"), ["AS KS QS", "2H 5D 7C", "3H 6D 8C", "4H 9D 2D"],
-                   turns_taken=4)
+    state = _state(
+        Rules.preset("scat"), ["AS KS QS", "2H 5D 7C", "3H 6D 8C", "4H 9D 2D"], turns_taken=4
+    )
     state = state._replace(hands=(tuple(parse_cards("AS KS 9S")),) + state.hands[1:])
     assert bot(level).choose(observation(state, 0)) == Knock(0)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_weak_hand_does_not_knock(level):
-    state = _state(Rules.preset("scat"), ["2S 7H 9D", "2H 5D 7C", "3H 6D 8C", "4H 9D 2D"],
-                   turns_taken=4)
+    state = _state(
+        Rules.preset("scat"), ["2S 7H 9D", "2H 5D 7C", "3H 6D 8C", "4H 9D 2D"], turns_taken=4
+    )
     assert type(bot(level).choose(observation(state, 0))) is not Knock
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_top_discard_that_completes_a_suit_is_taken(level):
-    state = _state(Rules.preset("scat"), ["AS KS 4H", "2H 5D 7C", "3H 6D 8C"], top="QS",
-                   turns_taken=0)
+    state = _state(
+        Rules.preset("scat"), ["AS KS 4H", "2H 5D 7C", "3H 6D 8C"], top="QS", turns_taken=0
+    )
     assert bot(level).choose(observation(state, 0)) == Draw(0, "discard")
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_bot_keeps_its_best_suit(level):
     state = _state(Rules.preset("scat"), ["AS KS 4H", "2H 5D 7C", "3H 6D 8C"])
-    state = state._replace(phase=DISCARD, hands=(tuple(parse_cards("AS KS 4H QS")),)
-                           + state.hands[1:], drawn=parse_cards("QS")[0])
+    state = state._replace(
+        phase=DISCARD,
+        hands=(tuple(parse_cards("AS KS 4H QS")),) + state.hands[1:],
+        drawn=parse_cards("QS")[0],
+    )
     # The easy bot is careless now and then; seed 0 is not, on this move.
     assert bot(level).choose(observation(state, 0)) == Discard(0, parse_cards("4H"))
 

@@ -47,8 +47,12 @@ class BaselineBot:
                     stock = action
                 else:
                     take = action
-            elif (kind is Knock and current[0] >= self.knock_at
-                  or kind is Stand and current[0] >= self.stand_at):
+            elif (
+                kind is Knock
+                and current[0] >= self.knock_at
+                or kind is Stand
+                and current[0] >= self.stand_at
+            ):
                 return action
             elif kind is Exchange:
                 exchanges.append(action)
@@ -69,13 +73,17 @@ class BaselineBot:
             cards = action.cards
             if len(cards) == 1:
                 i = hand.index(cards[0])
-                kept = hand[:i] + hand[i + 1:]
+                kept = hand[:i] + hand[i + 1 :]
             else:
                 kept = tuple(c for c in hand if c not in cards)
             key = hand_key(kept, rules)
             # Best hand; then knock when strong enough; keep more cards; shed high ones.
-            score = (key, action.knock and key[0] >= self.knock_at, -len(cards),
-                     sum(c.value for c in cards))
+            score = (
+                key,
+                action.knock and key[0] >= self.knock_at,
+                -len(cards),
+                sum(c.value for c in cards),
+            )
             if best_score is None or score > best_score:
                 best, best_score = action, score
         return best
@@ -85,7 +93,7 @@ def _best_with(hand: tuple[Card, ...], extra: Card, rules: Rules) -> HandKey:
     """The best hand after taking `extra` and discarding one of `hand`."""
     if not hand:
         return hand_key((extra,), rules)
-    return max(hand_key(hand[:i] + hand[i + 1:] + (extra,), rules) for i in range(len(hand)))
+    return max(hand_key(hand[:i] + hand[i + 1 :] + (extra,), rules) for i in range(len(hand)))
 
 
 def _best_exchange(hand: tuple[Card, ...], legal, rules: Rules) -> tuple[Action, HandKey]:

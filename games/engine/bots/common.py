@@ -38,8 +38,12 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], f
     Memoised: a game asks for the same few hundred hands again and again. (Half points
     are small ints, which Python shares, so a table of 20,000 hands stays small.)
     """
-    options = (rules.three_of_a_kind, rules.straight_flush, rules.showdown_counts_all_cards,
-               rules.jokers)
+    options = (
+        rules.three_of_a_kind,
+        rules.straight_flush,
+        rules.showdown_counts_all_cards,
+        rules.jokers,
+    )
     key = (tuple(sorted(kept)), options)
     found = _GAINS.get(key)
     if found is None:
@@ -54,8 +58,12 @@ _GAINS: dict[tuple, tuple[tuple[int, ...], float]] = {}
 
 def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
     base = strength(kept, rules)[0]
-    plain = (rules.three_of_a_kind == "off" and not rules.straight_flush
-             and not rules.showdown_counts_all_cards and JOKER_INDEX not in kept)
+    plain = (
+        rules.three_of_a_kind == "off"
+        and not rules.straight_flush
+        and not rules.showdown_counts_all_cards
+        and JOKER_INDEX not in kept
+    )
     by_suit: list[list[int]] = [[], [], [], []]
     for c in kept:
         if c != JOKER_INDEX:
@@ -74,7 +82,7 @@ def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...
             if len(hand) <= 3:
                 value = strength(hand, rules)[0]
             else:
-                value = max(strength(hand[:i] + hand[i + 1:], rules)[0] for i in range(4))
+                value = max(strength(hand[:i] + hand[i + 1 :], rules)[0] for i in range(4))
         gains[c] = int(round((value - base) * 2))
     return tuple(gains), sum(gains) / 2 / max(1, len(full_deck(rules.jokers)) - len(kept))
 
@@ -98,7 +106,7 @@ def best_take(hand: tuple[Card, ...], card: Card, rules: Rules) -> HandKey:
     """The best hand after taking `card` (which then cannot be discarded)."""
     if len(hand) < 3:
         return strength(hand + (card,), rules)
-    return max(strength(hand[:i] + hand[i + 1:] + (card,), rules) for i in range(len(hand)))
+    return max(strength(hand[:i] + hand[i + 1 :] + (card,), rules) for i in range(len(hand)))
 
 
 def blitz_take(obs: Observation) -> Action | None:
@@ -113,13 +121,14 @@ def blitz_take(obs: Observation) -> Action | None:
         return None
     top = obs.discard_top
     for i in range(len(hand)):
-        if is_blitz(hand[:i] + hand[i + 1:] + (top,), rules):
+        if is_blitz(hand[:i] + hand[i + 1 :] + (top,), rules):
             return take
     return None
 
 
-def greedy_turn(hand: tuple[Card, ...], top: Card, drawn: Card, rules: Rules,
-                keep: Sequence[Card] = ()) -> tuple[tuple[Card, ...], list[Card]]:
+def greedy_turn(
+    hand: tuple[Card, ...], top: Card, drawn: Card, rules: Rules, keep: Sequence[Card] = ()
+) -> tuple[tuple[Card, ...], list[Card]]:
     """One turn of a plain sensible player, for imagining how others' hands grew: take
     `top` if that adds three points or more, else draw `drawn`; then discard the card
     that leaves the best hand (never one of `keep`). Returns the hand and the two cards
@@ -133,13 +142,13 @@ def greedy_turn(hand: tuple[Card, ...], top: Card, drawn: Card, rules: Rules,
     for i, c in enumerate(full):
         if c == taken or c in keep:
             continue
-        kept = full[:i] + full[i + 1:]
+        kept = full[:i] + full[i + 1 :]
         key = strength(kept, rules)
         if best_key is None or key > best_key:
             best, best_key = i, key
     if best is None:
         return hand, [top, drawn]
-    return full[:best] + full[best + 1:], [full[best], drawn if taken is not None else top]
+    return full[:best] + full[best + 1 :], [full[best], drawn if taken is not None else top]
 
 
 def three_aces_bonus(kept: Sequence[Card], rules: Rules) -> float:
@@ -222,9 +231,16 @@ class Memory:
     def update(self, obs: Observation) -> None:
         key = (obs.round_no, obs.dealer, obs.names)
         hand = frozenset(obs.hand) if obs.hand is not None else None
-        same_round = (key == self.round_key and obs.turns_taken >= self.last_turns
-                      and (self.expected_hand is None or hand is None
-                           or obs.phase == DISCARD or hand == self.expected_hand))
+        same_round = (
+            key == self.round_key
+            and obs.turns_taken >= self.last_turns
+            and (
+                self.expected_hand is None
+                or hand is None
+                or obs.phase == DISCARD
+                or hand == self.expected_hand
+            )
+        )
         if not same_round:
             self.reset()
             self.round_key = key
@@ -272,8 +288,12 @@ class Memory:
             order = play_order(obs.dealer, [s.out for s in obs.seats])
             following = order[(order.index(obs.viewer) + 1) % len(order)]
             stock_after = obs.stock_count
-            self.after_my_turn = (stock_after, obs.discard_count + len(action.cards), top,
-                                  following)
+            self.after_my_turn = (
+                stock_after,
+                obs.discard_count + len(action.cards),
+                top,
+                following,
+            )
         elif kind is Exchange:
             self.expected_hand = frozenset(without(hand, action.give) + action.take)
         elif kind is Knock:
@@ -293,5 +313,3 @@ class Memory:
 
     def held_cards(self) -> set[Card]:
         return set().union(*self.held.values()) if self.held else set()
-
-

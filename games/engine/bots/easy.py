@@ -24,8 +24,9 @@ TAKE_INSTEAD_OF_KNOCK = 5  # points the top discard must add to be taken before 
 class EasyBot:
     name = "easy"
 
-    def __init__(self, seed: int = 0, *, knock_at: float = KNOCK_AT,
-                 careless: float = CARELESS) -> None:
+    def __init__(
+        self, seed: int = 0, *, knock_at: float = KNOCK_AT, careless: float = CARELESS
+    ) -> None:
         self.knock_at = knock_at
         self.careless = careless
         self._random = random.Random(seed)
@@ -55,8 +56,11 @@ class EasyBot:
         take_value = best_take(hand, obs.discard_top, rules)[0] if take is not None else 0
         knock = by_kind.get((Knock, None))
         # Even a beginner takes the card that lifts the hand a lot rather than knock.
-        if (knock is not None and value >= max(self.knock_at, rules.knock_min)
-                and take_value < value + TAKE_INSTEAD_OF_KNOCK):
+        if (
+            knock is not None
+            and value >= max(self.knock_at, rules.knock_min)
+            and take_value < value + TAKE_INSTEAD_OF_KNOCK
+        ):
             return knock
         if any(type(a) is Exchange for a in obs.legal):
             best, gain = self._best_exchange(obs)
@@ -91,5 +95,11 @@ class EasyBot:
     def _best_exchange(self, obs: Observation) -> tuple[Action, float]:
         hand = obs.hand or ()
         rules = obs.rules
-        return max(((a, strength(without(hand, a.give) + a.take, rules)[0])
-                    for a in obs.legal if type(a) is Exchange), key=lambda pair: pair[1])
+        return max(
+            (
+                (a, strength(without(hand, a.give) + a.take, rules)[0])
+                for a in obs.legal
+                if type(a) is Exchange
+            ),
+            key=lambda pair: pair[1],
+        )

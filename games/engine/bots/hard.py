@@ -44,9 +44,15 @@ CONFIDENCE = 1.5  # standard errors by which a move must beat the medium bot's c
 class HardBot:
     name = "hard"
 
-    def __init__(self, seed: int = 0, *, budget: int = BUDGET,
-                 max_seconds: float | None = MAX_SECONDS,
-                 knock: KnockParams | None = None, confidence: float = CONFIDENCE) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: int = BUDGET,
+        max_seconds: float | None = MAX_SECONDS,
+        knock: KnockParams | None = None,
+        confidence: float = CONFIDENCE,
+    ) -> None:
         self.budget = budget
         self.confidence = confidence
         self.max_seconds = max_seconds
@@ -83,8 +89,9 @@ class HardBot:
         if obs.phase == THROW_DOWN:
             return list(legal)
         if obs.phase == DISCARD:
-            return _first(medium.decide(obs),
-                          _close(medium.best_discards(obs, limit=4, knock_by_rule=False)))
+            return _first(
+                medium.decide(obs), _close(medium.best_discards(obs, limit=4, knock_by_rule=False))
+            )
         if obs.phase == WIDOW:
             return _first(medium.decide(obs), _close(medium.best_exchanges(obs, legal, limit=3)))
         moves = _close(sorted(medium.score_draws(obs), key=lambda pair: pair[1], reverse=True))
@@ -102,8 +109,7 @@ class HardBot:
             moves += [a for a in legal if type(a) is Stand]
         return _first(medium.decide(obs), moves)
 
-    def _search(self, obs: Observation, candidates: list[Action],
-                sampler: WorldSampler) -> Action:
+    def _search(self, obs: Observation, candidates: list[Action], sampler: WorldSampler) -> Action:
         """Play every candidate in the same sampled worlds; keep the medium bot's choice
         (the first) unless another did better by more than chance explains."""
         me = obs.viewer
@@ -134,8 +140,7 @@ class HardBot:
         return candidates[_confident_best(gain, gain_sq, self.last_worlds, self.confidence)]
 
 
-def _confident_best(gain: list[float], gain_sq: list[float], worlds: int,
-                    confidence: float) -> int:
+def _confident_best(gain: list[float], gain_sq: list[float], worlds: int, confidence: float) -> int:
     """The candidate whose mean gain over the first is largest and more than
     `confidence` standard errors above nothing; else the first (0)."""
     best, best_mean = 0, 0.0

@@ -37,8 +37,12 @@ class KnockParams(NamedTuple):
 def above_table(rules: Rules) -> tuple[tuple[float, ...], ...]:
     """table[k][i]: the chance that an opponent's hand after k draws is worth more than
     i / 2 (i in half points). Memoised per hand-value rules."""
-    options = (rules.three_of_a_kind, rules.straight_flush, rules.showdown_counts_all_cards,
-               rules.jokers)
+    options = (
+        rules.three_of_a_kind,
+        rules.straight_flush,
+        rules.showdown_counts_all_cards,
+        rules.jokers,
+    )
     table = _TABLES.get(options)
     if table is None:
         table = _TABLES[options] = _simulate_table(rules, options)
@@ -103,14 +107,28 @@ def showdown_draws(me: int, order: Sequence[int], turns_taken: int) -> list[int]
     return [done[seat] + 1 for seat in order if seat != me]
 
 
-def wants_to_knock(value: float, me: int, order: Sequence[int], turns_taken: int,
-                   standing: object, rules: Rules, params: KnockParams) -> bool:
+def wants_to_knock(
+    value: float,
+    me: int,
+    order: Sequence[int],
+    turns_taken: int,
+    standing: object,
+    rules: Rules,
+    params: KnockParams,
+) -> bool:
     """Whether a player holding `value` should knock now (the knock being legal)."""
     return knock_ratio(value, me, order, turns_taken, standing, rules, params) <= 1.0
 
 
-def knock_ratio(value: float, me: int, order: Sequence[int], turns_taken: int,
-                standing: object, rules: Rules, params: KnockParams) -> float:
+def knock_ratio(
+    value: float,
+    me: int,
+    order: Sequence[int],
+    turns_taken: int,
+    standing: object,
+    rules: Rules,
+    params: KnockParams,
+) -> float:
     """The risk of knocking now over the risk worth taking: at most 1 means knock.
 
     Lives: the chance to be caught lowest times the lives that costs (a knocker's

@@ -43,8 +43,14 @@ from .knocking import KnockParams, knock_ratio
 class MediumBot:
     name = "medium"
 
-    def __init__(self, seed: int = 0, *, knock: KnockParams | None = None,
-                 potential: float = 0.35, denial: float = 0.6) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        knock: KnockParams | None = None,
+        potential: float = 0.35,
+        denial: float = 0.6,
+    ) -> None:
         self.knock = knock or KnockParams()
         self.potential = potential
         self.denial = denial
@@ -123,8 +129,9 @@ class MediumBot:
     def knock_ratio(self, obs: Observation, value: float) -> float:
         """How far a knock with `value` is from worth it: at most 1 means knock."""
         order = play_order(obs.dealer, [s.out for s in obs.seats])
-        return knock_ratio(value, obs.viewer, order, obs.turns_taken,
-                           obs.seats[obs.viewer], obs.rules, self.knock)
+        return knock_ratio(
+            value, obs.viewer, order, obs.turns_taken, obs.seats[obs.viewer], obs.rules, self.knock
+        )
 
     def _widow_hope(self, obs: Observation, pool: Sequence[Card]) -> float:
         """What the best exchange with a face-down widow is expected to give."""
@@ -136,14 +143,17 @@ class MediumBot:
         tries = 8
         for _ in range(tries):
             widow = tuple(rng.sample(pool, 3))
-            total += max(_exchange_value(hand, give, take, obs.rules)
-                         for give, take in _exchanges(hand, widow))
+            total += max(
+                _exchange_value(hand, give, take, obs.rules)
+                for give, take in _exchanges(hand, widow)
+            )
         return total / tries
 
     # ---- discards and exchanges -----------------------------------------------------------
 
-    def best_discards(self, obs: Observation, limit: int,
-                      knock_by_rule: bool = True) -> list[tuple[Action, float]]:
+    def best_discards(
+        self, obs: Observation, limit: int, knock_by_rule: bool = True
+    ) -> list[tuple[Action, float]]:
         """The `limit` best discards with their scores, best first. Where one may knock
         as one discards, `knock_by_rule` knocks exactly when the kept hand is worth a
         knock; without it, knocking or not scores the same."""
@@ -157,8 +167,13 @@ class MediumBot:
         knock_cache: dict[tuple, bool] = {}
         for action, kept in keeps_of(obs.legal, hand):
             key = strength(kept, rules)
-            score = (key[0] + key[1] / 100 + self.potential * mean_gain(kept, rules, pool)
-                     + three_aces_bonus(kept, rules) + 0.01 * len(kept))
+            score = (
+                key[0]
+                + key[1] / 100
+                + self.potential * mean_gain(kept, rules, pool)
+                + three_aces_bonus(kept, rules)
+                + 0.01 * len(kept)
+            )
             if action.cards:
                 top = action.cards[-1]
                 danger = top.value / 11 if top.suit in wanted else 0.0
@@ -172,8 +187,9 @@ class MediumBot:
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return scored[:limit]
 
-    def best_exchanges(self, obs: Observation, exchanges: Sequence[Action],
-                       limit: int) -> list[tuple[Action, float]]:
+    def best_exchanges(
+        self, obs: Observation, exchanges: Sequence[Action], limit: int
+    ) -> list[tuple[Action, float]]:
         hand = obs.hand or ()
         rules = obs.rules
         pool = self.memory.unseen(obs)
@@ -182,8 +198,11 @@ class MediumBot:
             if type(action) is not Exchange:
                 continue
             kept = without(hand, action.give) + action.take
-            score = (strength(kept, rules)[0] + self.potential * mean_gain(kept, rules, pool)
-                     + three_aces_bonus(kept, rules))
+            score = (
+                strength(kept, rules)[0]
+                + self.potential * mean_gain(kept, rules, pool)
+                + three_aces_bonus(kept, rules)
+            )
             scored.append((action, score))
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return scored[:limit]
@@ -195,20 +214,22 @@ def _best_with(hand: tuple[Card, ...], card: Card, rules: Rules) -> tuple[Card, 
         return hand + (card,)
     target = best_take(hand, card, rules)
     for i in range(len(hand)):
-        kept = hand[:i] + hand[i + 1:] + (card,)
+        kept = hand[:i] + hand[i + 1 :] + (card,)
         if strength(kept, rules) == target:
             return kept
     return hand
 
 
-def _exchanges(hand: tuple[Card, ...],
-               widow: tuple[Card, ...]) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+def _exchanges(
+    hand: tuple[Card, ...], widow: tuple[Card, ...]
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...]]]:
     for size in range(1, min(len(hand), len(widow)) + 1):
         for give in combinations(hand, size):
             for take in combinations(widow, size):
                 yield give, take
 
 
-def _exchange_value(hand: tuple[Card, ...], give: tuple[Card, ...], take: tuple[Card, ...],
-                    rules: Rules) -> float:
+def _exchange_value(
+    hand: tuple[Card, ...], give: tuple[Card, ...], take: tuple[Card, ...], rules: Rules
+) -> float:
     return strength(without(hand, give) + take, rules)[0]

@@ -17,8 +17,7 @@ from .common import best_take, draw_gains, equity, play_order, strength, without
 from .knocking import KnockParams, wants_to_knock
 
 
-def play_out(state: GameState, me: int, params: KnockParams,
-             max_actions: int) -> tuple[float, int]:
+def play_out(state: GameState, me: int, params: KnockParams, max_actions: int) -> tuple[float, int]:
     """Play `state` on to the end of its round; `me`'s equity then, and the number of
     actions it took. After `max_actions` the round is judged as if shown down now."""
     round_no = state.round_no
@@ -53,8 +52,7 @@ def _judge_now(state: GameState, me: int) -> float:
         for s in seats:
             if keys[s] == low:
                 p = players[s]
-                players[s] = p._replace(out=True) if p.lives == 0 else p._replace(
-                    lives=p.lives - 1)
+                players[s] = p._replace(out=True) if p.lives == 0 else p._replace(lives=p.lives - 1)
     elif rules.scoring == "points":
         high = max(keys.values())
         for s in seats:
@@ -68,8 +66,7 @@ def _judge_now(state: GameState, me: int) -> float:
     return equity(players, me, rules)
 
 
-def policy_action(state: GameState, seat: int, order: Sequence[int],
-                  params: KnockParams) -> Action:
+def policy_action(state: GameState, seat: int, order: Sequence[int], params: KnockParams) -> Action:
     """A quick, sensible move for `seat` from its own hand and the public facts."""
     legal = legal_actions(state, seat)
     if len(legal) == 1:
@@ -82,15 +79,23 @@ def policy_action(state: GameState, seat: int, order: Sequence[int],
     if phase == DRAW:
         return _policy_draw(state, seat, legal, hand, order, params)
     if phase == WIDOW:
-        return max((a for a in legal if type(a) is Exchange),
-                   key=lambda a: strength(without(hand, a.give) + a.take, rules))
+        return max(
+            (a for a in legal if type(a) is Exchange),
+            key=lambda a: strength(without(hand, a.give) + a.take, rules),
+        )
     if phase == THROW_DOWN:
         return next(a for a in legal if type(a) is Look)
     return legal[0]
 
 
-def _policy_draw(state: GameState, seat: int, legal: list[Action], hand: tuple[Card, ...],
-                 order: Sequence[int], params: KnockParams) -> Action:
+def _policy_draw(
+    state: GameState,
+    seat: int,
+    legal: list[Action],
+    hand: tuple[Card, ...],
+    order: Sequence[int],
+    params: KnockParams,
+) -> Action:
     rules = state.rules
     value = strength(hand, rules)[0]
     stock = take = None
@@ -98,8 +103,9 @@ def _policy_draw(state: GameState, seat: int, legal: list[Action], hand: tuple[C
     for action in legal:
         kind = type(action)
         if kind is Knock:
-            if wants_to_knock(value, seat, order, state.turns_taken, state.players[seat],
-                              rules, params):
+            if wants_to_knock(
+                value, seat, order, state.turns_taken, state.players[seat], rules, params
+            ):
                 return action
         elif kind is Draw:
             if action.source == STOCK:
@@ -115,15 +121,21 @@ def _policy_draw(state: GameState, seat: int, legal: list[Action], hand: tuple[C
         best = max(exchanges, key=lambda a: strength(without(hand, a.give) + a.take, rules))
         if strength(without(hand, best.give) + best.take, rules)[0] >= expected + 1:
             return best
-    if take is not None and (stock is None
-                             or best_take(hand, state.discard[-1], rules)[0] >= expected):
+    if take is not None and (
+        stock is None or best_take(hand, state.discard[-1], rules)[0] >= expected
+    ):
         return take
     return stock or take or legal[0]
 
 
-def _policy_discard(state: GameState, seat: int, legal: list[Action],
-                    hand: tuple[Card, ...], order: Sequence[int],
-                    params: KnockParams) -> Action:
+def _policy_discard(
+    state: GameState,
+    seat: int,
+    legal: list[Action],
+    hand: tuple[Card, ...],
+    order: Sequence[int],
+    params: KnockParams,
+) -> Action:
     rules = state.rules
     best = None
     best_key = None
@@ -134,12 +146,18 @@ def _policy_discard(state: GameState, seat: int, legal: list[Action],
             continue  # several cards at once, or knocking: considered below
         kept = without(hand, cards)
         key = strength(kept, rules)
-        if best_key is None or key > best_key or (
-                key == best_key and draw_gains(kept, rules)[1]
-                > draw_gains(without(hand, best.cards), rules)[1]):
+        if (
+            best_key is None
+            or key > best_key
+            or (
+                key == best_key
+                and draw_gains(kept, rules)[1] > draw_gains(without(hand, best.cards), rules)[1]
+            )
+        ):
             best, best_key = action, key
-    if may_knock and wants_to_knock(best_key[0], seat, order, state.turns_taken,
-                                    state.players[seat], rules, params):
+    if may_knock and wants_to_knock(
+        best_key[0], seat, order, state.turns_taken, state.players[seat], rules, params
+    ):
         knock = Discard(seat, best.cards, knock=True)
         if knock in legal:
             return knock

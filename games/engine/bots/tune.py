@@ -47,22 +47,21 @@ def play_chunk(job: tuple) -> tuple[float, int, int, float]:
     """Games with the tuned bot in seat 0: its wins, games, rounds, and its net result
     per round summed (lives lost as negative, points or chips won as positive)."""
     rules, players, knob, value, games, seed = job
-    bots = [make_medium(seed, knob, value)] + [make_medium(seed * 10 + s)
-                                               for s in range(1, players)]
+    bots = [make_medium(seed, knob, value)] + [
+        make_medium(seed * 10 + s) for s in range(1, players)
+    ]
     source = SeededDeckSource(seed)
     wins, rounds, net = 0.0, 0, 0.0
     for _ in range(games):
         state, _ = new_game(rules, players, source)
         seen = 0
         while state.turn is not None:
-            state, _ = apply_action(state, bots[state.turn].choose(
-                observation(state, state.turn)))
+            state, _ = apply_action(state, bots[state.turn].choose(observation(state, state.turn)))
             result = state.last_round
             if result is not None and result.round_no != seen:
                 seen = result.round_no
                 rounds += 1
-                net += (result.points_won[0] + result.chips_won[0]
-                        - result.lives_lost[0])
+                net += result.points_won[0] + result.chips_won[0] - result.lives_lost[0]
         if 0 in state.outcome.winners:
             wins += 1 / len(state.outcome.winners)
     return wins, games, rounds, net
@@ -80,23 +79,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = Rules.preset(args.preset)
     chunks = max(1, args.jobs * 4)
-    print(f"{args.preset}, {args.players} players, {args.games} games per value, "
-          f"tuned medium in seat 1 against default mediums; fair share "
-          f"{1 / args.players:.1%}")
+    print(
+        f"{args.preset}, {args.players} players, {args.games} games per value, "
+        f"tuned medium in seat 1 against default mediums; fair share "
+        f"{1 / args.players:.1%}"
+    )
     with Pool(args.jobs) as pool:
         for value in (float(v) for v in args.values.split(",")):
             started = time.perf_counter()
-            jobs = [(rules, args.players, args.knob, value, args.games // chunks,
-                     args.seed * 1000 + i) for i in range(chunks)]
+            jobs = [
+                (rules, args.players, args.knob, value, args.games // chunks, args.seed * 1000 + i)
+                for i in range(chunks)
+            ]
             results = pool.map(play_chunk, jobs)
             wins = sum(r[0] for r in results)
             games = sum(r[1] for r in results)
             rounds = sum(r[2] for r in results)
             net = sum(r[3] for r in results)
             share, low, high = wilson_interval(wins, games)
-            print(f"  {args.knob}={value:g}: wins {share:.1%} (95% CI {low:.1%} to "
-                  f"{high:.1%}), net per round {net / rounds:+.3f} over {rounds} rounds "
-                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+            print(
+                f"  {args.knob}={value:g}: wins {share:.1%} (95% CI {low:.1%} to "
+                f"{high:.1%}), net per round {net / rounds:+.3f} over {rounds} rounds "
+                f"({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
     return 0
 
 

@@ -60,13 +60,15 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
 class WorldSampler:
     """Deals the unplaced cards of one observation into worlds, again and again."""
 
-    def __init__(self, obs: Observation, memory: Memory, rng: random.Random,
-                 params: KnockParams) -> None:
+    def __init__(
+        self, obs: Observation, memory: Memory, rng: random.Random, params: KnockParams
+    ) -> None:
         self.obs = obs
         self.rng = rng
         self.params = params
         self.ok = self._plan(obs, memory, use_memory=True) or self._plan(
-            obs, memory, use_memory=False)
+            obs, memory, use_memory=False
+        )
         seats = obs.seats
         self.players = tuple(PlayerState(s.lives, s.points, s.chips, s.out) for s in seats)
         self.order = play_order(obs.dealer, [s.out for s in seats])
@@ -77,8 +79,11 @@ class WorldSampler:
         do not add up (the memory must then be wrong: try without it)."""
         me = obs.viewer
         self.pool = memory.unseen(obs, use_memory=use_memory)
-        self.held = {seat: tuple(sorted(cards)) for seat, cards in memory.held.items()
-                     if cards and use_memory}
+        self.held = {
+            seat: tuple(sorted(cards))
+            for seat, cards in memory.held.items()
+            if cards and use_memory
+        }
         self.dead = sorted(memory.dead) if use_memory else []
         self.gaps: list[tuple[int, int]] = []  # (seat, unknown cards in its hand)
         for seat, count in enumerate(obs.cards_held):
@@ -90,8 +95,7 @@ class WorldSampler:
             self.gaps.append((seat, count - known))
         self.widow_gap = 0 if obs.widow or not obs.rules.widow else obs.widow_count
         self.buried_gap = obs.discard_count - len(obs.discard_pile) - len(self.dead)
-        needed = (sum(n for _, n in self.gaps) + self.widow_gap + self.buried_gap
-                  + obs.stock_count)
+        needed = sum(n for _, n in self.gaps) + self.widow_gap + self.buried_gap + obs.stock_count
         return self.buried_gap >= 0 and needed == len(self.pool)
 
     # ---- what the past turns tell ------------------------------------------------------
@@ -111,7 +115,8 @@ class WorldSampler:
             knocker_done = turns_done(self.order, obs.turns_taken)[obs.knocker]
             knock_turn = self.order.index(obs.knocker) + n * (knocker_done - 1)
         all_county = rules.no_knock_when_all_on_county and all(
-            s.lives == 0 for s in obs.seats if not s.out)
+            s.lives == 0 for s in obs.seats if not s.out
+        )
         after = rules.knock_after_draw
         history = []
         for i in range(done):
@@ -135,15 +140,15 @@ class WorldSampler:
             return NEVER
         while low < high:
             mid = (low + high) // 2
-            if knock_ratio(mid / 2, seat, self.order, turn, standing, rules,
-                           self.params) <= 1:
+            if knock_ratio(mid / 2, seat, self.order, turn, standing, rules, self.params) <= 1:
                 high = mid
             else:
                 low = mid + 1
         return max(low / 2, rules.knock_min)
 
-    def _grow(self, seat: int, hand: tuple[Card, ...], cards: list[Card]
-              ) -> tuple[tuple[Card, ...], list[Card], int]:
+    def _grow(
+        self, seat: int, hand: tuple[Card, ...], cards: list[Card]
+    ) -> tuple[tuple[Card, ...], list[Card], int]:
         """Play `seat`'s past turns from `hand` with `cards` as the cards it met; the
         hand, the cards it let go, and how many turns disagree with what was seen."""
         rules = self.obs.rules
@@ -176,19 +181,34 @@ class WorldSampler:
             hands[obs.viewer] = obs.hand
         widow: tuple[Card, ...] = tuple(obs.widow)
         # Cards the imagined turns let go come first: they likely lie in the discards.
-        buried = tuple(self.dead) + tuple(rest[:self.buried_gap])
-        rest = rest[self.buried_gap:]
+        buried = tuple(self.dead) + tuple(rest[: self.buried_gap])
+        rest = rest[self.buried_gap :]
         shuffle(rest, self.rng)
         if self.widow_gap:
-            widow = tuple(rest[:self.widow_gap])
-            rest = rest[self.widow_gap:]
+            widow = tuple(rest[: self.widow_gap])
+            rest = rest[self.widow_gap :]
         return GameState(
-            rules=obs.rules, names=obs.names, players=self.players, hands=tuple(hands),
-            round_no=obs.round_no, dealer=obs.dealer, phase=obs.phase, turn=obs.turn,
-            stock=tuple(rest), discard=buried + tuple(obs.discard_pile),
-            discard_owner=obs.discard_owner, widow=widow, widow_open=bool(obs.widow),
-            knocker=obs.knocker, turns_taken=obs.turns_taken, drawn=obs.drawn,
-            taken=obs.taken, kitty=obs.kitty, pot=obs.pot, last_round=None, outcome=None,
+            rules=obs.rules,
+            names=obs.names,
+            players=self.players,
+            hands=tuple(hands),
+            round_no=obs.round_no,
+            dealer=obs.dealer,
+            phase=obs.phase,
+            turn=obs.turn,
+            stock=tuple(rest),
+            discard=buried + tuple(obs.discard_pile),
+            discard_owner=obs.discard_owner,
+            widow=widow,
+            widow_open=bool(obs.widow),
+            knocker=obs.knocker,
+            turns_taken=obs.turns_taken,
+            drawn=obs.drawn,
+            taken=obs.taken,
+            kitty=obs.kitty,
+            pot=obs.pot,
+            last_round=None,
+            outcome=None,
             deck_source=ImaginedDeck(seed),
         )
 
@@ -207,9 +227,10 @@ class WorldSampler:
             best = None
             for _ in range(TRIES):
                 extra = min(2 * turns, max(0, len(pool) - reserved))
-                cards = pool[:gap + extra]
+                cards = pool[: gap + extra]
                 grown, gone, wrong = self._grow(
-                    seat, self.held.get(seat, ()) + tuple(cards[:gap]), cards[gap:])
+                    seat, self.held.get(seat, ()) + tuple(cards[:gap]), cards[gap:]
+                )
                 if best is None or wrong < best[2]:
                     best = (grown, gone, wrong)
                 if not wrong:
