@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from games import engine
 from games.engine import events as engine_events
-from games.engine.bots import make_bot
+from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 
@@ -203,18 +203,33 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
 
 def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
     """The bot (or away player) whose turn it is moves, if the game is still at
-    `expected_seq`; a late or repeated call does nothing and returns None."""
+    `expected_seq`; a late or repeated call does nothing and returns None.
+
+    The bot thinks before the transaction: a hard bot's search takes a good part of a
+    second, and must not hold the game's lock (on SQLite, the whole database's write
+    lock) meanwhile. The move is applied only if the game has not moved on since."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.seq != expected_seq or game.status != Game.PLAYING:
+        return None
+    state = game.engine_state()
+    seat = state.turn
+    player = game.players.get(position=seat)
+    if not (player.is_bot or player.away):
+        return None
+    action = _bot_choice(game, state, seat, player.bot_level or "easy")
     with transaction.atomic():
         game = _locked_game(game_id)
         if game.seq != expected_seq or game.status != Game.PLAYING:
             return None
-        state = game.engine_state()
-        seat = state.turn
-        player = game.players.get(position=seat)
-        if not (player.is_bot or player.away):
-            return None
-        bot = make_bot(player.bot_level or "easy", seed=secrets.randbits(32))
-        return _apply(game, bot.choose(engine.observation(state, seat)))
+        return _apply(game, action)
+
+
+def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> engine.Action:
+    """A new bot of `level` for `seat`, with its memory of this round rebuilt from the
+    event log, chooses the move."""
+    bot = make_bot(level, seed=secrets.randbits(32))
+    recall(bot, [event.to_engine() for event in game.events.order_by("seq")], seat)
+    return bot.choose(engine.observation(state, seat))
 
 
 def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:

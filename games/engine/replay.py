@@ -7,7 +7,7 @@ must equal the log, so a tampered or truncated log is caught, not silently accep
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .actions import (
     Action,
@@ -63,14 +63,29 @@ def _random_results(events: Sequence[Event]) -> list:
     return results
 
 
-def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
-    """The state the events lead to. With `check`, the replayed game's own events must
-    match the log exactly (else EngineError)."""
+def _start(events: Sequence[Event]) -> tuple[GameState, list[Event]]:
+    """The game as `events` began it, with the events that made it."""
     if not events or events[0].kind != "game_started":
         raise EngineError("An event log starts with game_started.")
     start = events[0].data
     source = ReplaySource(_random_results(events))
-    state, produced = new_game(Rules.from_dict(start["rules"]), start["names"], source)
+    return new_game(Rules.from_dict(start["rules"]), start["names"], source)
+
+
+def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:
+    """Each move of the log with the state it was made in (use `replay` to check a log)."""
+    state, _ = _start(events)
+    for event in events:
+        action = action_of(event)
+        if action is not None:
+            yield state, action
+            state, _ = apply_action(state, action)
+
+
+def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
+    """The state the events lead to. With `check`, the replayed game's own events must
+    match the log exactly (else EngineError)."""
+    state, produced = _start(events)
     for event in events:
         action = action_of(event)
         if action is not None:

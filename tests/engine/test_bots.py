@@ -4,6 +4,7 @@ the `simulate` command, not here: see docs/bots.md.)"""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -24,7 +25,7 @@ from games.engine import (
     observation,
     parse_cards,
 )
-from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot
+from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
 from games.engine.bots.common import Memory, equity, turns_done
 from games.engine.bots.knocking import risk_of_knocking
 from games.engine.state import DISCARD, DRAW, PlayerState
@@ -368,3 +369,38 @@ def test_equity_counts_a_loss_more_the_fewer_lives_are_left():
     two_losses = equity([full._replace(lives=1), full, full], 0, rules)
     assert before > one_loss > two_losses
     assert equity([full, full._replace(lives=2), full], 0, rules) > before
+
+
+@pytest.mark.parametrize("preset", ["scat", "thirty_one"])
+def test_a_new_bot_recalls_its_round_from_the_event_log(preset):
+    """The web app makes a new bot for each move: `recall` gives it the memory of the
+    bot that played the whole round as one object."""
+    rules = Rules.preset(preset)
+    state, log = new_game(rules, 3, SeededDeckSource(8))
+    bots = [MediumBot(seat) for seat in range(3)]
+    compared = 0
+    while state.turn is not None:
+        seat = state.turn
+        if state.phase == DRAW and state.turns_taken >= 2:
+            fresh = MediumBot(seat)
+            recall(fresh, log, seat)
+            # Both as they stand when the bot chooses (a new round is noticed then).
+            live = copy.deepcopy(bots[seat].memory)
+            live.update(observation(state, seat))
+            fresh.memory.update(observation(state, seat))
+            assert (fresh.memory.dead, fresh.memory.held, fresh.memory.wants) == (
+                live.dead,
+                live.held,
+                live.wants,
+            )
+            compared += bool(live.dead or live.held)
+        state, events = apply_action(state, bots[seat].choose(observation(state, seat)))
+        log.extend(events)
+    assert compared >= 3  # positions where there was something to remember
+
+
+def test_recall_leaves_a_bot_without_memory_alone():
+    state, log = new_game(Rules.preset("scat"), 3, SeededDeckSource(2))
+    easy = EasyBot(0)
+    recall(easy, log, 0)
+    assert not hasattr(easy, "memory")

@@ -7,9 +7,12 @@ levels play and how strong they measured is in docs/bots.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..events import Event
+from ..observation import observation
+from ..replay import moves
 from .baseline import BaselineBot
 from .easy import EasyBot
 from .hard import HardBot
@@ -31,4 +34,23 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Any:
     return LEVELS[level](seed, **options)
 
 
-__all__ = ["LEVELS", "BaselineBot", "EasyBot", "HardBot", "MediumBot", "make_bot"]
+def recall(bot: Any, events: Sequence[Event], seat: int) -> None:
+    """Let a new `bot` object for `seat` relive its own moves of the current round from
+    the game's event log, so that its memory holds what it would have, had it played the
+    whole round as one object (the web app makes a new bot for each move). It is shown
+    only `seat`'s observations, so it learns nothing it could not have seen."""
+    memory = getattr(bot, "memory", None)
+    if memory is None:
+        return
+    past = list(moves(events))
+    if not past:
+        return
+    current_round = past[-1][0].round_no
+    for state, action in past:
+        if state.round_no == current_round and action.seat == seat:
+            obs = observation(state, seat)
+            memory.update(obs)
+            memory.note(obs, action)
+
+
+__all__ = ["LEVELS", "BaselineBot", "EasyBot", "HardBot", "MediumBot", "make_bot", "recall"]
