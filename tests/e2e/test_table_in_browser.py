@@ -18,8 +18,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-pass-phrase-31"
 SCAT = engine.Rules.preset("scat")
-# Moves a game against two bots may take (two rounds need a few dozen).
-MAX_MOVES = 400
+# Moves (and waits) a whole game of Scat against two bots may take: some ten rounds of
+# a few dozen each.
+MAX_MOVES = 2000
 
 
 def sign_up(page: Any, base: str, username: str) -> None:
@@ -40,15 +41,13 @@ def log_in(page: Any, base: str, username: str, password: str) -> None:
 
 
 def open_table_with_two_easy_bots(page: Any, base: str) -> None:
-    """The lobby's form for a new table. One life each and no county keep the game short:
-    the first loss puts a player out, so it lasts two rounds (more after drawn rounds)."""
+    """The lobby's form for a new table: Scat as it comes (three lives and the county),
+    three seats, two easy bots."""
     page.goto(f"{base}/tables/new/?preset=scat")
     page.fill("#id_name", "Browser table")
     page.select_option("#id_seat_count", "3")
     page.select_option("#id_bots", "2")
     page.select_option("#id_bot_level", "easy")
-    page.fill("#id_lives", "1")
-    page.uncheck("#id_county")
     page.locator(".form-actions button[value=create]").click()
     page.wait_for_url(f"{base}/tables/*/")
 
