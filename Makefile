@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-live clean
+.PHONY: venv install run test lint bench bench-bots bench-live clean
 
 venv install: $(STAMP)
 
@@ -61,6 +61,13 @@ BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
 bench: $(STAMP)
 	$(PY) -m games.engine simulate --preset scat --players 4 --games 3000 --seed 1
 	$(PY) manage.py bench_live --profile embedded $(BENCH_LIVE_ARGS)
+
+# How long the hard bot takes to decide (p50/p95 over 3,000 decisions, a few minutes)
+# and how strong each level is (win shares with 95% intervals; see docs/bots.md).
+bench-bots: $(STAMP)
+	$(PY) -m games.engine bench-bot --level hard --decisions 3000
+	$(PY) -m games.engine simulate --bots medium,easy,easy,easy --games 4000 --jobs 2
+	$(PY) -m games.engine simulate --bots hard,medium,medium,medium --games 1000 --jobs 2
 
 # Both profiles; the production one needs PostgreSQL (the bench creates and drops a
 # database there) and a Redis database it may empty.

@@ -7,6 +7,7 @@ import json
 import sys
 
 from .bots import LEVELS, make_bot
+from .bots.timing import Timings, time_decisions
 from .errors import RulesError
 from .rules import PRESETS, Rules
 from .simulate import print_progress, report, simulate_chunks
@@ -47,8 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress while running")
+    bench = commands.add_parser("bench-bot", help="time a bot's decisions")
+    bench.add_argument("--level", default="hard", choices=sorted(LEVELS))
+    bench.add_argument("--preset", default="scat", choices=sorted(PRESETS))
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--decisions", type=int, default=3000)
+    bench.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.command == "bench-bot":
+        return _bench_bot(parser, args)
+    return _simulate(parser, args)
 
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         levels = _levels(args.bots, args.players)
         rules = Rules.preset(args.preset, **_changes(args.set))
@@ -74,6 +86,24 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(data, indent=2))
     else:
         print(report(tally, levels, args.preset))
+    return 0
+
+
+def _bench_bot(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    rules = Rules.preset(args.preset)
+    if not 2 <= args.players <= rules.max_players:
+        parser.error(f"--players must be 2 to {rules.max_players} for {args.preset}")
+    if args.decisions < 1:
+        parser.error("--decisions must be at least 1")
+
+    def progress(timings: Timings) -> None:
+        sys.stderr.write(f"\r  {len(timings.seconds)}/{args.decisions} decisions ")
+        sys.stderr.flush()
+
+    timings = time_decisions(args.level, rules, args.players, args.decisions, args.seed, progress)
+    sys.stderr.write("\n")
+    print(f"{args.preset}, {args.players} players, against medium bots")
+    print(timings.summary())
     return 0
 
 

@@ -90,3 +90,16 @@ def test_the_interval_holds_the_share_and_narrows_with_more_games():
     _, wide_low, wide_high = wilson_interval(3, 10)
     assert wide_high - wide_low > high - low
     assert wilson_interval(0, 0) == (0.0, 0.0, 1.0)
+
+
+def test_bench_bot_times_the_decisions_it_was_asked_for(capsys):
+    assert main(["bench-bot", "--level", "medium", "--decisions", "40", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "medium: 40 decisions in" in out
+    assert "p95" in out and "max" in out
+
+
+def test_bench_bot_refuses_a_table_size_the_rules_do_not_allow(capsys):
+    with pytest.raises(SystemExit):
+        main(["bench-bot", "--players", "10"])
+    assert "--players must be 2 to 9" in capsys.readouterr().err

@@ -1,0 +1,66 @@
+"""How long a bot takes to decide: `python -m games.engine bench-bot --level hard`.
+
+Plays whole games with the bot in the first seat and medium bots in the others, and
+times every decision of the first seat (`choose`, memory included) until it has made
+the number asked for. A benchmark, not a test: run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..game import apply_action, new_game
+from ..observation import observation
+from ..randomness import SeededDeckSource
+from ..rules import Rules
+from . import make_bot
+
+
+@dataclass
+class Timings:
+    level: str
+    seconds: list[float] = field(default_factory=list)  # one per decision
+    games: int = 0
+
+    def percentile(self, share: float) -> float:
+        ordered = sorted(self.seconds)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+    def summary(self) -> str:
+        figures = ", ".join(
+            f"{name} {self.percentile(share) * 1000:.1f} ms"
+            for name, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
+        )
+        return f"{self.level}: {len(self.seconds)} decisions in {self.games} games; {figures}"
+
+
+def time_decisions(
+    level: str,
+    rules: Rules,
+    players: int,
+    decisions: int,
+    seed: int,
+    progress: Callable[[Timings], None] | None = None,
+) -> Timings:
+    timings = Timings(level)
+    source = SeededDeckSource(seed)
+    bot = make_bot(level, seed)
+    while len(timings.seconds) < decisions:
+        others = [make_bot("medium", seed * 100 + s) for s in range(1, players)]
+        state, _ = new_game(rules, players, source)
+        while state.turn is not None and len(timings.seconds) < decisions:
+            seat = state.turn
+            obs = observation(state, seat)
+            if seat == 0:
+                started = time.perf_counter()
+                action = bot.choose(obs)
+                timings.seconds.append(time.perf_counter() - started)
+            else:
+                action = others[seat - 1].choose(obs)
+            state, _ = apply_action(state, action)
+        timings.games += 1
+        if progress:
+            progress(timings)
+    return timings
