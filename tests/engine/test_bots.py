@@ -27,7 +27,8 @@ from games.engine import (
 )
 from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
 from games.engine.bots.common import Memory, equity, turns_done
-from games.engine.bots.knocking import risk_of_knocking
+from games.engine.bots.knocking import KnockParams, risk_of_knocking
+from games.engine.bots.rollout import play_out
 from games.engine.state import DISCARD, DRAW, PlayerState
 
 LEVEL_NAMES = ("easy", "medium", "hard", "baseline")
@@ -404,3 +405,16 @@ def test_recall_leaves_a_bot_without_memory_alone():
     easy = EasyBot(0)
     recall(easy, log, 0)
     assert not hasattr(easy, "memory")
+
+
+def test_a_rollout_stops_when_the_searched_move_ended_the_round():
+    """A move that ends the round (a blitz, the last turn after a knock) leaves the next
+    deal: it is judged as it stands, even with the searching seat out of the game."""
+    rules = Rules.preset("scat")
+    state, _ = new_game(rules, 3, SeededDeckSource(6))
+    players = (state.players[0]._replace(lives=0, out=True),) + state.players[1:]
+    next_deal = state._replace(players=players, hands=((),) + state.hands[1:], round_no=2)
+    value, actions = play_out(next_deal, 0, KnockParams(), 50, round_no=1)
+    assert (value, actions) == (0.0, 0)
+    value, actions = play_out(state, 1, KnockParams(), 500, round_no=1)
+    assert actions > 0 and 0.0 <= value <= 1.0

@@ -127,7 +127,7 @@ class HardBot:
                 # Every candidate meets the same world and the same later shuffles.
                 start = world.with_deck_source(ImaginedDeck(seed)) if i else world
                 state, _ = apply_action(start, action)
-                value, used = play_out(state, me, self.knock, horizon)
+                value, used = play_out(state, me, self.knock, horizon, obs.round_no)
                 values.append(value)
                 spent += used + 1
             for i in range(1, count):

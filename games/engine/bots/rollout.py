@@ -17,10 +17,13 @@ from .common import best_take, draw_gains, equity, play_order, strength, without
 from .knocking import KnockParams, wants_to_knock
 
 
-def play_out(state: GameState, me: int, params: KnockParams, max_actions: int) -> tuple[float, int]:
-    """Play `state` on to the end of its round; `me`'s equity then, and the number of
-    actions it took. After `max_actions` the round is judged as if shown down now."""
-    round_no = state.round_no
+def play_out(
+    state: GameState, me: int, params: KnockParams, max_actions: int, round_no: int
+) -> tuple[float, int]:
+    """Play `state` on to the end of round `round_no`; `me`'s equity then, and the
+    number of actions it took. After `max_actions` the round is judged as if shown down
+    now. (The move that led to `state` may already have ended the round: `state` is
+    then the next deal, and is judged as it stands.)"""
     actions = 0
     order = play_order(state.dealer, [p.out for p in state.players])
     while state.round_no == round_no and state.outcome is None:
