@@ -137,8 +137,8 @@ def simulate(
 
 
 def merge(tallies: Sequence[Tally]) -> Tally:
-    """One tally of several (e.g. the chunks played by `simulate_parallel`'s workers);
-    `seconds` is the longest worker's, the wall time when they ran side by side."""
+    """One tally of several (the chunks of `simulate_chunks`). Its `seconds` are left
+    at zero for the caller, who knows the wall time the chunks took together."""
     total = Tally(seats=tallies[0].seats)
     for part in tallies:
         total.games += part.games
@@ -146,7 +146,6 @@ def merge(tallies: Sequence[Tally]) -> Tally:
         total.turns += part.turns
         total.drawn_games += part.drawn_games
         total.wins = [a + b for a, b in zip(total.wins, part.wins, strict=True)]
-        total.seconds = max(total.seconds, part.seconds)
     return total
 
 
