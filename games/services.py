@@ -228,7 +228,7 @@ def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> e
     """A new bot of `level` for `seat`, with its memory of this round rebuilt from the
     event log, chooses the move."""
     bot = make_bot(level, seed=secrets.randbits(32))
-    recall(bot, [event.to_engine() for event in game.events.order_by("seq")], seat)
+    recall(bot, (event.to_engine() for event in game.events.order_by("seq")), seat)
     return bot.choose(engine.observation(state, seat))
 
 

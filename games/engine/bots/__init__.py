@@ -7,7 +7,7 @@ levels play and how strong they measured is in docs/bots.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..events import Event
@@ -34,15 +34,16 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Any:
     return LEVELS[level](seed, **options)
 
 
-def recall(bot: Any, events: Sequence[Event], seat: int) -> None:
+def recall(bot: Any, events: Iterable[Event], seat: int) -> None:
     """Let a new `bot` object for `seat` relive its own moves of the current round from
     the game's event log, so that its memory holds what it would have, had it played the
     whole round as one object (the web app makes a new bot for each move). It is shown
-    only `seat`'s observations, so it learns nothing it could not have seen."""
+    only `seat`'s observations, so it learns nothing it could not have seen. `events` is
+    read only by a bot with a memory, so it may be a lazy query."""
     memory = getattr(bot, "memory", None)
     if memory is None:
         return
-    past = list(moves(events))
+    past = list(moves(list(events)))
     if not past:
         return
     current_round = past[-1][0].round_no
