@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, format_cards, parse_cards
+from .cards import CARDS, Card, format_cards, parse_cards
 from .errors import CardError, IllegalAction
+from .rules import BOUNDS
 
 STOCK = "stock"
 DISCARD_PILE = "discard"
@@ -100,6 +101,15 @@ class ThrowDown(NamedTuple):
 
 
 Action = Draw | Discard | Knock | Stand | OpenWidow | Exchange | Look | ThrowDown
+
+# The moves legal_actions offers on almost every turn, made once per seat (and card)
+# rather than each time it is asked, millions of times in a simulation: actions are
+# immutable values, equal to any the constructors make. Indexed by seat (then card).
+_SEATS = range(BOUNDS["max_players"][1])
+DRAWS_FROM_STOCK = tuple(Draw(seat, STOCK) for seat in _SEATS)
+DRAWS_FROM_DISCARDS = tuple(Draw(seat, DISCARD_PILE) for seat in _SEATS)
+KNOCKS = tuple(Knock(seat) for seat in _SEATS)
+ONE_CARD_DISCARDS = tuple(tuple(Discard(seat, (c,), False) for c in CARDS) for seat in _SEATS)
 
 _SIMPLE = {
     "knock": Knock,

@@ -13,6 +13,10 @@ from itertools import combinations
 from . import dealing, scoring
 from .actions import (
     DISCARD_PILE,
+    DRAWS_FROM_DISCARDS,
+    DRAWS_FROM_STOCK,
+    KNOCKS,
+    ONE_CARD_DISCARDS,
     STOCK,
     Action,
     Discard,
@@ -24,7 +28,7 @@ from .actions import (
     Stand,
     ThrowDown,
 )
-from .cards import Card
+from .cards import Card, without
 from .errors import EngineError, IllegalAction
 from .events import Event
 from .hands import format_value, hand_value, is_blitz, is_three_aces
@@ -95,11 +99,11 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return _legal_exchanges(state, seat)
     actions: list[Action] = []
     if _draw_refusal(state, seat, STOCK) is None:
-        actions.append(Draw(seat, STOCK))
+        actions.append(DRAWS_FROM_STOCK[seat])
     if _draw_refusal(state, seat, DISCARD_PILE) is None:
-        actions.append(Draw(seat, DISCARD_PILE))
+        actions.append(DRAWS_FROM_DISCARDS[seat])
     if _knock_refusal(state, seat, state.hands[seat], after_draw=False) is None:
-        actions.append(Knock(seat))
+        actions.append(KNOCKS[seat])
     if _stand_refusal(state, seat) is None:
         actions.append(Stand(seat))
     if state.rules.widow and state.hands[seat]:  # with no cards, nothing to exchange
@@ -115,7 +119,8 @@ def _legal_discards(state: GameState, seat: int) -> list[Action]:
     taken = state.taken
     rules = state.rules
     if not rules.hidden_discards and not rules.knock_after_draw:  # the common game
-        return [Discard(seat, (c,), False) for c in hand if c != taken]
+        discards = ONE_CARD_DISCARDS[seat]
+        return [discards[c] for c in hand if c != taken]
     candidates = [c for c in hand if c != taken]
     if rules.hidden_discards:
         options: list[tuple[Card, ...]] = [()] if len(hand) <= 3 else []
@@ -129,7 +134,7 @@ def _legal_discards(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = [Discard(seat, cards) for cards in options]
     if rules.knock_after_draw:
         for cards in options:
-            kept = tuple(c for c in hand if c not in cards)
+            kept = without(hand, cards)
             if _knock_refusal(state, seat, kept, after_draw=True) is None:
                 actions.append(Discard(seat, cards, knock=True))
     return actions
@@ -298,7 +303,7 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
             raise IllegalAction(f"{c} is not in your hand.")
     if state.taken is not None and state.taken in cards:
         raise IllegalAction("You can't discard the card you just took from the discard pile.")
-    kept = tuple(c for c in hand if c not in cards)
+    kept = without(hand, cards)
     if len(kept) > 3:
         raise IllegalAction("You must end your turn with at most three cards.")
     if action.knock:
@@ -350,7 +355,7 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
     for c in take:
         if c not in state.widow:
             raise IllegalAction(f"{c} is not in the widow.")
-    new_hand = tuple(c for c in hand if c not in give) + take
+    new_hand = without(hand, give) + take
     widow = tuple(c for c in state.widow if c not in take) + give
     events.append(Event("exchanged", seat, {"gave": give, "took": take}))
     state = state._replace(hands=_with_hand(state, seat, new_hand), widow=widow)
@@ -408,8 +413,9 @@ def next_seat(state: GameState, seat: int) -> int:
 
 
 def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    hands = state.hands
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    hands = list(state.hands)  # two allocations, where slicing and joining take five
+    hands[seat] = hand
+    return tuple(hands)
 
 
 _HANDLERS = {

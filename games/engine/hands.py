@@ -29,42 +29,67 @@ def hand_value(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -
 def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> HandKey:
     """A key that orders hands: equal keys tie, and two 30.5 hands compare by rank."""
     try:
-        table = rules._hand_tables[showdown]
+        trios, by_sorted, options = rules._hand_memos[showdown]
     except AttributeError:
-        table = _attach_tables(rules)[showdown]
-    if type(cards) is not tuple:
-        cards = tuple(cards)
-    found = table.get(cards)  # hands are tuples in any order: try as given first
-    if found is None:
-        ordered = tuple(sorted(cards))
-        found = table.get(ordered)
+        trios, by_sorted, options = _attach_memos(rules)[showdown]
+    if len(cards) == 3:
+        # The hand held between turns, and what bots weigh: one read of a flat list
+        # indexed by the cards in the order given, without hashing a tuple.
+        a, b, c = cards
+        index = (a * 53 + b) * 53 + c  # 53 cards with the joker: each ordering its place
+        found = trios[index]
         if found is None:
-            options = (
-                rules.three_of_a_kind,
-                rules.straight_flush,
-                showdown and rules.showdown_counts_all_cards,
-            )
-            found = table[ordered] = _best_key(ordered, *options)
-        table[cards] = found
+            found = trios[index] = _sorted_key(cards, by_sorted, options)
+        return found
+    if JOKER_INDEX not in cards:
+        # Other sizes: four cards between drawing and discarding (270k combinations, most
+        # met once, so a memo of them missed more than it hit), fewer with hidden discards.
+        # Without the joker their value is a quick sum, the same in any order.
+        return _plain_key(cards, *options)
+    return _sorted_key(cards, by_sorted, options)
+
+
+def _sorted_key(cards: Sequence[Card], by_sorted: dict, options: _Options) -> HandKey:
+    ordered = tuple(sorted(cards))
+    found = by_sorted.get(ordered)
+    if found is None:
+        key = _best_key(ordered, *options)
+        # One object per distinct key (and type: 30 is not 30.0), so that the few dozen
+        # keys a game meets stay in the processor's cache, not 25k copies of them.
+        found = by_sorted[ordered] = _DISTINCT_KEYS.setdefault((key, type(key[0])), key)
     return found
 
 
-def _attach_tables(rules: Rules) -> tuple[dict, dict]:
-    """Hang the memo tables for these rules on the (frozen) rules object, so that a
-    lookup is one attribute read: (without showdown, with showdown)."""
+# (three_of_a_kind, straight_flush, all cards count): the options a hand's key depends on.
+_Options = tuple[str, bool, bool]
+# The hand keys already worked out under one set of options: (trios, by_sorted, options),
+# a plain tuple because hand_key unpacks it on every call (a named tuple unpacks slower).
+# - trios: three-card hands in the order given, at (a * 53 + b) * 53 + c; None until
+#   asked. A dict keyed by every ordering seen grew past half a million tuples whose
+#   lookups missed the processor's caches; this list is 149k pointers, filled once.
+# - by_sorted: three-card hands and hands with the joker, by their cards in sorted order.
+_Memo = tuple[list[HandKey | None], dict[tuple[Card, ...], HandKey], _Options]
 
-    def table(all_cards: bool) -> dict:
+
+def _attach_memos(rules: Rules) -> tuple[_Memo, _Memo]:
+    """Hang the memos for these rules on the (frozen) rules object, so that finding
+    them is one attribute read: (without showdown, with showdown)."""
+
+    def memo(all_cards: bool) -> _Memo:
         options = (rules.three_of_a_kind, rules.straight_flush, all_cards)
-        return _TABLES.setdefault(options, {})
+        found = _MEMOS.get(options)
+        if found is None:
+            found = _MEMOS[options] = ([None] * 53**3, {}, options)
+        return found
 
-    tables = (table(False), table(rules.showdown_counts_all_cards))
-    object.__setattr__(rules, "_hand_tables", tables)
-    return tables
+    memos = (memo(False), memo(rules.showdown_counts_all_cards))
+    object.__setattr__(rules, "_hand_memos", memos)
+    return memos
 
 
-# Memo of hand keys: scoring options -> cards (in the order seen) -> key. At most 12
-# option sets times the orderings of the ~25k hands of up to three cards.
-_TABLES: dict[tuple[str, bool, bool], dict[tuple[Card, ...], HandKey]] = {}
+# At most 12 option sets, each computed once per process.
+_MEMOS: dict[_Options, _Memo] = {}
+_DISTINCT_KEYS: dict[tuple[HandKey, type], HandKey] = {}
 
 
 def _best_key(

@@ -72,9 +72,7 @@ def observation(state: GameState, seat: int | None) -> Observation:
         # With a throw-down, the first player's cards stay face down until they choose.
         if state.phase == THROW_DOWN and state.turn == seat:
             hand = None
-    seats = _seat_views(
-        state.names, state.players, rules.scoring, rules.county, rules.life_labels, rules.stages
-    )
+    seats = _standings(state, rules)
     discard = state.discard
     # Positional, in field order: keyword binding of 28 fields costs more than the rest
     # of the observation, and bots ask for one per decision.
@@ -110,6 +108,26 @@ def observation(state: GameState, seat: int | None) -> Observation:
             tuple(legal_actions(state, seat)) if seat is not None else (),
         ),
     )
+
+
+def _standings(state: GameState, rules: Rules) -> tuple[SeatView, ...]:
+    # Standings change only between rounds, so the same views serve many observations.
+    # All the observations of a round share one players tuple: the last one is kept and
+    # matched by identity (three `is` tests) before the value cache (hashing them all).
+    global _last_standings
+    players, names = state.players, state.names
+    last = _last_standings
+    if last[0] is players and last[1] is names and last[2] is rules:
+        return last[3]
+    views = _seat_views(
+        names, players, rules.scoring, rules.county, rules.life_labels, rules.stages
+    )
+    # One assignment of a whole tuple, so another thread never sees a mix of two.
+    _last_standings = (players, names, rules, views)
+    return views
+
+
+_last_standings: tuple = (None, None, None, ())
 
 
 @lru_cache(maxsize=4096)

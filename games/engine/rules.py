@@ -109,7 +109,10 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, JSON-ready (`from_dict` gives back an equal `Rules`)."""
-        return dataclasses.asdict(self)
+        # What dataclasses.asdict gives, without its deep copy of every value (each new
+        # game records its rules, so a simulation asks thousands of times): the values are
+        # numbers, words and a tuple of words, which can't change.
+        return {name: getattr(self, name) for name in OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -7,7 +7,7 @@ at a fixed threshold. Stronger bots are in their own modules.
 from __future__ import annotations
 
 from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, Stand
-from ..cards import Card
+from ..cards import CARD_VALUES, Card
 from ..hands import HandKey, hand_key
 from ..observation import Observation
 from ..rules import Rules
@@ -72,18 +72,18 @@ class BaselineBot:
         for action in legal:
             cards = action.cards
             if len(cards) == 1:
-                i = hand.index(cards[0])
+                # The common one-card discard, inline: one search (a hand's cards differ),
+                # and the card's points read directly (`Card.value` is CARD_VALUES[card]).
+                card = cards[0]
+                i = hand.index(card)
                 kept = hand[:i] + hand[i + 1 :]
+                points = CARD_VALUES[card]
             else:
                 kept = tuple(c for c in hand if c not in cards)
+                points = sum(CARD_VALUES[c] for c in cards)
             key = hand_key(kept, rules)
             # Best hand; then knock when strong enough; keep more cards; shed high ones.
-            score = (
-                key,
-                action.knock and key[0] >= self.knock_at,
-                -len(cards),
-                sum(c.value for c in cards),
-            )
+            score = (key, action.knock and key[0] >= self.knock_at, -len(cards), points)
             if best_score is None or score > best_score:
                 best, best_score = action, score
         return best
@@ -93,6 +93,15 @@ def _best_with(hand: tuple[Card, ...], extra: Card, rules: Rules) -> HandKey:
     """The best hand after taking `extra` and discarding one of `hand`."""
     if not hand:
         return hand_key((extra,), rules)
+    if len(hand) == 3:
+        # The usual hand, unrolled: the same three hands in the same order as below, and
+        # max() keeps the first of equal keys either way; no generator to step through.
+        a, b, c = hand
+        return max(
+            hand_key((b, c, extra), rules),
+            hand_key((a, c, extra), rules),
+            hand_key((a, b, extra), rules),
+        )
     return max(hand_key(hand[:i] + hand[i + 1 :] + (extra,), rules) for i in range(len(hand)))
 
 

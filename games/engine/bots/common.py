@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Discard, Draw, Exchange, Knock
-from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck
+from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck, without
 from ..hands import HandKey, hand_key, is_blitz
 from ..observation import Observation
 from ..rules import Rules
@@ -24,10 +24,6 @@ def strength(cards: Sequence[Card], rules: Rules) -> HandKey:
     """How a hand does at a showdown (what the bots compare): `hand_key` with
     `showdown_counts_all_cards` applied, so equal to the plain key when it is off."""
     return hand_key(cards, rules, showdown=True)
-
-
-def without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(c for c in hand if c not in cards)
 
 
 def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:

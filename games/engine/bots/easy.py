@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, Stand
+from ..cards import without
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
-from .common import best_take, keeps_of, strength, without
+from .common import best_take, keeps_of, strength
 
 KNOCK_AT = 21
 CARELESS = 0.25  # the share of discards that keep a weaker hand than the best

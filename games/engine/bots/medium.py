@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, OpenWidow, Stand
-from ..cards import Card
+from ..cards import Card, without
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DISCARD, THROW_DOWN, WIDOW
@@ -35,7 +35,6 @@ from .common import (
     play_order,
     strength,
     three_aces_bonus,
-    without,
 )
 from .knocking import KnockParams, knock_ratio
 

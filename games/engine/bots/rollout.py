@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
-from ..cards import Card
+from ..cards import Card, without
 from ..game import apply_action, legal_actions
 from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState
-from .common import best_take, draw_gains, equity, play_order, strength, without
+from .common import best_take, draw_gains, equity, play_order, strength
 from .knocking import KnockParams, wants_to_knock
 
 
