@@ -108,6 +108,17 @@ def rows(game: Game) -> Rows:
     return found
 
 
+def _connected(game: Game, seats: int) -> set[int]:
+    """The seats whose player has a socket open: asked once per game instance and seq,
+    like `rows`, so a push's views cost one cache round trip, not one per viewer."""
+    cached = game.__dict__.get("_connected_seats")
+    if cached is not None and cached[0] == game.seq:
+        return cached[1]
+    found = realtime.connected_seats(game.pk, seats)
+    game.__dict__["_connected_seats"] = (game.seq, found)
+    return found
+
+
 def viewer_seat(game: Game, user: Any) -> int | None:
     """The engine seat `user` plays at `game`, or None for a spectator."""
     if user is None or not user.is_authenticated:
@@ -126,7 +137,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     my_turn = seat is not None and obs.turn == seat and obs.outcome is None
     players = {p.position: p for p in found.players}
     owner = game.table.owner_id
-    connected = realtime.connected_seats(game.pk, len(names)) if obs.outcome is None else set()
+    connected = _connected(game, len(names)) if obs.outcome is None else set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (
