@@ -115,13 +115,19 @@ class Watcher:
 
     async def run(self) -> None:
         beats = 0
+        loop = asyncio.get_running_loop()
+        took = 0.0
         while self.sockets:
-            await asyncio.sleep(settings.THIRTYONE_CATCH_UP_SECONDS)
+            # A check every THIRTYONE_CATCH_UP_SECONDS from start to start: under load a
+            # check takes a good part of that, and a sleep after it would add to the lag.
+            await asyncio.sleep(max(0.0, settings.THIRTYONE_CATCH_UP_SECONDS - took))
             beats += 1
+            started = loop.time()
             try:
                 await self.check(refresh_presence=beats % 15 == 0)
             except Exception:  # keep the loop alive; the next tick tries again
                 log.exception("catch-up check failed")
+            took = loop.time() - started
 
     async def check(self, *, refresh_presence: bool = False) -> None:
         game_ids = sorted({game_id for game_id, _ in self.sockets})
@@ -134,6 +140,7 @@ class Watcher:
         # for most moves). The in-memory layer brings no pushes from other processes.
         wait_a_check = not isinstance(get_channel_layer(), InMemoryChannelLayer)
         behind: dict[int, int] = {}
+        due: list[int] = []
         for game_id, seq in seqs.items():
             known = self.known_seq.get(game_id)
             if known is None:
@@ -143,12 +150,19 @@ class Watcher:
                     behind[game_id] = seq
                     continue
                 self.known_seq[game_id] = seq
-                await database_sync_to_async(realtime.push_game)(game_id)
+                due.append(game_id)
         self.behind = behind
+        if due:  # one trip to the database thread for all of them
+            await database_sync_to_async(_push_games)(due)
         if refresh_presence:
             for game_id, seat in list(self.sockets):
                 if seat is not None:
                     await database_sync_to_async(realtime.mark_present)(game_id, seat)
+
+
+def _push_games(game_ids: list[int]) -> None:
+    for game_id in game_ids:
+        realtime.push_game(game_id)
 
 
 watcher = Watcher()
