@@ -221,6 +221,9 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
         game = _locked_game(game_id)
         if game.seq != expected_seq or game.status != Game.PLAYING:
             return None
+        # A player who was away may have come back while the bot thought.
+        if not player.is_bot and not GamePlayer.objects.filter(pk=player.pk, away=True).exists():
+            return None
         return _apply(game, action)
 
 

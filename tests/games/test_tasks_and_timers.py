@@ -115,3 +115,22 @@ def test_a_player_who_comes_back_plays_their_own_turns_again(
     services.come_back(game_id=game.pk, user=bob)
     player = GamePlayer.objects.get(game=game, user=bob)
     assert not player.away and player.turns_timed_out == 0
+
+
+def test_a_bot_playing_for_an_away_player_does_not_move_once_they_are_back(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    seat = game.engine_state().turn
+    player = GamePlayer.objects.get(game=game, position=seat)
+    GamePlayer.objects.filter(pk=player.pk).update(away=True, turns_timed_out=2)
+    think = services._bot_choice
+
+    def back_while_the_bot_thinks(*args: Any) -> Any:
+        services.come_back(game_id=game.pk, user=player.user)
+        return think(*args)
+
+    monkeypatch.setattr(services, "_bot_choice", back_while_the_bot_thinks)
+    assert services.play_for_bot(game_id=game.pk, expected_seq=game.seq) is None
+    game.refresh_from_db()
+    assert game.engine_state().turn == seat and game.engine_state().phase == "draw"
