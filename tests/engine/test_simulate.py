@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.engine.__main__ import main
+from games.engine.bots import paired
 from games.engine.rules import Rules
 from games.engine.simulate import CHUNK_GAMES, simulate_chunks, wilson_interval
 
@@ -103,3 +104,23 @@ def test_bench_bot_refuses_a_table_size_the_rules_do_not_allow(capsys):
     with pytest.raises(SystemExit):
         main(["bench-bot", "--players", "10"])
     assert "--players must be 2 to 9" in capsys.readouterr().err
+
+
+def test_paired_rounds_of_a_bot_against_itself_come_out_the_same(capsys):
+    assert paired.main(["--level", "medium", "--rounds", "6", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "6 rounds: medium minus medium, seat 1's equity +0.0000 ± 0.0000" in out
+    assert "came out differently 0%" in out
+
+
+def test_paired_rounds_tell_a_weaker_bot_apart(capsys):
+    assert paired.main(["--level", "easy", "--rounds", "30", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "30 rounds: easy minus medium" in out
+    assert "came out differently 0%" not in out
+
+
+def test_paired_refuses_bad_bot_options(capsys):
+    with pytest.raises(SystemExit):
+        paired.main(["--level", "hard", "--options", '{"colour": 1}'])
+    assert "--options" in capsys.readouterr().err
