@@ -13,8 +13,8 @@ htmx sends the token from the header set once on <body>.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -27,6 +27,8 @@ from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import round_summary
 from games.models import Deal, Game, GamePlayer
+
+T = TypeVar("T")
 
 TEMPLATE = "games/table.html#game-area"
 LOG_LENGTH = 30  # events shown in the log
@@ -95,28 +97,31 @@ class Rows(NamedTuple):
     deals: list[Deal]  # newest first
 
 
-def rows(game: Game) -> Rows:
-    """The rows, read once per `game` instance and seq: a push renders the area for every
-    seat from one instance, so the queries do not grow with the number of viewers."""
-    cached = game.__dict__.get("_area_rows")
+def _once_per_seq(game: Game, name: str, read: Callable[[], T]) -> T:
+    """`read()`, done once per `game` instance and seq: a push renders the area for
+    every seat from one instance, so its queries do not grow with the viewers."""
+    cached = game.__dict__.get(name)
     if cached is not None and cached[0] == game.seq:
         return cached[1]
-    events = [(row.seq, row.to_engine()) for row in game.events.order_by("-seq")[:LOG_LENGTH]]
-    deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
-    found = Rows(list(game.players.all()), events, deals)
-    game.__dict__["_area_rows"] = (game.seq, found)
+    found = read()
+    game.__dict__[name] = (game.seq, found)
     return found
+
+
+def rows(game: Game) -> Rows:
+    """The rows the game area shows, read once per instance and seq."""
+
+    def read() -> Rows:
+        events = [(r.seq, r.to_engine()) for r in game.events.order_by("-seq")[:LOG_LENGTH]]
+        deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
+        return Rows(list(game.players.all()), events, deals)
+
+    return _once_per_seq(game, "_area_rows", read)
 
 
 def _connected(game: Game, seats: int) -> set[int]:
-    """The seats whose player has a socket open: asked once per game instance and seq,
-    like `rows`, so a push's views cost one cache round trip, not one per viewer."""
-    cached = game.__dict__.get("_connected_seats")
-    if cached is not None and cached[0] == game.seq:
-        return cached[1]
-    found = realtime.connected_seats(game.pk, seats)
-    game.__dict__["_connected_seats"] = (game.seq, found)
-    return found
+    """The seats whose player has a socket open: one cache round trip a push."""
+    return _once_per_seq(game, "_connected_seats", lambda: realtime.connected_seats(game.pk, seats))
 
 
 def viewer_seat(game: Game, user: Any) -> int | None:

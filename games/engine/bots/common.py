@@ -8,7 +8,7 @@ showdown) is in `knocking.py`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, Discard, Draw, Exchange, Knock
 from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck, without
@@ -296,6 +296,16 @@ class Memory:
             self.expected_hand = frozenset(hand)
         else:
             self.expected_hand = frozenset(hand) if obs.hand is not None else None
+
+    def choose(self, obs: Observation, decide: Callable[[Observation], Action]) -> Action:
+        """A decision of the bot this memory belongs to: learn what `obs` shows, let
+        `decide` choose (it may read the memory), then remember the move."""
+        if not obs.legal:
+            raise ValueError("The bot was asked to move when it has no move.")
+        self.update(obs)
+        action = decide(obs)
+        self.note(obs, action)
+        return action
 
     def unseen(self, obs: Observation, *, use_memory: bool = True) -> list[Card]:
         """Cards this seat cannot place: in the stock, other hands, the face-down widow or

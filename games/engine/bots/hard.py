@@ -63,12 +63,7 @@ class HardBot:
         self.last_worlds = 0  # how many worlds the last decision looked at
 
     def choose(self, obs: Observation) -> Action:
-        if not obs.legal:
-            raise ValueError("The bot was asked to move when it has no move.")
-        self.memory.update(obs)
-        action = self._decide(obs)
-        self.memory.note(obs, action)
-        return action
+        return self.memory.choose(obs, self._decide)
 
     def _decide(self, obs: Observation) -> Action:
         self.last_worlds = 0

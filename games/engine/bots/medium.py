@@ -50,19 +50,14 @@ class MediumBot:
         potential: float = 0.35,
         denial: float = 0.6,
     ) -> None:
+        # `seed` is taken like every level's; the medium bot draws no random numbers.
         self.knock = knock or KnockParams()
         self.potential = potential
         self.denial = denial
         self.memory = Memory()
-        self._random = random.Random(seed)
 
     def choose(self, obs: Observation) -> Action:
-        if not obs.legal:
-            raise ValueError("The bot was asked to move when it has no move.")
-        self.memory.update(obs)
-        action = self.decide(obs)
-        self.memory.note(obs, action)
-        return action
+        return self.memory.choose(obs, self.decide)
 
     def decide(self, obs: Observation) -> Action:
         """The move, from the observation and what the memory already holds."""
