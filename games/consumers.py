@@ -43,11 +43,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             if self.seat is None
             else realtime.seat_group(self.game_id, self.seat)
         )
+        # Present before joining the group: a writer renders only for viewers present.
+        await database_sync_to_async(realtime.mark_present)(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat)
         if self.seat is not None:
-            await database_sync_to_async(realtime.mark_present)(self.game_id, self.seat)
             await database_sync_to_async(realtime.presence_changed)(self.game_id)
 
     async def disconnect(self, code: int) -> None:
@@ -153,16 +154,21 @@ class Watcher:
                 due.append(game_id)
         self.behind = behind
         if due:  # one trip to the database thread for all of them
-            await database_sync_to_async(_push_games)(due)
+            await database_sync_to_async(_push_games)(
+                {game_id: self.viewers(game_id) for game_id in due}
+            )
         if refresh_presence:
-            for game_id, seat in list(self.sockets):
-                if seat is not None:
-                    await database_sync_to_async(realtime.mark_present)(game_id, seat)
+            await database_sync_to_async(realtime.mark_present_all)(list(self.sockets))
+
+    def viewers(self, game_id: int) -> set[int | None]:
+        """The seats (None: spectators) this process has a socket for at `game_id`."""
+        return {seat for game, seat in self.sockets if game == game_id}
 
 
-def _push_games(game_ids: list[int]) -> None:
-    for game_id in game_ids:
-        realtime.push_game(game_id)
+def _push_games(viewers: dict[int, set[int | None]]) -> None:
+    """Re-push each game to this process's own viewers of it."""
+    for game_id, seats in viewers.items():
+        realtime.push_game(game_id, viewers=seats)
 
 
 watcher = Watcher()

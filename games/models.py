@@ -8,7 +8,8 @@ a cached snapshot of the engine state that folding the events gives back. Only
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -18,6 +19,8 @@ from django.urls import reverse
 from games import engine
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
+
+T = TypeVar("T")
 
 
 class RuleSet(models.Model):
@@ -182,6 +185,17 @@ class Game(models.Model):
 
     def engine_state(self, deck_source: Any = None) -> engine.GameState:
         return state_from_dict(self.state, deck_source)
+
+    def once_per_seq(self, name: str, read: Callable[[], T]) -> T:
+        """`read()`, done once per instance and seq and kept on the instance: a push
+        renders the game for every viewer from one instance, so what they all read
+        (rows, presence) costs one query or cache trip, not one per viewer."""
+        cached = self.__dict__.get(name)
+        if cached is not None and cached[0] == self.seq:
+            return cached[1]
+        found = read()
+        self.__dict__[name] = (self.seq, found)
+        return found
 
 
 class GamePlayer(models.Model):

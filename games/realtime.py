@@ -10,10 +10,13 @@ Group names: ``game-<id>-seat-<n>`` for a player, ``game-<id>-watch`` for specta
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -25,7 +28,8 @@ from games.models import Game
 
 log = logging.getLogger(__name__)
 
-PRESENCE_SECONDS = 45  # a socket refreshes its presence every 15 s
+PRESENCE_SECONDS = 45  # a web process refreshes its sockets' presence every 7.5 s
+SEND_SECONDS = 5.0  # a push that takes longer is given up: catch-up will deliver it
 
 
 def seat_group(game_id: int, seat: int) -> str:
@@ -55,15 +59,25 @@ def views_for(
     ]
 
 
-def push_game(game_id: int, *, refresh: bool = False) -> None:
+def push_game(
+    game_id: int, *, refresh: bool = False, viewers: Collection[int | None] | None = None
+) -> None:
     """Send every viewer of `game_id` its current view (called after a commit).
 
+    Views are rendered only for the seats (None: the spectators) that have a socket:
+    by default those the presence keys name, or the given `viewers` (a web process's
+    own sockets, when its catch-up check re-pushes). A bot's seat has no socket, so a
+    game of one player and three bots renders one view a move, not five.
     `refresh` marks a view that changed without a move (who is connected): sockets
     take it even though its seq is the one they already show."""
     layer = get_channel_layer()
     if layer is None:
         return
     game = Game.objects.select_related("table").get(pk=game_id)
+    state = game.engine_state()
+    wanted = _reachable(layer) or _groups_of(
+        game.pk, connected(game, len(state.names)) if viewers is None else viewers
+    )
     sent_at = time.time()
     messages = [
         (
@@ -76,10 +90,15 @@ def push_game(game_id: int, *, refresh: bool = False) -> None:
                 "refresh": refresh,
             },
         )
-        for group, html in views_for(game, wanted=_reachable(layer))
+        for group, html in views_for(game, state, wanted)
     ]
     if messages:
-        async_to_sync(_send_all)(layer, messages)
+        _send_all(layer, messages)
+
+
+def _groups_of(game_id: int, viewers: Collection[int | None]) -> Callable[[str], bool]:
+    groups = {watch_group(game_id) if v is None else seat_group(game_id, v) for v in viewers}
+    return groups.__contains__
 
 
 def _reachable(layer: Any) -> Callable[[str], bool] | None:
@@ -93,33 +112,73 @@ def _reachable(layer: Any) -> Callable[[str], bool] | None:
     return None
 
 
-async def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    # All of a push's sends on one event loop: from a Celery thread every async_to_sync
-    # call starts a new loop and the Redis layer a new connection for it (measured: 5
-    # calls ~20 ms, one call with 5 sends ~5 ms).
-    for group, message in messages:
-        await layer.group_send(group, message)
+def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send a push's messages side by side. The in-memory layer's queues belong to the
+    consumers' event loop, which async_to_sync reaches from a web process's database
+    thread. A shared layer (Redis) sends from this process's own push loop instead:
+    async_to_sync from a Celery thread would start a new loop, and channels-redis a new
+    connection, for every push."""
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(_gather)(layer, messages)
+    else:
+        sends = asyncio.run_coroutine_threadsafe(_gather(layer, messages), _push_loop())
+        sends.result(timeout=SEND_SECONDS)
+
+
+async def _gather(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+_loop_lock = threading.Lock()
+_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
+
+
+def _push_loop() -> asyncio.AbstractEventLoop:
+    """This process's event loop for pushes, on a thread of its own (made again in a
+    forked child: a thread does not survive the fork)."""
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="push-loop", daemon=True).start()
+            _loop = (os.getpid(), loop)
+        return _loop[1]
 
 
 # ---- presence ---------------------------------------------------------------------
 # Kept in the cache (Redis in production) so every web process sees every socket.
+# Seat n's key says its player is connected; the `watch` key that a spectator is.
 
 
-def _presence_key(game_id: int, seat: int) -> str:
-    return f"presence:{game_id}:{seat}"
+def _presence_key(game_id: int, seat: int | None) -> str:
+    return f"presence:{game_id}:{'watch' if seat is None else seat}"
 
 
-def mark_present(game_id: int, seat: int) -> None:
+def mark_present(game_id: int, seat: int | None) -> None:
     cache.set(_presence_key(game_id, seat), time.time(), PRESENCE_SECONDS)
 
 
+def mark_present_all(viewers: list[tuple[int, int | None]]) -> None:
+    """Refresh the presence of many (game, seat) sockets in one cache round trip."""
+    now = time.time()
+    cache.set_many({_presence_key(g, seat): now for g, seat in viewers}, PRESENCE_SECONDS)
+
+
 def mark_absent(game_id: int, seat: int) -> None:
+    # Spectators are not marked absent: another may still watch from another process.
+    # Their key lapses PRESENCE_SECONDS after the last one left.
     cache.delete(_presence_key(game_id, seat))
 
 
-def connected_seats(game_id: int, seats: int) -> set[int]:
-    keys = {_presence_key(game_id, seat): seat for seat in range(seats)}
-    return {keys[key] for key in cache.get_many(list(keys))}
+def connected(game: Game, seats: int) -> set[int | None]:
+    """The seats with a socket open, and None if a spectator watches: one cache round
+    trip per instance and seq, however many viewers are rendered from it."""
+
+    def read() -> set[int | None]:
+        keys = {_presence_key(game.pk, seat): seat for seat in [*range(seats), None]}
+        return {keys[key] for key in cache.get_many(list(keys))}
+
+    return game.once_per_seq("_connected", read)
 
 
 def presence_changed(game_id: int) -> None:

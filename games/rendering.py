@@ -13,8 +13,8 @@ htmx sends the token from the header set once on <body>.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -27,8 +27,6 @@ from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import round_summary
 from games.models import Deal, Game, GamePlayer
-
-T = TypeVar("T")
 
 TEMPLATE = "games/table.html#game-area"
 LOG_LENGTH = 30  # events shown in the log
@@ -97,17 +95,6 @@ class Rows(NamedTuple):
     deals: list[Deal]  # newest first
 
 
-def _once_per_seq(game: Game, name: str, read: Callable[[], T]) -> T:
-    """`read()`, done once per `game` instance and seq: a push renders the area for
-    every seat from one instance, so its queries do not grow with the viewers."""
-    cached = game.__dict__.get(name)
-    if cached is not None and cached[0] == game.seq:
-        return cached[1]
-    found = read()
-    game.__dict__[name] = (game.seq, found)
-    return found
-
-
 def rows(game: Game) -> Rows:
     """The rows the game area shows, read once per instance and seq."""
 
@@ -116,12 +103,7 @@ def rows(game: Game) -> Rows:
         deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
         return Rows(list(game.players.all()), events, deals)
 
-    return _once_per_seq(game, "_area_rows", read)
-
-
-def _connected(game: Game, seats: int) -> set[int]:
-    """The seats whose player has a socket open: one cache round trip a push."""
-    return _once_per_seq(game, "_connected_seats", lambda: realtime.connected_seats(game.pk, seats))
+    return game.once_per_seq("_area_rows", read)
 
 
 def viewer_seat(game: Game, user: Any) -> int | None:
@@ -142,7 +124,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     my_turn = seat is not None and obs.turn == seat and obs.outcome is None
     players = {p.position: p for p in found.players}
     owner = game.table.owner_id
-    connected = _connected(game, len(names)) if obs.outcome is None else set()
+    connected = realtime.connected(game, len(names)) if obs.outcome is None else set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -231,8 +232,15 @@ def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> e
     """A new bot of `level` for `seat`, with its memory of this round rebuilt from the
     event log, chooses the move."""
     bot = make_bot(level, seed=secrets.randbits(32))
-    recall(bot, (event.to_engine() for event in game.events.order_by("seq")), seat)
+    recall(bot, _logged_events(game), seat)
     return bot.choose(engine.observation(state, seat))
+
+
+def _logged_events(game: Game) -> Iterator[engine.Event]:
+    """The game's events, read only when iterated: a bot without a memory never reads
+    the log (a generator expression would run the query at once)."""
+    for row in game.events.order_by("seq"):
+        yield row.to_engine()
 
 
 def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:

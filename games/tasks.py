@@ -13,7 +13,9 @@ import threading
 from datetime import timedelta
 
 from celery import shared_task
+from celery.signals import task_prerun
 from django.conf import settings
+from django.db import close_old_connections
 from django.utils import timezone
 
 from games import realtime, services
@@ -21,6 +23,14 @@ from games.models import Game, GamePlayer
 from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
+
+
+@task_prerun.connect
+def _fresh_connections(**kwargs: object) -> None:
+    """What Django does at each request, at each task: drop a database connection that
+    is broken or older than CONN_MAX_AGE (and re-arm its health check). Celery's own
+    closing of every connection around every task is off (CELERY_DB_REUSE_MAX)."""
+    close_old_connections()
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -163,6 +163,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
+# Celery closes every database connection before and after each task unless this is
+# set, and a new PostgreSQL connection is a new server process: keep them for this
+# many tasks (Django's CONN_MAX_AGE and health checks still apply).
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Remote control broadcasts to every worker's own queue; on the filesystem

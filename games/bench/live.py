@@ -60,8 +60,8 @@ class Plan:
         if self.profile == "production":  # Procfile: web=2, worker=2, beat=1
             return [
                 *web,
-                Worker("worker-1", env, self.log_dir, concurrency=4),
-                Worker("worker-2", env, self.log_dir, concurrency=4),
+                Worker("worker-1", env, self.log_dir, pool="prefork", concurrency=2),
+                Worker("worker-2", env, self.log_dir, pool="prefork", concurrency=2),
                 Beat("beat", env, self.log_dir),
             ]
         # Procfile.embedded (`make run`): one web process, one worker with beat inside.

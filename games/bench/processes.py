@@ -192,7 +192,9 @@ CELERY = [sys.executable, "-m", "celery", "-A", "thirtyone"]
 
 
 class Worker(Process):
-    """A Celery worker on threads (as Procfile.embedded), optionally with beat inside."""
+    """A Celery worker: on threads as Procfile.embedded runs it (optionally with beat
+    inside), or with Celery's default pool of forked processes as the production
+    Procfile does."""
 
     def __init__(
         self,
@@ -201,13 +203,14 @@ class Worker(Process):
         log_dir: Path,
         *,
         beat: bool = False,
+        pool: str = "threads",
         concurrency: int = 2,
     ) -> None:
         args = [
             *CELERY,
             "worker",
             "--pool",
-            "threads",
+            pool,
             "-c",
             str(concurrency),
             "--loglevel",

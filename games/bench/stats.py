@@ -120,14 +120,35 @@ def move_latencies(
 
 
 def cpu_seconds(processes: dict[str, int]) -> dict[str, float]:
-    """CPU seconds (user + system) used so far by each process and by this one."""
+    """CPU seconds (user + system) used so far by each process, with its children (a
+    prefork worker's pool), and by this one."""
     ticks = os.sysconf("SC_CLK_TCK")
+    stats = _process_stats()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in stats.items():
+        children.setdefault(parent, []).append(pid)
+    named = {**processes, "bench driver": os.getpid()}
     used = {}
-    for name, pid in {**processes, "bench driver": os.getpid()}.items():
-        with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            used[name] = (int(fields[11]) + int(fields[12])) / ticks
+    for name, pid in named.items():
+        family, total = [pid], 0
+        while family:
+            member = family.pop()
+            total += stats.get(member, (0, 0))[1]
+            # The driver started the servers: each is counted under its own name.
+            family.extend(c for c in children.get(member, []) if c not in named.values())
+        used[name] = total / ticks
     return used
+
+
+def _process_stats() -> dict[int, tuple[int, int]]:
+    """Every process's parent and CPU ticks used so far."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                found[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    return found
 
 
 def machine_busy() -> float:

@@ -43,6 +43,7 @@ def test_it_reads_a_postgresql_database_url(tmp_path: Path) -> None:
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "thirtyone")
     assert (config["USER"], config["PASSWORD"]) == ("player", "secret")
     assert config["CONN_HEALTH_CHECKS"] is True
+    assert config["CONN_MAX_AGE"] == 600  # a connection per task or socket call costs
     assert "transaction_mode" not in config.get("OPTIONS", {})
 
 
