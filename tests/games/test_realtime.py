@@ -1,0 +1,85 @@
+"""Pushes on a shared channel layer (Redis in production): who gets a rendered view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from games import realtime, services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+class RecordingLayer:
+    """Stands in for channels-redis: a layer shared between processes, which a push
+    reaches from its own event loop. Records each group a view is sent to."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self.sent.append((group, message))
+
+
+@pytest.fixture
+def layer(monkeypatch: pytest.MonkeyPatch) -> RecordingLayer:
+    recording = RecordingLayer()
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: recording)
+    cache.clear()
+    return recording
+
+
+@pytest.fixture
+def game(table: Any, bob: Any) -> Game:
+    services.join_table(table=table, user=bob)
+    return services.start_game(table=table, by=table.owner)
+
+
+def _groups(layer: RecordingLayer) -> set[str]:
+    groups = {group for group, _ in layer.sent}
+    layer.sent.clear()
+    return groups
+
+
+def test_a_push_renders_a_view_only_for_the_seats_and_spectators_with_a_socket(
+    layer: RecordingLayer, game: Game
+) -> None:
+    realtime.push_game(game.pk)
+    assert _groups(layer) == set(), "nobody is connected: nothing to render"
+
+    realtime.mark_present(game.pk, 1)
+    realtime.push_game(game.pk)
+    assert _groups(layer) == {realtime.seat_group(game.pk, 1)}
+
+    realtime.mark_present(game.pk, None)  # a spectator
+    realtime.push_game(game.pk)
+    assert _groups(layer) == {realtime.seat_group(game.pk, 1), realtime.watch_group(game.pk)}
+
+    realtime.mark_absent(game.pk, 1)
+    realtime.push_game(game.pk)
+    assert _groups(layer) == {realtime.watch_group(game.pk)}
+
+
+def test_a_catch_up_push_renders_for_the_given_viewers_whatever_the_presence_keys_say(
+    layer: RecordingLayer, game: Game
+) -> None:
+    realtime.mark_present(game.pk, 1)
+    realtime.push_game(game.pk, viewers={0, None})
+    assert _groups(layer) == {realtime.seat_group(game.pk, 0), realtime.watch_group(game.pk)}
+
+
+def test_each_pushed_view_is_the_one_for_its_group(layer: RecordingLayer, game: Game) -> None:
+    realtime.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
+    realtime.push_game(game.pk)
+    views = dict(layer.sent)
+    state = game.engine_state()
+    for seat in (0, 1):
+        html = views[realtime.seat_group(game.pk, seat)]["html"]
+        assert all(card.name in html for card in state.hands[seat])
+        assert not any(card.name in html for card in state.hands[1 - seat])
+    spectator = views[realtime.watch_group(game.pk)]["html"]
+    assert not any(card.name in spectator for hand in state.hands for card in hand)
+    assert {message["seq"] for message in views.values()} == {game.seq}
