@@ -76,7 +76,7 @@ def test_with_redis_url_redis_carries_cache_channels_and_celery(tmp_path: Path) 
 
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == redis_url
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == [redis_url]
     assert (broker, options) == (redis_url, {})
     assert not (tmp_path / "celery").exists()

@@ -88,13 +88,14 @@ def test_the_redis_cache_is_shared_between_processes() -> None:
 
 @needs_redis
 def test_the_redis_channel_layer_reaches_a_group_member_in_another_process() -> None:
-    from channels_redis.core import RedisChannelLayer
+    from django.utils.module_loading import import_string
 
-    config = env.channel_layers(REDIS_URL)["default"]["CONFIG"]
+    settings = env.channel_layers(REDIS_URL)["default"]
+    layer_class, config = import_string(settings["BACKEND"]), settings["CONFIG"]
     group = f"table-{secrets.token_hex(4)}"
 
     async def round_trip() -> dict:
-        sender, receiver = RedisChannelLayer(**config), RedisChannelLayer(**config)
+        sender, receiver = layer_class(**config), layer_class(**config)
         channel = await receiver.new_channel()
         await receiver.group_add(group, channel)
         await sender.group_send(group, {"type": "table.update", "seq": 12})
