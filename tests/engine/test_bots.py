@@ -26,6 +26,7 @@ from games.engine import (
     parse_cards,
 )
 from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
+from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out
@@ -418,3 +419,12 @@ def test_a_rollout_stops_when_the_searched_move_ended_the_round():
     assert (value, actions) == (0.0, 0)
     value, actions = play_out(state, 1, KnockParams(), 500, round_no=1)
     assert actions > 0 and 0.0 <= value <= 1.0
+
+
+def test_calibration_scores_the_sampled_worlds_against_the_true_hands() -> None:
+    score = score_games((Rules.preset("scat"), 4, 20, 7))
+    assert score.hands > 30
+    brier = score.brier / score.hands
+    # Guessing 50% for every hand would score 0.25; the worlds know much better.
+    assert 0.0 < brier < 0.22
+    assert abs(score.bias / score.hands) < 2.0

@@ -1,0 +1,122 @@
+"""How well the hard bot's imagined worlds guess the hands it cannot see:
+
+    python -m games.engine.bots.calibration --preset scat --games 500 --jobs 2
+
+Four medium bots play; seat 1's memory is kept as a hard bot would keep it, and at
+about half of seat 1's turns (before it draws) the world sampler deals `--worlds`
+worlds. For every other player's hand the sampled values are compared with the true
+one: the Brier score of "this hand beats mine" (what a knock decision rests on), the
+error of the mean sampled value, and its bias. The games are the same for every
+version of the sampler (the medium bots' moves do not depend on it), so two versions
+are compared on equal terms in seconds, where a strength test takes many minutes
+(docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from multiprocessing import Pool
+from typing import NamedTuple
+
+from ..cards import Card
+from ..game import apply_action, new_game
+from ..observation import observation
+from ..randomness import SeededDeckSource
+from ..rules import PRESETS, Rules
+from ..state import DRAW, GameState
+from .common import strength
+from .knocking import KnockParams
+from .medium import MediumBot
+from .worlds import WorldSampler
+
+PLAYERS = 4
+CHUNK = 5  # games per job
+
+
+class Score(NamedTuple):
+    hands: int = 0  # opponent hands judged
+    brier: float = 0.0  # summed squared error of P(the hand beats mine)
+    error: float = 0.0  # summed |mean sampled value - true value|
+    bias: float = 0.0  # summed mean sampled value - true value
+
+    def add(self, other: Score) -> Score:
+        return Score(*(a + b for a, b in zip(self, other, strict=True)))
+
+    def summary(self) -> str:
+        n = max(1, self.hands)
+        return (
+            f"{self.hands} hands: Brier of 'beats mine' {self.brier / n:.4f}, "
+            f"mean value off by {self.error / n:.2f} points (bias {self.bias / n:+.2f})"
+        )
+
+
+def score_games(job: tuple[Rules, int, int, int]) -> Score:
+    rules, games, worlds, seed = job
+    source = SeededDeckSource(seed)
+    rng = random.Random(seed)
+    params = KnockParams()
+    score = Score()
+    for _ in range(games):
+        bots = [MediumBot(seed * 10 + seat) for seat in range(PLAYERS)]
+        state, _ = new_game(rules, PLAYERS, source)
+        while state.turn is not None:
+            seat = state.turn
+            obs = observation(state, seat)
+            action = bots[seat].choose(obs)  # updates seat's memory first
+            if seat == 0 and state.phase == DRAW and obs.hand and rng.random() < 0.5:
+                sampler = WorldSampler(obs, bots[0].memory, random.Random(rng.random()), params)
+                if sampler.ok:
+                    score = score.add(_judge(state, obs.hand, sampler, worlds))
+            state, _ = apply_action(state, action)
+    return score
+
+
+def _judge(state: GameState, hand: tuple[Card, ...], sampler: WorldSampler, worlds: int) -> Score:
+    rules = state.rules
+    mine = strength(hand, rules)[0]
+    sampled = [sampler.sample(i).hands for i in range(worlds)]
+    score = Score()
+    for seat in range(1, PLAYERS):
+        if state.players[seat].out:
+            continue
+        true = strength(state.hands[seat], rules)[0]
+        values = [strength(hands[seat], rules)[0] for hands in sampled]
+        beats = sum(v > mine for v in values) / worlds
+        mean = sum(values) / worlds
+        score = score.add(Score(1, (beats - (true > mine)) ** 2, abs(mean - true), mean - true))
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.calibration")
+    parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--worlds", type=int, default=40, help="worlds per judged turn")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2, help="processes to use")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.worlds < 1:
+        parser.error("--games and --worlds must be at least 1")
+    rules = Rules.preset(args.preset)
+    jobs = [
+        (rules, min(CHUNK, args.games - start), args.worlds, args.seed * 100_000 + start)
+        for start in range(0, args.games, CHUNK)
+    ]
+    started = time.perf_counter()
+    total = Score()
+    with Pool(args.jobs) as pool:
+        for done, score in enumerate(pool.imap(score_games, jobs), 1):
+            total = total.add(score)
+            print(f"\r  {done}/{len(jobs)} chunks, {total.hands} hands", end="", flush=True)
+    print(
+        f"\n{args.preset}, {args.games} games: {total.summary()} "
+        f"({time.perf_counter() - started:.0f} s)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
