@@ -65,12 +65,15 @@ def score_games(job: tuple[Rules, int, int, int]) -> Score:
         while state.turn is not None:
             seat = state.turn
             obs = observation(state, seat)
-            action = bots[seat].choose(obs)  # updates seat's memory first
             if seat == 0 and state.phase == DRAW and obs.hand and rng.random() < 0.5:
-                sampler = WorldSampler(obs, bots[0].memory, random.Random(rng.random()), params)
+                # The memory as the hard bot holds it when it decides (updating is
+                # idempotent: `choose` below updates it again with the same view).
+                memory = bots[0].memory
+                memory.update(obs)
+                sampler = WorldSampler(obs, memory, random.Random(rng.random()), params)
                 if sampler.ok:
                     score = score.add(_judge(state, obs.hand, sampler, worlds))
-            state, _ = apply_action(state, action)
+            state, _ = apply_action(state, bots[seat].choose(obs))
     return score
 
 
