@@ -90,9 +90,15 @@ def play_game(
     state, _ = new_game(rules, len(bots), deck_source)
     actions = 0
     turns = 0
+    # Bots that watch the table (the hard bot) are shown every other player's move.
+    watchers = [(s, bot) for s, bot in enumerate(bots) if hasattr(bot, "watch")]
     while state.turn is not None:
         seat = state.turn
-        state, events = apply_action(state, bots[seat].choose(observation(state, seat)))
+        action = bots[seat].choose(observation(state, seat))
+        for other, bot in watchers:
+            if other != seat:
+                bot.watch(observation(state, other), seat, action)
+        state, events = apply_action(state, action)
         for event in events:
             if event.kind in _TURN_ENDING:
                 turns += 1

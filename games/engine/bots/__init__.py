@@ -43,15 +43,22 @@ def recall(bot: Any, events: Iterable[Event], seat: int) -> None:
     memory = getattr(bot, "memory", None)
     if memory is None:
         return
+    watch = getattr(bot, "watch", None)
     past = list(moves(list(events)))
     if not past:
         return
     current_round = past[-1][0].round_no
     for state, action in past:
-        if state.round_no == current_round and action.seat == seat:
+        if state.round_no != current_round:
+            continue
+        if action.seat == seat:
             obs = observation(state, seat)
             memory.update(obs)
             memory.note(obs, action)
+            if watch is not None:
+                watch(obs, seat, action)
+        elif watch is not None:
+            watch(observation(state, seat), action.seat, action)
 
 
 __all__ = ["LEVELS", "BaselineBot", "EasyBot", "HardBot", "MediumBot", "make_bot", "recall"]

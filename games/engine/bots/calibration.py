@@ -15,6 +15,7 @@ are compared on equal terms in seconds, where a strength test takes many minutes
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
@@ -29,6 +30,7 @@ from ..rules import PRESETS, Rules
 from ..state import DRAW, GameState
 from .common import strength
 from .knocking import KnockParams
+from .inference import TableWatch
 from .medium import MediumBot
 from .worlds import WorldSampler
 
@@ -53,27 +55,36 @@ class Score(NamedTuple):
         )
 
 
-def score_games(job: tuple[Rules, int, int, int]) -> Score:
-    rules, games, worlds, seed = job
+def score_games(job: tuple[Rules, int, int, int, bool]) -> Score:
+    rules, games, worlds, seed, watch = job
     source = SeededDeckSource(seed)
     rng = random.Random(seed)
     params = KnockParams()
     score = Score()
     for _ in range(games):
         bots = [MediumBot(seed * 10 + seat) for seat in range(PLAYERS)]
+        table = TableWatch(random.Random(seed), params) if watch else None
         state, _ = new_game(rules, PLAYERS, source)
         while state.turn is not None:
             seat = state.turn
             obs = observation(state, seat)
             if seat == 0 and state.phase == DRAW and obs.hand and rng.random() < 0.5:
                 # The memory as the hard bot holds it when it decides (updating is
-                # idempotent: `choose` below updates it again with the same view).
-                memory = bots[0].memory
-                memory.update(obs)
-                sampler = WorldSampler(obs, memory, random.Random(rng.random()), params)
+                # idempotent: `choose` below updates it again with the same view). A
+                # copy, so that what the watch adds leaves the medium bot's games as
+                # they are.
+                bots[0].memory.update(obs)
+                memory = copy.deepcopy(bots[0].memory)
+                buried = table.buried(obs) if table is not None else None
+                if buried:
+                    memory.dead |= buried - set(obs.hand)
+                sampler = WorldSampler(obs, memory, random.Random(rng.random()), params, table)
                 if sampler.ok:
                     score = score.add(_judge(state, obs.hand, sampler, worlds))
-            state, _ = apply_action(state, bots[seat].choose(obs))
+            action = bots[seat].choose(obs)
+            if table is not None:
+                table.watch(obs if seat == 0 else observation(state, 0), seat, action)
+            state, _ = apply_action(state, action)
     return score
 
 
@@ -100,12 +111,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=40, help="worlds per judged turn")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes to use")
+    parser.add_argument(
+        "--no-watch", action="store_true", help="guess without watching the other players' moves"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.worlds < 1:
         parser.error("--games and --worlds must be at least 1")
     rules = Rules.preset(args.preset)
     jobs = [
-        (rules, min(CHUNK, args.games - start), args.worlds, args.seed * 100_000 + start)
+        (
+            rules,
+            min(CHUNK, args.games - start),
+            args.worlds,
+            args.seed * 100_000 + start,
+            not args.no_watch,
+        )
         for start in range(0, args.games, CHUNK)
     ]
     started = time.perf_counter()

@@ -319,3 +319,10 @@ class Memory:
 
     def held_cards(self) -> set[Card]:
         return set().union(*self.held.values()) if self.held else set()
+
+
+def is_blitz_take(hand: tuple[Card, ...], top: Card, rules: Rules) -> bool:
+    """Whether taking `top` into `hand` (of three) makes a blitz that is shown at once."""
+    if rules.blitz_timing != "immediate" or len(hand) < 3:
+        return False
+    return any(is_blitz(hand[:i] + hand[i + 1 :] + (top,), rules) for i in range(len(hand)))

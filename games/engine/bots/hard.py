@@ -30,6 +30,7 @@ from .common import Memory, blitz_take, strength
 from .knocking import KnockParams
 from .medium import MediumBot
 from .rollout import play_out
+from .inference import TableWatch
 from .worlds import ImaginedDeck, WorldSampler
 
 BUDGET = 4000  # simulated moves per decision (see docs/bots.md for the timing)
@@ -52,6 +53,7 @@ class HardBot:
         max_seconds: float | None = MAX_SECONDS,
         knock: KnockParams | None = None,
         confidence: float = CONFIDENCE,
+        watch: bool = True,
     ) -> None:
         self.budget = budget
         self.confidence = confidence
@@ -60,17 +62,31 @@ class HardBot:
         self.medium = MediumBot(seed, knock=self.knock)
         self.memory: Memory = self.medium.memory
         self._random = random.Random(seed)
+        self.table = TableWatch(random.Random(seed + 1), self.knock) if watch else None
         self.last_worlds = 0  # how many worlds the last decision looked at
 
     def choose(self, obs: Observation) -> Action:
-        return self.memory.choose(obs, self._decide)
+        action = self.memory.choose(obs, self._decide)
+        if self.table is not None:
+            self.table.watch(obs, obs.viewer, action)
+        return action
+
+    def watch(self, obs: Observation, seat: int, action: Action) -> None:
+        """See a move made at the table (`obs`: this seat's view just before it): every
+        other player's, and this seat's own when its memory is rebuilt (`recall`)."""
+        if self.table is not None:
+            self.table.watch(obs, seat, action)
 
     def _decide(self, obs: Observation) -> Action:
         self.last_worlds = 0
         candidates = self.candidates(obs)
         if len(candidates) == 1:
             return candidates[0]
-        sampler = WorldSampler(obs, self.memory, self._random, self.knock)
+        if self.table is not None:
+            buried = self.table.buried(obs)
+            if buried:
+                self.memory.dead |= buried - set(obs.hand or ())
+        sampler = WorldSampler(obs, self.memory, self._random, self.knock, self.table)
         if not sampler.ok:
             return candidates[0]
         return self._search(obs, candidates, sampler)

@@ -24,6 +24,7 @@ from ..cards import Card
 from ..observation import Observation
 from ..state import GameState, PlayerState
 from .common import Memory, greedy_turn, play_order, strength, turns_done
+from .inference import TableWatch
 from .knocking import KnockParams, knock_ratio
 
 TRIES = 6  # redeals of one player's history before taking the least inconsistent one
@@ -61,9 +62,15 @@ class WorldSampler:
     """Deals the unplaced cards of one observation into worlds, again and again."""
 
     def __init__(
-        self, obs: Observation, memory: Memory, rng: random.Random, params: KnockParams
+        self,
+        obs: Observation,
+        memory: Memory,
+        rng: random.Random,
+        params: KnockParams,
+        table: TableWatch | None = None,
     ) -> None:
         self.obs = obs
+        self.table = table
         self.rng = rng
         self.params = params
         self.ok = self._plan(obs, memory, use_memory=True) or self._plan(
@@ -73,6 +80,7 @@ class WorldSampler:
         self.players = tuple(PlayerState(s.lives, s.points, s.chips, s.out) for s in seats)
         self.order = play_order(obs.dealer, [s.out for s in seats])
         self.histories = {seat: self._history(seat) for seat, _ in self.gaps}
+        self.watched = self._fitting() if self.ok else {}
 
     def _plan(self, obs: Observation, memory: Memory, *, use_memory: bool) -> bool:
         """Work out which cards are unplaced and where the gaps are; False if the counts
@@ -212,6 +220,23 @@ class WorldSampler:
             deck_source=ImaginedDeck(seed),
         )
 
+    def _fitting(self) -> dict[int, list[tuple[Card, ...]]]:
+        """Per other player, the hands the table watch holds likely that fit here."""
+        if self.table is None:
+            return {}
+        pool = set(self.pool)
+        counts = self.obs.cards_held
+        allowed = {
+            seat: pool | set(self.held.get(seat, ())) for seat, _ in self.gaps if counts[seat]
+        }
+        fitting = self.table.fitting(self.obs, allowed)
+        for seat in list(fitting):
+            held = set(self.held.get(seat, ()))
+            fitting[seat] = [h for h in fitting[seat] if len(h) == counts[seat] and held <= set(h)]
+            if not fitting[seat]:
+                del fitting[seat]
+        return fitting
+
     def _deal_hands(self) -> tuple[list[tuple[Card, ...]], list[Card]]:
         """The other hands, each grown through its past turns; and the cards left over,
         those the imagined turns let go first."""
@@ -219,10 +244,17 @@ class WorldSampler:
         pool = list(self.pool)
         shuffle(pool, rng)
         hands: list[tuple[Card, ...]] = [() for _ in self.obs.cards_held]
-        spare: list[Card] = []
+        watched = self.table.guess(self.watched) if self.watched else {}
+        if watched:
+            used = set().union(*watched.values())
+            pool = [c for c in pool if c not in used]
+            for seat, hand in watched.items():
+                hands[seat] = hand
         # Other players' dealt cards first, so that every hand gets its share.
-        reserved = sum(gap for _, gap in self.gaps)
-        for seat, gap in self.gaps:
+        gaps = [(seat, gap) for seat, gap in self.gaps if seat not in watched]
+        spare: list[Card] = []
+        reserved = sum(gap for _, gap in gaps)
+        for seat, gap in gaps:
             turns = len(self.histories[seat])
             best = None
             for _ in range(TRIES):
