@@ -56,6 +56,9 @@ class LegalOnly:
         self.moves += 1
         return action
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)  # `watch`, for the bots that watch the table
+
 
 def play(
     rules: Rules, bots: list[Any], seed: int, max_actions: int = 20_000
@@ -64,7 +67,11 @@ def play(
     state, _ = new_game(rules, len(bots), SeededDeckSource(seed))
     actions = []
     while state.turn is not None:
-        action = bots[state.turn].choose(observation(state, state.turn))
+        seat = state.turn
+        action = bots[seat].choose(observation(state, seat))
+        for other, watcher in enumerate(bots):
+            if other != seat and hasattr(watcher, "watch"):
+                watcher.watch(observation(state, other), seat, action)
         state, _ = apply_action(state, action)
         actions.append(action)
         assert len(actions) < max_actions, "the game did not end"
@@ -422,7 +429,7 @@ def test_a_rollout_stops_when_the_searched_move_ended_the_round():
 
 
 def test_calibration_scores_the_sampled_worlds_against_the_true_hands() -> None:
-    score = score_games((Rules.preset("scat"), 4, 20, 7))
+    score = score_games((Rules.preset("scat"), 4, 20, 7, False))
     assert score.hands > 30
     brier = score.brier / score.hands
     # Guessing 50% for every hand would score 0.25; the worlds know much better.

@@ -285,12 +285,13 @@ class TableWatch:
                 fitting[seat] = hands
         return fitting
 
+    @staticmethod
     def guess(
-        self, fitting: dict[int, list[tuple[Card, ...]]], tries: int = 20
+        fitting: dict[int, list[tuple[Card, ...]]], rng: random.Random, tries: int = 20
     ) -> dict[int, tuple[Card, ...]]:
         """One hand per player of `fitting` (see there), no card twice; if the tries
-        all clash, the most players that did not."""
-        rng = self.rng
+        all clash, the most players that did not. (`rng` is the caller's, so that the
+        filters' own draws depend only on the moves watched.)"""
         best: dict[int, tuple[Card, ...]] = {}
         for _ in range(tries):
             used: set[Card] = set()

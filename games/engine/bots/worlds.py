@@ -244,7 +244,7 @@ class WorldSampler:
         pool = list(self.pool)
         shuffle(pool, rng)
         hands: list[tuple[Card, ...]] = [() for _ in self.obs.cards_held]
-        watched = self.table.guess(self.watched) if self.watched else {}
+        watched = TableWatch.guess(self.watched, rng) if self.watched else {}
         if watched:
             used = set().union(*watched.values())
             pool = [c for c in pool if c not in used]
