@@ -28,8 +28,10 @@ from games.engine import (
 from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
 from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
+from games.engine.bots.inference import TableWatch
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out
+from games.engine.cards import full_deck
 from games.engine.state import DISCARD, DRAW, PlayerState
 
 LEVEL_NAMES = ("easy", "medium", "hard", "baseline")
@@ -435,3 +437,98 @@ def test_calibration_scores_the_sampled_worlds_against_the_true_hands() -> None:
     # Guessing 50% for every hand would score 0.25; the worlds know much better.
     assert 0.0 < brier < 0.22
     assert abs(score.bias / score.hands) < 2.0
+
+
+# ---- the hard bot's table watch ----------------------------------------------------------
+
+
+def _watched_round(seed: int, until_turns: int) -> tuple[GameState, TableWatch, list]:
+    """Four medium bots play until `until_turns` turns of the first round are done;
+    seat 0's table watch sees every move from seat 0's chair."""
+    state, log = new_game(Rules.preset("scat"), 4, SeededDeckSource(seed))
+    bots = [MediumBot(seat) for seat in range(4)]
+    table = TableWatch(random.Random(seed), KnockParams(), particles=200)
+    while state.turns_taken < until_turns and state.round_no == 1:
+        seat = state.turn
+        action = bots[seat].choose(observation(state, seat))
+        table.watch(observation(state, 0), seat, action)
+        state, events = apply_action(state, action)
+        log.extend(events)
+    return state, table, log
+
+
+def test_the_table_watch_keeps_a_taken_card_and_drops_a_discarded_one():
+    checked = 0
+    for seed in range(12):
+        state, table, _ = _watched_round(seed, until_turns=9)
+        obs = observation(state, 0)
+        if state.round_no != 1 or not table.follows(obs):
+            continue
+        unseen = set(full_deck()) - set(state.discard) - set(state.hands[0])
+        for seat in (1, 2, 3):
+            assert len(table.hands[seat]) == 200
+            # What it offers the world sampler: hands of three unseen cards...
+            fitting = table.fitting(obs, {seat: unseen})[seat]
+            assert all(len(hand) == 3 and unseen.issuperset(hand) for hand in fitting)
+            # ... each holding the cards seen taken from the pile and not laid down since.
+            held = table._taken.get(seat, set())
+            assert held and all(held <= set(hand) for hand in fitting) or not held
+            assert held <= set(state.hands[seat])
+            checked += bool(held)
+    assert checked >= 3
+
+
+def test_the_table_watch_reads_the_hands_better_than_chance():
+    """The imagined hands share more cards with the true ones than hands dealt from the
+    unseen cards at random do (about 3 x 3 / 40 cards)."""
+    shared = judged = 0
+    for seed in range(8):
+        state, table, _ = _watched_round(seed, until_turns=10)
+        if state.round_no != 1 or not table.follows(observation(state, 0)):
+            continue
+        for seat in (1, 2, 3):
+            true = set(state.hands[seat])
+            shared += sum(len(true.intersection(h)) for h in table.hands[seat]) / 200
+            judged += 1
+    assert judged >= 12
+    assert shared / judged > 0.4
+
+
+def test_a_watching_bot_chooses_the_same_when_only_hidden_cards_differ():
+    checked = 0
+    for seed in range(10):
+        state, _, log = _watched_round(seed, until_turns=6)
+        if state.turn == 0 or state.round_no != 1:
+            continue
+        seat = state.turn
+        swapped = _swap_hidden(state)
+        if swapped is None:
+            continue
+        hard = bot("hard", seed=3)
+        recall(hard, log, seat)  # it has watched the round from its own chair
+        first = copy.deepcopy(hard).choose(observation(state, seat))
+        second = copy.deepcopy(hard).choose(observation(swapped, seat))
+        assert first == second
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_new_hard_bot_recalls_what_it_watched():
+    """The web app makes a new bot per move: `recall` replays the round's moves to its
+    table watch, which then holds the very hands of a bot that watched them live."""
+    state, log = new_game(Rules.preset("scat"), 3, SeededDeckSource(4))
+    bots = [bot("medium", 0), bot("hard", 5), bot("medium", 2)]
+    compared = 0
+    while state.turn is not None and state.round_no == 1:
+        seat = state.turn
+        if seat == 1 and state.phase == DRAW and state.turns_taken >= 4:
+            fresh = bot("hard", 5)
+            recall(fresh, log, 1)
+            assert fresh.table.hands == bots[1].table.hands
+            compared += 1
+        action = bots[seat].choose(observation(state, seat))
+        if seat != 1:
+            bots[1].watch(observation(state, 1), seat, action)
+        state, events = apply_action(state, action)
+        log.extend(events)
+    assert compared >= 2

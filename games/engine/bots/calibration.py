@@ -29,8 +29,8 @@ from ..randomness import SeededDeckSource
 from ..rules import PRESETS, Rules
 from ..state import DRAW, GameState
 from .common import strength
-from .knocking import KnockParams
 from .inference import TableWatch
+from .knocking import KnockParams
 from .medium import MediumBot
 from .worlds import WorldSampler
 

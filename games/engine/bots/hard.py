@@ -27,10 +27,10 @@ from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from .common import Memory, blitz_take, strength
+from .inference import TableWatch
 from .knocking import KnockParams
 from .medium import MediumBot
 from .rollout import play_out
-from .inference import TableWatch
 from .worlds import ImaginedDeck, WorldSampler
 
 BUDGET = 4000  # simulated moves per decision (see docs/bots.md for the timing)

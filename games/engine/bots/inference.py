@@ -85,7 +85,7 @@ class TableWatch:
         self._pending = {}
         self._taken = {}
         self._thresholds = {}
-        plain = not rules.widow and not rules.hidden_discards
+        plain = not (rules.widow or rules.hidden_discards or rules.throw_down)
         self.ok = plain and obs.turns_taken == 0 and obs.hand is not None and obs.phase == DRAW
         if not self.ok:
             return
@@ -200,7 +200,9 @@ class TableWatch:
         hands = self.hands[seat]
         size = self.size
         if excluded:
-            weights = [0.0 if excluded.intersection(h) else w for h, w in zip(hands, weights)]
+            weights = [
+                0.0 if excluded.intersection(h) else w for h, w in zip(hands, weights, strict=True)
+            ]
         total = sum(weights)
         if total <= 0:
             self.hands.pop(seat)  # nothing imagined fits: stop guessing for this player
@@ -354,10 +356,14 @@ def _take_chance(hand: tuple[Card, ...], top: Card, rules: Rules) -> float:
     else:
         value = _value(hand, rules)
         draw = value + draw_gains(hand, rules)[1] + _promise(hand, rules)
-        best = max(
-            (hand[:i] + hand[i + 1 :] + (top,) for i in range(len(hand))),
-            key=lambda kept: _value(kept, rules),
-        ) if len(hand) >= 3 else hand + (top,)
+        best = (
+            max(
+                (hand[:i] + hand[i + 1 :] + (top,) for i in range(len(hand))),
+                key=lambda kept: _value(kept, rules),
+            )
+            if len(hand) >= 3
+            else hand + (top,)
+        )
         take = _value(best, rules) + _promise(best, rules) + 0.01
         found = _squash(SHARPNESS * (take - draw))
     if len(_TAKES) > 200_000:
@@ -377,7 +383,9 @@ def _discard_chance(full: tuple[Card, ...], card: Card, taken: Card | None, rule
                 continue
             kept = full[:i] + full[i + 1 :]
             scores[c] = (
-                _value(kept, rules) + strength(kept, rules)[1] / 100 + _promise(kept, rules)
+                _value(kept, rules)
+                + strength(kept, rules)[1] / 100
+                + _promise(kept, rules)
                 - 0.02 * c.value / 11
             )
         top = max(scores.values())
