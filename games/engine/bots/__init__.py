@@ -38,7 +38,9 @@ def recall(bot: Any, events: Iterable[Event], seat: int) -> None:
     """Let a new `bot` object for `seat` relive its own moves of the current round from
     the game's event log, so that its memory holds what it would have, had it played the
     whole round as one object (the web app makes a new bot for each move). It is shown
-    only `seat`'s observations, so it learns nothing it could not have seen. `events` is
+    only `seat`'s observations, so it learns nothing it could not have seen. A bot that
+    watches the table (`watch`, the hard bot) is also shown every other move of the
+    round, with `seat`'s view just before it, as it would have seen it live. `events` is
     read only by a bot with a memory, so it may be a lazy query."""
     memory = getattr(bot, "memory", None)
     if memory is None:

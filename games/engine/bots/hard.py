@@ -4,9 +4,11 @@ For each decision it
 1. asks the medium bot (which shares its memory) for the few moves worth considering
    -- its own choice first; a move the medium bot rates far below the best is dropped,
    and a decision with one move left is made at once;
-2. samples worlds consistent with what it has seen (`rollout.WorldSampler`: the
-   unplaced cards dealt into the other hands, the stock and the buried discards; a
-   knocker's hand is made likely to be good);
+2. samples worlds consistent with what it has seen (`worlds.WorldSampler`: the
+   unplaced cards dealt into the other hands, the stock and the buried discards). It
+   watches every move at the table (`watch`, shown each other player's move with its
+   own view before it), and its `inference.TableWatch` reads each other hand from
+   them: the worlds take their hands from there when it has them;
 3. in each world plays every candidate, then continues the round with a quick sensible
    policy for every seat (`rollout.policy_action`), and scores the end of the round by
    the bot's equity (lives, points or chips, squared, over everyone's: `equity`). All
@@ -26,8 +28,8 @@ from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
-from .common import Memory, blitz_take, strength
-from .inference import TableWatch
+from .common import Memory, blitz_take, play_order, stages_left, strength
+from .inference import TableWatch, chance_above
 from .knocking import KnockParams
 from .medium import MediumBot
 from .rollout import play_out
@@ -79,19 +81,40 @@ class HardBot:
 
     def _decide(self, obs: Observation) -> Action:
         self.last_worlds = 0
-        candidates = self.candidates(obs)
-        if len(candidates) == 1:
-            return candidates[0]
         if self.table is not None:
             buried = self.table.buried(obs)
             if buried:
                 self.memory.dead |= buried - set(obs.hand or ())
         sampler = WorldSampler(obs, self.memory, self._random, self.knock, self.table)
-        if not sampler.ok:
+        candidates = self.candidates(obs, sampler if sampler.ok else None)
+        if len(candidates) == 1 or not sampler.ok:
             return candidates[0]
         return self._search(obs, candidates, sampler)
 
-    def candidates(self, obs: Observation) -> list[Action]:
+    def knock_ratio(self, obs: Observation, sampler: WorldSampler | None) -> float:
+        """Like the medium bot's, but with the chance of being caught lowest read from
+        the hands the table watch holds likely, when it holds them for every player."""
+        rules = obs.rules
+        value = strength(obs.hand or (), rules)[0]
+        ratio = self.medium.knock_ratio(obs, value)
+        if sampler is None or rules.scoring != "lives" or ratio == float("inf"):
+            return ratio
+        order = play_order(obs.dealer, [s.out for s in obs.seats])
+        others = [seat for seat in order if seat != obs.viewer]
+        if any(seat not in sampler.watched for seat in others):
+            return ratio
+        unseen = sampler.pool
+        risk = 1.0
+        for seat in others:
+            risk *= chance_above(sampler.watched[seat], value, unseen, rules)
+        standing = obs.seats[obs.viewer]
+        penalty = min(rules.knocker_penalty, max(1, stages_left(standing, rules)))
+        limit = self.knock.theta / len(order)
+        if rules.knocker_tie == "loses":
+            limit *= 1.0 - self.knock.tie_margin
+        return risk * penalty / limit
+
+    def candidates(self, obs: Observation, sampler: WorldSampler | None = None) -> list[Action]:
         """The moves worth simulating, the medium bot's choice first."""
         legal = obs.legal
         if len(legal) == 1:
@@ -110,15 +133,20 @@ class HardBot:
         if blitz is not None:
             return [blitz]
         knock = next((a for a in legal if type(a) is Knock), None)
+        choice = medium.decide(obs)
         if knock is not None:
-            ratio = medium.knock_ratio(obs, strength(obs.hand or (), obs.rules)[0])
+            ratio = self.knock_ratio(obs, sampler)
             if ratio <= KNOCK_SURE:
                 return [knock]
             if ratio <= KNOCK_WIDER:
                 moves = [knock, *moves] if ratio <= 1.0 else [*moves, knock]
+            if ratio <= 1.0:
+                choice = knock
+            elif choice == knock:
+                choice = next((a for a in moves if a != knock), choice)
         if not any(type(a) in (Draw, Exchange, OpenWidow) for a in legal):
             moves += [a for a in legal if type(a) is Stand]
-        return _first(medium.decide(obs), moves)
+        return _first(choice, moves)
 
     def _search(self, obs: Observation, candidates: list[Action], sampler: WorldSampler) -> Action:
         """Play every candidate in the same sampled worlds; keep the medium bot's choice

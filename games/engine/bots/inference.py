@@ -397,3 +397,24 @@ def _discard_chance(full: tuple[Card, ...], card: Card, taken: Card | None, rule
             _DISCARDS.clear()
         _DISCARDS[key] = table
     return table.get(card, 0.0)
+
+
+def chance_above(
+    hands: Sequence[tuple[Card, ...]], value: float, unseen: Sequence[Card], rules: Rules
+) -> float:
+    """The chance that a player holding one of `hands` (each as likely) ends one more
+    turn, a draw from the stock, with more than `value` (at least `value` where the
+    knocker loses ties): the risk a knock with `value` runs from that player."""
+    slack = 0.25 if rules.knocker_tie == "loses" else -0.25  # values are in half points
+    counts: dict[tuple[Card, ...], int] = {}
+    for hand in hands:
+        counts[hand] = counts.get(hand, 0) + 1
+    total = 0.0
+    for hand, count in counts.items():
+        pool = [c for c in unseen if c not in hand]
+        if not pool:
+            continue
+        need = (value - _value(hand, rules) - slack) * 2  # in half points
+        gains = draw_gains(hand, rules)[0]
+        total += count * sum(gains[c] > need for c in pool) / len(pool)
+    return total / len(hands)

@@ -13,6 +13,8 @@ So each other hand is imagined with its history: dealt, then grown by one plain 
 (`greedy_turn`) per turn that player has had, and redealt (a few times at most) when
 that history disagrees with what everyone saw -- a player who did not knock although
 a sensible player would have, or a knocker whose hand would not have been worth it.
+Where the bot has watched the round's moves (`inference.TableWatch`), a hand is taken
+from what the watch has read instead: that knows far more (docs/bots.md).
 """
 
 from __future__ import annotations
