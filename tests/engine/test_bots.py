@@ -28,7 +28,7 @@ from games.engine import (
 from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
 from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
-from games.engine.bots.inference import TableWatch
+from games.engine.bots.inference import TableWatch, chance_above
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out
 from games.engine.cards import full_deck
@@ -479,11 +479,11 @@ def test_the_table_watch_keeps_a_taken_card_and_drops_a_discarded_one():
 
 
 def test_the_table_watch_reads_the_hands_better_than_chance():
-    """The imagined hands share more cards with the true ones than hands dealt from the
-    unseen cards at random do (about 3 x 3 / 40 cards)."""
+    """The imagined hands share far more cards with the true ones than hands dealt from
+    the unseen cards at random do (about 3 x 3 / 40 = 0.23 cards; the watch, about 0.7)."""
     shared = judged = 0
-    for seed in range(8):
-        state, table, _ = _watched_round(seed, until_turns=10)
+    for seed in range(12):
+        state, table, _ = _watched_round(seed, until_turns=7)
         if state.round_no != 1 or not table.follows(observation(state, 0)):
             continue
         for seat in (1, 2, 3):
@@ -532,3 +532,16 @@ def test_a_new_hard_bot_recalls_what_it_watched():
         state, events = apply_action(state, action)
         log.extend(events)
     assert compared >= 2
+
+
+def test_the_knock_risk_read_from_watched_hands_follows_their_values():
+    rules = Rules.preset("scat")
+    unseen = [c for c in full_deck() if c not in parse_cards("AH KH QH 2C 3D 4S")]
+    strong = [parse_cards("AH KH QH")] * 10  # 31: always above 25
+    weak = [parse_cards("2C 3D 4S")] * 10  # 4: one draw lifts it to 15 at most
+    assert chance_above(strong, 25, unseen, rules) == 1.0
+    assert chance_above(weak, 25, unseen, rules) == 0.0
+    mixed = chance_above(strong + weak, 25, unseen, rules)
+    assert mixed == pytest.approx(0.5)
+    # A weak hand may draw past a low knock: some, not all, of the stock lifts it.
+    assert 0.0 < chance_above(weak, 9, unseen, rules) < 1.0

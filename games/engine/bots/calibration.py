@@ -2,7 +2,8 @@
 
     python -m games.engine.bots.calibration --preset scat --games 500 --jobs 2
 
-Four medium bots play; seat 1's memory is kept as a hard bot would keep it, and at
+Four medium bots play; seat 1's memory (and, unless `--no-watch`, its table watch:
+every move seen, `inference.TableWatch`) is kept as a hard bot would keep it, and at
 about half of seat 1's turns (before it draws) the world sampler deals `--worlds`
 worlds. For every other player's hand the sampled values are compared with the true
 one: the Brier score of "this hand beats mine" (what a knock decision rests on), the
