@@ -11,15 +11,16 @@ so the survivors are what the table has shown about that player.
 
 It learns only from public facts: the moves themselves (a draw's source, the cards laid
 face up, a knock) and the watcher's own observation before each move. It is used for
-the plain rules (no widow, no hidden discards); elsewhere it declines and the hard bot
-falls back on `WorldSampler`'s own guesses.
+the plain rules (no widow, hidden discards or throw-down); elsewhere it declines and
+the hard bot falls back on `WorldSampler`'s own guesses. `chance_above` turns the
+watched hands into the risk a knock runs.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Knock
 from ..cards import Card, full_deck
@@ -190,7 +191,7 @@ class TableWatch:
         self.hands[seat] = children
         self._resample(seat, weights, mine | set(self.pile or ()))
 
-    def _weigh(self, seat: int, chance) -> None:
+    def _weigh(self, seat: int, chance: Callable[[tuple[Card, ...]], float]) -> None:
         hands = self.hands.get(seat)
         if hands is None:
             return

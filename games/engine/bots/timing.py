@@ -2,7 +2,9 @@
 
 Plays whole games with the bot in the first seat and medium bots in the others, and
 times every decision of the first seat (`choose`, memory included) until it has made
-the number asked for. A benchmark, not a test: run it on a quiet machine.
+the number asked for; a bot that watches the table (the hard bot) is shown the other
+moves, and that time is reported apart. A benchmark, not a test: run it on a quiet
+machine.
 """
 
 from __future__ import annotations
@@ -22,18 +24,26 @@ from . import make_bot
 class Timings:
     level: str
     seconds: list[float] = field(default_factory=list)  # one per decision
+    watching: list[float] = field(default_factory=list)  # one per other player's move
     games: int = 0
 
-    def percentile(self, share: float) -> float:
-        ordered = sorted(self.seconds)
+    def percentile(self, share: float, times: list[float] | None = None) -> float:
+        ordered = sorted(self.seconds if times is None else times)
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
     def summary(self) -> str:
-        figures = ", ".join(
-            f"{name} {self.percentile(share) * 1000:.1f} ms"
-            for name, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
-        )
-        return f"{self.level}: {len(self.seconds)} decisions in {self.games} games; {figures}"
+        text = f"{self.level}: {len(self.seconds)} decisions in {self.games} games; "
+        text += _figures(self, self.seconds)
+        if self.watching:
+            text += f"\n  watching {len(self.watching)} moves: {_figures(self, self.watching)}"
+        return text
+
+
+def _figures(timings: Timings, times: list[float]) -> str:
+    return ", ".join(
+        f"{name} {timings.percentile(share, times) * 1000:.1f} ms"
+        for name, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
+    )
 
 
 def time_decisions(
@@ -59,6 +69,10 @@ def time_decisions(
                 timings.seconds.append(time.perf_counter() - started)
             else:
                 action = others[seat - 1].choose(obs)
+                if hasattr(bot, "watch"):
+                    started = time.perf_counter()
+                    bot.watch(observation(state, 0), seat, action)
+                    timings.watching.append(time.perf_counter() - started)
             state, _ = apply_action(state, action)
         timings.games += 1
         if progress:
