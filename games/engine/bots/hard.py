@@ -8,7 +8,8 @@ For each decision it
    unplaced cards dealt into the other hands, the stock and the buried discards). It
    watches every move at the table (`watch`, shown each other player's move with its
    own view before it), and its `inference.TableWatch` reads each other hand from
-   them: the worlds take their hands from there when it has them;
+   them: the worlds take their hands from there when it has them, and so does the
+   chance of being caught lowest that decides a knock (`knock_ratio`);
 3. in each world plays every candidate, then continues the round with a quick sensible
    policy for every seat (`rollout.policy_action`), and scores the end of the round by
    the bot's equity (lives, points or chips, squared, over everyone's: `equity`). All
