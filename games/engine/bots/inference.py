@@ -28,7 +28,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..state import DRAW
 from .common import draw_gains, is_blitz_take, play_order, strength
-from .knocking import KnockParams, knock_ratio
+from .knocking import KnockParams, least_knock
 
 PARTICLES = 300  # imagined hands per other player
 POTENTIAL = 0.35  # how much the modelled player values a hand's promise (as medium)
@@ -242,30 +242,11 @@ class TableWatch:
         """The least hand value `seat` would knock with now (as the medium bot judges)."""
         key = (seat, obs.turns_taken)
         found = self._thresholds.get(key)
-        if found is not None:
-            return found
-        order = play_order(obs.dealer, [s.out for s in obs.seats])
-        standing = obs.seats[seat]
-        rules = obs.rules
-
-        def worth(half_points: int) -> bool:
-            ratio = knock_ratio(
-                half_points / 2, seat, order, obs.turns_taken, standing, rules, self.params
+        if found is None:
+            order = play_order(obs.dealer, [s.out for s in obs.seats])
+            found = self._thresholds[key] = least_knock(
+                seat, order, obs.turns_taken, obs.seats[seat], obs.rules, self.params
             )
-            return ratio <= 1
-
-        low, high = 0, 68
-        if not worth(high):
-            found = 99.0
-        else:
-            while low < high:
-                mid = (low + high) // 2
-                if worth(mid):
-                    high = mid
-                else:
-                    low = mid + 1
-            found = max(low / 2, rules.knock_min)
-        self._thresholds[key] = found
         return found
 
     # ---- the guesses -------------------------------------------------------------------

@@ -147,3 +147,33 @@ def knock_ratio(
     if rules.knocker_tie == "loses":
         limit *= 1.0 - params.tie_margin
     return risk * penalty / limit
+
+
+NEVER = 99.0  # the least hand to knock with, for a player who would not knock at all
+
+
+def least_knock(
+    me: int,
+    order: Sequence[int],
+    turns_taken: int,
+    standing: object,
+    rules: Rules,
+    params: KnockParams,
+) -> float:
+    """The least hand value a player would knock with now (`knock_ratio` at most 1;
+    knocking is monotone in the value), or `NEVER`."""
+
+    def worth(half_points: int) -> bool:
+        ratio = knock_ratio(half_points / 2, me, order, turns_taken, standing, rules, params)
+        return ratio <= 1
+
+    low, high = 0, SLOTS  # half points
+    if not worth(high):
+        return NEVER
+    while low < high:
+        mid = (low + high) // 2
+        if worth(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return max(low / 2, rules.knock_min)

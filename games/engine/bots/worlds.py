@@ -27,10 +27,9 @@ from ..observation import Observation
 from ..state import GameState, PlayerState
 from .common import Memory, greedy_turn, play_order, strength, turns_done
 from .inference import TableWatch
-from .knocking import KnockParams, knock_ratio
+from .knocking import NEVER, KnockParams, least_knock
 
 TRIES = 6  # redeals of one player's history before taking the least inconsistent one
-NEVER = 99.0  # a knock threshold for turns in which the player could not knock
 
 # What a past turn of another player tells: it could not knock (FREE), it did not knock
 # though it could (BEFORE: judged on the hand it started the turn with; AFTER: on the
@@ -143,18 +142,8 @@ class WorldSampler:
         return history
 
     def _threshold(self, seat: int, turn: int) -> float:
-        rules = self.obs.rules
-        standing = self.obs.seats[seat]
-        low, high = 0, 68  # half points; knocking is monotone in the hand's value
-        if knock_ratio(high / 2, seat, self.order, turn, standing, rules, self.params) > 1:
-            return NEVER
-        while low < high:
-            mid = (low + high) // 2
-            if knock_ratio(mid / 2, seat, self.order, turn, standing, rules, self.params) <= 1:
-                high = mid
-            else:
-                low = mid + 1
-        return max(low / 2, rules.knock_min)
+        obs = self.obs
+        return least_knock(seat, self.order, turn, obs.seats[seat], obs.rules, self.params)
 
     def _grow(
         self, seat: int, hand: tuple[Card, ...], cards: list[Card]
