@@ -105,6 +105,18 @@ def best_take(hand: tuple[Card, ...], card: Card, rules: Rules) -> HandKey:
     return max(strength(hand[:i] + hand[i + 1 :] + (card,), rules) for i in range(len(hand)))
 
 
+def best_with(hand: tuple[Card, ...], card: Card, rules: Rules) -> tuple[Card, ...]:
+    """The best hand after taking `card`, which cannot go back the same turn."""
+    if len(hand) < 3:
+        return hand + (card,)
+    target = best_take(hand, card, rules)
+    for i in range(len(hand)):
+        kept = hand[:i] + hand[i + 1 :] + (card,)
+        if strength(kept, rules) == target:
+            return kept
+    return hand
+
+
 def blitz_take(obs: Observation) -> Action | None:
     """Taking the top discard, when it completes a blitz that is shown at once (no
     knock is worth more than ending the round with every other player losing)."""

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
-from .common import Memory, blitz_take, play_order, stages_left, strength
+from .common import Memory, blitz_take, play_order, strength
 from .inference import TableWatch, chance_above
-from .knocking import KnockParams
+from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
 from .rollout import play_out
 from .worlds import ImaginedDeck, WorldSampler
@@ -83,22 +84,34 @@ class HardBot:
     def _decide(self, obs: Observation) -> Action:
         self.last_worlds = 0
         if self.table is not None:
-            buried = self.table.buried(obs)
+            buried = self.table.buried(obs)  # every discard seen: the buried ones known
             if buried:
                 self.memory.dead |= buried - set(obs.hand or ())
-        sampler = WorldSampler(obs, self.memory, self._random, self.knock, self.table)
-        candidates = self.candidates(obs, sampler if sampler.ok else None)
-        if len(candidates) == 1 or not sampler.ok:
+        found: list[WorldSampler | None] = []
+
+        def worlds() -> WorldSampler | None:
+            """The worlds of this decision, made once and only when a step needs them."""
+            if not found:
+                sampler = WorldSampler(obs, self.memory, self._random, self.knock, self.table)
+                found.append(sampler if sampler.ok else None)
+            return found[0]
+
+        candidates = self.candidates(obs, worlds)
+        sampler = worlds() if len(candidates) > 1 else None
+        if sampler is None:
             return candidates[0]
         return self._search(obs, candidates, sampler)
 
-    def knock_ratio(self, obs: Observation, sampler: WorldSampler | None) -> float:
+    def knock_ratio(self, obs: Observation, worlds: Callable[[], WorldSampler | None]) -> float:
         """Like the medium bot's, but with the chance of being caught lowest read from
         the hands the table watch holds likely, when it holds them for every player."""
         rules = obs.rules
         value = strength(obs.hand or (), rules)[0]
         ratio = self.medium.knock_ratio(obs, value)
-        if sampler is None or rules.scoring != "lives" or ratio == float("inf"):
+        if rules.scoring != "lives" or ratio == float("inf"):
+            return ratio
+        sampler = worlds()
+        if sampler is None:
             return ratio
         order = play_order(obs.dealer, [s.out for s in obs.seats])
         others = [seat for seat in order if seat != obs.viewer]
@@ -108,15 +121,13 @@ class HardBot:
         risk = 1.0
         for seat in others:
             risk *= chance_above(sampler.watched[seat], value, unseen, rules)
-        standing = obs.seats[obs.viewer]
-        penalty = min(rules.knocker_penalty, max(1, stages_left(standing, rules)))
-        limit = self.knock.theta / len(order)
-        if rules.knocker_tie == "loses":
-            limit *= 1.0 - self.knock.tie_margin
-        return risk * penalty / limit
+        return lives_ratio(risk, len(order), obs.seats[obs.viewer], rules, self.knock)
 
-    def candidates(self, obs: Observation, sampler: WorldSampler | None = None) -> list[Action]:
-        """The moves worth simulating, the medium bot's choice first."""
+    def candidates(
+        self, obs: Observation, worlds: Callable[[], WorldSampler | None] = lambda: None
+    ) -> list[Action]:
+        """The moves worth simulating, the medium bot's choice first (`worlds`: the
+        decision's worlds, for reading the knock risk from the watched hands)."""
         legal = obs.legal
         if len(legal) == 1:
             return [legal[0]]
@@ -136,7 +147,7 @@ class HardBot:
         knock = next((a for a in legal if type(a) is Knock), None)
         choice = medium.decide(obs)
         if knock is not None:
-            ratio = self.knock_ratio(obs, sampler)
+            ratio = self.knock_ratio(obs, worlds)
             if ratio <= KNOCK_SURE:
                 return [knock]
             if ratio <= KNOCK_WIDER:

@@ -27,7 +27,7 @@ from ..cards import Card, full_deck
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DRAW
-from .common import draw_gains, is_blitz_take, play_order, strength
+from .common import best_with, draw_gains, is_blitz_take, play_order, strength
 from .knocking import KnockParams, least_knock
 
 PARTICLES = 300  # imagined hands per other player
@@ -338,14 +338,7 @@ def _take_chance(hand: tuple[Card, ...], top: Card, rules: Rules) -> float:
     else:
         value = _value(hand, rules)
         draw = value + draw_gains(hand, rules)[1] + _promise(hand, rules)
-        best = (
-            max(
-                (hand[:i] + hand[i + 1 :] + (top,) for i in range(len(hand))),
-                key=lambda kept: _value(kept, rules),
-            )
-            if len(hand) >= 3
-            else hand + (top,)
-        )
+        best = best_with(hand, top, rules)
         take = _value(best, rules) + _promise(best, rules) + 0.01
         found = _squash(SHARPNESS * (take - draw))
     if len(_TAKES) > 200_000:

@@ -141,9 +141,16 @@ def knock_ratio(
     if rules.scoring != "lives":
         chance = chance_highest(value, draws, rules)
         return params.beta / chance if chance else float("inf")
+    return lives_ratio(risk_of_knocking(value, draws, rules), len(order), standing, rules, params)
+
+
+def lives_ratio(
+    risk: float, players: int, standing: object, rules: Rules, params: KnockParams
+) -> float:
+    """`knock_ratio` with lives, from the chance `risk` of being caught lowest: that
+    chance times the lives it costs, against `theta` / players."""
     penalty = min(rules.knocker_penalty, max(1, stages_left(standing, rules)))
-    risk = risk_of_knocking(value, draws, rules)
-    limit = params.theta / len(order)
+    limit = params.theta / players
     if rules.knocker_tie == "loses":
         limit *= 1.0 - params.tie_margin
     return risk * penalty / limit
@@ -164,8 +171,7 @@ def least_knock(
     knocking is monotone in the value), or `NEVER`."""
 
     def worth(half_points: int) -> bool:
-        ratio = knock_ratio(half_points / 2, me, order, turns_taken, standing, rules, params)
-        return ratio <= 1
+        return wants_to_knock(half_points / 2, me, order, turns_taken, standing, rules, params)
 
     low, high = 0, SLOTS  # half points
     if not worth(high):

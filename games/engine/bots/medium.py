@@ -28,7 +28,7 @@ from ..rules import Rules
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from .common import (
     Memory,
-    best_take,
+    best_with,
     blitz_take,
     keeps_of,
     mean_gain,
@@ -105,7 +105,7 @@ class MediumBot:
                 scored.append((action, value + mean_gain(hand, rules, pool) + promise))
             elif kind is Draw:
                 top = obs.discard_top
-                kept = _best_with(hand, top, rules)
+                kept = best_with(hand, top, rules)
                 score = strength(kept, rules)[0] + self.potential * mean_gain(kept, rules, pool)
                 scored.append((action, score + 0.01))  # a sure card beats the same on average
             elif kind is Exchange:
@@ -200,18 +200,6 @@ class MediumBot:
             scored.append((action, score))
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return scored[:limit]
-
-
-def _best_with(hand: tuple[Card, ...], card: Card, rules: Rules) -> tuple[Card, ...]:
-    """The best hand after taking `card`, which cannot go back the same turn."""
-    if len(hand) < 3:
-        return hand + (card,)
-    target = best_take(hand, card, rules)
-    for i in range(len(hand)):
-        kept = hand[:i] + hand[i + 1 :] + (card,)
-        if strength(kept, rules) == target:
-            return kept
-    return hand
 
 
 def _exchanges(
