@@ -90,14 +90,10 @@ def play_game(
     state, _ = new_game(rules, len(bots), deck_source)
     actions = 0
     turns = 0
-    # Bots that watch the table (the hard bot) are shown every other player's move.
-    watchers = [(s, bot) for s, bot in enumerate(bots) if hasattr(bot, "watch")]
     while state.turn is not None:
         seat = state.turn
         action = bots[seat].choose(observation(state, seat))
-        for other, bot in watchers:
-            if other != seat:
-                bot.watch(observation(state, other), seat, action)
+        show_move(bots, state, seat, action)
         state, events = apply_action(state, action)
         for event in events:
             if event.kind in _TURN_ENDING:
@@ -106,6 +102,14 @@ def play_game(
         if actions > max_actions:
             raise RuntimeError("A game went on for more than a million moves.")
     return state, state.round_no, turns
+
+
+def show_move(bots: Sequence[Bot], state: Any, seat: int, action: Any) -> None:
+    """Show `seat`'s move in `state` to every other bot that watches the table (the
+    hard bot), each with its own view before the move, as a player sees it."""
+    for other, bot in enumerate(bots):
+        if other != seat and hasattr(bot, "watch"):
+            bot.watch(observation(state, other), seat, action)
 
 
 # One of these ends each turn (a draw is followed by a discard).

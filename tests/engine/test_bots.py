@@ -32,6 +32,7 @@ from games.engine.bots.inference import TableWatch, chance_above
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out
 from games.engine.cards import full_deck
+from games.engine.simulate import show_move
 from games.engine.state import DISCARD, DRAW, PlayerState
 
 LEVEL_NAMES = ("easy", "medium", "hard", "baseline")
@@ -71,9 +72,7 @@ def play(
     while state.turn is not None:
         seat = state.turn
         action = bots[seat].choose(observation(state, seat))
-        for other, watcher in enumerate(bots):
-            if other != seat and hasattr(watcher, "watch"):
-                watcher.watch(observation(state, other), seat, action)
+        show_move(bots, state, seat, action)
         state, _ = apply_action(state, action)
         actions.append(action)
         assert len(actions) < max_actions, "the game did not end"

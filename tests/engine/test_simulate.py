@@ -120,6 +120,17 @@ def test_paired_rounds_tell_a_weaker_bot_apart(capsys):
     assert "came out differently 0%" not in out
 
 
+def test_paired_rounds_heads_up(capsys):
+    assert paired.main(["--level", "easy", "--rounds", "10", "--players", "2"]) == 0
+    assert "10 rounds: easy minus medium" in capsys.readouterr().out
+
+
+def test_paired_refuses_a_table_the_preset_does_not_seat(capsys):
+    with pytest.raises(SystemExit):
+        paired.main(["--players", "1"])
+    assert "--players must be 2 to 9 for scat" in capsys.readouterr().err
+
+
 def test_paired_refuses_bad_bot_options(capsys):
     with pytest.raises(SystemExit):
         paired.main(["--level", "hard", "--options", '{"colour": 1}'])

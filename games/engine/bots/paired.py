@@ -1,10 +1,12 @@
 """Compare two bots on the same deals, a round at a time (how docs/bots.md's hard-bot
 experiments were measured):
 
-    python -m games.engine.bots.paired --level hard --preset scat --rounds 300
+    python -m games.engine.bots.paired --level hard --preset scat --rounds 300 --players 4
 
 Each round is dealt twice from the same seed and standings: once with the bot under
-test in seat 1, once with a medium bot there, against three medium bots. Rounds in
+test in seat 1, once with a medium bot there, against medium bots in the other seats.
+`--players 2` measures the heads-up rounds that end a game, where the hard bot's
+search pays most (docs/bots.md). Rounds in
 which both make the same moves come out the same, so the difference in seat 1's
 equity at the round's end (`equity`: its lives, points or chips, squared, over
 everyone's) measures the bot's moves with far less noise than whole games. Prints the
@@ -25,30 +27,34 @@ from ..game import apply_action, new_game
 from ..observation import observation
 from ..randomness import SeededDeckSource
 from ..rules import PRESETS, Rules
+from ..simulate import show_move
 from ..state import PlayerState
 from . import LEVELS, make_bot
 from .common import equity
 
-PLAYERS = 4
-
 
 def play_round(rules: Rules, seed: int, standings: tuple[PlayerState, ...], first: Any) -> float:
-    """Seat 0's equity after one round from `standings`, with `first` in seat 0."""
-    state, _ = new_game(rules, PLAYERS, SeededDeckSource(seed))
+    """Seat 0's equity after one round from `standings` (one per player), with `first`
+    in seat 0."""
+    players = len(standings)
+    state, _ = new_game(rules, players, SeededDeckSource(seed))
     state = state._replace(players=standings)
-    bots = [first] + [make_bot("medium", seed * 10 + s) for s in range(1, PLAYERS)]
+    bots = [first] + [make_bot("medium", seed * 10 + s) for s in range(1, players)]
     round_no = state.round_no
     while state.turn is not None and state.round_no == round_no:
-        state, _ = apply_action(state, bots[state.turn].choose(observation(state, state.turn)))
+        seat = state.turn
+        action = bots[seat].choose(observation(state, seat))
+        show_move(bots, state, seat, action)
+        state, _ = apply_action(state, action)
     if state.outcome is not None:
         winners = state.outcome.winners
         return 1.0 / len(winners) if 0 in winners else 0.0
     return equity(state.players, 0, rules)
 
 
-def random_standings(rules: Rules, rng: random.Random) -> tuple[PlayerState, ...]:
+def random_standings(rules: Rules, rng: random.Random, players: int) -> tuple[PlayerState, ...]:
     """Standings as they are met in games: lives from full down to the county."""
-    lives = [rng.choice(range(rules.lives + 1)) for _ in range(PLAYERS)]
+    lives = [rng.choice(range(rules.lives + 1)) for _ in range(players)]
     return tuple(PlayerState(life, 0, rules.chips) for life in lives)
 
 
@@ -60,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))
     parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4, help="players at the table")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     try:
@@ -67,14 +74,16 @@ def main(argv: list[str] | None = None) -> int:
         make_bot(args.level, 0, **options)
     except (ValueError, TypeError) as error:
         parser.error(f"--options: {error}")
+    rules = Rules.preset(args.preset)
+    if not 2 <= args.players <= rules.max_players:
+        parser.error(f"--players must be 2 to {rules.max_players} for {args.preset}")
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
-    rules = Rules.preset(args.preset)
     rng = random.Random(args.seed)
     diffs: list[float] = []
     started = time.perf_counter()
     for i in range(args.rounds):
-        standings = random_standings(rules, rng)
+        standings = random_standings(rules, rng, args.players)
         seed = args.seed * 100_000 + i
         tested = play_round(rules, seed, standings, make_bot(args.level, seed, **options))
         medium = play_round(rules, seed, standings, make_bot("medium", seed))
