@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from games.engine.__main__ import main
-from games.engine.bots import paired
+from games.engine.bots import MediumBot, paired
 from games.engine.rules import Rules
 from games.engine.simulate import CHUNK_GAMES, simulate_chunks, wilson_interval
 
@@ -123,6 +124,23 @@ def test_paired_rounds_tell_a_weaker_bot_apart(capsys):
 def test_paired_rounds_heads_up(capsys):
     assert paired.main(["--level", "easy", "--rounds", "10", "--players", "2"]) == 0
     assert "10 rounds: easy minus medium" in capsys.readouterr().out
+
+
+def test_paired_rounds_show_every_other_move_to_a_watching_bot():
+    class Watcher(MediumBot):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: set[int] = set()
+
+        def watch(self, obs, seat, action) -> None:
+            assert obs.viewer == 0
+            self.seen.add(seat)
+
+    rules = Rules.preset("scat")
+    watcher = Watcher()
+    standings = paired.random_standings(rules, random.Random(4), 3)
+    paired.play_round(rules, 4, standings, watcher)
+    assert watcher.seen == {1, 2}
 
 
 def test_paired_refuses_a_table_the_preset_does_not_seat(capsys):

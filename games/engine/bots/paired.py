@@ -4,10 +4,10 @@ experiments were measured):
     python -m games.engine.bots.paired --level hard --preset scat --rounds 300 --players 4
 
 Each round is dealt twice from the same seed and standings: once with the bot under
-test in seat 1, once with a medium bot there, against medium bots in the other seats.
-`--players 2` measures the heads-up rounds that end a game, where the hard bot's
-search pays most (docs/bots.md). Rounds in
-which both make the same moves come out the same, so the difference in seat 1's
+test in seat 1, once with a medium bot there, against medium bots in the other seats
+(`--players 2`: the heads-up rounds that end a game, where the hard bot gains most,
+docs/bots.md). Bots that watch the table are shown every move. Rounds in which both
+make the same moves come out the same, so the difference in seat 1's
 equity at the round's end (`equity`: its lives, points or chips, squared, over
 everyone's) measures the bot's moves with far less noise than whole games. Prints the
 mean difference with its standard error as it goes.
