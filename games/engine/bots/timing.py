@@ -27,21 +27,22 @@ class Timings:
     watching: list[float] = field(default_factory=list)  # one per other player's move
     games: int = 0
 
-    def percentile(self, share: float, times: list[float] | None = None) -> float:
-        ordered = sorted(self.seconds if times is None else times)
-        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
-
     def summary(self) -> str:
         text = f"{self.level}: {len(self.seconds)} decisions in {self.games} games; "
-        text += _figures(self, self.seconds)
+        text += _figures(self.seconds)
         if self.watching:
-            text += f"\n  watching {len(self.watching)} moves: {_figures(self, self.watching)}"
+            text += f"\n  watching {len(self.watching)} moves: {_figures(self.watching)}"
         return text
 
 
-def _figures(timings: Timings, times: list[float]) -> str:
+def percentile(times: list[float], share: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def _figures(times: list[float]) -> str:
     return ", ".join(
-        f"{name} {timings.percentile(share, times) * 1000:.1f} ms"
+        f"{name} {percentile(times, share) * 1000:.1f} ms"
         for name, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
     )
 
