@@ -30,7 +30,7 @@ from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
 from games.engine.bots.inference import TableWatch, chance_above
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
-from games.engine.bots.rollout import play_out
+from games.engine.bots.rollout import play_out, policy_action
 from games.engine.cards import full_deck
 from games.engine.simulate import show_move
 from games.engine.state import DISCARD, DRAW, PlayerState
@@ -427,6 +427,35 @@ def test_a_rollout_stops_when_the_searched_move_ended_the_round():
     assert (value, actions) == (0.0, 0)
     value, actions = play_out(state, 1, KnockParams(), 500, round_no=1)
     assert actions > 0 and 0.0 <= value <= 1.0
+
+
+def heads_up_turn(mine: str, theirs: str) -> GameState:
+    """A heads-up Scat round on its second turn, seat 1 to draw, with these hands."""
+    state, _ = new_game(Rules.preset("scat"), 2, SeededDeckSource(1))
+    hands = (parse_cards(theirs), parse_cards(mine))
+    top = parse_cards("7D")
+    stock = tuple(c for c in full_deck() if c not in hands[0] + hands[1] + top)
+    return state._replace(hands=hands, discard=top, stock=stock, turn=1, turns_taken=1)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "table_knocks", "reading_knocks"),
+    [
+        ("KH 9H 4C", "2S 3D 5C", False, True),  # 19 is too little for a typical hand...
+        ("KH QH 6H", "AS KS 9S", True, False),  # ... 26 is plenty, but not against 30
+    ],
+)
+def test_the_searching_seat_knocks_in_a_rollout_by_the_imagined_hands(
+    mine: str, theirs: str, table_knocks: bool, reading_knocks: bool
+) -> None:
+    """In a rollout the hard bot's later self judges a knock as the bot does, by the
+    hands it reads (here the imagined world's); the other seats by the typical hands."""
+    state = heads_up_turn(mine, theirs)
+    order = [0, 1]
+    by_table = policy_action(state, 1, order, KnockParams())
+    by_reading = policy_action(state, 1, order, KnockParams(), reads_hands=True)
+    assert (type(by_table) is Knock) is table_knocks
+    assert (type(by_reading) is Knock) is reading_knocks
 
 
 def test_calibration_scores_the_sampled_worlds_against_the_true_hands() -> None:

@@ -3,6 +3,13 @@
 `play_out` continues a state to the end of the round with `policy_action`, a fast,
 sensible player that uses only the acting seat's own hand and the public facts (so the
 imagined opponents do not cheat either), and scores the result by `equity`.
+
+One exception: the searching seat's own knocks (`reads_hands`). The real hard bot
+judges a knock by the hands its table watch reads (`HardBot.knock_ratio`), so in the
+imagined world its later self judges one by the world's hands -- the world is a guess
+drawn from that reading. Judged by the table of typical hands instead, the rollouts
+made waiting for a later knock look worse than it is, and the bot knocked too soon
+(heads-up, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ from ..cards import Card, without
 from ..game import apply_action, legal_actions
 from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState
 from .common import best_take, draw_gains, equity, play_order, strength
-from .knocking import KnockParams, wants_to_knock
+from .inference import chance_above
+from .knocking import KnockParams, lives_ratio, wants_to_knock
 
 
 def play_out(
@@ -29,7 +37,8 @@ def play_out(
     while state.round_no == round_no and state.outcome is None:
         if actions >= max_actions:
             return _judge_now(state, me), actions
-        state, _ = apply_action(state, policy_action(state, state.turn, order, params))
+        seat = state.turn
+        state, _ = apply_action(state, policy_action(state, seat, order, params, seat == me))
         actions += 1
     return final_equity(state, me), actions
 
@@ -69,8 +78,15 @@ def _judge_now(state: GameState, me: int) -> float:
     return equity(players, me, rules)
 
 
-def policy_action(state: GameState, seat: int, order: Sequence[int], params: KnockParams) -> Action:
-    """A quick, sensible move for `seat` from its own hand and the public facts."""
+def policy_action(
+    state: GameState,
+    seat: int,
+    order: Sequence[int],
+    params: KnockParams,
+    reads_hands: bool = False,
+) -> Action:
+    """A quick, sensible move for `seat` from its own hand and the public facts; with
+    `reads_hands`, its knock is judged by the other hands of `state` (see above)."""
     legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
@@ -80,7 +96,7 @@ def policy_action(state: GameState, seat: int, order: Sequence[int], params: Kno
     if phase == DISCARD:
         return _policy_discard(state, seat, legal, hand, order, params)
     if phase == DRAW:
-        return _policy_draw(state, seat, legal, hand, order, params)
+        return _policy_draw(state, seat, legal, hand, order, params, reads_hands)
     if phase == WIDOW:
         return max(
             (a for a in legal if type(a) is Exchange),
@@ -98,6 +114,7 @@ def _policy_draw(
     hand: tuple[Card, ...],
     order: Sequence[int],
     params: KnockParams,
+    reads_hands: bool,
 ) -> Action:
     rules = state.rules
     value = strength(hand, rules)[0]
@@ -106,7 +123,10 @@ def _policy_draw(
     for action in legal:
         kind = type(action)
         if kind is Knock:
-            if wants_to_knock(
+            if reads_hands and rules.scoring == "lives":
+                if _safe_knock(state, seat, value, order, params):
+                    return action
+            elif wants_to_knock(
                 value, seat, order, state.turns_taken, state.players[seat], rules, params
             ):
                 return action
@@ -129,6 +149,19 @@ def _policy_draw(
     ):
         return take
     return stock or take or legal[0]
+
+
+def _safe_knock(
+    state: GameState, seat: int, value: float, order: Sequence[int], params: KnockParams
+) -> bool:
+    """Whether a knock with `value` is worth it, the chance of being caught lowest read
+    from the other hands of `state` (each with one more draw from its stock)."""
+    unseen = state.stock or state.discard[:-1]  # an empty stock is made from the pile
+    risk = 1.0
+    for other in order:
+        if other != seat:
+            risk *= chance_above((state.hands[other],), value, unseen, state.rules)
+    return lives_ratio(risk, len(order), state.players[seat], state.rules, params) <= 1.0
 
 
 def _policy_discard(
