@@ -11,10 +11,11 @@ For each decision it
    them: the worlds take their hands from there when it has them, and so does the
    chance of being caught lowest that decides a knock (`knock_ratio`);
 3. in each world plays every candidate, then continues the round with a quick sensible
-   policy for every seat (`rollout.policy_action`), and scores the end of the round by
-   the bot's equity (lives, points or chips, squared, over everyone's: `equity`). All
-   candidates meet the same worlds and the same later shuffles, so the comparison is
-   fair even with few worlds;
+   policy for every seat (`rollout.policy_action`; its own later knocks judged by the
+   world's hands, as it judges a knock by the hands it reads), and scores the end of
+   the round by the bot's equity (lives, points or chips, squared, over everyone's:
+   `equity`). All candidates meet the same worlds and the same later shuffles, so the
+   comparison is fair even with few worlds;
 4. stops when its budget of simulated moves is spent (deterministic given the seed),
    or, as a safety net on a slow machine, after `max_seconds`, and plays the candidate
    with the best mean.

@@ -7,9 +7,9 @@ imagined opponents do not cheat either), and scores the result by `equity`.
 One exception: the searching seat's own knocks (`reads_hands`). The real hard bot
 judges a knock by the hands its table watch reads (`HardBot.knock_ratio`), so in the
 imagined world its later self judges one by the world's hands -- the world is a guess
-drawn from that reading. Judged by the table of typical hands instead, the rollouts
-made waiting for a later knock look worse than it is, and the bot knocked too soon
-(heads-up, docs/bots.md).
+drawn from that reading. Judged by the table of typical hands instead, waiting for a
+later knock was valued as if the bot would then knock no better than medium; reading
+the hands measured better heads-up (docs/bots.md).
 """
 
 from __future__ import annotations
