@@ -32,7 +32,7 @@ from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from .common import Memory, blitz_take, play_order, strength
-from .inference import TableWatch, chance_above
+from .inference import TableWatch, chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
 from .rollout import play_out
@@ -118,10 +118,7 @@ class HardBot:
         others = [seat for seat in order if seat != obs.viewer]
         if any(seat not in sampler.watched for seat in others):
             return ratio
-        unseen = sampler.pool
-        risk = 1.0
-        for seat in others:
-            risk *= chance_above(sampler.watched[seat], value, unseen, rules)
+        risk = chance_lowest((sampler.watched[seat] for seat in others), value, sampler.pool, rules)
         return lives_ratio(risk, len(order), obs.seats[obs.viewer], rules, self.knock)
 
     def candidates(

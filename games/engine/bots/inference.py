@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Knock
 from ..cards import Card, full_deck
@@ -393,3 +393,17 @@ def chance_above(
         gains = draw_gains(hand, rules)[0]
         total += count * sum(gains[c] > need for c in pool) / len(pool)
     return total / len(hands)
+
+
+def chance_lowest(
+    others: Iterable[Sequence[tuple[Card, ...]]],
+    value: float,
+    unseen: Sequence[Card],
+    rules: Rules,
+) -> float:
+    """The chance that a knock with `value` ends lowest: that every other player (one of
+    its `hands` each, see `chance_above`) ends above it."""
+    risk = 1.0
+    for hands in others:
+        risk *= chance_above(hands, value, unseen, rules)
+    return risk
