@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from .actions import Action
 from .bots import make_bot
+from .events import Event
 from .game import apply_action, new_game
 from .observation import Observation, observation
 from .randomness import SeededDeckSource
@@ -91,10 +92,7 @@ def play_game(
     actions = 0
     turns = 0
     while state.turn is not None:
-        seat = state.turn
-        action = bots[seat].choose(observation(state, seat))
-        show_move(bots, state, seat, action)
-        state, events = apply_action(state, action)
+        _, state, events = play_move(bots, state)
         for event in events:
             if event.kind in _TURN_ENDING:
                 turns += 1
@@ -102,6 +100,16 @@ def play_game(
         if actions > max_actions:
             raise RuntimeError("A game went on for more than a million moves.")
     return state, state.round_no, turns
+
+
+def play_move(bots: Sequence[Bot], state: Any) -> tuple[Action, Any, list[Event]]:
+    """The seat to move chooses from its observation, the bots that watch the table are
+    shown the move, and it is applied: the move, the new state and its events."""
+    seat = state.turn
+    action = bots[seat].choose(observation(state, seat))
+    show_move(bots, state, seat, action)
+    state, events = apply_action(state, action)
+    return action, state, events
 
 
 def show_move(bots: Sequence[Bot], state: Any, seat: int, action: Any) -> None:

@@ -32,7 +32,7 @@ from games.engine.bots.inference import TableWatch, chance_above
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out, policy_action
 from games.engine.cards import full_deck
-from games.engine.simulate import show_move
+from games.engine.simulate import play_move
 from games.engine.state import DISCARD, DRAW, PlayerState
 
 LEVEL_NAMES = ("easy", "medium", "hard", "baseline")
@@ -70,10 +70,7 @@ def play(
     state, _ = new_game(rules, len(bots), SeededDeckSource(seed))
     actions = []
     while state.turn is not None:
-        seat = state.turn
-        action = bots[seat].choose(observation(state, seat))
-        show_move(bots, state, seat, action)
-        state, _ = apply_action(state, action)
+        action, state, _ = play_move(bots, state)
         actions.append(action)
         assert len(actions) < max_actions, "the game did not end"
     return state, actions
@@ -554,10 +551,7 @@ def test_a_new_hard_bot_recalls_what_it_watched():
             recall(fresh, log, 1)
             assert fresh.table.hands == bots[1].table.hands
             compared += 1
-        action = bots[seat].choose(observation(state, seat))
-        if seat != 1:
-            bots[1].watch(observation(state, 1), seat, action)
-        state, events = apply_action(state, action)
+        _, state, events = play_move(bots, state)
         log.extend(events)
     assert compared >= 2
 

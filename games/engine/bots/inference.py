@@ -12,8 +12,8 @@ so the survivors are what the table has shown about that player.
 It learns only from public facts: the moves themselves (a draw's source, the cards laid
 face up, a knock) and the watcher's own observation before each move. It is used for
 the plain rules (no widow, hidden discards or throw-down); elsewhere it declines and
-the hard bot falls back on `WorldSampler`'s own guesses. `chance_above` turns the
-watched hands into the risk a knock runs.
+the hard bot falls back on `WorldSampler`'s own guesses. `chance_above` and
+`chance_lowest` turn the watched hands into the risk a knock runs.
 """
 
 from __future__ import annotations

@@ -23,11 +23,10 @@ import sys
 import time
 from typing import Any
 
-from ..game import apply_action, new_game
-from ..observation import observation
+from ..game import new_game
 from ..randomness import SeededDeckSource
 from ..rules import PRESETS, Rules
-from ..simulate import show_move
+from ..simulate import play_move
 from ..state import PlayerState
 from . import LEVELS, make_bot
 from .common import equity
@@ -42,10 +41,7 @@ def play_round(rules: Rules, seed: int, standings: tuple[PlayerState, ...], firs
     bots = [first] + [make_bot("medium", seed * 10 + s) for s in range(1, players)]
     round_no = state.round_no
     while state.turn is not None and state.round_no == round_no:
-        seat = state.turn
-        action = bots[seat].choose(observation(state, seat))
-        show_move(bots, state, seat, action)
-        state, _ = apply_action(state, action)
+        _, state, _ = play_move(bots, state)
     if state.outcome is not None:
         winners = state.outcome.winners
         return 1.0 / len(winners) if 0 in winners else 0.0
