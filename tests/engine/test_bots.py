@@ -28,7 +28,7 @@ from games.engine import (
 from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
 from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
-from games.engine.bots.inference import TableWatch, chance_above
+from games.engine.bots.inference import TableWatch, chance_above, chance_lowest
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out, policy_action
 from games.engine.cards import full_deck
@@ -567,3 +567,21 @@ def test_the_knock_risk_read_from_watched_hands_follows_their_values():
     assert mixed == pytest.approx(0.5)
     # A weak hand may draw past a low knock: some, not all, of the stock lifts it.
     assert 0.0 < chance_above(weak, 9, unseen, rules) < 1.0
+
+
+def test_the_knock_risk_counts_the_discard_pile_of_the_last_turn():
+    """After a knock each other player may take the top discard instead of drawing: the
+    first sees it now, a later one takes the card the player before laid down."""
+    rules = Rules.preset("scat")
+    hand = parse_cards("KH QH 2C")  # 20 in hearts
+    unseen = [c for c in full_deck() if c not in parse_cards("KH QH 2C AH 9S 8S 7S")]
+    stock_only = chance_above([hand], 24, unseen, rules)
+    assert 0.0 < stock_only < 1.0  # a heart of 5 or more lifts it above 24
+    assert chance_above([hand], 24, unseen, rules, top=parse_cards("AH")[0]) == 1.0
+    assert chance_above([hand], 24, unseen, rules, top=parse_cards("2D")[0]) == stock_only
+    unknown_top = chance_above([hand], 24, unseen, rules, two_cards=True)
+    assert unknown_top == pytest.approx(1 - (1 - stock_only) ** 2)
+    # The knock is caught when everyone ends above it: the first player's top is known.
+    others = [[hand], [hand]]
+    risk = chance_lowest(others, 24, unseen, rules, parse_cards("AH")[0])
+    assert risk == pytest.approx(unknown_top)

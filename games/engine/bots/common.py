@@ -176,6 +176,12 @@ def play_order(dealer: int, out: Sequence[bool]) -> list[int]:
     return [s for s in ((dealer + step) % count for step in range(1, count + 1)) if not out[s]]
 
 
+def players_after(order: Sequence[int], me: int) -> list[int]:
+    """The other seats of `order` in the order they play after `me`."""
+    at = order.index(me)
+    return [*order[at + 1 :], *order[:at]]
+
+
 def turns_done(order: Sequence[int], turns_taken: int) -> dict[int, int]:
     """How many turns each seat has finished this round (play starts at order[0])."""
     n = len(order)

@@ -31,7 +31,7 @@ from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
-from .common import Memory, blitz_take, play_order, strength
+from .common import Memory, blitz_take, play_order, players_after, strength
 from .inference import TableWatch, chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
@@ -115,10 +115,11 @@ class HardBot:
         if sampler is None:
             return ratio
         order = play_order(obs.dealer, [s.out for s in obs.seats])
-        others = [seat for seat in order if seat != obs.viewer]
+        others = players_after(order, obs.viewer)
         if any(seat not in sampler.watched for seat in others):
             return ratio
-        risk = chance_lowest((sampler.watched[seat] for seat in others), value, sampler.pool, rules)
+        hands = (sampler.watched[seat] for seat in others)
+        risk = chance_lowest(hands, value, sampler.pool, rules, obs.discard_top)
         return lives_ratio(risk, len(order), obs.seats[obs.viewer], rules, self.knock)
 
     def candidates(

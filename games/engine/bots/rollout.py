@@ -20,7 +20,7 @@ from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenW
 from ..cards import Card, without
 from ..game import apply_action, legal_actions
 from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState
-from .common import best_take, draw_gains, equity, play_order, strength
+from .common import best_take, draw_gains, equity, play_order, players_after, strength
 from .inference import chance_lowest
 from .knocking import KnockParams, lives_ratio, wants_to_knock
 
@@ -157,8 +157,9 @@ def _safe_knock(
     """Whether a knock with `value` is worth it, the chance of being caught lowest read
     from the other hands of `state` (each with one more draw from its stock)."""
     unseen = state.stock or state.discard[:-1]  # an empty stock is made from the pile
-    others = ((state.hands[other],) for other in order if other != seat)
-    risk = chance_lowest(others, value, unseen, state.rules)
+    others = ((state.hands[other],) for other in players_after(order, seat))
+    top = state.discard[-1] if state.discard else None
+    risk = chance_lowest(others, value, unseen, state.rules, top)
     return lives_ratio(risk, len(order), state.players[seat], state.rules, params) <= 1.0
 
 
