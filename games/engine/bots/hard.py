@@ -69,6 +69,10 @@ class HardBot:
         self._random = random.Random(seed)
         self.table = TableWatch(random.Random(seed + 1), self.knock) if watch else None
         self.last_worlds = 0  # how many worlds the last decision looked at
+        # The chance of being caught lowest read from the watched hands at the last
+        # knock decision (None where medium's table judged it): `knock_check` compares
+        # it with how often knocks are caught.
+        self.knock_risk: float | None = None
 
     def choose(self, obs: Observation) -> Action:
         action = self.memory.choose(obs, self._decide)
@@ -109,6 +113,7 @@ class HardBot:
         rules = obs.rules
         value = strength(obs.hand or (), rules)[0]
         ratio = self.medium.knock_ratio(obs, value)
+        self.knock_risk = None
         if rules.scoring != "lives" or ratio == float("inf"):
             return ratio
         sampler = worlds()
@@ -119,7 +124,7 @@ class HardBot:
         if any(seat not in sampler.watched for seat in others):
             return ratio
         hands = (sampler.watched[seat] for seat in others)
-        risk = chance_lowest(hands, value, sampler.pool, rules, obs.discard_top)
+        risk = self.knock_risk = chance_lowest(hands, value, sampler.pool, rules, obs.discard_top)
         return lives_ratio(risk, len(order), obs.seats[obs.viewer], rules, self.knock)
 
     def candidates(
