@@ -3,8 +3,9 @@
     python -m games.engine.bots.knock_check --players 3 --rounds 500 --jobs 2
 
 A hard bot in seat 1 plays single rounds against medium bots, from standings as they
-are met in games (as `paired` deals them). At each of its knocks it has read, from the
-hands its table watch holds likely, the chance of being caught lowest
+are met in games (dealt as the paired test deals them, `paired.round_moves`). At each
+of its knocks it has read, from the hands its table watch holds likely, the chance of
+being caught lowest
 (`HardBot.knock_risk`); the round then shows whether it was. Printed: the knocks
 grouped by that chance, each group's mean chance next to the share caught, and the
 totals. A well judged risk has the two close in every group. This found that the risk
@@ -22,13 +23,9 @@ import time
 from multiprocessing import Pool
 
 from ..actions import Knock
-from ..game import new_game
-from ..randomness import SeededDeckSource
 from ..rules import PRESETS, Rules
-from ..simulate import play_move
 from .hard import HardBot
-from .medium import MediumBot
-from .paired import random_standings
+from .paired import random_standings, round_moves
 
 CHUNK = 25  # rounds per job
 BINS = (0.0, 0.03, 0.08, 0.15, 0.25, 0.35, 1.0)
@@ -43,18 +40,14 @@ def knocks_in_rounds(job: tuple[Rules, int, int, int]) -> list[Knocked]:
     found: list[Knocked] = []
     for i in range(rounds):
         standings = random_standings(rules, rng, players)
-        state, _ = new_game(rules, players, SeededDeckSource(seed + i))
-        state = state._replace(players=standings)
         hard = HardBot(seed + i)
-        bots = [hard, *(MediumBot(seed * 10 + seat) for seat in range(1, players))]
-        round_no, risk = state.round_no, None
-        while state.turn is not None and state.round_no == round_no:
-            seat = state.turn
-            action, state, _ = play_move(bots, state)
+        risk = None
+        for seat, action, state in round_moves(rules, seed + i, standings, hard):
             if seat == 0 and type(action) is Knock:
-                risk = hard.knock_risk
+                risk = hard.knock_risk  # read as it knocked
+            after = state.players[0]
         if risk is not None:
-            before, after = standings[0], state.players[0]
+            before = standings[0]
             found.append((risk, after.lives < before.lives or (after.out and not before.out)))
     return found
 

@@ -21,27 +21,39 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
+from ..actions import Action
 from ..game import new_game
 from ..randomness import SeededDeckSource
 from ..rules import PRESETS, Rules
 from ..simulate import play_move
-from ..state import PlayerState
+from ..state import GameState, PlayerState
 from . import LEVELS, make_bot
 from .common import equity
 
 
-def play_round(rules: Rules, seed: int, standings: tuple[PlayerState, ...], first: Any) -> float:
-    """Seat 0's equity after one round from `standings` (one per player), with `first`
-    in seat 0."""
+def round_moves(
+    rules: Rules, seed: int, standings: tuple[PlayerState, ...], first: Any
+) -> Iterator[tuple[int, Action, GameState]]:
+    """Play one round from `standings` (one per player) with `first` in seat 0 and
+    medium bots in the others: each move as the seat, its action and the state after
+    (the last one the state after the round)."""
     players = len(standings)
     state, _ = new_game(rules, players, SeededDeckSource(seed))
     state = state._replace(players=standings)
     bots = [first] + [make_bot("medium", seed * 10 + s) for s in range(1, players)]
     round_no = state.round_no
     while state.turn is not None and state.round_no == round_no:
-        _, state, _ = play_move(bots, state)
+        seat = state.turn
+        action, state, _ = play_move(bots, state)
+        yield seat, action, state
+
+
+def play_round(rules: Rules, seed: int, standings: tuple[PlayerState, ...], first: Any) -> float:
+    """Seat 0's equity after one round from `standings`, with `first` in seat 0."""
+    state = list(round_moves(rules, seed, standings, first))[-1][2]
     if state.outcome is not None:
         winners = state.outcome.winners
         return 1.0 / len(winners) if 0 in winners else 0.0
