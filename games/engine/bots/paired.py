@@ -31,7 +31,7 @@ from ..rules import PRESETS, Rules
 from ..simulate import play_move
 from ..state import GameState, PlayerState
 from . import LEVELS, make_bot
-from .common import equity
+from .rollout import final_equity
 
 
 def round_moves(
@@ -54,10 +54,7 @@ def round_moves(
 def play_round(rules: Rules, seed: int, standings: tuple[PlayerState, ...], first: Any) -> float:
     """Seat 0's equity after one round from `standings`, with `first` in seat 0."""
     state = list(round_moves(rules, seed, standings, first))[-1][2]
-    if state.outcome is not None:
-        winners = state.outcome.winners
-        return 1.0 / len(winners) if 0 in winners else 0.0
-    return equity(state.players, 0, rules)
+    return final_equity(state, 0)
 
 
 def random_standings(rules: Rules, rng: random.Random, players: int) -> tuple[PlayerState, ...]:
