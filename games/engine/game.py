@@ -34,7 +34,7 @@ from .events import Event
 from .hands import format_value, hand_value, is_blitz, is_three_aces
 from .randomness import DeckSource
 from .rules import Rules
-from .state import DISCARD, DRAW, OVER, THROW_DOWN, WIDOW, GameState, PlayerState
+from .state import DISCARD, DRAW, OVER, ROUND_OVER, THROW_DOWN, WIDOW, GameState, PlayerState
 
 
 def new_game(
@@ -155,6 +155,8 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     (with a message for the player) and leaves nothing changed if it is not allowed."""
     if state.phase == OVER:
         raise IllegalAction("The game is over.")
+    if state.phase == ROUND_OVER:
+        raise IllegalAction("This imagined round is over.")
     if action.seat != state.turn:
         if not 0 <= action.seat < len(state.names):
             raise IllegalAction("There is no such seat at this table.")

@@ -18,6 +18,11 @@ from .errors import EngineError
 
 
 class DeckSource(Protocol):
+    """Where the shuffles come from. A source may also set `deals_on = False` (the
+    bots' imagined worlds, `bots.worlds.ImaginedDeck`): a round that ends without
+    ending the game then leaves the state in phase ROUND_OVER with the new standings,
+    unrecorded, instead of dealing the next round, which no one would look at."""
+
     def shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """A random permutation of `cards`."""
         ...

@@ -18,6 +18,9 @@ DRAW = "draw"  # start of a turn: draw, knock, stand or use the widow
 DISCARD = "discard"  # after drawing: discard (and perhaps knock)
 WIDOW = "widow"  # the widow was turned up for this player: choose the exchange
 OVER = "over"  # the game has ended
+# An imagined round has ended and no next one is dealt (a deck source with
+# `deals_on = False`: the bots' rollouts, which look no further than one round).
+ROUND_OVER = "round_over"
 
 
 class PlayerState(NamedTuple):
@@ -61,7 +64,7 @@ class _Fields(NamedTuple):
     round_no: int
     dealer: int
     phase: str
-    turn: int | None  # whose turn it is; None when the game is over
+    turn: int | None  # whose turn it is; None when the game (or an imagined round) is over
     stock: tuple[Card, ...]  # stock[0] is drawn next
     discard: tuple[Card, ...]  # discard[-1] is the top card
     discard_owner: int | None  # who discarded the top card (None for the up-card)

@@ -15,6 +15,7 @@ from games.engine import (
     Discard,
     Draw,
     GameState,
+    IllegalAction,
     Knock,
     Look,
     Observation,
@@ -32,9 +33,10 @@ from games.engine.bots.inference import TableWatch, chance_above, chance_lowest
 from games.engine.bots.knock_check import knocks_in_rounds, report
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out, policy_action
+from games.engine.bots.worlds import ImaginedDeck
 from games.engine.cards import full_deck
 from games.engine.simulate import play_move
-from games.engine.state import DISCARD, DRAW, PlayerState
+from games.engine.state import DISCARD, DRAW, ROUND_OVER, PlayerState
 
 LEVEL_NAMES = ("easy", "medium", "hard", "baseline")
 
@@ -416,7 +418,8 @@ def test_recall_leaves_a_bot_without_memory_alone():
 
 def test_a_rollout_stops_when_the_searched_move_ended_the_round():
     """A move that ends the round (a blitz, the last turn after a knock) leaves the next
-    deal: it is judged as it stands, even with the searching seat out of the game."""
+    deal in a world that deals on: it is judged as it stands, even with the searching
+    seat out of the game."""
     rules = Rules.preset("scat")
     state, _ = new_game(rules, 3, SeededDeckSource(6))
     players = (state.players[0]._replace(lives=0, out=True),) + state.players[1:]
@@ -425,6 +428,37 @@ def test_a_rollout_stops_when_the_searched_move_ended_the_round():
     assert (value, actions) == (0.0, 0)
     value, actions = play_out(state, 1, KnockParams(), 500, round_no=1)
     assert actions > 0 and 0.0 <= value <= 1.0
+
+
+class DealingImaginedDeck(ImaginedDeck):
+    deals_on = True
+
+
+@pytest.mark.parametrize("preset", ["scat", "thirty_one", "en_og_tredive"])
+def test_an_imagined_world_stops_at_the_end_of_its_round_with_the_same_standings(preset):
+    """Rollouts skip recording the round and dealing the next (a quarter of their time):
+    the standings at the round's end are those of a world that deals on."""
+    rules = Rules.preset(preset)
+    stopped = 0
+    for seed in range(12):
+        start, _ = new_game(rules, 3, SeededDeckSource(seed))
+        ends = []
+        for source in (ImaginedDeck(seed), DealingImaginedDeck(seed)):
+            state = start.with_deck_source(source)
+            order = [0, 1, 2]
+            while state.round_no == 1 and state.phase != ROUND_OVER and state.outcome is None:
+                seat = state.turn
+                state, _ = apply_action(state, policy_action(state, seat, order, KnockParams()))
+            ends.append(state)
+        imagined, dealt = ends
+        assert imagined.players == dealt.players and imagined.outcome == dealt.outcome
+        if dealt.outcome is None:
+            assert (imagined.phase, imagined.round_no, imagined.turn) == (ROUND_OVER, 1, None)
+            assert dealt.round_no == 2 and imagined.last_round is None
+            with pytest.raises(IllegalAction, match="round is over"):
+                apply_action(imagined, Draw(0, "stock"))
+            stopped += 1
+    assert stopped >= 10
 
 
 def heads_up_turn(mine: str, theirs: str) -> GameState:

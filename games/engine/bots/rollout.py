@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
 from ..cards import Card, without
 from ..game import apply_action, legal_actions
-from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState
+from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState
 from .common import best_take, draw_gains, equity, play_order, players_after, strength
 from .inference import chance_lowest
 from .knocking import KnockParams, lives_ratio, wants_to_knock
@@ -31,10 +31,11 @@ def play_out(
     """Play `state` on to the end of round `round_no`; `me`'s equity then, and the
     number of actions it took. After `max_actions` the round is judged as if shown down
     now. (The move that led to `state` may already have ended the round: `state` is
-    then the next deal, and is judged as it stands.)"""
+    then the round's end, or the next deal in a world that deals on, and is judged as
+    it stands.)"""
     actions = 0
     order = play_order(state.dealer, [p.out for p in state.players])
-    while state.round_no == round_no and state.outcome is None:
+    while state.round_no == round_no and state.phase != ROUND_OVER and state.outcome is None:
         if actions >= max_actions:
             return _judge_now(state, me), actions
         seat = state.turn

@@ -40,7 +40,10 @@ FREE, BEFORE, AFTER, KNOCKED, KNOCKED_AFTER = range(5)
 class ImaginedDeck:
     """The deck source of an imagined world: its own seeded generator, never the real
     game's. (Like `SeededDeckSource`, but shuffles by sorting on random keys, several
-    times faster in Python; a rollout deals a new round every time one ends.)"""
+    times faster in Python.) A round that ends in it is not followed by the next deal
+    (`deals_on`): a rollout looks no further than the end of its round."""
+
+    deals_on = False
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
