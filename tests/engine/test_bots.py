@@ -26,14 +26,14 @@ from games.engine import (
     observation,
     parse_cards,
 )
-from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, make_bot, recall
+from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, hard, make_bot, recall
 from games.engine.bots.calibration import score_games
 from games.engine.bots.common import Memory, equity, turns_done
 from games.engine.bots.inference import TableWatch, chance_above, chance_lowest
 from games.engine.bots.knock_check import knocks_in_rounds, report
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
 from games.engine.bots.rollout import play_out, policy_action
-from games.engine.bots.worlds import ImaginedDeck
+from games.engine.bots.worlds import ImaginedDeck, WorldSampler
 from games.engine.cards import full_deck
 from games.engine.simulate import play_move
 from games.engine.state import DISCARD, DRAW, ROUND_OVER, PlayerState
@@ -488,6 +488,27 @@ def test_the_searching_seat_knocks_in_a_rollout_by_the_imagined_hands(
     by_reading = policy_action(state, 1, order, KnockParams(), reads_hands=True)
     assert (type(by_table) is Knock) is table_knocks
     assert (type(by_reading) is Knock) is reading_knocks
+
+
+def test_the_search_stops_playing_a_move_that_is_clearly_worse(monkeypatch) -> None:
+    """Keeping the ace of a three-heart hand beats throwing it in every world: the
+    search drops the ace's discard after the first few worlds and, with no close
+    call left, stops long before its budget (which it spends without pruning)."""
+    state = heads_up_turn("AH KH QH", "2S 3D 5C")
+    state, _ = apply_action(state, Draw(1, "stock"))
+    drawn = state.drawn
+    assert drawn is not None and drawn // 13 != parse_cards("AH")[0] // 13  # not a heart
+    obs = observation(state, 1)
+    keep, throw = Discard(1, (drawn,)), Discard(1, parse_cards("AH"))
+    worlds = {}
+    for prune in (2.0, None):
+        monkeypatch.setattr(hard, "PRUNE_SE", prune)
+        bot = HardBot(3, budget=6000, max_seconds=None, watch=False)
+        sampler = WorldSampler(obs, bot.memory, bot._random, bot.knock)
+        assert bot._search(obs, [keep, throw], sampler) == keep
+        worlds[prune] = bot.last_worlds
+    assert hard.PRUNE_AFTER <= worlds[2.0] <= 2 * hard.PRUNE_AFTER
+    assert worlds[None] > 10 * hard.PRUNE_AFTER
 
 
 def test_calibration_scores_the_sampled_worlds_against_the_true_hands() -> None:

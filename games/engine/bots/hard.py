@@ -16,9 +16,10 @@ For each decision it
    the round by the bot's equity (lives, points or chips, squared, over everyone's:
    `equity`). All candidates meet the same worlds and the same later shuffles, so the
    comparison is fair even with few worlds;
-4. stops when its budget of simulated moves is spent (deterministic given the seed),
-   or, as a safety net on a slow machine, after `max_seconds`, and plays the candidate
-   with the best mean.
+4. stops playing a candidate once it is clearly worse than the first (`PRUNE_SE`),
+   and stops searching when its budget of simulated moves is spent or no other
+   candidate is left (deterministic given the seed), or, as a safety net on a slow
+   machine, after `max_seconds`; it plays the candidate with the best mean.
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ from .medium import MediumBot
 from .rollout import play_out
 from .worlds import ImaginedDeck, WorldSampler
 
-BUDGET = 4000  # simulated moves per decision (see docs/bots.md for the timing)
+BUDGET = 8000  # simulated moves per decision (see docs/bots.md for the timing)
 MAX_SECONDS = 0.2
 DROP_BELOW = 4.0  # medium's score below its best at which a move is not considered
 KNOCK_WIDER = 4.0  # a knock is simulated when it is up to this many times too risky...
 KNOCK_SURE = 0.05  # ... and made at once when it is this safe
 HORIZON_TURNS = 6  # per player: a round still going after that is judged as it stands
 CONFIDENCE = 1.5  # standard errors by which a move must beat the medium bot's choice
+PRUNE_SE: float | None = 2.0  # standard errors below the first at which a move is dropped
+PRUNE_AFTER = 8  # worlds before any move is dropped
 
 
 class HardBot:
@@ -166,43 +169,60 @@ class HardBot:
 
     def _search(self, obs: Observation, candidates: list[Action], sampler: WorldSampler) -> Action:
         """Play every candidate in the same sampled worlds; keep the medium bot's choice
-        (the first) unless another did better by more than chance explains."""
+        (the first) unless another did better by more than chance explains. A candidate
+        already clearly worse than the first (`PRUNE_SE`) is played no more, so the
+        budget goes to the close calls."""
         me = obs.viewer
         horizon = HORIZON_TURNS * 2 * len(obs.seats)
         count = len(candidates)
         gain = [0.0] * count  # summed over worlds: value minus the first candidate's
         gain_sq = [0.0] * count
+        seen = [0] * count  # worlds each candidate met
+        alive = list(range(1, count))
         spent = 0
         started = time.perf_counter()
-        while spent < self.budget or self.last_worlds == 0:
+        while (spent < self.budget and alive) or self.last_worlds == 0:
             seed = self._random.getrandbits(32)
             world = sampler.sample(seed)
-            values = []
-            for i, action in enumerate(candidates):
+            state, _ = apply_action(world, candidates[0])
+            first, used = play_out(state, me, self.knock, horizon, obs.round_no)
+            spent += used + 1
+            for i in alive:
                 # Every candidate meets the same world and the same later shuffles.
-                start = world.with_deck_source(ImaginedDeck(seed)) if i else world
-                state, _ = apply_action(start, action)
+                start = world.with_deck_source(ImaginedDeck(seed))
+                state, _ = apply_action(start, candidates[i])
                 value, used = play_out(state, me, self.knock, horizon, obs.round_no)
-                values.append(value)
                 spent += used + 1
-            for i in range(1, count):
-                diff = values[i] - values[0]
+                diff = value - first
                 gain[i] += diff
                 gain_sq[i] += diff * diff
+                seen[i] += 1
             self.last_worlds += 1
+            if self.last_worlds >= PRUNE_AFTER and PRUNE_SE is not None:
+                alive = [i for i in alive if not _clearly_worse(gain[i], gain_sq[i], seen[i])]
             if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
                 break
-        return candidates[_confident_best(gain, gain_sq, self.last_worlds, self.confidence)]
+        return candidates[_confident_best(gain, gain_sq, seen, self.confidence)]
 
 
-def _confident_best(gain: list[float], gain_sq: list[float], worlds: int, confidence: float) -> int:
+def _clearly_worse(gain: float, gain_sq: float, worlds: int) -> bool:
+    mean = gain / worlds
+    variance = max(0.0, gain_sq / worlds - mean * mean)
+    return mean < -PRUNE_SE * (variance / worlds) ** 0.5
+
+
+def _confident_best(
+    gain: list[float], gain_sq: list[float], worlds: list[int], confidence: float
+) -> int:
     """The candidate whose mean gain over the first is largest and more than
     `confidence` standard errors above nothing; else the first (0)."""
     best, best_mean = 0, 0.0
     for i in range(1, len(gain)):
-        mean = gain[i] / worlds
-        variance = max(0.0, gain_sq[i] / worlds - mean * mean)
-        error = (variance / worlds) ** 0.5
+        if not worlds[i]:
+            continue
+        mean = gain[i] / worlds[i]
+        variance = max(0.0, gain_sq[i] / worlds[i] - mean * mean)
+        error = (variance / worlds[i]) ** 0.5
         if mean > best_mean and mean > confidence * error:
             best, best_mean = i, mean
     return best
