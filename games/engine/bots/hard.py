@@ -206,9 +206,15 @@ class HardBot:
 
 
 def _clearly_worse(gain: float, gain_sq: float, worlds: int) -> bool:
+    mean, error = _mean_and_error(gain, gain_sq, worlds)
+    return mean < -PRUNE_SE * error
+
+
+def _mean_and_error(gain: float, gain_sq: float, worlds: int) -> tuple[float, float]:
+    """A candidate's mean gain over the first, and its standard error."""
     mean = gain / worlds
     variance = max(0.0, gain_sq / worlds - mean * mean)
-    return mean < -PRUNE_SE * (variance / worlds) ** 0.5
+    return mean, (variance / worlds) ** 0.5
 
 
 def _confident_best(
@@ -220,9 +226,7 @@ def _confident_best(
     for i in range(1, len(gain)):
         if not worlds[i]:
             continue
-        mean = gain[i] / worlds[i]
-        variance = max(0.0, gain_sq[i] / worlds[i] - mean * mean)
-        error = (variance / worlds[i]) ** 0.5
+        mean, error = _mean_and_error(gain[i], gain_sq[i], worlds[i])
         if mean > best_mean and mean > confidence * error:
             best, best_mean = i, mean
     return best
