@@ -497,7 +497,7 @@ def test_the_search_stops_playing_a_move_that_is_clearly_worse(monkeypatch) -> N
     state = heads_up_turn("AH KH QH", "2S 3D 5C")
     state, _ = apply_action(state, Draw(1, "stock"))
     drawn = state.drawn
-    assert drawn is not None and drawn // 13 != parse_cards("AH")[0] // 13  # not a heart
+    assert drawn is not None and drawn.suit != parse_cards("AH")[0].suit
     obs = observation(state, 1)
     keep, throw = Discard(1, (drawn,)), Discard(1, parse_cards("AH"))
     worlds = {}
