@@ -168,9 +168,11 @@ class Policy:
     standing); the bot's moves build real hands, so that knock minimums are reached and
     a game that waits for a 31 gets one. Random moves come with a per-game appetite for
     knocking and throwing down, so that some rounds end at once; and some games are
-    patient: no one knocks in the first turns of a round, so that the stock runs out
-    (a reshuffle, or a drawn round). Patience stays below `max_turns`, else no round
-    could ever be won.
+    patient: no one knocks in the first turns of every other round, so that the stock
+    runs out (a reshuffle, or a drawn round). Patience stays below `max_turns`, and the
+    rounds between are played without it, else no round could ever be won: with
+    `empty_stock: "draw"` the stock of a two-player deal (45 cards) runs out before 90
+    turns, so a game patient in every round was drawn round after round for ever.
     """
 
     def __init__(self, rng: random.Random, rules: Rules) -> None:
@@ -194,7 +196,7 @@ class Policy:
         return 1.0
 
     def choose(self, state: GameState, legal: list[Action]) -> Action:
-        if state.turns_taken < self.patience:
+        if state.turns_taken < self.patience and state.round_no % 2 == 0:
             legal = [action for action in legal if not _knocks(action)] or legal
         if self.bot_share and self.rng.random() < self.bot_share:
             action = self.bot.choose(observation(state, state.turn))

@@ -266,6 +266,40 @@ def test_a_banking_game_whose_chips_all_end_in_the_pot_still_ends() -> None:
     check_outcome(spec, state)
 
 
+def test_a_patient_two_player_game_whose_stock_runs_out_still_ends() -> None:
+    """Found by the properties (2026-11-23): the random player was patient (no knock in
+    a round's first 90 turns) in every round, but with `empty_stock: "draw"` a
+    two-player deal's stock of 45 cards ran out first, so round after round was drawn
+    and the game never ended (446 drawn rounds in 60,000 moves). The engine was right;
+    the test's player now keeps its patience for every other round."""
+    changes = {
+        "first_dealer": "cut",
+        "blitz_requires": "ace_king_ten",
+        "allow_stand": True,
+        "showdown_counts_all_cards": True,
+        "blitz_timing": "on_turn",
+        "three_of_a_kind": "30.5",
+        "hidden_discards": False,
+        "knocker_penalty": 1,
+        "final_two_tiebreak": True,
+        "three_aces_wins_game": False,
+        "lives": 4,
+        "empty_stock": "draw",
+        "knocker_pays_double_on_blitz": True,
+        "no_knock_first_round": False,
+        "jokers": 0,
+    }
+    spec = GameSpec("en_og_tredive", changes, 2, 6750071)
+    reasons = [
+        event.data["reason"]
+        for step in play(spec)
+        for event in step.events
+        if event.kind == "round_ended"
+    ]
+    assert "stock_empty" in reasons  # the patient rounds still run the stock out
+    assert reasons[-1] != "stock_empty"  # and a round was won in the end
+
+
 def test_a_player_who_discarded_every_card_still_has_a_move_with_a_widow() -> None:
     """Found by the properties (GameSpec("scat", {"hidden_discards": True, "widow":
     True, "max_turns": 10}, 2, 2) stuck at move 505): with hidden_discards a player may
