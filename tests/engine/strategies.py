@@ -46,6 +46,9 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 # (everyone on the county) and the game waits for a 31.
 MAX_ACTIONS = 60_000
 
+# At most this many chips on the table in a banking game (see `game_specs`).
+BANKING_CHIPS = 12
+
 # Option changes a rule set may carry on top of its preset (RULES.md §1-§8).
 OPTION_CHANGES: dict[str, st.SearchStrategy[Any]] = {
     "hidden_discards": st.booleans(),
@@ -140,6 +143,11 @@ def game_specs(draw: st.DrawFn, presets: tuple[str, ...] = tuple(PRESETS)) -> Ga
         assume(False)
         raise  # unreachable: assume(False) raises
     seats = draw(st.integers(2, min(9, rules.max_players)))
+    if rules.scoring == "banking" and rules.chips * seats > BANKING_CHIPS:
+        # Chips change hands and are never lost, so the last two players' duel is a
+        # random walk as long as the product of their stacks: 40 chips at eight seats
+        # ran past MAX_ACTIONS with random moves.
+        changes["chips"] = max(1, BANKING_CHIPS // seats)
     seed = draw(st.integers(0, 2**32 - 1))
     return GameSpec(preset, changes, seats, seed)
 
