@@ -124,11 +124,9 @@ def game_specs(draw: st.DrawFn, presets: tuple[str, ...] = tuple(PRESETS)) -> Ga
     preset = draw(st.sampled_from(presets))
     changes = draw(st.fixed_dictionaries({}, optional=OPTION_CHANGES))
     merged = {**Rules().to_dict(), **PRESETS[preset], **changes}
-    # Keep games short: few points to win, few chips to lose.
+    # Keep games short: few points to win (few chips to lose: below, by the seats).
     if merged["scoring"] == "points" and "target_points" not in changes:
         changes["target_points"] = draw(st.integers(1, 5))
-    if merged["scoring"] == "banking" and "chips" not in changes:
-        changes["chips"] = draw(st.integers(1, 5))
     # Life labels must fit the lives and the county; make them fit (or drop them).
     labels = merged["life_labels"]
     if labels is not None or (merged["scoring"] == "lives" and draw(st.booleans())):
@@ -143,11 +141,13 @@ def game_specs(draw: st.DrawFn, presets: tuple[str, ...] = tuple(PRESETS)) -> Ga
         assume(False)
         raise  # unreachable: assume(False) raises
     seats = draw(st.integers(2, min(9, rules.max_players)))
-    if rules.scoring == "banking" and rules.chips * seats > BANKING_CHIPS:
+    if rules.scoring == "banking":
         # Chips change hands and are never lost, so the last two players' duel is a
         # random walk as long as the product of their stacks: 40 chips at eight seats
-        # ran past MAX_ACTIONS with random moves.
-        changes["chips"] = max(1, BANKING_CHIPS // seats)
+        # ran past MAX_ACTIONS with random moves. (Chips leave the rules valid.)
+        most = max(1, min(5, BANKING_CHIPS // seats))
+        chips = changes.get("chips") or draw(st.integers(1, most))
+        changes["chips"] = min(chips, most)
     seed = draw(st.integers(0, 2**32 - 1))
     return GameSpec(preset, changes, seats, seed)
 
