@@ -23,16 +23,19 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --editable '.[dev]'
 	@touch $(STAMP)
 
+# Where `make run` listens: HOST=0.0.0.0 serves the LAN (the URLs are printed).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_presets
-	@# Hashed static files are only needed when DEBUG is off.
-	@$(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(not get_bool("DEBUG", True))' \
-		|| $(PY) manage.py collectstatic --noinput --verbosity 0
-	@echo
-	@echo "  Thirty-One is running at http://127.0.0.1:8000/   (Ctrl+C stops it)"
-	@echo
-	@PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
+	@# Hashed, compressed static files, served with long cache lifetimes (DEBUG off).
+	@if $(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(get_bool("DEBUG", False))'; \
+		then $(PY) manage.py collectstatic --noinput --verbosity 0; fi
+	@HOST="$(HOST)" PORT="$(PORT)" $(PY) -m thirtyone.embedded urls
+	@THIRTYONE_HOST="$(HOST)" THIRTYONE_PORT="$(PORT)" PATH="$(RUN_PATH)" \
+		$(VENV)/bin/honcho --procfile Procfile.embedded start
 
 # The embedded profile first (SQLite, no Redis); then the tests marked `services`
 # again on the local PostgreSQL and Redis when both answer (they do on CI).

@@ -85,11 +85,10 @@ class GameConsumer(AsyncWebsocketConsumer):
 class Watcher:
     """This process's sockets, and the slow check that catches up lost pushes.
 
-    Once a second (THIRTYONE_CATCH_UP_SECONDS) it reads the seq of every game that has
-    a socket here, in one query, and re-pushes any game that moved on without a push
-    arriving here. That covers pushes dropped by a full channel layer, and is how
-    moves made in another process reach sockets when there is no shared channel layer
-    (the embedded profile's Celery worker).
+    Every THIRTYONE_CATCH_UP_SECONDS it reads the seq of every game that has a socket
+    here, in one query, and re-pushes any game that moved on without a push arriving
+    here: a safety net for pushes the channel layer dropped (it delivers at most once)
+    or that were lost while it was away.
     """
 
     def __init__(self) -> None:
@@ -135,10 +134,11 @@ class Watcher:
         if not game_ids:
             return
         seqs = await database_sync_to_async(realtime.current_seqs)(game_ids)
-        # With a shared layer (Redis) the writer's own push is usually on its way when a
-        # check sees a new seq: re-push only a game still behind what the last check saw,
-        # rather than render its views again here (under load, every web process did so
-        # for most moves). The in-memory layer brings no pushes from other processes.
+        # With a shared layer (Redis, the embedded Valkey) the writer's own push is
+        # usually on its way when a check sees a new seq: re-push only a game still
+        # behind what the last check saw, rather than render its views again here
+        # (under load, every web process did so for most moves). The tests' in-memory
+        # layer brings no pushes from other processes.
         wait_a_check = not isinstance(get_channel_layer(), InMemoryChannelLayer)
         behind: dict[int, int] = {}
         due: list[int] = []

@@ -103,19 +103,17 @@ def _groups_of(game_id: int, viewers: Collection[int | None]) -> Callable[[str],
 
 def _reachable(layer: Any) -> Callable[[str], bool] | None:
     """The groups a push from this process can reach (None: any). The in-memory layer
-    reaches only this process's sockets, so a group without a member here needs no
-    view: the embedded profile's Celery worker renders nothing (its moves reach the
-    sockets through the web process's catch-up check), and the web process renders
-    only for the viewers it serves."""
+    (the tests' single process; both profiles use Redis or the embedded Valkey) reaches
+    only this process's sockets, so a group without a member here needs no view."""
     if isinstance(layer, InMemoryChannelLayer):
         return lambda group: bool(layer.groups.get(group))
     return None
 
 
 def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send a push's messages side by side. The in-memory layer's queues belong to the
-    consumers' event loop, which async_to_sync reaches from a web process's database
-    thread. A shared layer (Redis) sends from this process's own push loop instead:
+    """Send a push's messages side by side. The in-memory layer's queues (tests) belong
+    to the consumers' event loop, which async_to_sync reaches from the database thread.
+    A shared layer (Redis, the embedded Valkey) sends from this process's own push loop instead:
     async_to_sync from a Celery thread would start a new loop, and channels-redis a new
     connection, for every push."""
     if isinstance(layer, InMemoryChannelLayer):

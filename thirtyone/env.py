@@ -77,21 +77,20 @@ def database(url: str | None, var_dir: Path) -> dict[str, Any]:
     return config
 
 
-def caches(redis_url: str | None) -> dict[str, Any]:
-    """Redis when available, so that rate limits are shared by every process."""
-    if redis_url:
-        return {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": redis_url,
-                "KEY_PREFIX": "thirtyone",
-            }
+def caches(redis_url: str) -> dict[str, Any]:
+    """Redis (or the embedded Valkey), so that presence and rate limits are shared by
+    every process."""
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "thirtyone",
         }
-    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    }
 
 
-def channel_layers(redis_url: str | None) -> dict[str, Any]:
-    """Redis across processes; in memory for the single embedded web process.
+def channel_layers(redis_url: str) -> dict[str, Any]:
+    """Redis (or the embedded Valkey) across processes.
 
     The Pub/Sub layer: a group send is one PUBLISH and a socket's process receives it
     on a subscription it already holds, where the original layer spends several Redis
@@ -99,35 +98,9 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
     web processes' CPU per move, and a p95 of 70 ms instead of 97). It delivers at most
     once and is "beta" in channels-redis; a push is only a hint here, and every web
     process's catch-up check re-pushes what a socket missed (DESIGN.md §5)."""
-    if redis_url:
-        return {
-            "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_url]},
-            }
+    return {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [redis_url]},
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
-
-def celery_broker(redis_url: str | None, var_dir: Path) -> tuple[str, dict[str, Any]]:
-    """Celery's broker URL and transport options.
-
-    Without Redis the broker is kombu's filesystem transport: each message is a
-    file in one folder that producers (web) and the consumer (worker) share, so
-    no server is needed. The folders are created here because kombu expects them.
-    """
-    if redis_url:
-        return redis_url, {}
-    root = var_dir / "celery"
-    folders = {
-        "data_folder_in": root / "queue",
-        "data_folder_out": root / "queue",
-        "control_folder": root / "control",
-        "processed_folder": root / "processed",
     }
-    for folder in folders.values():
-        folder.mkdir(parents=True, exist_ok=True)
-    options: dict[str, Any] = {key: str(path) for key, path in folders.items()}
-    # The worker lists the folder this often; a bot's move waits at most this long.
-    options["polling_interval"] = 0.2
-    return "filesystem://localhost//", options

@@ -2,10 +2,14 @@
 
 One code base, two profiles, chosen by the environment (see README.md):
 
-- embedded (nothing set): DEBUG on, SQLite in var/, no Redis, Celery on kombu's
-  filesystem broker in var/celery/;
-- production: DEBUG=false, SECRET_KEY, ALLOWED_HOSTS, and usually DATABASE_URL
-  (PostgreSQL) and REDIS_URL (channel layer, Celery broker, shared cache).
+- embedded (no REDIS_URL; `make run`): SQLite in var/, and a Valkey server from the
+  venv on a Unix socket in var/ (thirtyone/embedded.py) as the Celery broker, the
+  channel layer and the cache; no TLS (a LAN), a secret key kept in var/;
+- production (REDIS_URL set): SECRET_KEY, ALLOWED_HOSTS, usually DATABASE_URL
+  (PostgreSQL); HTTPS assumed.
+
+Both run the same code. DEBUG is off unless DEBUG=true. The tests' settings
+(tests/settings.py) replace the servers with in-process stand-ins.
 """
 
 from __future__ import annotations
@@ -13,18 +17,29 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from thirtyone import env
+from thirtyone import embedded, env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Run-time data (SQLite database, broker folders, beat schedule); not in git.
 VAR_DIR = Path(os.environ.get("THIRTYONE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-DEBUG = env.get_bool("DEBUG", default=True)
-SECRET_KEY = env.secret_key(DEBUG)
-ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+DEBUG = env.get_bool("DEBUG", default=False)
+EMBEDDED = not os.environ.get("REDIS_URL")
+if EMBEDDED:
+    SECRET_KEY = os.environ.get("SECRET_KEY") or embedded.secret_key(VAR_DIR)
+    ALLOWED_HOSTS = [*embedded.allowed_hosts(), *env.get_list("ALLOWED_HOSTS", "")]
+    REDIS_URL = embedded.redis_url(VAR_DIR)
+    CELERY_BROKER_URL = embedded.broker_url(VAR_DIR)
+else:
+    SECRET_KEY = env.secret_key(DEBUG)
+    ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+    REDIS_URL = os.environ["REDIS_URL"]
+    CELERY_BROKER_URL = REDIS_URL
+# Production is served over HTTPS (by a proxy in front); the embedded profile on a
+# LAN has no certificate, so it sets none of the HTTPS-only protections below.
+HTTPS = not EMBEDDED and not DEBUG
 CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", "")
-REDIS_URL = os.environ.get("REDIS_URL") or None
 
 INSTALLED_APPS = [
     # Daphne first: its runserver replaces Django's with an ASGI one.
@@ -155,7 +170,6 @@ STORAGES = {
 
 # Celery. Tasks take ids and an expected seq and are harmless when repeated, so
 # they are acknowledged only after they ran: a killed worker's task comes back.
-CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.celery_broker(REDIS_URL, VAR_DIR)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env.get_bool("CELERY_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -169,17 +183,15 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Remote control broadcasts to every worker's own queue; on the filesystem
-# broker, queues of workers that are gone would fill up with files.
-CELERY_WORKER_ENABLE_REMOTE_CONTROL = REDIS_URL is not None
 
-# Production hardening (`manage.py check --deploy` passes with DEBUG=false).
-SECURE_SSL_REDIRECT = env.get_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+# Production hardening (`manage.py check --deploy` passes in production; README lists
+# the warnings left in the embedded profile, which has no TLS).
+SECURE_SSL_REDIRECT = env.get_bool("SECURE_SSL_REDIRECT", default=HTTPS)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
 if env.get_bool("BEHIND_HTTPS_PROXY", default=False):
     # Only when a proxy in front sets X-Forwarded-Proto and strips the client's.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -204,8 +216,8 @@ LOGGING = {
 # ---- the game ----------------------------------------------------------------------
 # Seconds a bot waits before it moves, so people can follow the table (0 in tests).
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
-# How often each web process checks its tables for moves whose push it missed (and,
-# without Redis, for moves made in the Celery worker).
+# How often each web process checks its tables for moves whose push it missed (a safety
+# net: every push goes through the channel layer).
 THIRTYONE_CATCH_UP_SECONDS = float(os.environ.get("THIRTYONE_CATCH_UP_SECONDS", "0.5"))
 # How often beat sweeps for overdue turn timers and stalled bot turns.
 THIRTYONE_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_SWEEP_SECONDS", "5"))

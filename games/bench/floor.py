@@ -9,7 +9,6 @@ import time
 from channels.layers import get_channel_layer
 
 from games import realtime
-from games.bench import stats
 from games.bench.stats import SEQ
 
 FIRST_SEQ = 10**9  # floor fragments count up from here: far past any real view
@@ -25,8 +24,8 @@ def fragment(game_id: int) -> str:
 async def through_daphne(
     groups: list[str], html: str, until: float, sent: dict[int, float]
 ) -> None:
-    """From this process through the channel layer (Redis) to sockets on each web
-    process: the same path as a push, minus the query and the rendering."""
+    """From this process through the channel layer (Redis, or the embedded Valkey) to
+    sockets on each web process: the same path as a push, minus the query and the rendering."""
     layer = get_channel_layer()
     seq = FIRST_SEQ
     while time.time() < until:
@@ -43,37 +42,3 @@ async def through_daphne(
                 },
             )
         await asyncio.sleep(INTERVAL)
-
-
-async def in_process(game_id: int, sessionid: str, html: str, until: float) -> stats.Latencies:
-    """The in-memory layer cannot cross processes, so the embedded floor is measured
-    in this one: group_send -> InMemoryChannelLayer -> GameConsumer -> a Channels test
-    communicator (no network, no Daphne)."""
-    from channels.auth import AuthMiddlewareStack
-    from channels.routing import URLRouter
-    from channels.testing import WebsocketCommunicator
-
-    from games.routing import websocket_urlpatterns
-
-    communicator = WebsocketCommunicator(
-        AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
-        f"/ws/games/{game_id}/",
-        headers=[(b"cookie", f"sessionid={sessionid}".encode()), (b"origin", b"http://127.0.0.1")],
-    )
-    connected, _ = await communicator.connect(timeout=30)
-    assert connected, "the in-process floor socket was refused"
-    layer, group = get_channel_layer(), realtime.seat_group(game_id, 0)
-    latencies, seq = stats.Latencies(), FIRST_SEQ
-    while time.time() < until:
-        seq += 1
-        started = time.time()
-        await layer.group_send(
-            group,
-            {"type": "game.view", "seq": seq, "html": html.format(seq=seq), "sent_at": started},
-        )
-        while f'data-seq="{seq}"' not in await communicator.receive_from(timeout=10):
-            pass  # a presence push from connecting
-        latencies.values.append(time.time() - started)
-        await asyncio.sleep(INTERVAL)
-    await communicator.disconnect()
-    return latencies

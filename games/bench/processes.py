@@ -44,8 +44,13 @@ def database_url(settings_dict: Mapping[str, Any]) -> str:
 
 def server_env(var_dir: Path, **overrides: str | float | None) -> dict[str, str]:
     """This process's environment for a server, with `overrides` (None removes one)."""
-    environ = {**os.environ, "THIRTYONE_VAR_DIR": str(var_dir), "PYTHONUNBUFFERED": "1"}
-    environ.setdefault("DJANGO_SETTINGS_MODULE", "thirtyone.settings")
+    environ = {
+        **os.environ,
+        "THIRTYONE_VAR_DIR": str(var_dir),
+        "PYTHONUNBUFFERED": "1",
+        # The app's settings, never the tests' (whose stand-ins serve one process only).
+        "DJANGO_SETTINGS_MODULE": "thirtyone.settings",
+    }
     for name, value in overrides.items():
         if value is None:
             environ.pop(name, None)
@@ -78,6 +83,9 @@ class Process:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+    # A server the others connect to as they start: serving before they are launched.
+    serves_the_others = False
 
     def ready(self) -> bool:
         return True
@@ -188,6 +196,24 @@ class Daphne(Process):
         return True
 
 
+class Valkey(Process):
+    """The embedded profile's Valkey server on its socket in `var_dir` (as
+    Procfile.embedded runs it)."""
+
+    serves_the_others = True
+
+    def __init__(self, name: str, env: Mapping[str, str], log_dir: Path, var_dir: Path) -> None:
+        from thirtyone import embedded
+
+        self.var_dir = var_dir
+        super().__init__(name, embedded.server_command(var_dir), env, log_dir)
+
+    def ready(self) -> bool:
+        from thirtyone import embedded
+
+        return embedded.answers(self.var_dir)
+
+
 CELERY = [sys.executable, "-m", "celery", "-A", "thirtyone"]
 
 
@@ -260,6 +286,8 @@ def running(*processes: Process) -> Iterator[tuple[Process, ...]]:
         for process in processes:
             launched.append(process)
             process.launch()
+            if process.serves_the_others:
+                process.wait_for(process.ready, "starting")
         for process in processes:
             process.wait_for(process.ready, "starting")
         yield processes

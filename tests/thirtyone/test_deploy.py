@@ -1,6 +1,7 @@
 """Production settings pass Django's deployment checklist."""
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -19,6 +20,8 @@ def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(64),
         ALLOWED_HOSTS="example.com",
+        # REDIS_URL is what makes the production profile (not contacted by the check).
+        REDIS_URL="redis://redis.example:6379/0",
         THIRTYONE_VAR_DIR=str(tmp_path),
     )
 
@@ -33,3 +36,40 @@ def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def _embedded_check(var_dir: Path) -> subprocess.CompletedProcess:
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+    }
+    environ["THIRTYONE_VAR_DIR"] = str(var_dir)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=settings.BASE_DIR,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_embedded_profile_leaves_only_the_https_warnings(tmp_path: Path) -> None:
+    """`make run` on a LAN has no certificate: the four HTTPS-only protections are off
+    (README says why); DEBUG is off and nothing else is left."""
+    result = _embedded_check(tmp_path)
+
+    warnings = set(re.findall(r"\(security\.(W\d+)\)", result.stdout + result.stderr))
+    assert warnings == {"W004", "W008", "W012", "W016"}, result.stdout + result.stderr
+    assert "System check identified 4 issues" in result.stdout + result.stderr
+
+
+def test_the_embedded_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:
+    _embedded_check(tmp_path)
+    key = (tmp_path / "secret_key").read_text()
+    _embedded_check(tmp_path)
+
+    assert len(key.strip()) >= 50
+    assert (tmp_path / "secret_key").read_text() == key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0  # the owner's only

@@ -54,32 +54,16 @@ def test_a_sqlite_database_url_also_gets_the_sqlite_options(tmp_path: Path) -> N
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
-def test_without_redis_everything_stays_in_process_or_on_disk(tmp_path: Path) -> None:
-    assert env.caches(None)["default"]["BACKEND"].endswith("LocMemCache")
-    assert env.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
-
-    url, options = env.celery_broker(None, tmp_path)
-
-    assert url.startswith("filesystem://")
-    assert options["data_folder_in"] == options["data_folder_out"]
-    for key in ("data_folder_in", "control_folder", "processed_folder"):
-        assert Path(options[key]).is_dir()
-        assert Path(options[key]).is_relative_to(tmp_path)
-
-
-def test_with_redis_url_redis_carries_cache_channels_and_celery(tmp_path: Path) -> None:
+def test_redis_or_the_embedded_valkey_carries_cache_and_channels() -> None:
     redis_url = "redis://cache.example:6379/2"
 
     cache = env.caches(redis_url)["default"]
     layer = env.channel_layers(redis_url)["default"]
-    broker, options = env.celery_broker(redis_url, tmp_path)
 
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == redis_url
     assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == [redis_url]
-    assert (broker, options) == (redis_url, {})
-    assert not (tmp_path / "celery").exists()
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("true", True), ("1", True), ("False", False)])

@@ -109,7 +109,7 @@ def test_the_redis_channel_layer_reaches_a_group_member_in_another_process() -> 
 
 @needs_redis
 def test_the_redis_broker_carries_a_message(tmp_path: Path) -> None:
-    url, options = env.celery_broker(REDIS_URL, tmp_path)
+    url, options = REDIS_URL, {}
     queue_name = f"thirtyone-test-{secrets.token_hex(4)}"
 
     with Connection(url, transport_options=options) as connection:

@@ -1,0 +1,22 @@
+"""Settings for the test run: the app's own, with in-process stand-ins for the servers.
+
+Without REDIS_URL (the first pass of `make test`), no server runs: Channels' in-memory
+layer, a local-memory cache, and Celery tasks run inline (tests/conftest.py). With
+REDIS_URL (the `services` pass), the real servers are used as in production. Static
+files are served from their folders: the tests do not run `collectstatic` first.
+"""
+
+import os
+
+from thirtyone.settings import *  # noqa: F403
+
+if not os.environ.get("REDIS_URL"):
+    REDIS_URL = None  # tests marked `services` skip: no server
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CELERY_BROKER_URL = "memory://"
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

