@@ -8,7 +8,13 @@ files are served from their folders: the tests do not run `collectstatic` first.
 
 import os
 
-from thirtyone.settings import *  # noqa: F403
+# The services pass sets REDIS_URL, which makes the production profile: it needs a key.
+os.environ.setdefault("SECRET_KEY", "tests-only-" + "x" * 50)
+
+from thirtyone.settings import *  # noqa: E402, F403
+
+# Django's test client speaks plain HTTP.
+SECURE_SSL_REDIRECT = False
 
 if not os.environ.get("REDIS_URL"):
     REDIS_URL = None  # tests marked `services` skip: no server

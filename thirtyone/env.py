@@ -60,20 +60,29 @@ def secret_key(debug: bool) -> str:
 def database(url: str | None, var_dir: Path) -> dict[str, Any]:
     """The default database: DATABASE_URL if given, else SQLite in var_dir.
 
-    Any SQLite database gets the WAL/IMMEDIATE options above. Other servers keep
-    their connections open (CONN_MAX_AGE seconds, default 600): every Celery task and
-    every database call of a socket would otherwise open a new PostgreSQL
-    connection, a new server process each time (measured: the largest part of the
-    database's CPU per move under load). Health checks make a restarted server cost
-    no failed request.
+    Any SQLite database gets the WAL/IMMEDIATE options above. A PostgreSQL server is
+    reached through Django's connection pool (psycopg_pool), at most
+    DATABASE_POOL_SIZE connections a process: under ASGI every request runs in a
+    context of its own, so a persistent connection (CONN_MAX_AGE) is opened anew for
+    each request and kept open, and 100 requests left 100 server sessions (Django's
+    docs: disable persistent connections under ASGI). Celery workers are not ASGI: the
+    Procfile gives them CONN_MAX_AGE, which means one persistent connection each and
+    no pool (a pool's threads would not survive the worker's fork). Health checks make
+    a restarted server cost no failed task.
     """
     if not url:
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
     config: dict[str, Any] = dj_database_url.parse(url, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    elif os.environ.get("CONN_MAX_AGE"):
+        config["CONN_MAX_AGE"] = int(os.environ["CONN_MAX_AGE"])
     else:
-        config["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "600"))
+        config["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+        pool = {"min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "4"))}
+        # Seconds a request waits for a free connection before it fails.
+        pool["timeout"] = 10
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": pool}
     return config
 
 

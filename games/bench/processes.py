@@ -249,6 +249,8 @@ class Worker(Process):
         ]
         if beat:
             args += ["--beat", "--schedule", str(log_dir / f"{name}-beat-schedule")]
+        # As the Procfile: a persistent database connection, no pool (thirtyone.env).
+        env = {"CONN_MAX_AGE": "600", **env}
         super().__init__(name, args, env, log_dir)
 
     def ready(self) -> bool:

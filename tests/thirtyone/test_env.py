@@ -36,15 +36,31 @@ def test_django_accepts_the_sqlite_options_and_turns_wal_on(
         wrapper.close()
 
 
-def test_it_reads_a_postgresql_database_url(tmp_path: Path) -> None:
+def test_it_reads_a_postgresql_database_url_and_pools_its_connections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CONN_MAX_AGE", raising=False)
+    monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
     config = env.database("postgres://player:secret@db.example:5433/thirtyone", tmp_path)
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "thirtyone")
     assert (config["USER"], config["PASSWORD"]) == ("player", "secret")
     assert config["CONN_HEALTH_CHECKS"] is True
-    assert config["CONN_MAX_AGE"] == 600  # a connection per task or socket call costs
-    assert "transaction_mode" not in config.get("OPTIONS", {})
+    # Web processes (ASGI): no persistent connections, a small pool instead.
+    assert config["CONN_MAX_AGE"] == 0
+    assert config["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 4, "timeout": 10}
+    assert "transaction_mode" not in config["OPTIONS"]
+
+
+def test_a_celery_worker_keeps_one_persistent_connection_instead_of_a_pool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CONN_MAX_AGE", "600")  # the Procfile's worker line
+    config = env.database("postgres://player@db.example/thirtyone", tmp_path)
+
+    assert config["CONN_MAX_AGE"] == 600
+    assert "pool" not in config.get("OPTIONS", {})
 
 
 def test_a_sqlite_database_url_also_gets_the_sqlite_options(tmp_path: Path) -> None:
