@@ -17,7 +17,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -27,6 +27,7 @@ from games import engine
 from games.models import Game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PRESENCE_SECONDS = 45  # a web process refreshes its sockets' presence every 7.5 s
 SEND_SECONDS = 5.0  # a push that takes longer is given up: catch-up will deliver it
@@ -75,9 +76,9 @@ def push_game(
         return
     game = Game.objects.select_related("table").get(pk=game_id)
     state = game.engine_state()
-    wanted = _reachable(layer) or _groups_of(
-        game.pk, connected(game, len(state.names)) if viewers is None else viewers
-    )
+    if viewers is None:
+        viewers = connected(game, len(state.names))  # None: unknown, so all of them
+    wanted = _reachable(layer) or (None if viewers is None else _groups_of(game.pk, viewers))
     sent_at = time.time()
     messages = [
         (
@@ -144,37 +145,53 @@ def _push_loop() -> asyncio.AbstractEventLoop:
 
 
 # ---- presence ---------------------------------------------------------------------
-# Kept in the cache (Redis in production) so every web process sees every socket.
-# Seat n's key says its player is connected; the `watch` key that a spectator is.
+# Kept in the cache (Redis in production, the embedded Valkey) so every web process
+# sees every socket. Seat n's key says its player is connected; the `watch` key that a
+# spectator is. Presence is a courtesy: when the cache cannot be reached it is
+# "unknown" (no one is shown online, pushes go to every viewer), never an error page.
 
 
 def _presence_key(game_id: int, seat: int | None) -> str:
     return f"presence:{game_id}:{'watch' if seat is None else seat}"
 
 
+def _tolerant(what: str, call: Callable[[], T], unknown: T) -> T:
+    """`call()`, or `unknown` (and a warning) when the cache cannot be reached."""
+    try:
+        return call()
+    except Exception as error:  # redis-py's errors, or any other cache backend's
+        log.warning("presence %s skipped: the cache failed (%s)", what, type(error).__name__)
+        return unknown
+
+
 def mark_present(game_id: int, seat: int | None) -> None:
-    cache.set(_presence_key(game_id, seat), time.time(), PRESENCE_SECONDS)
+    key = _presence_key(game_id, seat)
+    _tolerant("mark", lambda: cache.set(key, time.time(), PRESENCE_SECONDS), None)
 
 
 def mark_present_all(viewers: list[tuple[int, int | None]]) -> None:
     """Refresh the presence of many (game, seat) sockets in one cache round trip."""
     now = time.time()
-    cache.set_many({_presence_key(g, seat): now for g, seat in viewers}, PRESENCE_SECONDS)
+    keys = {_presence_key(g, seat): now for g, seat in viewers}
+    _tolerant("refresh", lambda: cache.set_many(keys, PRESENCE_SECONDS), None)
 
 
 def mark_absent(game_id: int, seat: int) -> None:
     # Spectators are not marked absent: another may still watch from another process.
     # Their key lapses PRESENCE_SECONDS after the last one left.
-    cache.delete(_presence_key(game_id, seat))
+    key = _presence_key(game_id, seat)
+    _tolerant("unmark", lambda: cache.delete(key), None)
 
 
-def connected(game: Game, seats: int) -> set[int | None]:
-    """The seats with a socket open, and None if a spectator watches: one cache round
-    trip per instance and seq, however many viewers are rendered from it."""
+def connected(game: Game, seats: int) -> set[int | None] | None:
+    """The seats with a socket open, and None in the set if a spectator watches (None
+    instead of a set: unknown, the cache failed). One cache round trip per instance
+    and seq, however many viewers are rendered from it."""
 
-    def read() -> set[int | None]:
+    def read() -> set[int | None] | None:
         keys = {_presence_key(game.pk, seat): seat for seat in [*range(seats), None]}
-        return {keys[key] for key in cache.get_many(list(keys))}
+        found = _tolerant("read", lambda: cache.get_many(list(keys)), None)
+        return None if found is None else {keys[key] for key in found}
 
     return game.once_per_seq("_connected", read)
 

@@ -124,7 +124,8 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     my_turn = seat is not None and obs.turn == seat and obs.outcome is None
     players = {p.position: p for p in found.players}
     owner = game.table.owner_id
-    connected = realtime.connected(game, len(names)) if obs.outcome is None else set()
+    # Unknown presence (the cache failed) shows nobody online rather than an error.
+    connected = (realtime.connected(game, len(names)) if obs.outcome is None else None) or set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (

@@ -168,8 +168,16 @@ STORAGES = {
     },
 }
 
-# Celery. Tasks take ids and an expected seq and are harmless when repeated, so
-# they are acknowledged only after they ran: a killed worker's task comes back.
+# Celery. Tasks take ids and an expected seq and are harmless when repeated.
+# kombu's Redis transport emulates acknowledgements by keeping every delivered message
+# in an "unacked" hash; when the broker goes away with such messages in hand (bot turns
+# and timers waiting for their countdown, always, on a live site), the worker's attempt
+# to put them back crashes it for good ("Unrecoverable error: AttributeError: 'NoneType'
+# object has no attribute 'hostname'", kombu 5.6 and 5.7; tests/integration/
+# test_broker_outage.py). Without the emulation a worker rides out a broker restart and
+# keeps the messages it holds; what a killed worker held is found again by the sweep
+# (stalled bot turns, overdue timers), as it already was for countdown tasks.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"ack_emulation": False}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env.get_bool("CELERY_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True

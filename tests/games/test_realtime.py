@@ -83,3 +83,35 @@ def test_each_pushed_view_is_the_one_for_its_group(layer: RecordingLayer, game: 
     spectator = views[realtime.watch_group(game.pk)]["html"]
     assert not any(card.name in spectator for hand in state.hands for card in hand)
     assert {message["seq"] for message in views.values()} == {game.seq}
+
+
+class BrokenCache:
+    """The cache during a Redis outage: every call fails as redis-py's would."""
+
+    def __getattr__(self, name: str) -> Any:
+        def fail(*args: Any, **kwargs: Any) -> Any:
+            raise ConnectionError("Error 111 connecting to redis. Connection refused.")
+
+        return fail
+
+
+def test_a_cache_outage_makes_presence_unknown_not_an_error_page(
+    layer: RecordingLayer, game: Game, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    realtime.mark_present(game.pk, 1)
+    monkeypatch.setattr(realtime, "cache", BrokenCache())
+
+    realtime.mark_present(game.pk, 0)  # a socket opening: no exception
+    realtime.mark_absent(game.pk, 0)
+    assert realtime.connected(Game.objects.get(pk=game.pk), 2) is None
+    realtime.push_game(game.pk)  # presence unknown: every viewer gets a view
+    assert _groups(layer) == {
+        realtime.seat_group(game.pk, 0),
+        realtime.seat_group(game.pk, 1),
+        realtime.watch_group(game.pk),
+    }
+
+    client.force_login(game.table.owner)
+    page = client.get(game.table.get_absolute_url())
+    assert page.status_code == 200
+    assert 'class="online"' not in page.content.decode()  # nobody shown online
