@@ -116,6 +116,8 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Sends allauth's mail (password reset, e-mail confirmation) from a Celery task.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Log-in throttling: at most 10 failed log-ins a minute from one address and 5
 # in 5 minutes for one username. Counted in CACHES, so Redis shares the count
 # between processes in production.
