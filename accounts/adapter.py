@@ -26,9 +26,12 @@ from accounts import tasks
 log = logging.getLogger(__name__)
 
 MAIL_FAILED_MESSAGE = "We could not send the e-mail just now; try again in a few minutes."
+# Tag of that message; templates/account/password_reset_done.html looks for it.
 MAIL_FAILED_TAG = "mail-failed"
 # Set on the request when a mail could not be sent.
 _FAILED_ATTRIBUTE = "_thirtyone_mail_failed"
+# allauth's "Confirmation e-mail sent to ..." notice, not shown when it was not sent.
+_SENT_NOTICE = "account/messages/email_confirmation_sent.txt"
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -41,6 +44,26 @@ class AccountAdapter(DefaultAccountAdapter):
         # After the commit: no mail about a sign-up or a change that was rolled back.
         # Without a transaction (Django's autocommit) this runs at once.
         transaction.on_commit(lambda: _hand_over(request, fields))
+
+    def add_message(
+        self,
+        request: HttpRequest,
+        level: int,
+        message_template: str | None = None,
+        message_context: dict[str, Any] | None = None,
+        extra_tags: str = "",
+        message: str | None = None,
+    ) -> None:
+        if message_template == _SENT_NOTICE and getattr(request, _FAILED_ATTRIBUTE, False):
+            return
+        super().add_message(
+            request,
+            level,
+            message_template=message_template,
+            message_context=message_context,
+            extra_tags=extra_tags,
+            message=message,
+        )
 
 
 def mail_fields(message: EmailMessage) -> dict[str, Any]:
