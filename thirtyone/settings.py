@@ -126,6 +126,8 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 # sees the client's address instead of the balancer's.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
+# Outgoing mail (password reset, e-mail confirmation), sent by the Celery worker
+# (accounts.tasks).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
@@ -133,6 +135,13 @@ EMAIL_BACKEND = os.environ.get(
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", default=False)
+# Seconds an SMTP connection may hang; without a limit a silent server holds a worker.
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
 
 LANGUAGE_CODE = "en-us"
