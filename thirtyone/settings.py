@@ -127,7 +127,8 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 # Outgoing mail (password reset, e-mail confirmation), sent by the Celery worker
-# (accounts.tasks).
+# (accounts.tasks). With DEBUG off, `manage.py check` (and migrate) warns while
+# EMAIL_HOST or DEFAULT_FROM_EMAIL are left at their localhost defaults (accounts.checks).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
