@@ -91,7 +91,7 @@ def _hand_over(request: HttpRequest | None, fields: dict[str, Any]) -> None:
         domains = tasks.recipient_domains(fields["to"])
         if isinstance(exc, tasks.MailNotSent):
             # Celery eager: the task has logged why.
-            log.error("mail to a recipient at %s not sent; the user is told", domains)
+            log.error("mail to a recipient at %s not sent (Celery eager)", domains)
         else:
             log.exception("mail to a recipient at %s not handed to Celery", domains)
         if request is not None and not getattr(request, _FAILED_ATTRIBUTE, False):

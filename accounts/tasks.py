@@ -2,8 +2,10 @@
 
 The task takes plain strings, never the request or a lazy object. The body of a
 password-reset mail holds the reset key, and an SMTP error's text may hold the
-recipients' addresses: neither is logged, shown to Celery's monitoring (argsrepr,
-kwargsrepr) nor passed on in an exception. Logs name the recipients' domains only.
+recipients' addresses: neither is logged, nor passed on in an exception, nor shown
+in a worker's log and events (argsrepr, kwargsrepr). Logs name the recipients'
+domains only. (Run eagerly, Celery logs no failure of its own: the settings have
+CELERY_TASK_EAGER_PROPAGATES on, and the exception goes to the caller.)
 """
 
 from __future__ import annotations
