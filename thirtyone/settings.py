@@ -131,6 +131,8 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Sends allauth's mail (password reset, e-mail confirmation) from a Celery task.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Log-in throttling: at most 10 failed log-ins a minute from one address and 5
 # in 5 minutes for one username. Counted in CACHES, so Redis shares the count
 # between processes in production.
@@ -139,13 +141,24 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 # sees the client's address instead of the balancer's.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
+# Outgoing mail (password reset, e-mail confirmation), sent by the Celery worker
+# (accounts.tasks). With DEBUG off, `manage.py check` (and migrate) warns while
+# EMAIL_HOST or DEFAULT_FROM_EMAIL are left at their localhost defaults (accounts.checks).
+# The embedded profile prints mail on the console (`make run`'s terminal) unless told.
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
+    if DEBUG or EMBEDDED
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", default=False)
+# Seconds an SMTP connection may hang; without a limit a silent server holds a worker.
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
 
 LANGUAGE_CODE = "en-us"

@@ -1,4 +1,5 @@
 import re
+from typing import Any
 
 import pytest
 from django.core import mail
@@ -99,8 +100,12 @@ def test_it_changes_the_password_and_keeps_the_player_logged_in(
     assert is_logged_in_as(client, alice)
 
 
-def test_it_resets_a_forgotten_password_by_email(client: Client, alice: User) -> None:
-    client.post(reverse("account_reset_password"), {"email": "alice@example.com"})
+def test_it_resets_a_forgotten_password_by_email(
+    client: Client, alice: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    # The mail is handed to Celery when the request's transaction commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("account_reset_password"), {"email": "alice@example.com"})
 
     assert len(mail.outbox) == 1
     match = re.search(r"http://testserver(/accounts/password/reset/key/\S+/)", mail.outbox[0].body)

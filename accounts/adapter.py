@@ -1,0 +1,101 @@
+"""allauth's account adapter, with its mail sent from a Celery task.
+
+allauth sends every mail (password reset, e-mail confirmation, ...) inside the
+request, so a mail server that is down or refuses the connection answers the user
+with a 500. Here the mail is rendered as allauth renders it, and its plain strings
+go to accounts.tasks.send_mail once the request's transaction has committed. If
+that fails (the broker is down, or with Celery eager the sending itself failed),
+the failure is logged and the user is told to try again later.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
+from django.contrib import messages
+from django.contrib.sites.shortcuts import get_current_site
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.http import HttpRequest
+
+from accounts import tasks
+
+log = logging.getLogger(__name__)
+
+MAIL_FAILED_MESSAGE = "We could not send the e-mail just now; try again in a few minutes."
+# Tag of that message; templates/account/password_reset_done.html looks for it.
+MAIL_FAILED_TAG = "mail-failed"
+# Set on the request when a mail could not be sent.
+_FAILED_ATTRIBUTE = "_thirtyone_mail_failed"
+# allauth's "Confirmation e-mail sent to ..." notice, not shown when it was not sent.
+_SENT_NOTICE = "account/messages/email_confirmation_sent.txt"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        # The context allauth's DefaultAccountAdapter.send_mail gives the templates.
+        request = allauth_context.request
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
+        ctx.update(context)
+        fields = mail_fields(self.render_mail(template_prefix, email, ctx))
+        # After the commit: no mail about a sign-up or a change that was rolled back.
+        # Without a transaction (Django's autocommit) this runs at once.
+        transaction.on_commit(lambda: _hand_over(request, fields))
+
+    def add_message(
+        self,
+        request: HttpRequest,
+        level: int,
+        message_template: str | None = None,
+        message_context: dict[str, Any] | None = None,
+        extra_tags: str = "",
+        message: str | None = None,
+    ) -> None:
+        if message_template == _SENT_NOTICE and getattr(request, _FAILED_ATTRIBUTE, False):
+            return
+        super().add_message(
+            request,
+            level,
+            message_template=message_template,
+            message_context=message_context,
+            extra_tags=extra_tags,
+            message=message,
+        )
+
+
+def mail_fields(message: EmailMessage) -> dict[str, Any]:
+    """A rendered message as the plain strings accounts.tasks.send_mail takes."""
+    body = str(message.body)
+    html_body = None
+    if message.content_subtype == "html":  # allauth's message from an HTML template only
+        body, html_body = "", body
+    for content, mimetype in getattr(message, "alternatives", []):
+        if mimetype == "text/html":
+            html_body = str(content)
+    return {
+        "subject": str(message.subject),
+        "body": body,
+        "from_email": str(message.from_email),
+        "to": [str(address) for address in message.to],
+        "html_body": html_body,
+    }
+
+
+def _hand_over(request: HttpRequest | None, fields: dict[str, Any]) -> None:
+    try:
+        tasks.enqueue(**fields)
+    except Exception as exc:
+        domains = tasks.recipient_domains(fields["to"])
+        if isinstance(exc, tasks.MailNotSent):
+            # Celery eager: the task has logged why.
+            log.error("mail to a recipient at %s not sent (Celery eager)", domains)
+        else:
+            log.exception("mail to a recipient at %s not handed to Celery", domains)
+        if request is not None and not getattr(request, _FAILED_ATTRIBUTE, False):
+            setattr(request, _FAILED_ATTRIBUTE, True)
+            messages.error(
+                request, MAIL_FAILED_MESSAGE, extra_tags=MAIL_FAILED_TAG, fail_silently=True
+            )
