@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,20 @@ def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_daphne_in_the_procfile_does_not_take_the_client_address_from_forwarded_headers() -> None:
+    """With --proxy-headers Daphne sets the client's address (REMOTE_ADDR) from the first
+    X-Forwarded-For entry, which the client writes itself: every log-in could claim a new
+    address and escape the per-address limit. TRUSTED_PROXY_COUNT handles proxies."""
+    from daphne.cli import CommandLineInterface
+
+    procfile = (Path(settings.BASE_DIR) / "Procfile").read_text()
+    [web] = [line for line in procfile.splitlines() if line.startswith("web:")]
+    command = shlex.split(web.removeprefix("web:").replace("$PORT", "8000"))
+    assert command[:2] == ["exec", "daphne"]
+
+    args = CommandLineInterface().parser.parse_args(command[2:])
+
+    assert not args.proxy_headers
+    assert args.application == "thirtyone.asgi:application"
