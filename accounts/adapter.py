@@ -1,4 +1,5 @@
-"""How django-allauth treats our members: log-in throttling that locks no one out.
+"""How django-allauth treats our members: log-in throttling that locks no one out,
+and usernames normalised before they are checked (accounts.usernames).
 
 allauth counts failed log-ins per address and per username (ACCOUNT_RATE_LIMITS'
 ``login_failed``: ``ip`` and ``key`` rates). Its key is the username alone, so anyone
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+import unicodedata
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
@@ -28,6 +30,11 @@ LOGIN_FAILED = "login_failed"
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """NFKC first, so full-width and other compatibility forms of letters become
+        the plain ones they look like before the rules and the "taken" check see them."""
+        return super().clean_username(unicodedata.normalize("NFKC", username), shallow)
+
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """allauth's per-username key for failed log-ins, narrowed to the address."""
         username_key = super()._get_login_attempts_cache_key(request, **credentials)

@@ -117,6 +117,8 @@ ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# ASCII letters, digits and . _ -, no reserved words ("You"): see accounts.usernames.
+ACCOUNT_USERNAME_VALIDATORS = "accounts.usernames.USERNAME_VALIDATORS"
 # Log-in throttling: at most 10 failed log-ins a minute from one address, and 5 in
 # 5 minutes for one username from one address (accounts.adapter: a guesser cannot
 # lock the member out). Counted in CACHES, so Redis shares the count between
