@@ -1,4 +1,6 @@
-"""allauth's account adapter, with its mail sent from a Celery task.
+"""How django-allauth treats our members: mail sent from a Celery task, usernames
+normalised before they are checked (accounts.usernames), and log-in throttling that
+locks no one out (accounts.login_limits).
 
 allauth sends every mail (password reset, e-mail confirmation, ...) inside the
 request, so a mail server that is down or refuses the connection answers the user
@@ -11,17 +13,22 @@ the failure is logged and the user is told to try again later.
 from __future__ import annotations
 
 import logging
+import math
+import unicodedata
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
+from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.contrib import messages
 from django.contrib.sites.shortcuts import get_current_site
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.http import HttpRequest
 
 from accounts import tasks
+from accounts.login_limits import login_wait
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +42,30 @@ _SENT_NOTICE = "account/messages/email_confirmation_sent.txt"
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """NFKC first, so full-width and other compatibility forms of letters become
+        the plain ones they look like before the rules and the "taken" check see them."""
+        return super().clean_username(unicodedata.normalize("NFKC", username), shallow)
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """allauth's per-username key for failed log-ins, narrowed to the address."""
+        username_key = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{username_key}:{allauth_ratelimit.get_ip(request)}"
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        try:
+            super().pre_authenticate(request, **credentials)
+        except ValidationError as refused:
+            if refused.code != "too_many_login_attempts":
+                raise
+            key = self._get_login_attempts_cache_key(request, **credentials)
+            minutes = math.ceil(login_wait(request, key) / 60) or 1
+            raise ValidationError(
+                "Too many failed log-in attempts from your address: try again in "
+                f"{minutes} minute{'s' * (minutes != 1)}.",
+                code="too_many_login_attempts",
+            ) from refused
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         # The context allauth's DefaultAccountAdapter.send_mail gives the templates.
         request = allauth_context.request

@@ -56,9 +56,15 @@ class PlayerSummary(TypedDict):
     playing: int  # games in progress
 
 
-def player_summary(user: User) -> PlayerSummary:
-    """The summary shown on `user`'s profile page (three queries)."""
+def player_summary(user: User, *, public_only: bool = False) -> PlayerSummary:
+    """The summary shown on `user`'s profile page (three queries).
+
+    `public_only` for anyone but the player themselves: a game at a private table,
+    its co-players and its result are for the people at that table, so a visitor's
+    list and totals count only games at public tables."""
     mine = GamePlayer.objects.filter(user=user)
+    if public_only:
+        mine = mine.filter(game__table__is_public=True)
     totals = mine.aggregate(
         played=Count("pk", filter=Q(game__status=Game.FINISHED)),
         won=Count("pk", filter=Q(game__status=Game.FINISHED, won=True)),

@@ -7,7 +7,8 @@ from accounts.stats import player_summary
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    """Anyone's public profile: name, date joined and games."""
+    """Anyone's public profile: name, date joined and games (at public tables, unless
+    it is your own)."""
     player = get_object_or_404(User, username=username)
     return _render_profile(request, player)
 
@@ -19,9 +20,10 @@ def my_profile(request: HttpRequest) -> HttpResponse:
 
 
 def _render_profile(request: HttpRequest, player: User) -> HttpResponse:
+    is_me = request.user == player
     context = {
         "player": player,
-        "summary": player_summary(player),
-        "is_me": request.user == player,
+        "summary": player_summary(player, public_only=not is_me),
+        "is_me": is_me,
     }
     return render(request, "accounts/profile.html", context)

@@ -2,7 +2,23 @@
 
 Consumers do no game logic and, on the hot path (a pushed view), no database work:
 the writer already rendered this viewer's HTML. Database work happens only when a
-socket opens, when a client says it is behind, and in the per-process catch-up check.
+socket opens, when a client says it is behind (one cheap query for the game's seq; a
+render only if the client is in fact behind), and in the per-process catch-up check.
+
+What a client may send: ``{"seq": <the seq its page shows>}``, a JSON object of at
+most MAX_MESSAGE_LENGTH bytes whose seq is an integer from -1 (no game area shown) to
+MAX_SEQ, at most `ratelimit.SOCKET_MESSAGES` times per window and user (per socket for
+a spectator who is not logged in). The close codes:
+
+- 4400: a message that is not that (binary, too long, not JSON, a seq that is a float,
+  a boolean, a string or out of range): the socket is closed, never with 1011.
+- 4403: no such game, or a private game the viewer may not watch (at the handshake;
+  later if the game is deleted while the socket is open).
+- 4404: a path that is not a game's socket, e.g. ``/ws/games/abc/`` (at the handshake).
+- 4429: more messages than `ratelimit.SOCKET_MESSAGES` allows.
+
+Codes sent at the handshake reach the server and tests; a browser sees the handshake
+refused (HTTP 403), as for any socket refused before it is accepted.
 """
 
 from __future__ import annotations
@@ -18,9 +34,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import realtime
+from games import ratelimit, realtime
 
 log = logging.getLogger(__name__)
+
+MAX_MESSAGE_LENGTH = 200  # bytes: {"seq": ...} needs a few dozen
+MAX_SEQ = 10**9  # a game has a few thousand events; anything near this is not a seq
+BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -30,13 +50,15 @@ class GameConsumer(AsyncWebsocketConsumer):
     last_seq: int
 
     async def connect(self) -> None:
+        # The route's pattern admits at most 18 digits: any such id fits the database's
+        # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
         allowed, self.seat = await database_sync_to_async(realtime.viewer_seat)(
             self.game_id, self.scope.get("user")
         )
         if not allowed:
-            await self.close(code=4403)
+            await self.close(code=NOT_ALLOWED)
             return
         self.group = (
             realtime.watch_group(self.game_id)
@@ -62,14 +84,22 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A client says which seq it shows (on open and reconnect): send the current
-        view if it is behind."""
-        try:
-            seq = int(json.loads(text_data or "{}").get("seq", -1))
-        except (ValueError, TypeError, AttributeError):
+        view if it is behind. Bad or too many messages close the socket (see above)."""
+        seq = parse_seq(text_data) if bytes_data is None else None
+        if seq is None:
+            await self.close(code=BAD_MESSAGE)
             return
-        current, html = await database_sync_to_async(realtime.render_for)(self.game_id, self.seat)
-        if current != seq:
-            await self._send_view(current, html)
+        user = self.scope.get("user")
+        who = f"user:{user.pk}" if user is not None and user.is_authenticated else self.channel_name
+        # One trip to the database thread: the cache's count and the game's seq.
+        limited, current = await database_sync_to_async(_count_and_look)(who, self.game_id)
+        if limited:
+            await self.close(code=TOO_MANY)
+        elif current is None:  # the game was deleted
+            await self.close(code=NOT_ALLOWED)
+        elif current not in (seq, self.last_seq):  # behind, and not sent it already
+            seq, html = await database_sync_to_async(realtime.render_for)(self.game_id, self.seat)
+            await self._send_view(seq, html)
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
@@ -80,6 +110,39 @@ class GameConsumer(AsyncWebsocketConsumer):
             return  # an older or repeated push: the client already has newer
         self.last_seq = seq
         await self.send(text_data=html)
+
+
+def parse_seq(text: str | None) -> int | None:
+    """The seq in a client's message, or None if the message is not a valid one."""
+    if text is None or len(text) > MAX_MESSAGE_LENGTH:
+        return None
+    if len(text.encode()) > MAX_MESSAGE_LENGTH:
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    seq = message.get("seq") if isinstance(message, dict) else None
+    # bool is a subclass of int: true is not a seq.
+    if type(seq) is not int or not -1 <= seq <= MAX_SEQ:
+        return None
+    return seq
+
+
+def _count_and_look(who: str, game_id: int) -> tuple[bool, int | None]:
+    """Whether `who` is over the socket limit (this message counted), and the game's
+    seq (None: no such game) unless they are: a query of one value, not a render."""
+    if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
+        return True, None
+    return False, realtime.current_seqs([game_id]).get(game_id)
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Every path that is not a game's socket: refused at the handshake with NOT_FOUND,
+    where an unmatched path was an exception (and a traceback in the log)."""
+
+    async def connect(self) -> None:
+        await self.close(code=NOT_FOUND)
 
 
 class Watcher:

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from accounts.usernames import table_name
 from games import engine
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
@@ -155,7 +156,7 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.is_bot:
             return f"{self.get_bot_level_display()} bot {self.position + 1}"
-        return self.user.get_username()
+        return table_name(self.user.get_username())
 
 
 class Game(models.Model):

@@ -274,17 +274,36 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
 
 
 def come_back(*, game_id: int, user: Any) -> None:
-    """A player who was away says they are back: they play their own turns again."""
+    """A player who was away says they are back: they play their own turns again.
+
+    Only a player marked away may say so, and it changes only their own away state:
+    never the game's seq or turn deadline. If it is their own turn, they get what is
+    left of that turn's time (the deadline was set when the turn began, while a bot
+    was to play it), not a fresh timer: "I'm back" must not be a way to stop the
+    clock. A turn whose time is already up is played for them by the next sweep.
+    Anyone else is refused with a message, and nothing is written or sent.
+    """
     with transaction.atomic():
         game = _locked_game(game_id)
-        updated = GamePlayer.objects.filter(game=game, user=user, user__isnull=False).update(
-            away=False, turns_timed_out=0
+        player = (
+            game.players.filter(user=user, user__isnull=False).first()
+            if user.is_authenticated
+            else None
         )
-        if not updated:
+        if player is None:
             raise ServiceError("You are not playing in this game.")
-        game.turn_deadline = _deadline(game, game.engine_state())
-        game.save(update_fields=["turn_deadline"])
-        _schedule_after_commit(game, game.engine_state())
+        if game.status != Game.PLAYING:
+            raise ServiceError("This game is over.")
+        if not player.away:
+            raise ServiceError("You are not marked away: you already play your own turns.")
+        GamePlayer.objects.filter(pk=player.pk).update(away=False, turns_timed_out=0)
+        # A bot was to play this turn, so no timer task waits for it: start one that
+        # runs out at the turn's existing deadline.
+        timer = 0.0
+        if game.engine_state().turn == player.position and game.turn_deadline is not None:
+            timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
+        game_id, seq = game.pk, game.seq
+        transaction.on_commit(lambda: _after_commit(game_id, seq, False, timer, refresh=True))
 
 
 def _locked_game(game_id: int) -> Game:
@@ -380,7 +399,9 @@ def _deadline(game: Game, state: engine.GameState) -> datetime | None:
     return timezone.now() + timedelta(seconds=seconds)
 
 
-def _after_commit(game_id: int, seq: int, bot_moves_next: bool, timer: int) -> None:
+def _after_commit(
+    game_id: int, seq: int, bot_moves_next: bool, timer: float, *, refresh: bool = False
+) -> None:
     from games import tasks  # tasks import services: import here to avoid a cycle
 
-    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next, timer=timer)
+    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next, timer=timer, refresh=refresh)

@@ -70,11 +70,14 @@ def sweep() -> None:
             bot_turn.delay(game_id, seq)
 
 
-def game_changed(game_id: int, seq: int, *, bot_moves_next: bool, timer: int) -> None:
+def game_changed(
+    game_id: int, seq: int, *, bot_moves_next: bool, timer: float, refresh: bool = False
+) -> None:
     """Called after a move is committed: push the views, then give the next bot its
-    turn or start the next player's timer."""
+    turn or start the next player's timer (`timer`: seconds until its deadline).
+    `refresh` pushes a view that changed without a move (a player came back)."""
     try:
-        realtime.push_game(game_id)
+        realtime.push_game(game_id, refresh=refresh)
     except Exception:  # a push is a hint: the catch-up check will deliver the view
         log.exception("push for game %s failed", game_id)
     if bot_moves_next:

@@ -11,17 +11,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from thirtyone.websocket_origin import SameOriginWebSocket  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Origin checked against ALLOWED_HOSTS so other sites cannot open a
-        # socket with a player's cookies.
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Only our own pages (scheme, host and port) may open a socket with a
+        # player's cookies: see thirtyone.websocket_origin.
+        "websocket": SameOriginWebSocket(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -131,14 +131,19 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
-# Sends allauth's mail (password reset, e-mail confirmation) from a Celery task.
+# Mail sent from a Celery task; usernames normalised; log-in throttling (accounts.adapter).
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-# Log-in throttling: at most 10 failed log-ins a minute from one address and 5
-# in 5 minutes for one username. Counted in CACHES, so Redis shares the count
-# between processes in production.
+# ASCII letters, digits and . _ -, no reserved words ("You"): see accounts.usernames.
+ACCOUNT_USERNAME_VALIDATORS = "accounts.usernames.USERNAME_VALIDATORS"
+# Log-in throttling: at most 10 failed log-ins a minute from one address, and 5 in
+# 5 minutes for one username from one address (accounts.adapter: a guesser cannot
+# lock the member out). Counted in CACHES, so Redis shares the count between
+# processes in production.
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
-# Behind a load balancer, set this to the number of proxies so the throttling
-# sees the client's address instead of the balancer's.
+# The client's address is REMOTE_ADDR, the peer of the connection: Daphne runs
+# without --proxy-headers, which would take it from the X-Forwarded-For entry that
+# the client itself writes. Behind a load balancer, set this to the number of
+# proxies in front: allauth then takes the entry the nearest one appended.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 # Outgoing mail (password reset, e-mail confirmation), sent by the Celery worker

@@ -6,6 +6,10 @@ form. A plain form gets a redirect to the table (Post/Redirect/Get) with the out
 in Django's messages. An htmx request gets the fresh game area; a refused move answers
 it with status 200 and the message inside the area, because htmx swaps only 2xx
 answers: the player sees why, next to the table as it now is, with no script of ours.
+
+Every POST counts against the user's `ratelimit.ACTIONS` before it reads or writes
+anything else: past the limit a plain form gets a 429 page that says how long to wait,
+and an htmx move gets that message inside the game area like any other refusal.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import rendering, services
+from games import ratelimit, rendering, services
 from games.models import Game, Seat, Table
 from games.rule_text import rule_sections, rule_summary
 
@@ -58,6 +62,20 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = _page_context(request, table, seats, game, version)
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)
+
+
+def _over_limit(request: HttpRequest) -> int:
+    """Count this POST against the user's limit: 0 if it is within it, else the seconds
+    until they may act again."""
+    return ratelimit.throttled(ratelimit.ACTIONS, f"user:{request.user.pk}")
+
+
+def _too_many(request: HttpRequest, wait: int, table: Table) -> HttpResponse:
+    """The answer to a POST over the limit: 429, the reason and the way back."""
+    context = {"message": ratelimit.too_fast(wait), "table": table}
+    response = render(request, "games/too_many.html", context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _version(seats: list[Seat], game: Game | None) -> str:
@@ -134,6 +152,8 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     if not _may_watch(request.user, table):
         raise Http404("No such table.")
+    if wait := _over_limit(request):
+        return _too_many(request, wait, table)
     action = request.POST.get("action")
     try:
         if action == "join":
@@ -163,6 +183,8 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     if not _may_watch(request.user, table):
         raise Http404("No such table.")
+    if wait := _over_limit(request):
+        return _too_many(request, wait, table)
     try:
         services.start_game(table=table, by=request.user)
     except services.ServiceError as refused:
@@ -180,7 +202,12 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     if not _may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
     error = notice = None
+    wait = _over_limit(request)
+    if wait and not request.htmx:
+        return _too_many(request, wait, game.table)
     try:
+        if wait:  # htmx: said inside the game area, like any refused move
+            raise services.ServiceError(ratelimit.too_fast(wait))
         action = _posted_action(request.POST)
         if action == "back":
             services.come_back(game_id=game.pk, user=request.user)

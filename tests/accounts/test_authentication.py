@@ -23,8 +23,9 @@ def is_logged_in_as(client: Client, user: User) -> bool:
     return client.session.get("_auth_user_id") == str(user.pk)
 
 
-def log_in(client: Client, username: str, password: str):
-    return client.post(reverse("account_login"), {"login": username, "password": password})
+def log_in(client: Client, username: str, password: str, **extra: str):
+    """POST the log-in form; `extra` sets request META (REMOTE_ADDR, HTTP_X_FORWARDED_FOR)."""
+    return client.post(reverse("account_login"), {"login": username, "password": password}, **extra)
 
 
 def test_it_signs_up_with_a_username_and_no_email_and_logs_in(client: Client) -> None:
@@ -67,12 +68,57 @@ def test_it_throttles_log_in_after_five_wrong_passwords(client: Client, alice: U
         assert "not correct" in response.content.decode()
 
     throttled = log_in(client, "alice", "wrong-password")
-    assert "Too many failed login attempts" in throttled.content.decode()
+    assert "Too many failed log-in attempts from your address" in throttled.content.decode()
 
-    # Even the right password is refused while the limit lasts.
+    # Even the right password is refused from that address while the limit lasts.
     right_password = log_in(client, "alice", PASSWORD)
-    assert "Too many failed login attempts" in right_password.content.decode()
+    assert "Too many failed log-in attempts" in right_password.content.decode()
     assert not is_logged_in_as(client, alice)
+
+
+def test_a_guessers_wrong_passwords_do_not_lock_the_member_out(alice: User) -> None:
+    guesser, member = Client(), Client()
+    for _ in range(8):
+        log_in(guesser, "alice", "wrong-password", REMOTE_ADDR="203.0.113.7")
+    refused = log_in(guesser, "alice", PASSWORD, REMOTE_ADDR="203.0.113.7")
+    assert "Too many failed log-in attempts" in refused.content.decode(), "the guesser stops"
+    assert not is_logged_in_as(guesser, alice)
+
+    response = log_in(member, "ALICE", PASSWORD, REMOTE_ADDR="198.51.100.20")
+
+    assert response.status_code == 302
+    assert is_logged_in_as(member, alice)
+
+
+def test_the_refusal_says_how_long_it_lasts(client: Client, alice: User) -> None:
+    for _ in range(5):
+        log_in(client, "alice", "wrong-password")
+    page = log_in(client, "alice", "wrong-password").content.decode()
+    assert "try again in 5 minutes." in page  # the username's limit: 5 failures in 5
+
+
+def test_a_spoofed_x_forwarded_for_does_not_escape_the_per_address_limit(
+    client: Client, settings: Any
+) -> None:
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0  # no proxy in front: the header is the client's
+    for number in range(10):  # a new username and a new "address" each time
+        response = log_in(
+            client, f"member{number}", "guess", HTTP_X_FORWARDED_FOR=f"192.0.2.{number}"
+        )
+        assert "not correct" in response.content.decode()
+    response = log_in(client, "member10", "guess", HTTP_X_FORWARDED_FOR="192.0.2.99")
+    page = response.content.decode()
+    assert "Too many failed log-in attempts from your address: try again in 1 minute." in page
+
+
+def test_behind_a_trusted_proxy_the_address_it_appended_counts(
+    client: Client, settings: Any, alice: User
+) -> None:
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    for _ in range(6):  # the guesser writes an address; the proxy appends the real one
+        log_in(client, "alice", "wrong", HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.7")
+    member = log_in(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.20")
+    assert member.status_code == 302, "another real address is not limited"
 
 
 def test_it_logs_out_on_post(client: Client, alice: User) -> None:

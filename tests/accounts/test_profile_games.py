@@ -148,3 +148,30 @@ def test_private_table_names_are_shown_only_on_your_own_profile(
     assert "birthday" not in client.get(reverse("profile", args=["ann"])).content.decode()
     client.force_login(ann)
     assert "birthday" in client.get(reverse("my_profile")).content.decode()
+
+
+def test_a_visitor_sees_only_games_at_public_tables_and_the_player_sees_all(
+    client: Client, ann: User, bob: User, scat: RuleSet
+) -> None:
+    public = services.create_table(owner=ann, name="Kitchen", rule_set=scat)
+    private = services.create_table(owner=ann, name="Attic", rule_set=scat, is_public=False)
+    carol = User.objects.create_user("carol", password="cards-on-the-table")
+    played(public, [ann, bob], {0})
+    played(private, [ann, carol], {1})
+    url = reverse("profile", args=["ann"])
+
+    for visitor in (None, bob, carol):  # even carol, who was at that private game
+        client.logout()
+        if visitor is not None:
+            client.force_login(visitor)
+        html = client.get(url).content.decode()
+        assert "Kitchen" in html and "bob" in html
+        assert "carol" not in html, "no co-player of a private game"
+        assert "Attic" not in html
+        assert "<dt>Played</dt><dd>1</dd>" in html, "the totals are of public games"
+
+    client.force_login(ann)
+    html = client.get(url).content.decode()
+    assert "Attic" in html and "carol" in html
+    assert "<dt>Played</dt><dd>2</dd>" in html
+    assert player_summary(ann, public_only=True)["played"] == 1

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import engine, services
+from games import engine, ratelimit, realtime, services
 from games.models import Game
 from thirtyone.asgi import application
 
@@ -184,5 +184,104 @@ def test_a_seat_shows_whether_its_player_is_connected(
         html = await _latest(bobs)
         assert html.count('visually-hidden">online:') == 0, "...until she leaves"
         await bobs.disconnect()
+
+    async_to_sync(scenario)()
+
+
+# ---- bad input -----------------------------------------------------------------------
+
+
+BAD_MESSAGES = [
+    '{"seq": 1e309}',  # a float too large: was int(inf), an OverflowError and 1011
+    '{"seq": 3.0}',
+    '{"seq": true}',
+    '{"seq": "3"}',
+    '{"seq": 100000000000000000000}',
+    '{"seq": -2}',
+    "[" * 99 + "]" * 99,  # nested, within the length
+    "[" * 5000 + "]" * 5000,  # deeper than the parser's recursion
+    '{"seq": 1, "pad": "' + "x" * 200 + '"}',  # too long
+    '{"seq": 1, "pad": "' + "é" * 90 + '"}',  # 200 characters are more bytes
+    "not json",
+    "[]",
+    "null",
+    "{}",
+]
+
+
+def test_a_bad_message_closes_the_socket_with_4400_not_a_server_error(
+    two_player_game: Game,
+) -> None:
+    async def scenario() -> None:
+        for message in [*BAD_MESSAGES, b"\x00binary"]:
+            socket = _socket(two_player_game)
+            assert (await socket.connect())[0]
+            if isinstance(message, bytes):
+                await socket.send_to(bytes_data=message)
+            else:
+                await socket.send_to(text_data=message)
+            closed = await socket.receive_output(timeout=3)
+            assert closed == {"type": "websocket.close", "code": 4400}, message[:40]
+            await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_socket_to_a_path_that_is_not_a_game_is_refused_cleanly(
+    two_player_game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def attempt(path: str) -> tuple[bool, int | None]:
+        socket = WebsocketCommunicator(application, path, headers=[ORIGIN, (b"host", b"localhost")])
+        return await socket.connect()
+
+    with caplog.at_level("ERROR"):
+        for path in ["/ws/games/abc/", f"/ws/games/{'9' * 30}/", "/ws/games/-1/", "/ws/other/"]:
+            assert async_to_sync(attempt)(path) == (False, 4404), path
+        assert async_to_sync(attempt)(f"/ws/games/{'9' * 18}/") == (False, 4403)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_a_client_that_is_up_to_date_costs_no_render(
+    two_player_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = two_player_game
+    renders: list[int] = []
+    render_for = realtime.render_for
+
+    def counted(game_id: int, seat: int | None) -> tuple[int, str]:
+        renders.append(game_id)
+        return render_for(game_id, seat)
+
+    monkeypatch.setattr(realtime, "render_for", counted)
+
+    async def scenario() -> None:
+        socket = _socket(game)  # a spectator: no view is pushed on arrival
+        assert (await socket.connect())[0]
+        for _ in range(5):
+            await socket.send_to(text_data=json.dumps({"seq": game.seq}))
+        assert await socket.receive_nothing(timeout=0.3)
+        assert renders == [], "no render for a client that shows the current seq"
+        await socket.send_to(text_data=json.dumps({"seq": -1}))
+        assert _seq(await _latest(socket)) == game.seq
+        assert renders == [game.pk]
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_flood_of_messages_closes_the_socket_with_4429(two_player_game: Game, ann: Any) -> None:
+    game = two_player_game
+    cookie = _cookie_for(ann)
+
+    async def scenario() -> None:
+        socket = _socket(game, cookie)
+        assert (await socket.connect())[0]
+        await _latest(socket)  # the view pushed on arrival
+        for _ in range(ratelimit.SOCKET_MESSAGES.count):
+            await socket.send_to(text_data=json.dumps({"seq": game.seq}))
+        assert await socket.receive_nothing(timeout=0.5), "within the limit: no answer"
+        await socket.send_to(text_data=json.dumps({"seq": game.seq}))
+        assert await socket.receive_output(timeout=3) == {"type": "websocket.close", "code": 4429}
+        await socket.disconnect()
 
     async_to_sync(scenario)()

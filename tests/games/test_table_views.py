@@ -460,3 +460,11 @@ def test_a_player_marked_away_says_they_are_back(duel: Duel) -> None:
     assert "a bot is playing your turns" in page and 'value="back"' in page
     duel.play(seat, action="back")
     assert not GamePlayer.objects.get(game=duel.game, position=seat).away
+
+
+def test_im_back_from_a_player_who_is_not_away_is_refused_and_says_why(duel: Duel) -> None:
+    seq = duel.game.seq
+    for htmx in (True, False):
+        response = duel.play(duel.mover(), htmx=htmx, action="back")
+        assert "You are not marked away" in said(response)
+    assert duel.unchanged(seq)

@@ -117,6 +117,67 @@ def test_a_player_who_comes_back_plays_their_own_turns_again(
     assert not player.away and player.turns_timed_out == 0
 
 
+def _seat_user(game: Game, seat: int) -> Any:
+    return GamePlayer.objects.get(game=game, position=seat).user
+
+
+def test_coming_back_is_refused_to_a_player_who_is_not_away_and_writes_nothing(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    for seat in (game.engine_state().turn, 1 - game.engine_state().turn):
+        with (
+            django_capture_on_commit_callbacks() as callbacks,
+            pytest.raises(services.ServiceError, match="not marked away"),
+        ):
+            services.come_back(game_id=game.pk, user=_seat_user(game, seat))
+        assert callbacks == [], "no push and no task"
+    after = Game.objects.get(pk=game.pk)
+    assert (after.seq, after.turn_deadline) == (game.seq, game.turn_deadline)
+
+
+def test_coming_back_leaves_the_deadline_of_someone_elses_turn_alone(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    waiting = 1 - game.engine_state().turn
+    GamePlayer.objects.filter(game=game, position=waiting).update(away=True, turns_timed_out=2)
+    services.come_back(game_id=game.pk, user=_seat_user(game, waiting))
+    assert not GamePlayer.objects.get(game=game, position=waiting).away
+    assert Game.objects.get(pk=game.pk).turn_deadline == game.turn_deadline
+
+
+def test_coming_back_on_your_own_turn_leaves_you_its_remaining_time_not_a_new_timer(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    seat = game.engine_state().turn
+    deadline = timezone.now() + timedelta(seconds=4)  # most of the 15 s are gone
+    Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
+    GamePlayer.objects.filter(game=game, position=seat).update(away=True, turns_timed_out=2)
+    changed: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        tasks, "game_changed", lambda game_id, seq, **kwargs: changed.append(kwargs)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.come_back(game_id=game.pk, user=_seat_user(game, seat))
+    assert Game.objects.get(pk=game.pk).turn_deadline == deadline
+    assert not GamePlayer.objects.get(game=game, position=seat).away
+    [after] = changed
+    assert after["refresh"], "the views are pushed again: the away tag goes"
+    assert 0 < after["timer"] <= 4, "the timer runs out at the turn's own deadline"
+
+
+def test_coming_back_twice_is_refused_the_second_time(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _humans_game(table, bob, monkeypatch)
+    GamePlayer.objects.filter(game=game, user=bob).update(away=True, turns_timed_out=2)
+    services.come_back(game_id=game.pk, user=bob)
+    with pytest.raises(services.ServiceError, match="not marked away"):
+        services.come_back(game_id=game.pk, user=bob)
+
+
 def test_a_bot_playing_for_an_away_player_does_not_move_once_they_are_back(
     table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,7 @@
 import os
 import re
 import secrets
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,20 @@ def test_the_embedded_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:
     assert len(key.strip()) >= 50
     assert (tmp_path / "secret_key").read_text() == key
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0  # the owner's only
+
+
+def test_daphne_in_the_procfile_does_not_take_the_client_address_from_forwarded_headers() -> None:
+    """With --proxy-headers Daphne sets the client's address (REMOTE_ADDR) from the first
+    X-Forwarded-For entry, which the client writes itself: every log-in could claim a new
+    address and escape the per-address limit. TRUSTED_PROXY_COUNT handles proxies."""
+    from daphne.cli import CommandLineInterface
+
+    procfile = (Path(settings.BASE_DIR) / "Procfile").read_text()
+    [web] = [line for line in procfile.splitlines() if line.startswith("web:")]
+    command = shlex.split(web.removeprefix("web:").replace("$PORT", "8000"))
+    assert command[:2] == ["exec", "daphne"]
+
+    args = CommandLineInterface().parser.parse_args(command[2:])
+
+    assert not args.proxy_headers
+    assert args.application == "thirtyone.asgi:application"

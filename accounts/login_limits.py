@@ -1,0 +1,39 @@
+"""Failed log-ins: how long the limits allauth counts keep an address waiting.
+
+allauth counts failed log-ins per address and per username (ACCOUNT_RATE_LIMITS'
+``login_failed``: ``ip`` and ``key`` rates). Its key is the username alone, so anyone
+who typed five wrong passwords for someone else's name kept that member out for five
+minutes, right password or not. accounts.adapter narrows the key to the username *and*
+the address it is tried from: a guesser is stopped at their own address, and the member
+logs in from theirs. The refusal says how long it lasts (`login_wait`).
+
+The address is allauth's client IP: REMOTE_ADDR, or with TRUSTED_PROXY_COUNT proxies
+in front, the X-Forwarded-For entry the nearest of them wrote (never the entries a
+client can write itself).
+"""
+
+from __future__ import annotations
+
+import time
+
+from allauth.core.internal import ratelimit as allauth_ratelimit
+from django.core.cache import cache
+from django.http import HttpRequest
+
+LOGIN_FAILED = "login_failed"
+
+
+def login_wait(request: HttpRequest, key: str) -> float:
+    """Seconds until the failed log-ins counted for this request (its address, and
+    `key` from it) allow another try. allauth keeps each rate's recent failures in
+    the cache as a list of times, newest first."""
+    now = time.time()
+    wait = 0.0
+    for rate in allauth_ratelimit.get_rates(app="allauth.account", action=LOGIN_FAILED):
+        cache_key = allauth_ratelimit.get_cache_key(
+            request, app="allauth.account", action=LOGIN_FAILED, rate=rate, key=key
+        )
+        recent = [t for t in cache.get(cache_key, []) if t > now - rate.duration]
+        if len(recent) >= rate.amount:  # the amount-th newest must leave the window
+            wait = max(wait, recent[rate.amount - 1] + rate.duration - now)
+    return wait

@@ -1,0 +1,67 @@
+"""Per-user limits on how fast moves and socket messages may come (issue 20).
+
+A fixed-window counter in Django's cache: Redis in production, so every web process
+shares the count; the local memory cache in the embedded profile, which has one web
+process. The limits are far above anything a person does at a card table; they stop
+scripts that would otherwise make every request a transaction, a task and a push.
+
+The cache is a helper here, not a gate: if it fails, the request goes through (with a
+warning in the log) rather than fail for someone who did nothing wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most `count` hits in each window of `seconds`, per key."""
+
+    name: str
+    count: int
+    seconds: int
+
+
+# POSTs to a table's views (moves, "I'm back", seats, starting a game), per user.
+ACTIONS = Limit("actions", count=20, seconds=10)
+# Messages a game socket receives (a client says which seq it shows), per user; per
+# socket for a spectator who is not logged in.
+SOCKET_MESSAGES = Limit("socket", count=30, seconds=10)
+
+
+def throttled(limit: Limit, key: str) -> int:
+    """Count one hit for `key` and return 0 if it is within `limit`, else the whole
+    seconds (at least 1) until the window ends and hits are allowed again."""
+    now = time.time()
+    window = int(now // limit.seconds)
+    cache_key = f"ratelimit:{limit.name}:{key}:{window}"
+    try:
+        # add() starts the window's count only if no one has yet; incr() is atomic in
+        # Redis, so concurrent hits from several processes are all counted.
+        cache.add(cache_key, 0, timeout=limit.seconds + 1)
+        try:
+            count = cache.incr(cache_key)
+        except ValueError:  # the key expired between add() and incr(): a new window
+            cache.add(cache_key, 1, timeout=limit.seconds + 1)
+            count = 1
+    except Exception:
+        log.warning("rate limit %s not checked: the cache failed", limit.name, exc_info=True)
+        return 0
+    if count <= limit.count:
+        return 0
+    return max(1, math.ceil((window + 1) * limit.seconds - now))
+
+
+def too_fast(wait: int) -> str:
+    """What someone over a limit is told."""
+    return (
+        f"Too many actions in a few seconds: wait {wait} second{'s' * (wait != 1)}, then try again."
+    )
