@@ -1,12 +1,12 @@
 """The two profiles the live benchmark runs, each from nothing (DESIGN.md §7).
 
-- embedded: a fresh SQLite file in a temporary THIRTYONE_VAR_DIR, no Redis: the
-  in-memory channel layer and Celery's filesystem broker, as `make run` has it;
+- embedded: a fresh SQLite file and the embedded Valkey in a temporary
+  THIRTYONE_VAR_DIR, as `make run` has it;
 - production: a scratch PostgreSQL database (created, then dropped) and a Redis
   database the benchmark may empty, with production settings (DEBUG off).
 
-The driver (games.bench.live) runs in a child process with the profile's environment,
-so its Django settings are exactly the servers'.
+The driver (games.bench.live, games.bench.soak) runs in a child process with the
+profile's environment, so its Django settings are exactly the servers'.
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ def run(
     redis_url: str,
     keep: bool,
     say: Callable[[str], None],
+    command: str = "bench_live",
 ) -> int:
     """Set the profile up from nothing, run the driver in it, and clean up. Returns
     the driver's exit status."""
@@ -108,7 +109,9 @@ def run(
             manage(environ, "load_presets")
             if profile == "production":  # DEBUG off serves hashed static file names
                 manage(environ, "collectstatic", "--noinput", "--verbosity", "0")
-            return _driver(environ, [*driver_args, "--log-dir", str(var_dir / "logs")])
+            return _driver(
+                environ, [command, "--drive", *driver_args, "--log-dir", str(var_dir / "logs")]
+            )
     finally:
         if keep:
             say(f"Kept the run's database file, broker folders and logs in {var_dir}")
@@ -118,7 +121,7 @@ def run(
 
 def _driver(environ: dict[str, str], args: list[str]) -> int:
     driver = subprocess.Popen(
-        [sys.executable, "manage.py", "bench_live", "--drive", *args],
+        [sys.executable, "manage.py", *args],
         env=environ,
         cwd=settings.BASE_DIR,
     )
