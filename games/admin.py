@@ -279,11 +279,19 @@ def _public_summary(game: Game) -> str:
 
 @admin.register(Deal)
 class DealAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "game", "round_no", "commitment", "revealed"]
-    list_filter = ["revealed"]
+    list_display = ["__str__", "game", "round_no", "commitment", "revealed_seq"]
+    list_filter = [("revealed_seq", admin.EmptyFieldListFilter)]
     list_select_related = ["game__table"]
     hidden_fields = frozenset({"salt", "deck"})
-    fields = ["game", "round_no", "commitment", "salt_shown", "deck_shown", "revealed"]
+    fields = [
+        "game",
+        "round_no",
+        "commitment",
+        "committed_seq",
+        "revealed_seq",
+        "salt_shown",
+        "deck_shown",
+    ]
     readonly_fields = fields
 
     @admin.display(description="Salt")

@@ -266,14 +266,23 @@ class GameEvent(models.Model):
 
 class Deal(models.Model):
     """The commitment to one round's deck: its hash is shown at the deal, and the deck
-    and salt once the round is over, so anyone can check the shuffle was fixed first."""
+    and salt once the round is over, so anyone can check the shuffle was fixed first.
+
+    The seqs say what a snapshot at seq N shows: a deal committed after N is not in it
+    yet, and one revealed after N is still hidden in it (a page rendered from an
+    instance read before a round ended must not show that round's deck)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     round_no = models.PositiveIntegerField()
     commitment = models.CharField(max_length=64)
     salt = models.CharField(max_length=64)
     deck = models.TextField()
-    revealed = models.BooleanField(default=False)
+    committed_seq = models.PositiveIntegerField(
+        help_text="The seq of the event whose snapshot first shows the commitment."
+    )
+    revealed_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq from which the deck and salt are shown."
+    )
 
     class Meta:
         ordering = ["game", "round_no"]
@@ -283,3 +292,11 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} round {self.round_no}"
+
+    @property
+    def revealed(self) -> bool:
+        return self.revealed_seq is not None
+
+    def revealed_at(self, seq: int) -> bool:
+        """Whether a snapshot at `seq` shows the deck and salt."""
+        return self.revealed_seq is not None and self.revealed_seq <= seq

@@ -96,11 +96,17 @@ class Rows(NamedTuple):
 
 
 def rows(game: Game) -> Rows:
-    """The rows the game area shows, read once per instance and seq."""
+    """The rows the game area shows, read once per instance and seq.
+
+    Read as of the snapshot's seq: moves committed since `game` was read are in the
+    tables already, and a log or deal newer than the board would tell a different
+    story than the board (or show the deck of a round the board still plays)."""
 
     def read() -> Rows:
-        events = [(r.seq, r.to_engine()) for r in game.events.order_by("-seq")[:LOG_LENGTH]]
-        deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
+        logged = game.events.filter(seq__lte=game.seq).order_by("-seq")[:LOG_LENGTH]
+        events = [(r.seq, r.to_engine()) for r in logged]
+        committed = game.deals.filter(committed_seq__lte=game.seq).order_by("-round_no")
+        deals = list(committed[: REVEALED_DEALS + 1])
         return Rows(list(game.players.all()), events, deals)
 
     return game.once_per_seq("_area_rows", read)
@@ -165,7 +171,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "log": [
             (seq, event.kind, engine.describe(event, names, seat)) for seq, event in found.events
         ],
-        "deal": _deals(found.deals, obs.round_no),
+        "deal": _deals(found.deals, obs.round_no, game.seq),
     }
     context.update(_actions(obs))
     return context
@@ -426,13 +432,16 @@ def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
     return {"text": text, "won": obs.viewer in outcome.winners}
 
 
-def _deals(deals: list[Deal], round_no: int) -> dict[str, Any]:
+def _deals(deals: list[Deal], round_no: int, seq: int) -> dict[str, Any]:
     """The current round's commitment, and the deck and salt of finished rounds. A
-    round's deck and salt are read only once the round is over (`revealed`)."""
-    current = next((d.commitment for d in deals if d.round_no == round_no and not d.revealed), None)
+    round's deck and salt are read only once the round is over at the snapshot's `seq`
+    (a deal revealed by a later move is still in play in this view)."""
+    current = next(
+        (d.commitment for d in deals if d.round_no == round_no and not d.revealed_at(seq)), None
+    )
     revealed = [
         {"round_no": d.round_no, "commitment": d.commitment, "salt": d.salt, "deck": d.deck}
         for d in deals
-        if d.revealed
+        if d.revealed_at(seq)
     ][:REVEALED_DEALS]
     return {"round_no": round_no, "commitment": current, "revealed": revealed}

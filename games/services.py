@@ -237,9 +237,10 @@ def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> e
 
 
 def _logged_events(game: Game) -> Iterator[engine.Event]:
-    """The game's events, read only when iterated: a bot without a memory never reads
-    the log (a generator expression would run the query at once)."""
-    for row in game.events.order_by("seq"):
+    """The game's events up to its snapshot (a move may have committed since `game`
+    was read), read only when iterated: a bot without a memory never reads the log (a
+    generator expression would run the query at once)."""
+    for row in game.events.filter(seq__lte=game.seq).order_by("seq"):
         yield row.to_engine()
 
 
@@ -324,7 +325,7 @@ def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> 
         stored = engine_events.to_dict(event)
         rows.append(GameEvent(game=game, seq=first + offset, **stored))
     GameEvent.objects.bulk_create(rows)
-    _commit_decks(game, events)
+    _commit_decks(game, first, events)
     game.seq = first + len(events) - 1
     game.state = state_to_dict(state)
     update = ["seq", "state"]
@@ -352,8 +353,10 @@ def _schedule_after_commit(game: Game, state: engine.GameState) -> None:
     transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, timer))
 
 
-def _commit_decks(game: Game, events: list[engine.Event]) -> None:
-    for event in events:
+def _commit_decks(game: Game, first_seq: int, events: list[engine.Event]) -> None:
+    """Commit to each round's deck with its deal, reveal it with the round's end. Each
+    is stamped with its event's seq: a view shows what its snapshot's seq shows."""
+    for seq, event in enumerate(events, start=first_seq):
         if event.kind == "round_started":
             deck = engine.format_cards(event.secret["deck"])
             salt = secrets.token_hex(16)
@@ -363,9 +366,10 @@ def _commit_decks(game: Game, events: list[engine.Event]) -> None:
                 salt=salt,
                 deck=deck,
                 commitment=deck_commitment(salt, deck),
+                committed_seq=seq,
             )
         elif event.kind == "round_ended":
-            Deal.objects.filter(game=game, round_no=event.data["round_no"]).update(revealed=True)
+            Deal.objects.filter(game=game, round_no=event.data["round_no"]).update(revealed_seq=seq)
 
 
 def deck_commitment(salt: str, deck: str) -> str:

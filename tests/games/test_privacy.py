@@ -75,7 +75,8 @@ def _hidden(game: Game, viewer: int | None) -> set[engine.Card]:
 def _leaks(received: str, game: Game, viewer: int | None) -> list[str]:
     # A finished round's whole deck is shown so the shuffle can be checked: take out
     # exactly those decks, and search the rest.
-    for deck in Deal.objects.filter(game=game, revealed=True).values_list("deck", flat=True):
+    revealed = Deal.objects.filter(game=game, revealed_seq__isnull=False)
+    for deck in revealed.values_list("deck", flat=True):
         received = received.replace(deck, "")
     return [
         pattern.pattern
