@@ -279,15 +279,18 @@ def _public_summary(game: Game) -> str:
 
 @admin.register(Deal)
 class DealAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "game", "round_no", "commitment", "revealed_seq"]
-    list_filter = [("revealed_seq", admin.EmptyFieldListFilter)]
+    list_display = ["__str__", "game", "purpose", "commitment", "used_seq", "revealed_seq"]
+    list_filter = ["purpose", ("revealed_seq", admin.EmptyFieldListFilter)]
     list_select_related = ["game__table"]
     hidden_fields = frozenset({"salt", "deck"})
     fields = [
         "game",
         "round_no",
+        "purpose",
+        "number",
         "commitment",
         "committed_seq",
+        "used_seq",
         "revealed_seq",
         "salt_shown",
         "deck_shown",

@@ -130,7 +130,7 @@ def test_tables_games_and_deals_can_be_looked_at(
 ) -> None:
     services.add_bot(table=table, by=table.owner, level="easy")
     game = services.start_game(table=table, by=table.owner)
-    deal = game.deals.get()
+    deal = game.deals.get(purpose=Deal.ROUND)
 
     pages = [
         reverse("admin:games_table_changelist"),
@@ -176,7 +176,8 @@ def test_players_cannot_open_the_admin(client: Client, ann: Any, presets: None) 
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Known shuffles: no round ends on its deal (a blitz dealt would reveal it)."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(1))
+    source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
+    monkeypatch.setattr(services, "new_deck_source", lambda: source)
 
 
 @pytest.fixture
@@ -187,11 +188,16 @@ def game_in_play(table: Any, seeded: None) -> Game:
     return game
 
 
-def _secrets_shown(body: str, game: Game, deal: Deal) -> list[str]:
-    """What of the unrevealed deal (its deck order, its salt) and of the cards no
-    spectator may know `body` shows."""
+def _secrets_shown(body: str, game: Game, deals: Any) -> list[str]:
+    """What of the unrevealed deals (their deck orders, their salts) and of the cards
+    no spectator may know `body` shows."""
     game.refresh_from_db()
-    found = [name for name, text in (("deck", deal.deck), ("salt", deal.salt)) if text in body]
+    found = [
+        f"{deal} {name}"
+        for deal in deals
+        for name, text in (("deck", deal.deck), ("salt", deal.salt))
+        if text in body
+    ]
     return found + _leaks(body, game, None)
 
 
@@ -199,11 +205,12 @@ def test_staff_see_neither_deck_nor_salt_nor_hands_of_a_round_in_play(
     admin_client: Client, game_in_play: Game
 ) -> None:
     game = game_in_play
-    deal = game.deals.get()
+    deal, reshuffle = game.deals.get(purpose=Deal.ROUND), game.deals.get(purpose=Deal.RESHUFFLE)
     assert len(deal.deck.split()) == 52 and deal.salt  # what must stay hidden
 
     pages = {
         "deal": reverse("admin:games_deal_change", args=[deal.pk]),
+        "reshuffle": reverse("admin:games_deal_change", args=[reshuffle.pk]),
         "deals": reverse("admin:games_deal_changelist"),
         "game": reverse("admin:games_game_change", args=[game.pk]),
         "games": reverse("admin:games_game_changelist"),
@@ -212,7 +219,7 @@ def test_staff_see_neither_deck_nor_salt_nor_hands_of_a_round_in_play(
         response = admin_client.get(url)
         assert response.status_code == 200, name
         body = response.content.decode()
-        assert not _secrets_shown(body, game, deal), name
+        assert not _secrets_shown(body, game, [deal, reshuffle]), name
     deal_page = admin_client.get(pages["deal"]).content.decode()
     assert deal.commitment in deal_page  # the commitment is what is public now
     game_page = admin_client.get(pages["game"]).content.decode()
@@ -225,7 +232,7 @@ def test_staff_cannot_filter_deals_or_games_by_their_hidden_fields(
 ) -> None:
     """A changelist filtered by ?deck__startswith= would answer whether the deck starts
     so: an oracle for the whole deck, a card at a time."""
-    deal = game_in_play.deals.get()
+    deal = game_in_play.deals.get(purpose=Deal.ROUND)
     first = deal.deck.split()[0]
     probes = [
         (reverse("admin:games_deal_changelist"), {"deck__startswith": first}),
@@ -270,7 +277,8 @@ def test_staff_see_a_rounds_deck_and_salt_once_it_is_over(
         game = services.start_game(table=table, by=table.owner)
     _play_a_round(game, django_capture_on_commit_callbacks)
     assert game.status == Game.PLAYING, "a game of lives lasts more than a round"
-    first, current = game.deals.get(round_no=1), game.deals.get(round_no=2)
+    first = game.deals.get(round_no=1, purpose=Deal.ROUND)
+    current = game.deals.get(round_no=2, purpose=Deal.ROUND)
     assert first.revealed and not current.revealed
 
     page = admin_client.get(reverse("admin:games_deal_change", args=[first.pk])).content.decode()

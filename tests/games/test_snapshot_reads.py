@@ -14,13 +14,14 @@ import pytest
 
 from games import engine, rendering, services
 from games.engine.bots import BaselineBot
-from games.models import Game, Table
+from games.models import Deal, Game, Table
 
 
 @pytest.fixture
 def duel(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob, known shuffles (no round ends on its deal)."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(1))
+    source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
+    monkeypatch.setattr(services, "new_deck_source", lambda: source)
     services.join_table(table=table, user=bob)
     return services.start_game(table=table, by=table.owner)
 
@@ -61,13 +62,14 @@ def test_a_round_ended_after_the_snapshot_is_still_in_play_in_its_view(duel: Gam
     else:
         raise AssertionError("the round never ended")
     assert duel.status == Game.PLAYING
-    first, second = duel.deals.get(round_no=1), duel.deals.get(round_no=2)
+    first = duel.deals.get(round_no=1, purpose=Deal.ROUND)
+    second = duel.deals.get(round_no=2, purpose=Deal.ROUND)
     assert first.revealed  # in the table now, but not at the snapshot's seq
 
     html = rendering.render_game_area(seen, seen.engine_state(), 0)
     context = rendering.game_context(seen, seen.engine_state(), 0)
 
-    assert context["deal"]["commitment"] == first.commitment
+    assert context["deal"]["hidden"][0].commitment == first.commitment
     assert context["deal"]["revealed"] == []
     assert first.salt not in html and first.deck not in html
     assert second.commitment not in html
