@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from games.models import Deal, Game
+from games import engine
+from games.models import Deal, Game, GameEvent
 
 
 class Proof(NamedTuple):
@@ -76,3 +77,12 @@ def area_summary(deals: Iterable[Deal], seq: int) -> dict[str, Any]:
         "hidden": hidden,
         "revealed": [p for p in shown if p.round_no == last],
     }
+
+
+def all_proofs(game: Game) -> list[Proof]:
+    """Every deck of `game` as of its snapshot, in the order they were committed."""
+    seq = game.seq
+    deals = game.deals.filter(committed_seq__lte=seq).order_by("committed_seq", "id")
+    reshuffles = GameEvent.objects.filter(game=game, kind="reshuffled", seq__lte=seq)
+    stocks = {row.seq: engine.format_cards(row.to_engine().secret["stock"]) for row in reshuffles}
+    return [proof(deal, seq, stocks) for deal in deals]

@@ -168,7 +168,10 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "log": [
             (seq, event.kind, engine.describe(event, names, seat)) for seq, event in found.events
         ],
-        "deal": proofs.area_summary(found.deals, game.seq),
+        "deal": {
+            **proofs.area_summary(found.deals, game.seq),
+            "url": reverse("shuffles", args=[game.pk]),
+        },
     }
     context.update(_actions(obs))
     return context

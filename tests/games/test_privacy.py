@@ -113,12 +113,14 @@ class Viewer:
         return self.received[-1]
 
     def look(self, table: Table, game: Game) -> None:
-        """What a browser fetches while it waits: the page, its fragment, a poll."""
+        """What a browser fetches while it waits: the page, its fragment, a poll, and
+        the shuffle proofs."""
         self.get(table.get_absolute_url())
         self.get(
             reverse("game_view", args=[game.pk]), data={"seq": 0}, headers={"HX-Request": "true"}
         )
         self.get(table.get_absolute_url(), headers={"HX-Request": "true"})
+        self.get(reverse("shuffles", args=[game.pk]))
 
     def check(self, game: Game) -> None:
         game.refresh_from_db()

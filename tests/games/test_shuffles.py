@@ -1,15 +1,18 @@
 """Every deck a game deals from is committed before it is used and revealed after
 (issue 20): each round's deck, each reshuffled stock's order, the first dealer's deck;
-"""
+and the proof page shows them all, for every round."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from games import engine, rendering, services
 from games.engine.actions import Discard, Knock
+from games.engine.bots import BaselineBot
 from games.engine.replay import replay
 from games.models import Deal, Game, GameEvent, Table
 from games.shuffles import CommittedDecks, deck_commitment, in_order_of
@@ -159,9 +162,80 @@ def test_the_first_dealers_deck_is_committed_and_revealed_once_used(
     assert deck_commitment(deal.salt, deal.deck) == deal.commitment
     drawn = [card for _, card in chosen.to_engine().data["draws"]]
     assert list(engine.parse_cards(deal.deck)[: len(drawn)]) == drawn
+    page = Client().get(reverse("shuffles", args=[game.pk])).content.decode()
+    assert deal.deck in page and deal.salt in page
 
 
 def test_a_random_first_dealer_draws_no_deck(table: Table) -> None:
     services.add_bot(table=table, by=table.owner, level="easy")
     game = services.start_game(table=table, by=table.owner)
     assert not game.deals.filter(purpose=Deal.FIRST_DEALER).exists()
+
+
+# ---- the proof page ------------------------------------------------------------------
+
+
+@pytest.fixture
+def long_game(
+    ann: Any, scat: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> Game:
+    """ann against a bot, played to round 6 (lives enough to get there)."""
+    source = engine.SeededDeckSource(3)  # one stream: each deck a new shuffle
+    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    table = services.create_table(
+        owner=ann, name="Long", rule_set=scat, seat_count=2, changes={"lives": 12}
+    )
+    services.add_bot(table=table, by=ann, level="easy")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.start_game(table=table, by=ann)
+    bot = BaselineBot()
+    for _ in range(2000):
+        game.refresh_from_db()
+        state = game.engine_state()
+        if state.round_no >= 6:
+            return game
+        action = bot.choose(engine.observation(state, 0)).code
+        with django_capture_on_commit_callbacks(execute=True):
+            services.play(game_id=game.pk, user=ann, action=action, expected_seq=game.seq)
+    raise AssertionError("round 6 never came")
+
+
+def test_the_proof_page_shows_every_rounds_decks_and_no_deck_still_in_play(
+    long_game: Game,
+) -> None:
+    game = long_game
+    assert game.status == Game.PLAYING
+    revealed = list(game.deals.filter(revealed_seq__isnull=False, purpose=Deal.ROUND))
+    hidden = list(game.deals.filter(revealed_seq__isnull=True))
+    assert len(revealed) >= 5 and hidden  # more rounds than the game area ever showed
+
+    for client in (Client(), _logged_in(game.table.owner)):
+        page = client.get(reverse("shuffles", args=[game.pk])).content.decode()
+        for deal in game.deals.filter(revealed_seq__isnull=False):
+            assert deal.commitment in page and deal.salt in page and deal.deck in page
+            assert f"printf '%s' '{deal.salt}:{deal.deck}' | sha256sum" in page.replace(
+                "&#x27;", "'"
+            )
+        for deal in hidden:
+            assert deal.commitment in page
+            assert deal.salt not in page and deal.deck not in page
+
+    table_page = Client().get(game.table.get_absolute_url()).content.decode()
+    assert reverse("shuffles", args=[game.pk]) in table_page
+
+
+def test_the_proof_page_of_a_private_table_is_for_its_players(
+    long_game: Game, django_user_model: Any
+) -> None:
+    Table.objects.filter(pk=long_game.table_id).update(is_public=False)
+    url = reverse("shuffles", args=[long_game.pk])
+    assert _logged_in(long_game.table.owner).get(url).status_code == 200
+    assert Client().get(url).status_code == 404
+    stranger = django_user_model.objects.create_user("eve", password="x-y-z-cards")
+    assert _logged_in(stranger).get(url).status_code == 404
+
+
+def _logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
