@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import engine
@@ -24,8 +25,6 @@ from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 from games.shuffles import CommittedDecks, deck_commitment, new_salt
-
-__all__ = ["deck_commitment"]  # where tests and scripts have always found it
 
 # Where shuffles come from: the operating system's secure generator. Tests that need a
 # known deal replace this with a seeded source. Games shuffle through `CommittedDecks`.
@@ -333,7 +332,7 @@ def _deck_source(game: Game) -> CommittedDecks:
     return CommittedDecks(new_deck_source(), game.table.engine_rules(), reserve)
 
 
-def _unused_reserve(game: Game) -> Any:
+def _unused_reserve(game: Game) -> QuerySet[Deal]:
     # At most one: the round's reshuffle deck committed last, not yet dealt from.
     return Deal.objects.filter(
         game=game, purpose=Deal.RESHUFFLE, used_seq__isnull=True, revealed_seq__isnull=True

@@ -87,6 +87,18 @@ def _play(game: Game, pick: type) -> list[engine.Event]:
     return result.events
 
 
+def _draw_until_reshuffled(game: Game) -> engine.GameState:
+    """Draw from the stock and discard that card until a draw reshuffles the stock;
+    returns the state before that draw."""
+    for _ in range(100):
+        game.refresh_from_db()
+        before = game.engine_state()
+        if any(e.kind == "reshuffled" for e in _play(game, engine.Draw)):
+            return before
+        _play(game, Discard)
+    raise AssertionError("the stock never ran out")
+
+
 def test_a_reshuffled_stock_takes_the_order_of_a_deck_committed_with_the_deal(
     duel: Game,
 ) -> None:
@@ -96,15 +108,7 @@ def test_a_reshuffled_stock_takes_the_order_of_a_deck_committed_with_the_deal(
     assert reserve.committed_seq == dealt.seq  # published with the deal
     assert reserve.used_seq is None and not reserve.revealed
 
-    for _ in range(100):  # draw from the stock and discard the card, until it runs out
-        game.refresh_from_db()
-        before = game.engine_state()
-        events = _play(game, engine.Draw)
-        if any(e.kind == "reshuffled" for e in events):
-            break
-        _play(game, Discard)
-    else:
-        raise AssertionError("the stock never ran out")
+    before = _draw_until_reshuffled(game)
 
     reshuffle = GameEvent.objects.get(game=game, kind="reshuffled")
     reserve.refresh_from_db()
@@ -141,6 +145,24 @@ def test_a_reshuffled_stock_takes_the_order_of_a_deck_committed_with_the_deal(
         assert deck_commitment(deal.salt, deal.deck) == deal.commitment
     events = [row.to_engine() for row in GameEvent.objects.filter(game=game).order_by("seq")]
     assert replay(events) == game.engine_state()
+
+
+def test_a_round_dealt_without_a_reshuffle_deck_commits_to_its_stock_as_it_is_made(
+    duel: Game,
+) -> None:
+    """A game dealt before reshuffle decks were kept: its reshuffle is committed (and
+    shown committed) at its use, and the next reshuffle's deck at once."""
+    duel.deals.filter(purpose=Deal.RESHUFFLE).delete()
+
+    _draw_until_reshuffled(duel)
+
+    reshuffle = GameEvent.objects.get(game=duel, kind="reshuffled")
+    made, following = duel.deals.filter(purpose=Deal.RESHUFFLE).order_by("number")
+    assert (made.number, following.number) == (1, 2)
+    assert made.committed_seq == made.used_seq == reshuffle.seq
+    assert made.deck == engine.format_cards(reshuffle.to_engine().secret["stock"])
+    assert following.committed_seq == reshuffle.seq and following.used_seq is None
+    assert not made.revealed and not following.revealed
 
 
 # ---- the first dealer ---------------------------------------------------------------
