@@ -3,7 +3,13 @@
 Rule sets are edited through the same option fields as the site's form, so the
 engine's message lands on the offending field, and only the options that differ from
 the preset are stored. Games, their event logs and deals are read-only: game state is
-written by `games.services` alone. Staff may see secrets (decks, hands); that is fine.
+written by `games.services` alone.
+
+Staff see no more of a round in play than a spectator: a deck and its salt, the hands
+and the stock, and the events' secrets (the deal's deck, a card drawn from the stock)
+only once the round is over, when the shuffle proof shows them to the players too.
+Nor can they filter by a hidden field: `?deck__startswith=` would answer, a card at a
+time, what the page does not show.
 """
 
 from __future__ import annotations
@@ -13,10 +19,11 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from games.engine import OPTION_NAMES, PRESETS, Rules
+from games.engine import OPTION_NAMES, PRESETS, Rules, format_cards, spectator_view
 from games.forms import HouseRuleFields, rules_initial
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 from games.rule_text import SECTIONS, rule_summary
@@ -174,13 +181,40 @@ class GamePlayerInline(ReadOnlyInline):
     fields = ["position", "name", "user", "bot_level", "won", "away", "turns_timed_out"]
 
 
+HIDDEN = "hidden until the round is over"
+
+
+def _round_ends(game: Any) -> QuerySet[GameEvent]:
+    return GameEvent.objects.filter(game=game, kind="round_ended")
+
+
 class GameEventInline(ReadOnlyInline):
     model = GameEvent
-    fields = ["seq", "kind", "seat", "data", "secret", "owner", "created_at"]
+    fields = ["seq", "kind", "seat", "data", "secret_shown", "owner", "created_at"]
     ordering = ["seq"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[GameEvent]:
+        # Each row learns whether its round is over in the same query.
+        last_end = _round_ends(OuterRef("game")).order_by("-seq").values("seq")[:1]
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("game")
+            .annotate(round_over_at=Subquery(last_end))
+        )
+
+    @admin.display(description="Secret")
+    def secret_shown(self, obj: GameEvent) -> str:
+        if not obj.secret:
+            return "-"
+        over = obj.game.status == Game.FINISHED or obj.seq <= (obj.round_over_at or 0)
+        return json.dumps(obj.secret, ensure_ascii=False) if over else HIDDEN
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
+    # Fields no changelist may be filtered by (see the module's docstring).
+    hidden_fields: frozenset[str] = frozenset()
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -190,6 +224,11 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        if lookup.split("__")[0] in self.hidden_fields:
+            return False  # the changelist answers 400, as for any lookup not allowed
+        return super().lookup_allowed(lookup, value, request)
+
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
@@ -197,6 +236,7 @@ class GameAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
     search_fields = ["table__name"]
     list_select_related = ["table"]
+    hidden_fields = frozenset({"state"})
     fields = [
         "table",
         "status",
@@ -205,20 +245,62 @@ class GameAdmin(ReadOnlyAdmin):
         "started_at",
         "updated_at",
         "finished_at",
-        "state_json",
+        "state_shown",
     ]
     readonly_fields = fields
     inlines = [GamePlayerInline, GameEventInline]
 
     @admin.display(description="State snapshot")
-    def state_json(self, obj: Game) -> str:
-        return _pretty_json(obj.state)
+    def state_shown(self, obj: Game) -> str:
+        if obj.status == Game.FINISHED:
+            return _pretty_json(obj.state)
+        return _public_summary(obj)
+
+
+def _public_summary(game: Game) -> str:
+    """A game in play as a spectator sees it: the snapshot holds every hand and the
+    stock's order, which no one may see before the round is over."""
+    seen = spectator_view(game.engine_state())
+    lines = [
+        f"round {seen.round_no}, phase {seen.phase}, "
+        f"turn: {seen.names[seen.turn] if seen.turn is not None else '-'}",
+        *(
+            f"{s.name}: {seen.cards_held[s.seat]} cards, lives {s.lives}, points {s.points}, "
+            f"chips {s.chips}{', out' if s.out else ''}"
+            for s in seen.seats
+        ),
+        f"stock: {seen.stock_count} cards",
+        f"discard pile: {seen.discard_count} cards, showing {format_cards(seen.discard_pile)}",
+        f"kitty {seen.kitty}, pot {seen.pot}",
+        "(the hands and the stock are shown once the game is over)",
+    ]
+    return format_html("<pre>{}</pre>", "\n".join(lines))
 
 
 @admin.register(Deal)
 class DealAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "game", "round_no", "commitment", "revealed"]
-    list_filter = ["revealed"]
+    list_display = ["__str__", "game", "purpose", "commitment", "used_seq", "revealed_seq"]
+    list_filter = ["purpose", ("revealed_seq", admin.EmptyFieldListFilter)]
     list_select_related = ["game__table"]
-    fields = ["game", "round_no", "commitment", "salt", "deck", "revealed"]
+    hidden_fields = frozenset({"salt", "deck"})
+    fields = [
+        "game",
+        "round_no",
+        "purpose",
+        "number",
+        "commitment",
+        "committed_seq",
+        "used_seq",
+        "revealed_seq",
+        "salt_shown",
+        "deck_shown",
+    ]
     readonly_fields = fields
+
+    @admin.display(description="Salt")
+    def salt_shown(self, obj: Deal) -> str:
+        return obj.salt if obj.revealed else HIDDEN
+
+    @admin.display(description="Deck")
+    def deck_shown(self, obj: Deal) -> str:
+        return obj.deck if obj.revealed else HIDDEN

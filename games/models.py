@@ -266,21 +266,67 @@ class GameEvent(models.Model):
 
 
 class Deal(models.Model):
-    """The commitment to one round's deck: its hash is shown at the deal, and the deck
-    and salt once the round is over, so anyone can check the shuffle was fixed first."""
+    """A commitment to one deck the game deals from: its hash is shown before anyone
+    sees a card of it, and the deck and salt once it is used up, so anyone can check
+    the shuffle was fixed first (DESIGN.md §3).
+
+    - ROUND: each round's deck, committed with its deal, revealed with the round's end.
+    - RESHUFFLE: the order a reshuffled stock takes. Which discards will be shuffled
+      is not known in advance, so the commitment is to a whole deck, and the new stock
+      is the discards in this deck's order. One is committed with each deal (and the
+      next with each reshuffle), before anyone has discarded; all are revealed with
+      the round's end, used or not.
+    - FIRST_DEALER: the deck cut or drawn from for the first dealer (round 0), revealed
+      at once: it is used up before the first deal.
+
+    The seqs say what a snapshot at seq N shows: a deal committed after N is not in it
+    yet, and one revealed after N is still hidden in it (a page rendered from an
+    instance read before a round ended must not show that round's deck)."""
+
+    ROUND, RESHUFFLE, FIRST_DEALER = "round", "reshuffle", "first_dealer"
+    PURPOSES = [
+        (ROUND, "Round's deck"),
+        (RESHUFFLE, "Reshuffled stock's order"),
+        (FIRST_DEALER, "First dealer's draw"),
+    ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     round_no = models.PositiveIntegerField()
+    purpose = models.CharField(max_length=12, choices=PURPOSES, default=ROUND)
+    number = models.PositiveSmallIntegerField(
+        default=0, help_text="A round's reshuffle decks count from 1; the others are 0."
+    )
     commitment = models.CharField(max_length=64)
     salt = models.CharField(max_length=64)
     deck = models.TextField()
-    revealed = models.BooleanField(default=False)
+    committed_seq = models.PositiveIntegerField(
+        help_text="The seq of the event whose snapshot first shows the commitment."
+    )
+    used_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq of the event that dealt from it."
+    )
+    revealed_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq from which the deck and salt are shown."
+    )
 
     class Meta:
-        ordering = ["game", "round_no"]
+        ordering = ["game", "committed_seq", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "round_no"], name="one_deal_per_round"),
+            models.UniqueConstraint(
+                fields=["game", "round_no", "purpose", "number"], name="one_deal_per_use"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id} round {self.round_no}"
+        if self.purpose == self.FIRST_DEALER:
+            return f"{self.game_id} first dealer"
+        reshuffle = f" reshuffle {self.number}" if self.purpose == self.RESHUFFLE else ""
+        return f"{self.game_id} round {self.round_no}{reshuffle}"
+
+    @property
+    def revealed(self) -> bool:
+        return self.revealed_seq is not None
+
+    def revealed_at(self, seq: int) -> bool:
+        """Whether a snapshot at `seq` shows the deck and salt."""
+        return self.revealed_seq is not None and self.revealed_seq <= seq

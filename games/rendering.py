@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import engine, realtime
+from games import engine, proofs, realtime
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import round_summary
@@ -30,7 +30,6 @@ from games.models import Deal, Game, GamePlayer
 
 TEMPLATE = "games/table.html#game-area"
 LOG_LENGTH = 30  # events shown in the log
-REVEALED_DEALS = 3  # earlier rounds whose deck and salt are shown
 KITTY_TOKENS = 12  # tokens drawn in the kitty; its number says the rest
 # Seconds between polls of `game_view` (htmx): often while others play, now and then on
 # your own turn (a turn timer may play it for you), slowly once the game is over (to
@@ -92,16 +91,20 @@ class Rows(NamedTuple):
 
     players: list[GamePlayer]
     events: list[tuple[int, engine.Event]]  # (seq, event), newest first
-    deals: list[Deal]  # newest first
+    deals: list[Deal]  # the round in play's and the round before's
 
 
 def rows(game: Game) -> Rows:
-    """The rows the game area shows, read once per instance and seq."""
+    """The rows the game area shows, read once per instance and seq.
+
+    Read as of the snapshot's seq: moves committed since `game` was read are in the
+    tables already, and a log or deal newer than the board would tell a different
+    story than the board (or show the deck of a round the board still plays)."""
 
     def read() -> Rows:
-        events = [(r.seq, r.to_engine()) for r in game.events.order_by("-seq")[:LOG_LENGTH]]
-        deals = list(game.deals.order_by("-round_no")[: REVEALED_DEALS + 1])
-        return Rows(list(game.players.all()), events, deals)
+        logged = game.events.filter(seq__lte=game.seq).order_by("-seq")[:LOG_LENGTH]
+        events = [(r.seq, r.to_engine()) for r in logged]
+        return Rows(list(game.players.all()), events, list(proofs.recent(game)))
 
     return game.once_per_seq("_area_rows", read)
 
@@ -166,7 +169,10 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "log": [
             (seq, event.kind, engine.describe(event, names, seat)) for seq, event in found.events
         ],
-        "deal": _deals(found.deals, obs.round_no),
+        "deal": {
+            **proofs.area_summary(found.deals, game.seq),
+            "url": reverse("shuffles", args=[game.pk]),
+        },
     }
     context.update(_actions(obs))
     return context
@@ -425,15 +431,3 @@ def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
         data["points"] = obs.seats[outcome.winners[0]].points
     text = engine.describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)
     return {"text": text, "won": obs.viewer in outcome.winners}
-
-
-def _deals(deals: list[Deal], round_no: int) -> dict[str, Any]:
-    """The current round's commitment, and the deck and salt of finished rounds. A
-    round's deck and salt are read only once the round is over (`revealed`)."""
-    current = next((d.commitment for d in deals if d.round_no == round_no and not d.revealed), None)
-    revealed = [
-        {"round_no": d.round_no, "commitment": d.commitment, "salt": d.salt, "deck": d.deck}
-        for d in deals
-        if d.revealed
-    ][:REVEALED_DEALS]
-    return {"round_no": round_no, "commitment": current, "revealed": revealed}

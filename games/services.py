@@ -9,7 +9,6 @@ Views, consumers, tasks and the admin call these; none writes game state itself.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import engine
@@ -24,9 +24,10 @@ from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
+from games.shuffles import CommittedDecks, deck_commitment, new_salt
 
 # Where shuffles come from: the operating system's secure generator. Tests that need a
-# known deal replace this with a seeded source.
+# known deal replace this with a seeded source. Games shuffle through `CommittedDecks`.
 new_deck_source = engine.SecureDeckSource
 
 
@@ -155,7 +156,9 @@ def start_game(*, table: Table, by: Any) -> Game:
         if len(seats) < 2:
             raise ServiceError("Seat at least two players (or bots) first.")
         names = [seat.display_name for seat in seats]
-        state, events = engine.new_game(table.engine_rules(), names, new_deck_source())
+        rules = table.engine_rules()
+        decks = CommittedDecks(new_deck_source(), rules)
+        state, events = engine.new_game(rules, names, decks)
         game = Game.objects.create(table=table, state=state_to_dict(state))
         GamePlayer.objects.bulk_create(
             [
@@ -169,7 +172,7 @@ def start_game(*, table: Table, by: Any) -> Game:
                 for index, seat in enumerate(seats)
             ]
         )
-        _record(game, state, events)
+        _record(game, state, events, decks)
     return game
 
 
@@ -237,9 +240,10 @@ def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> e
 
 
 def _logged_events(game: Game) -> Iterator[engine.Event]:
-    """The game's events, read only when iterated: a bot without a memory never reads
-    the log (a generator expression would run the query at once)."""
-    for row in game.events.order_by("seq"):
+    """The game's events up to its snapshot (a move may have committed since `game`
+    was read), read only when iterated: a bot without a memory never reads the log (a
+    generator expression would run the query at once)."""
+    for row in game.events.filter(seq__lte=game.seq).order_by("seq"):
         yield row.to_engine()
 
 
@@ -256,7 +260,8 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
             or game.turn_deadline > timezone.now()
         ):
             return None
-        state = game.engine_state(new_deck_source())
+        decks = _deck_source(game)
+        state = game.engine_state(decks)
         seat = state.turn
         player = game.players.get(position=seat)
         if player.is_bot or player.away:
@@ -269,7 +274,7 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
         player.turns_timed_out += 1
         player.away = player.turns_timed_out >= 2
         player.save(update_fields=["turns_timed_out", "away"])
-        _record(game, state, events)
+        _record(game, state, events, decks)
     return MoveResult(game=game, events=events)
 
 
@@ -326,16 +331,36 @@ def _check_seq(game: Game, expected_seq: int) -> None:
 
 
 def _apply(game: Game, action: engine.Action) -> MoveResult:
-    state = game.engine_state(new_deck_source())
+    decks = _deck_source(game)
+    state = game.engine_state(decks)
     try:
         state, events = engine.apply_action(state, action)
     except engine.IllegalAction as error:
         raise ServiceError(str(error)) from error
-    _record(game, state, events)
+    _record(game, state, events, decks)
     return MoveResult(game=game, events=events)
 
 
-def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> None:
+def _deck_source(game: Game) -> CommittedDecks:
+    """What a move at `game` shuffles with: a reshuffle takes the order of the round's
+    committed reshuffle deck, read only if the stock runs out."""
+
+    def reserve() -> str | None:
+        return _unused_reserve(game).values_list("deck", flat=True).first()
+
+    return CommittedDecks(new_deck_source(), game.table.engine_rules(), reserve)
+
+
+def _unused_reserve(game: Game) -> QuerySet[Deal]:
+    # At most one: the round's reshuffle deck committed last, not yet dealt from.
+    return Deal.objects.filter(
+        game=game, purpose=Deal.RESHUFFLE, used_seq__isnull=True, revealed_seq__isnull=True
+    )
+
+
+def _record(
+    game: Game, state: engine.GameState, events: list[engine.Event], decks: CommittedDecks
+) -> None:
     """Append `events` to the log, keep the deck commitments, and save the snapshot."""
     first = game.seq + 1
     rows = []
@@ -343,7 +368,8 @@ def _record(game: Game, state: engine.GameState, events: list[engine.Event]) -> 
         stored = engine_events.to_dict(event)
         rows.append(GameEvent(game=game, seq=first + offset, **stored))
     GameEvent.objects.bulk_create(rows)
-    _commit_decks(game, events)
+    # Before the snapshot is replaced: it says which round a reshuffle belongs to.
+    _commit_decks(game, first, events, decks)
     game.seq = first + len(events) - 1
     game.state = state_to_dict(state)
     update = ["seq", "state"]
@@ -371,25 +397,76 @@ def _schedule_after_commit(game: Game, state: engine.GameState) -> None:
     transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, timer))
 
 
-def _commit_decks(game: Game, events: list[engine.Event]) -> None:
-    for event in events:
-        if event.kind == "round_started":
-            deck = engine.format_cards(event.secret["deck"])
-            salt = secrets.token_hex(16)
-            Deal.objects.create(
-                game=game,
-                round_no=event.data["round_no"],
-                salt=salt,
-                deck=deck,
-                commitment=deck_commitment(salt, deck),
-            )
+def _commit_decks(
+    game: Game, first_seq: int, events: list[engine.Event], decks: CommittedDecks
+) -> None:
+    """Commit to every deck dealt from, and reveal each once used up (`games.shuffles`).
+    Each row is stamped with its events' seqs: a view shows what its snapshot's seq
+    shows. A move that ends a round and deals the next costs two queries."""
+    round_no = game.state.get("round_no", 0)
+    for seq, event in enumerate(events, start=first_seq):
+        if event.kind == "dealer_chosen" and "deck" in event.secret:
+            # Cut or drawn from and used up at once, before the first deal.
+            _deal(game, 0, Deal.FIRST_DEALER, event.secret["deck"], seq, used=seq).save()
+        elif event.kind == "round_started":
+            round_no = event.data["round_no"]
+            rows = [_deal(game, round_no, Deal.ROUND, event.secret["deck"], seq, used=seq)]
+            if decks.reshuffles:
+                rows.append(_deal(game, round_no, Deal.RESHUFFLE, decks.new_deck(), seq, number=1))
+            Deal.objects.bulk_create(rows)
+        elif event.kind == "reshuffled":
+            _reshuffled(game, round_no, seq, event, decks)
         elif event.kind == "round_ended":
-            Deal.objects.filter(game=game, round_no=event.data["round_no"]).update(revealed=True)
+            round_deals = Deal.objects.filter(game=game, round_no=event.data["round_no"])
+            round_deals.filter(revealed_seq__isnull=True).update(revealed_seq=seq)
+        elif event.kind == "game_ended":
+            # Nothing is hidden once the game is over (every round has ended first).
+            Deal.objects.filter(game=game, revealed_seq__isnull=True).update(revealed_seq=seq)
 
 
-def deck_commitment(salt: str, deck: str) -> str:
-    """SHA-256 of the salt and the deck's codes: anyone can recompute it after the round."""
-    return hashlib.sha256(f"{salt}:{deck}".encode()).hexdigest()
+def _reshuffled(
+    game: Game, round_no: int, seq: int, event: engine.Event, decks: CommittedDecks
+) -> None:
+    """The stock was reshuffled in the order of the round's reshuffle deck: mark it
+    used, and commit to the next one now, before anyone discards again."""
+    reserve = _unused_reserve(game).first()
+    if reserve is not None:
+        reserve.used_seq = seq
+        reserve.save(update_fields=["used_seq"])
+        number = reserve.number + 1
+    else:  # a round dealt before reshuffle decks were kept: committed as it is used
+        earlier = Deal.objects.filter(game=game, round_no=round_no, purpose=Deal.RESHUFFLE)
+        number = earlier.count() + 1
+        _deal(game, round_no, Deal.RESHUFFLE, event.secret["stock"], seq, number, used=seq).save()
+        number += 1
+    _deal(game, round_no, Deal.RESHUFFLE, decks.new_deck(), seq, number).save()
+
+
+def _deal(
+    game: Game,
+    round_no: int,
+    purpose: str,
+    cards: tuple[engine.Card, ...],
+    seq: int,
+    number: int = 0,
+    used: int | None = None,
+) -> Deal:
+    """A new commitment to `cards`, published with the snapshot at `seq`; a deck used
+    up at once (the first dealer's) is revealed with it."""
+    deck = engine.format_cards(cards)
+    salt = new_salt()
+    return Deal(
+        game=game,
+        round_no=round_no,
+        purpose=purpose,
+        number=number,
+        commitment=deck_commitment(salt, deck),
+        salt=salt,
+        deck=deck,
+        committed_seq=seq,
+        used_seq=used,
+        revealed_seq=seq if purpose == Deal.FIRST_DEALER else None,
+    )
 
 
 def _deadline(game: Game, state: engine.GameState) -> datetime | None:

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import ratelimit, rendering, services
+from games import proofs, ratelimit, rendering, services
 from games.models import Game, Seat, Table
 from games.rule_text import rule_sections, rule_summary
 
@@ -253,6 +253,17 @@ def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(
         rendering.render_game_area(game, game.engine_state(), seat, request=request)
     )
+
+
+@require_safe
+def shuffles(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every deck of a game: its commitment, and once revealed its salt and order, for
+    anyone who may watch the game to check."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if not _may_watch(request.user, game.table, game=game):
+        raise Http404("No such game.")
+    context = {"game": game, "table": game.table, "proofs": proofs.all_proofs(game)}
+    return render(request, "games/shuffles.html", context)
 
 
 def _posted_int(data: QueryDict, name: str, message: str) -> int:

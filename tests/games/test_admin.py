@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.engine import Rules
-from games.models import Game, RuleSet
+from games import engine, services
+from games.engine.bots import BaselineBot
+from games.models import Deal, Game, RuleSet
+from tests.games.test_privacy import _leaks
 from tests.games.test_rule_forms import rules_data
+
+Rules = engine.Rules
 
 
 @pytest.fixture
@@ -125,7 +130,7 @@ def test_tables_games_and_deals_can_be_looked_at(
 ) -> None:
     services.add_bot(table=table, by=table.owner, level="easy")
     game = services.start_game(table=table, by=table.owner)
-    deal = game.deals.get()
+    deal = game.deals.get(purpose=Deal.ROUND)
 
     pages = [
         reverse("admin:games_table_changelist"),
@@ -163,3 +168,137 @@ def test_players_cannot_open_the_admin(client: Client, ann: Any, presets: None) 
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("admin:login"))
+
+
+# ---- staff see no card before its round's reveal ----------------------------------
+
+
+@pytest.fixture
+def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Known shuffles: no round ends on its deal (a blitz dealt would reveal it)."""
+    source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
+    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+
+
+@pytest.fixture
+def game_in_play(table: Any, seeded: None) -> Game:
+    services.add_bot(table=table, by=table.owner, level="easy")
+    game = services.start_game(table=table, by=table.owner)
+    assert game.engine_state().round_no == 1
+    return game
+
+
+def _secrets_shown(body: str, game: Game, deals: Any) -> list[str]:
+    """What of the unrevealed deals (their deck orders, their salts) and of the cards
+    no spectator may know `body` shows."""
+    game.refresh_from_db()
+    found = [
+        f"{deal} {name}"
+        for deal in deals
+        for name, text in (("deck", deal.deck), ("salt", deal.salt))
+        if text in body
+    ]
+    return found + _leaks(body, game, None)
+
+
+def test_staff_see_neither_deck_nor_salt_nor_hands_of_a_round_in_play(
+    admin_client: Client, game_in_play: Game
+) -> None:
+    game = game_in_play
+    deal, reshuffle = game.deals.get(purpose=Deal.ROUND), game.deals.get(purpose=Deal.RESHUFFLE)
+    assert len(deal.deck.split()) == 52 and deal.salt  # what must stay hidden
+
+    pages = {
+        "deal": reverse("admin:games_deal_change", args=[deal.pk]),
+        "reshuffle": reverse("admin:games_deal_change", args=[reshuffle.pk]),
+        "deals": reverse("admin:games_deal_changelist"),
+        "game": reverse("admin:games_game_change", args=[game.pk]),
+        "games": reverse("admin:games_game_changelist"),
+    }
+    for name, url in pages.items():
+        response = admin_client.get(url)
+        assert response.status_code == 200, name
+        body = response.content.decode()
+        assert not _secrets_shown(body, game, [deal, reshuffle]), name
+    deal_page = admin_client.get(pages["deal"]).content.decode()
+    assert deal.commitment in deal_page  # the commitment is what is public now
+    game_page = admin_client.get(pages["game"]).content.decode()
+    assert "round_started" in game_page  # the log is there, without its secrets
+    assert f"stock: {len(game.engine_state().stock)} cards" in game_page
+
+
+def test_staff_cannot_filter_deals_or_games_by_their_hidden_fields(
+    admin_client: Client, game_in_play: Game
+) -> None:
+    """A changelist filtered by ?deck__startswith= would answer whether the deck starts
+    so: an oracle for the whole deck, a card at a time."""
+    deal = game_in_play.deals.get(purpose=Deal.ROUND)
+    first = deal.deck.split()[0]
+    probes = [
+        (reverse("admin:games_deal_changelist"), {"deck__startswith": first}),
+        (reverse("admin:games_deal_changelist"), {"salt__startswith": deal.salt[:4]}),
+        (reverse("admin:games_game_changelist"), {"state__contains": first}),
+        (reverse("admin:games_game_changelist"), {"state__stock__0": first}),
+    ]
+    for url, query in probes:
+        response = admin_client.get(url, query)
+        assert response.status_code == 400, query
+
+
+def _play_a_round(game: Game, capture: Any) -> None:
+    """The owner (with the baseline bot's choices) and the bot play round 1 out."""
+    bot = BaselineBot()
+    for _ in range(500):
+        game.refresh_from_db()
+        state = game.engine_state()
+        if state.round_no > 1 or state.outcome is not None:
+            return
+        action = bot.choose(engine.observation(state, 0)).code
+        with capture(execute=True):
+            services.play(
+                game_id=game.pk, user=game.table.owner, action=action, expected_seq=game.seq
+            )
+    raise AssertionError("the round never ended")
+
+
+def _in_order(body: str, cards: Any) -> bool:
+    """Whether `body` names `cards` in this order, however they are separated (spaces,
+    commas, JSON quotes, escaped or not): how a deck or stock order would show."""
+    codes = [card.code for card in cards] if not isinstance(cards, str) else cards.split()
+    pattern = r"\W+".join(re.escape(code) for code in codes)
+    return re.search(pattern, html.unescape(body)) is not None
+
+
+def test_staff_see_a_rounds_deck_and_salt_once_it_is_over(
+    admin_client: Client, table: Any, seeded: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    services.add_bot(table=table, by=table.owner, level="easy")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.start_game(table=table, by=table.owner)
+    _play_a_round(game, django_capture_on_commit_callbacks)
+    assert game.status == Game.PLAYING, "a game of lives lasts more than a round"
+    first = game.deals.get(round_no=1, purpose=Deal.ROUND)
+    current = game.deals.get(round_no=2, purpose=Deal.ROUND)
+    assert first.revealed and not current.revealed
+
+    page = admin_client.get(reverse("admin:games_deal_change", args=[first.pk])).content.decode()
+    assert first.deck in page and first.salt in page
+    page = admin_client.get(reverse("admin:games_deal_change", args=[current.pk])).content.decode()
+    assert current.deck not in page and current.salt not in page
+    # The game's log shows the first round's secrets (its deck in the deal's event), and
+    # none of the round in play; nor does the state show its stock.
+    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert _in_order(page, first.deck)
+    assert not _in_order(page, current.deck)
+    assert not _in_order(page, game.engine_state().stock)
+
+
+def test_staff_see_the_whole_state_of_a_finished_game(
+    admin_client: Client, game_in_play: Game
+) -> None:
+    state = game_in_play.engine_state()
+    Game.objects.filter(pk=game_in_play.pk).update(status=Game.FINISHED)
+
+    page = admin_client.get(reverse("admin:games_game_change", args=[game_in_play.pk]))
+
+    assert _in_order(page.content.decode(), state.stock)

@@ -17,10 +17,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
+from games import engine, ratelimit, services
+from games.engine.actions import Discard, Draw, Knock
 from games.engine.bots import BaselineBot
 from games.engine.events import CARD_KEYS
 from games.models import Deal, Game, GameEvent, Table
+from games.shuffles import in_order_of
 
 MAX_MOVES = 400
 
@@ -73,16 +75,23 @@ def _hidden(game: Game, viewer: int | None) -> set[engine.Card]:
 
 
 def _leaks(received: str, game: Game, viewer: int | None) -> list[str]:
-    # A finished round's whole deck is shown so the shuffle can be checked: take out
-    # exactly those decks, and search the rest.
-    for deck in Deal.objects.filter(game=game, revealed=True).values_list("deck", flat=True):
-        received = received.replace(deck, "")
+    # A finished round's decks (and the stocks reshuffled in their order) are shown so
+    # the shuffles can be checked: take out exactly those, and search the rest.
+    for deal in Deal.objects.filter(game=game, revealed_seq__isnull=False):
+        received = received.replace(deal.deck, "")
+        if deal.purpose == Deal.RESHUFFLE and deal.used_seq is not None:
+            stock = in_order_of(engine.parse_cards(deal.deck), _reshuffled(game, deal.used_seq))
+            received = received.replace(engine.format_cards(stock), "")
     return [
         pattern.pattern
         for card in _hidden(game, viewer)
         for pattern in _patterns(card)
         if pattern.search(received)
     ]
+
+
+def _reshuffled(game: Game, seq: int) -> tuple[engine.Card, ...]:
+    return GameEvent.objects.get(game=game, seq=seq).to_engine().secret["stock"]
 
 
 class Viewer:
@@ -104,18 +113,27 @@ class Viewer:
         return self.received[-1]
 
     def look(self, table: Table, game: Game) -> None:
-        """What a browser fetches while it waits: the page, its fragment, a poll."""
+        """What a browser fetches while it waits: the page, its fragment, a poll, and
+        the shuffle proofs."""
         self.get(table.get_absolute_url())
         self.get(
             reverse("game_view", args=[game.pk]), data={"seq": 0}, headers={"HX-Request": "true"}
         )
         self.get(table.get_absolute_url(), headers={"HX-Request": "true"})
+        self.get(reverse("shuffles", args=[game.pk]))
 
     def check(self, game: Game) -> None:
         game.refresh_from_db()
         leaked = _leaks("\n".join(self.received), game, self.seat)
         assert not leaked, f"viewer {self.seat} was shown hidden cards: {leaked}"
         self.received.clear()
+
+
+@pytest.fixture(autouse=True)
+def _moves_faster_than_people(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests post a whole round's moves in a second or two: far past the per-user
+    limit on actions, which tests/games/test_ratelimit.py checks."""
+    monkeypatch.setattr(ratelimit, "ACTIONS", ratelimit.Limit("actions", 10_000, 10))
 
 
 @pytest.fixture
@@ -196,3 +214,56 @@ def test_a_card_drawn_from_the_stock_is_shown_only_to_its_drawer(
     theirs = players[1 - seat].get(table.get_absolute_url())
     assert "draws from the stock" in theirs
     assert not [p for p in _patterns(drawn) if p.search(theirs)]
+
+
+def test_no_one_sees_a_reshuffled_stocks_order_before_the_round_is_over(
+    table: Table, players: list[Viewer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both players draw from the stock and throw that card away until the stock is
+    reshuffled, then one knocks. Everyone looks before, around and after the reshuffle
+    (its committed deck in the tables all along) and after the round."""
+    source = engine.SeededDeckSource(1)  # one stream; no round ends on its deal
+    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    game = services.start_game(table=table, by=table.owner)
+    viewers = [*players, Viewer(Client(), None)]
+
+    def move(kind: type) -> None:
+        game.refresh_from_db()
+        state = game.engine_state()
+        action = next(
+            a
+            for a in engine.legal_actions(state, state.turn)
+            if isinstance(a, kind) and (kind is not Discard or a.cards == (state.drawn,))
+        )
+        mover = players[state.turn]
+        data = {"action": action.code, "seq": game.seq}
+        mover.post(reverse("play", args=[game.pk]), data, follow=True)
+        mover.check(game)
+
+    def everyone_looks() -> None:
+        for viewer in viewers:
+            viewer.look(table, game)
+            viewer.check(game)
+
+    for turn in range(60):
+        game.refresh_from_db()
+        if not game.engine_state().stock:
+            break
+        if turn % 8 == 0:
+            everyone_looks()
+        move(Draw)
+        move(Discard)
+    else:
+        raise AssertionError("the stock never ran out")
+    everyone_looks()
+    move(Draw)  # the stock is reshuffled
+    assert GameEvent.objects.filter(game=game, kind="reshuffled").exists()
+    everyone_looks()
+    move(Discard)
+    move(Knock)
+    everyone_looks()
+    move(Draw)
+    move(Discard)
+    game.refresh_from_db()
+    assert game.engine_state().round_no == 2
+    everyone_looks()

@@ -1,0 +1,88 @@
+"""The shuffle proofs a viewer may see: commitments, and decks once revealed (issue 20).
+
+Built from the `Deal` rows as of a snapshot's seq (a deal revealed by a later move is
+still hidden here), and the only way a deck or salt reaches a template: a proof holds
+them only once revealed, so a template cannot show them early by mistake. The table's
+game area shows the round in play and the round before; the proof page every deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from games import engine
+from games.models import Deal, Game, GameEvent
+
+
+class Proof(NamedTuple):
+    label: str  # "Round 2", "Round 2, reshuffle 1", "First dealer"
+    purpose: str
+    round_no: int
+    commitment: str
+    committed_seq: int
+    used_seq: int | None  # as of the snapshot
+    revealed: bool
+    salt: str | None  # None until revealed
+    deck: str | None  # None until revealed
+    stock: str | None  # a reshuffle's new stock, once revealed
+
+    @property
+    def check(self) -> str:
+        """The command that recomputes the commitment."""
+        return f"printf '%s' '{self.salt}:{self.deck}' | sha256sum" if self.revealed else ""
+
+
+def _label(deal: Deal) -> str:
+    if deal.purpose == Deal.FIRST_DEALER:
+        return "First dealer"
+    if deal.purpose == Deal.RESHUFFLE:
+        return f"Round {deal.round_no}, reshuffle {deal.number}"
+    return f"Round {deal.round_no}"
+
+
+def proof(deal: Deal, seq: int, stocks: dict[int, str] | None = None) -> Proof:
+    """What a snapshot at `seq` shows of `deal`. `stocks` maps a reshuffle's seq to the
+    stock it made, for the reshuffle decks used at those seqs."""
+    revealed = deal.revealed_at(seq)
+    used = deal.used_seq if deal.used_seq is not None and deal.used_seq <= seq else None
+    return Proof(
+        label=_label(deal),
+        purpose=deal.purpose,
+        round_no=deal.round_no,
+        commitment=deal.commitment,
+        committed_seq=deal.committed_seq,
+        used_seq=used,
+        revealed=revealed,
+        salt=deal.salt if revealed else None,
+        deck=deal.deck if revealed else None,
+        stock=(stocks or {}).get(used) if revealed and used is not None else None,
+    )
+
+
+def recent(game: Game) -> Any:
+    """The deals the game area may show: the round in play's and the round before's
+    (a bounded read however long the game), as of the snapshot's seq."""
+    round_no = game.state.get("round_no", 0)
+    return game.deals.filter(committed_seq__lte=game.seq, round_no__gte=round_no - 1)
+
+
+def area_summary(deals: Iterable[Deal], seq: int) -> dict[str, Any]:
+    """For the game area: the commitments still hidden, and the decks revealed last."""
+    proofs = [proof(deal, seq) for deal in deals]
+    hidden = [p for p in proofs if not p.revealed]
+    shown = [p for p in proofs if p.revealed]
+    last = max((p.round_no for p in shown), default=None)
+    return {
+        "hidden": hidden,
+        "revealed": [p for p in shown if p.round_no == last],
+    }
+
+
+def all_proofs(game: Game) -> list[Proof]:
+    """Every deck of `game` as of its snapshot, in the order they were committed."""
+    seq = game.seq
+    deals = game.deals.filter(committed_seq__lte=seq).order_by("committed_seq", "id")
+    reshuffles = GameEvent.objects.filter(game=game, kind="reshuffled", seq__lte=seq)
+    stocks = {row.seq: engine.format_cards(row.to_engine().secret["stock"]) for row in reshuffles}
+    return [proof(deal, seq, stocks) for deal in deals]
