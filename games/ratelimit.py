@@ -1,8 +1,9 @@
 """Per-user limits on how fast moves and socket messages may come (issue 20).
 
 A fixed-window counter in Django's cache: Redis in production and the embedded
-Valkey in `make run`, so every web process shares the count. The limits are far above anything a person does at a card table; they stop
-scripts that would otherwise make every request a transaction, a task and a push.
+Valkey in `make run`, so every web process shares the count. The limits are far above
+anything a person does at a card table; they stop scripts that would otherwise make
+every request a transaction, a task and a push.
 
 The cache is a helper here, not a gate: if it fails, the request goes through (with a
 warning in the log) rather than fail for someone who did nothing wrong.
