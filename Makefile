@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-bots bench-live clean
+.PHONY: venv install run test lint bench bench-bots bench-live soak clean
 
 venv install: $(STAMP)
 
@@ -82,6 +82,13 @@ bench-live: $(STAMP)
 	else \
 		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
 	fi
+
+# 20 bot tables for 30 minutes on `make run`'s processes: prints process restarts,
+# stalled tables and moves/s (manage.py soak; SOAK_ARGS to change the size).
+SOAK_ARGS ?= --tables 20 --minutes 30
+
+soak: $(STAMP)
+	$(PY) manage.py soak $(SOAK_ARGS)
 
 # Keeps var/ (the embedded database): delete it yourself to start afresh.
 clean:

@@ -73,6 +73,8 @@ def environment(
             SECRET_KEY=secrets.token_urlsafe(40),
             ALLOWED_HOSTS="127.0.0.1,localhost",
             SECURE_SSL_REDIRECT="false",
+            # The bench sends no mail: no warnings about an unset mail server.
+            EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend",
         )
     return environ
 
