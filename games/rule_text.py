@@ -244,7 +244,10 @@ def _differs(rules: Rules, option: str) -> bool:
 
 
 def _phrase(rules: Rules, option: str) -> str:
-    return _PHRASES[option](getattr(rules, option), rules)
+    value = getattr(rules, option)
+    if option in _AS_IN_SCAT and value == getattr(SCAT, option):
+        return _AS_IN_SCAT[option]
+    return _PHRASES[option](value, rules)
 
 
 _HALF = "\u00bd"
@@ -287,6 +290,76 @@ _PHRASES: dict[str, Callable[[Any, Rules], str]] = {
     "empty_stock": lambda v, r: "An empty stock ends the round as a draw",
     "max_turns": lambda v, r: f"A round without a knock is a draw after {v} turns",
 }
+
+
+# The phrases for Scat's own value, needed when a preset that differs is changed back
+# (No widow in Banking 31). The numbers and words of the others read either way.
+_AS_IN_SCAT: dict[str, str] = {
+    "jokers": "No joker",
+    "three_of_a_kind": "Three of a kind counts like any hand",
+    "straight_flush": "A straight flush counts like any hand",
+    "showdown_counts_all_cards": "Only one suit counts at a showdown",
+    "blitz_requires": "Any 31 in one suit is a blitz",
+    "three_aces_wins_game": "Three aces do not win the game",
+    "allow_stand": "No standing after a knock",
+    "hidden_discards": "Discard one card at a time",
+    "take_own_discard": "You may take back your own discard",
+    "throw_down": "No throw-down",
+    "widow": "No widow",
+    "knock_min": "Knock with any hand",
+    "no_knock_first_round": "Knocking allowed in the first round",
+    "knock_after_draw": "Knock instead of drawing",
+    "no_knock_when_all_on_county": "Knocking allowed when all are on the county",
+    "knocker_tie": "A knocker who ties for lowest is safe",
+    "blitz_timing": "A blitz is shown at once",
+    "knocker_pays_double_on_blitz": "A knocker caught by a blitz pays single",
+    "scoring": "Lives: the last player left wins",
+    "county": "On the county after the last life",
+    "final_two_tiebreak": "No tie-break between the last two",
+    "empty_stock": "An empty stock is shuffled from the discards",
+}
+
+# The numbers, with what they were: "5 lives instead of 3".
+_WAS: dict[str, Callable[[Any], str]] = {
+    "max_players": str,
+    "knock_min": lambda v: "any hand" if v == 0 else f"{v} or more",
+    "lives": str,
+    "target_points": str,
+    "chips": str,
+    "max_turns": str,
+}
+
+
+def differences(base: Rules, rules: Rules) -> list[str]:
+    """How `rules` differ from `base` (a preset's rules), in short phrases: "5 lives
+    instead of 3", "Knock with 25 or more instead of any hand", "No widow"; empty
+    when they are the same. Options that do not apply under `rules` are left out."""
+    lines = []
+    for _, options in sorted(SECTIONS, key=lambda section: section[0] != "Scoring"):
+        for option in options:
+            if not applies(rules, option) or option in ("target_points", "chips"):
+                continue
+            if option == "scoring":
+                lines.extend(_scoring_difference(base, rules))
+                continue
+            before, after = getattr(base, option), getattr(rules, option)
+            if before == after:
+                continue
+            line = _phrase(rules, option)
+            if option in _WAS and applies(base, option):
+                line += f" instead of {_WAS[option](before)}"
+            lines.append(line)
+    return lines
+
+
+def _scoring_difference(base: Rules, rules: Rules) -> list[str]:
+    """Another way of scoring, or the same with another target or number of chips."""
+    if rules.scoring != base.scoring:
+        return [_phrase(rules, "scoring")]
+    detail = {"points": "target_points", "banking": "chips"}.get(rules.scoring)
+    if detail is None or getattr(rules, detail) == getattr(base, detail):
+        return []
+    return [f"{_phrase(rules, 'scoring')} instead of {_WAS[detail](getattr(base, detail))}"]
 
 
 def display_value(option: str, value: Any) -> str:

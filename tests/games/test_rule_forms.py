@@ -13,6 +13,7 @@ from games.rule_text import (
     PRESET_SUMMARIES,
     SECTIONS,
     applies,
+    differences,
     rule_sections,
     rule_summary,
 )
@@ -219,6 +220,69 @@ def test_the_full_rules_are_in_words() -> None:
     assert ("Lives", "4") in sections["Scoring"]
     assert ("Lowest hand to knock with", "Any hand") in sections["Knocking"]
     assert ("Allow standing", "No") in sections["A turn"]
+
+
+# ---- how rules differ from their preset ---------------------------------------------
+
+
+def test_house_rules_say_what_they_change_and_what_it_was() -> None:
+    club = Rules.preset("scat", lives=5, knock_min=25)
+
+    assert differences(Rules(), club) == [
+        "5 lives instead of 3",
+        "Knock with 25 or more instead of any hand",
+    ]
+    assert differences(club, Rules()) == [
+        "3 lives instead of 5",
+        "Knock with any hand instead of 25 or more",
+    ]
+
+
+def test_the_same_rules_have_no_differences() -> None:
+    for key in PRESETS:
+        assert differences(Rules.preset(key), Rules.preset(key)) == []
+
+
+@pytest.mark.parametrize("base", ["scat", "banking", "philadelphia", "en_og_tredive"])
+@pytest.mark.parametrize("option", OPTION_NAMES)
+def test_every_change_from_a_preset_is_put_in_words_either_way(base: str, option: str) -> None:
+    """Each option changed away from Scat, and back to Scat from another preset."""
+    preset = Rules.preset(base)
+    try:
+        changed = preset.replace(**ONE_CHANGE_EACH[option])
+    except RulesError:
+        pytest.skip("not a combination the engine allows")
+    for before, after in ((preset, changed), (changed, preset)):
+        lines = differences(before, after)
+        if after == before or not applies(after, option):
+            continue
+        assert lines, (option, before.changes_from("scat"), after.changes_from("scat"))
+        assert all(line[0].isalnum() for line in lines)
+
+
+def test_changes_back_to_scat_read_as_such() -> None:
+    assert differences(Rules.preset("banking"), Rules()) == [
+        "Lives: the last player left wins",
+        "No widow",
+    ]
+    assert differences(Rules.preset("philadelphia"), Rules()) == ["No throw-down"]
+    assert differences(
+        Rules.preset("thirty_one"), Rules.preset("thirty_one", allow_stand=False)
+    ) == ["No standing after a knock"]
+
+
+def test_a_new_target_or_number_of_chips_says_what_it_was() -> None:
+    assert differences(
+        Rules.preset("french_canadian"), Rules.preset("french_canadian", target_points=11)
+    ) == ["Points: first to 11 wins instead of 31"]
+    assert differences(Rules.preset("banking"), Rules.preset("banking", chips=5)) == [
+        "Banking with 5 chips each instead of 10"
+    ]
+
+
+def test_options_that_no_longer_apply_are_not_listed() -> None:
+    # Scoring by points: the lives (changed or not) mean nothing.
+    assert differences(Rules(), Rules(scoring="points", lives=5)) == ["Points: first to 31 wins"]
 
 
 # ---- the table form ---------------------------------------------------------------
