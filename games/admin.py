@@ -34,7 +34,7 @@ class RuleSetForm(HouseRuleFields, forms.ModelForm):
 
     class Meta:
         model = RuleSet
-        fields = ["name", "preset", "description", *OPTION_NAMES]
+        fields = ["name", "preset", "offered", "description", *OPTION_NAMES]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,7 +47,7 @@ class RuleSetForm(HouseRuleFields, forms.ModelForm):
             self.initial.setdefault(name, value)
         if self.instance.is_preset:
             # `load_presets` keeps the built-in rule sets equal to the engine's presets.
-            for name in ("preset", *OPTION_NAMES):
+            for name in ("preset", "offered", *OPTION_NAMES):
                 self.fields[name].disabled = True
 
     def clean(self) -> dict[str, Any]:
@@ -55,6 +55,15 @@ class RuleSetForm(HouseRuleFields, forms.ModelForm):
         if self.rules is not None and "preset" in cleaned:
             self.instance.changes = self.changes_from(cleaned["preset"])
         return cleaned
+
+
+class OfferedForm(forms.ModelForm):
+    """A row of the rule sets' list: whether it is offered (the presets always are)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.is_preset and "offered" in self.fields:
+            self.fields["offered"].disabled = True
 
 
 def _pretty_json(value: Any) -> str:
@@ -73,8 +82,9 @@ def _summary_list(rules: Rules) -> str:
 @admin.register(RuleSet)
 class RuleSetAdmin(admin.ModelAdmin):
     form = RuleSetForm
-    list_display = ["name", "preset", "is_preset", "differs_from_scat"]
-    list_filter = ["is_preset", "preset"]
+    list_display = ["name", "preset", "offered", "is_preset", "differs_from_scat"]
+    list_editable = ["offered"]
+    list_filter = ["offered", "is_preset", "preset"]
     search_fields = ["name", "description"]
     readonly_fields = ["stored_changes", "is_preset", "created_by"]
     fieldsets = [
@@ -84,14 +94,17 @@ class RuleSetAdmin(admin.ModelAdmin):
                 "fields": [
                     "name",
                     "preset",
+                    "offered",
                     "description",
                     "stored_changes",
                     "is_preset",
                     "created_by",
                 ],
                 "description": "The options below are the rules of this set; saving stores "
-                "the ones that differ from the preset. The built-in presets are kept by "
-                "load_presets and cannot be changed here.",
+                "the ones that differ from the preset. Only offered rule sets can be chosen "
+                "when opening a table; a table keeps the rules it was opened with, so "
+                "editing or withdrawing a rule set changes no table or game. The built-in "
+                "presets are kept by load_presets and cannot be changed here.",
             },
         ),
         *[(title, {"fields": list(names)}) for title, names in SECTIONS],
@@ -104,6 +117,9 @@ class RuleSetAdmin(admin.ModelAdmin):
     @admin.display(description="Differs from Scat in")
     def differs_from_scat(self, obj: RuleSet) -> str:
         return _summary_list(obj.rules())
+
+    def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
+        return super().get_changelist_form(request, form=OfferedForm, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
         if not change:
@@ -135,6 +151,8 @@ class TableAdmin(admin.ModelAdmin):
         "is_public",
         "owner",
         "rule_set",
+        "rules_name",
+        "rules_preset",
         "rules_in_words",
         "rules",
         "seat_count",
@@ -145,6 +163,8 @@ class TableAdmin(admin.ModelAdmin):
     readonly_fields = [
         "owner",
         "rule_set",
+        "rules_name",
+        "rules_preset",
         "rules_in_words",
         "rules",
         "seat_count",

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from accounts.usernames import table_name
@@ -36,6 +37,11 @@ class RuleSet(models.Model):
     )
     description = models.TextField(blank=True)
     is_preset = models.BooleanField(default=False, help_text="One of the built-in presets.")
+    offered = models.BooleanField(
+        default=True,
+        help_text="Offered when a table is opened. Tables opened with it keep their rules "
+        "either way. The built-in presets are always offered.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -48,6 +54,10 @@ class RuleSet(models.Model):
                 condition=models.Q(is_preset=True),
                 name="one_rule_set_per_preset",
             ),
+            models.CheckConstraint(
+                condition=models.Q(is_preset=False) | models.Q(offered=True),
+                name="presets_are_offered",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -57,6 +67,8 @@ class RuleSet(models.Model):
         return engine.Rules.preset(self.preset, **self.changes)
 
     def clean(self) -> None:
+        if self.is_preset and not self.offered:
+            raise ValidationError({"offered": "The built-in presets are always offered."})
         if not isinstance(self.changes, dict):
             raise ValidationError({"changes": "Changes must be a mapping of option names."})
         try:
@@ -65,11 +77,28 @@ class RuleSet(models.Model):
             raise ValidationError({"changes": str(error)}) from error
 
     @classmethod
+    def on_offer(cls) -> models.QuerySet[RuleSet]:
+        """The rule sets a table may be opened with: the built-in presets in the engine's
+        order, then the site's house rules by name."""
+        engine_order = models.Case(
+            *(
+                models.When(is_preset=True, preset=key, then=models.Value(n))
+                for n, key in enumerate(engine.PRESET_TITLES)
+            ),
+            default=models.Value(len(engine.PRESET_TITLES)),
+        )
+        return cls.objects.filter(offered=True).order_by(
+            "-is_preset", engine_order, Lower("name"), "pk"
+        )
+
+    @classmethod
     def sync_presets(cls) -> int:
         """Create or refresh one rule set per engine preset; returns how many."""
         for key, title in engine.PRESET_TITLES.items():
             cls.objects.update_or_create(
-                preset=key, is_preset=True, defaults={"name": title, "changes": {}}
+                preset=key,
+                is_preset=True,
+                defaults={"name": title, "changes": {}, "offered": True},
             )
         return len(engine.PRESET_TITLES)
 
@@ -92,9 +121,13 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"
     )
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
-    # The rules as they were when the table was made: editing a rule set later does
-    # not change the rules of a table already playing.
+    # The rules as they were when the table was made, and the name and preset of the
+    # rule set they came from: editing a rule set later changes no table made with it.
     rules = models.JSONField()
+    rules_name = models.CharField(max_length=80, help_text="The rule set's name at the time.")
+    rules_preset = models.CharField(
+        max_length=40, help_text="The preset the rule set was built on at the time."
+    )
     seat_count = models.PositiveSmallIntegerField(default=4)
     is_public = models.BooleanField(default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
@@ -112,6 +145,16 @@ class Table(models.Model):
 
     def engine_rules(self) -> engine.Rules:
         return engine.Rules.from_dict(self.rules)
+
+    def preset_rules(self) -> engine.Rules:
+        """The rules of the preset this table's rules were built on."""
+        if self.rules_preset in engine.PRESETS:
+            return engine.Rules.preset(self.rules_preset)
+        return engine.Rules()
+
+    @property
+    def preset_title(self) -> str:
+        return engine.PRESET_TITLES.get(self.rules_preset, self.rules_preset)
 
     def invite_url(self) -> str:
         return reverse("join_by_link", args=[self.invite_token])

@@ -54,28 +54,41 @@ def create_table(
     *,
     owner: Any,
     name: str,
-    rule_set: RuleSet,
+    rule_set: RuleSet | None,
     changes: dict | None = None,
     seat_count: int = 4,
     is_public: bool = True,
     turn_timer: int = 0,
 ) -> Table:
-    """A new table with the owner in the first seat."""
-    try:
-        rules = engine.Rules.preset(rule_set.preset, **{**rule_set.changes, **(changes or {})})
-    except engine.RulesError as error:
-        raise ServiceError(str(error), error.option) from error
-    if not 2 <= seat_count <= rules.max_players:
-        raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
-    if turn_timer not in dict(Table.TIMER_CHOICES):
-        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
-    name = name.strip() or f"{owner.get_username()}'s table"
+    """A new table with the owner in the first seat, playing `rule_set` (one that is
+    offered) with `changes` on top. The table keeps a copy of the rules, and the rule
+    set's name and preset: editing the rule set later changes no table made with it."""
+    if rule_set is None:
+        raise ServiceError("Choose the rules to play by.", "rule_set")
     with transaction.atomic():
+        # As the rule set is now, not as the caller read it: staff may have just
+        # stopped offering it.
+        current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
+        if current is None:
+            raise ServiceError(
+                f"\u201c{rule_set.name}\u201d is not offered: choose other rules.", "rule_set"
+            )
+        try:
+            rules = engine.Rules.preset(current.preset, **{**current.changes, **(changes or {})})
+        except engine.RulesError as error:
+            raise ServiceError(str(error), error.option) from error
+        if not 2 <= seat_count <= rules.max_players:
+            raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
+        if turn_timer not in dict(Table.TIMER_CHOICES):
+            raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+        name = name.strip() or f"{owner.get_username()}'s table"
         table = Table.objects.create(
             name=name[:80],
             owner=owner,
-            rule_set=rule_set,
+            rule_set=current,
             rules=rules.to_dict(),
+            rules_name=current.name,
+            rules_preset=current.preset,
             seat_count=seat_count,
             is_public=is_public,
             turn_timer=turn_timer,

@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -302,3 +304,80 @@ def test_staff_see_the_whole_state_of_a_finished_game(
     page = admin_client.get(reverse("admin:games_game_change", args=[game_in_play.pk]))
 
     assert _in_order(page.content.decode(), state.stock)
+
+
+# ---- which rule sets are offered --------------------------------------------------
+
+
+def changelist_data(rule_sets: list[RuleSet], offered: set[int]) -> dict[str, str]:
+    """The rule sets' list posted with its Offered boxes ticked for `offered`."""
+    data = {
+        "form-TOTAL_FORMS": str(len(rule_sets)),
+        "form-INITIAL_FORMS": str(len(rule_sets)),
+        "_save": "Save",
+    }
+    for n, rule_set in enumerate(rule_sets):
+        data[f"form-{n}-id"] = str(rule_set.pk)
+        if rule_set.pk in offered:
+            data[f"form-{n}-offered"] = "on"
+    return data
+
+
+def test_staff_offer_and_withdraw_rule_sets_from_the_list(admin_client: Client) -> None:
+    club = RuleSet.objects.create(name="Club", preset="scat", changes={"lives": 5})
+    url = reverse("admin:games_ruleset_changelist")
+    listed = list(admin_client.get(url).context["cl"].result_list)
+    assert club in listed and all(r.offered for r in listed)
+
+    response = admin_client.post(url, changelist_data(listed, offered=set()))
+
+    assert response.status_code == 302
+    assert list(RuleSet.objects.filter(offered=False)) == [club]  # the presets stay offered
+    assert admin_client.get(url, {"offered__exact": "0"}).context["cl"].result_count == 1
+
+
+def test_the_presets_are_always_offered(admin_client: Client) -> None:
+    scat = RuleSet.objects.get(preset="scat", is_preset=True)
+
+    change_page = admin_client.get(reverse("admin:games_ruleset_change", args=[scat.pk]))
+    assert change_page.context["adminform"].form.fields["offered"].disabled
+    admin_client.post(
+        reverse("admin:games_ruleset_change", args=[scat.pk]),
+        rule_set_data("scat", Rules(), name="Scat"),  # no "offered": the box unticked
+    )
+    scat.refresh_from_db()
+    assert scat.offered
+
+    scat.offered = False
+    with pytest.raises(ValidationError) as caught:
+        scat.full_clean()
+    assert caught.value.message_dict == {"offered": ["The built-in presets are always offered."]}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RuleSet.objects.filter(pk=scat.pk).update(offered=False)
+
+
+def test_a_new_rule_set_is_offered_unless_unticked(admin_client: Client) -> None:
+    add = reverse("admin:games_ruleset_add")
+    admin_client.post(add, rule_set_data("scat", Rules(lives=5), offered="on"))
+    admin_client.post(add, rule_set_data("scat", Rules(lives=6), name="Not yet"))
+
+    assert RuleSet.objects.get(name="Club rules").offered
+    assert not RuleSet.objects.get(name="Not yet").offered
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"lifes": 5}, "There is no house rule called 'lifes'. Did you mean 'lives'?"),
+        ({"lives": 0}, "lives must be between 1 and 20, not 0."),
+        ({"lives": "5"}, "lives must be a whole number, not '5'."),
+        (["lives"], "Changes must be a mapping of option names."),
+    ],
+)
+def test_the_stored_changes_are_checked_by_the_engine(db: None, changes: Any, message: str) -> None:
+    rule_set = RuleSet(name="Club", preset="scat", changes=changes)
+
+    with pytest.raises(ValidationError) as caught:
+        rule_set.full_clean()
+
+    assert caught.value.message_dict == {"changes": [message]}
