@@ -10,14 +10,26 @@ form builds `Rules(...)` in `clean()` and puts the engine's message on the field
 from __future__ import annotations
 
 import dataclasses
+import logging
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
 
 from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES
-from games.models import Seat, Table
-from games.rule_text import CHOICE_LABELS, OPTIONS, PRESET_SUMMARIES, SECTIONS
+from games.models import RuleSet, Seat, Table
+from games.rule_text import (
+    CHOICE_LABELS,
+    OPTIONS,
+    PRESET_SUMMARIES,
+    SECTIONS,
+    differences,
+    rule_summary,
+)
+
+logger = logging.getLogger(__name__)
 
 
 def _option_field(option: dataclasses.Field) -> forms.Field:
@@ -114,8 +126,59 @@ VISIBILITY_CHOICES = [
 ]
 
 
+@dataclass(frozen=True)
+class RulesCard:
+    """One rule set as the table form offers it: its radio button and its rules in words."""
+
+    radio: forms.BoundField | Any
+    rule_set: RuleSet
+    # How its rules differ from Scat, in one line.
+    summary: str
+    # House rules: how they differ from their preset ("5 lives instead of 3").
+    changes: list[str]
+    preset_title: str
+    # Whether the summary says more than the changes (a preset other than Scat's rules).
+    show_summary: bool
+
+
+HOUSE_RULES_GROUP = "This site\u2019s house rules"
+RULE_SET_GROUPS = ("Built-in", HOUSE_RULES_GROUP)
+
+
+def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
+    """`rule_set` in words, for the table form (its rules must be valid)."""
+    rules = rule_set.rules()
+    preset = Rules.preset(rule_set.preset)
+    if rule_set.is_preset:
+        summary = PRESET_SUMMARIES.get(rule_set.preset, "")
+    else:
+        summary = " \u00b7 ".join(rule_summary(rules)) or "The standard rules"
+    return RulesCard(
+        radio=radio,
+        rule_set=rule_set,
+        summary=summary,
+        changes=[] if rule_set.is_preset else differences(preset, rules),
+        preset_title=PRESET_TITLES.get(rule_set.preset, rule_set.preset),
+        show_summary=rule_set.is_preset or preset != Rules(),
+    )
+
+
+def _usable(rule_set: RuleSet) -> bool:
+    """Whether the engine accepts the rule set's rules (stored before a check, or made
+    impossible by a newer engine): one that is not is left out rather than break the form."""
+    try:
+        rule_set.rules()
+    except RulesError:
+        logger.warning("Rule set %s (%s) is not valid: not offered", rule_set.pk, rule_set)
+        return False
+    return True
+
+
 class TableForm(forms.Form):
-    """The table itself: its name, preset, seats, who may find it, timer and bots."""
+    """The table itself: its name, rules, seats, who may find it, timer and bots.
+
+    The rules are a rule set on offer (`RuleSet.offered`): the built-in presets and the
+    site's house rules, grouped. Anything else posted is refused on the field."""
 
     name = forms.CharField(
         max_length=80,
@@ -123,11 +186,15 @@ class TableForm(forms.Form):
         label="Table name",
         help_text="Leave it empty to call it after yourself.",
     )
-    preset = forms.ChoiceField(
-        choices=list(PRESET_TITLES.items()),
-        initial="scat",
+    # Choices from the rule sets on offer (see __init__); cleaned to the `RuleSet`.
+    rule_set = forms.TypedChoiceField(
+        coerce=int,
         widget=forms.RadioSelect,
         label="Rules",
+        error_messages={
+            "required": "Choose the rules to play by.",
+            "invalid_choice": "Those rules are not offered here: choose rules from the list.",
+        },
     )
     seat_count = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4, label="Seats")
     visibility = forms.ChoiceField(
@@ -147,6 +214,17 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        # One query: the choices and the check of what is posted both come from it.
+        offered = [rule_set for rule_set in RuleSet.on_offer() if _usable(rule_set)]
+        self.offered = {rule_set.pk: rule_set for rule_set in offered}
+        field = self.fields["rule_set"]
+        field.choices = [(rule_set.pk, rule_set.name) for rule_set in offered]
+        scat = next((r for r in offered if r.is_preset and r.preset == "scat"), None)
+        if scat is not None:
+            field.initial = scat.pk
+
+    def clean_rule_set(self) -> RuleSet:
+        return self.offered[self.cleaned_data["rule_set"]]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -161,8 +239,24 @@ class TableForm(forms.Form):
     def is_public(self) -> bool:
         return self.cleaned_data["visibility"] == "public"
 
-    def preset_cards(self) -> list[tuple[Any, str]]:
-        """Each preset's radio button with a line on how it differs from Scat."""
-        return [
-            (radio, PRESET_SUMMARIES[radio.data["value"]]) for radio in self["preset"].subwidgets
-        ]
+    @cached_property
+    def rule_set_groups(self) -> list[tuple[str, list[RulesCard]]]:
+        """The radio buttons of the rule sets on offer, each with its rules in words, in
+        two groups: the built-in presets and the site's house rules (a group with none
+        is left out)."""
+        groups: dict[str, list[RulesCard]] = {title: [] for title in RULE_SET_GROUPS}
+        for radio in self["rule_set"].subwidgets:
+            rule_set = self.offered[radio.data["value"]]
+            group = RULE_SET_GROUPS[0] if rule_set.is_preset else HOUSE_RULES_GROUP
+            groups[group].append(rules_card(rule_set, radio))
+        return [(title, cards) for title, cards in groups.items() if cards]
+
+    def chosen(self) -> RuleSet | None:
+        """The rule set the form shows as chosen: the one posted or given, if offered."""
+        value = self["rule_set"].value()
+        if isinstance(value, RuleSet):
+            value = value.pk
+        try:
+            return self.offered.get(int(value)) if value not in (None, "") else None
+        except (TypeError, ValueError):
+            return None

@@ -23,18 +23,18 @@ from games import services
 from games.engine import Rules
 from games.forms import HouseRulesForm, TableForm
 from games.models import Game, RuleSet, Seat, Table
-from games.rule_text import rule_sections, rule_summary
+from games.rule_text import differences, rule_sections, rule_summary
 
 # How many tables each list of the lobby shows, newest first.
 LIST_LENGTH = 24
 # The table form's fields a GET (or a redirect to one) may prefill.
-TABLE_FIELDS = ("name", "preset", "seat_count", "visibility", "turn_timer", "bots", "bot_level")
+TABLE_FIELDS = ("name", "rule_set", "seat_count", "visibility", "turn_timer", "bots", "bot_level")
 
 
 def _tables() -> QuerySet[Table]:
     playing = Game.objects.filter(table=OuterRef("pk"), status=Game.PLAYING)
     return (
-        Table.objects.select_related("owner", "rule_set")
+        Table.objects.select_related("owner")
         .annotate(taken=Count("seats", distinct=True), playing=Exists(playing))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
@@ -46,7 +46,7 @@ def _listed(tables: QuerySet[Table]) -> list[Table]:
     for table in listed:
         rules = table.engine_rules()
         table.summary = rule_summary(rules)
-        table.customised = rules != table.rule_set.rules()
+        table.house_rules = differences(table.preset_rules(), rules)
         table.free_seats = range(max(table.seat_count - table.taken, 0))
     return listed
 
@@ -77,44 +77,45 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def create_table(request: HttpRequest) -> HttpResponse:
-    """GET: the whole form, with the house rules of `?preset=` (an htmx request gets just
-    the house rules). POST: open the table, seat the bots, and go to it."""
+    """GET: the whole form, with the house rules of the rule set `?rule_set=` (or of the
+    preset `?preset=`); an htmx request gets just the house rules. POST: open the table,
+    seat the bots, and go to it."""
     if request.method == "POST":
-        if request.POST.get("action") in ("customise", "load_preset"):
-            # Nothing to write: show the full form for the chosen preset (POST/redirect/GET).
+        if request.POST.get("action") in ("customise", "load_rules"):
+            # Nothing to write: show the full form for the chosen rules (POST/redirect/GET).
             return redirect(_create_url(request.POST))
         return _create_from_post(request)
     table_form = TableForm(initial=_table_initial(request.GET))
-    preset = table_form["preset"].value()
-    rules_form = HouseRulesForm(rules=_preset_rules(preset))
-    if request.htmx and request.htmx.target == "house-rules":  # another preset was picked
+    rule_set = table_form.chosen()
+    rules_form = HouseRulesForm(rules=_rules_of(rule_set))
+    if request.htmx and request.htmx.target == "house-rules":  # other rules were picked
         return render(
             request,
             "games/create_table.html#house-rules",
-            {"rules_form": rules_form, "rules_preset": preset},
+            {"rules_form": rules_form, "rules_from": rule_set.pk if rule_set else ""},
         )
-    return _render_create(request, table_form, rules_form, preset)
+    return _render_create(request, table_form, rules_form, rule_set)
 
 
 def _create_from_post(request: HttpRequest) -> HttpResponse:
     table_form = TableForm(request.POST)
     valid = table_form.is_valid()
-    preset = table_form.cleaned_data.get("preset", "scat")
+    rule_set = table_form.cleaned_data.get("rule_set")
     rules_form = None
-    # The lobby's short form sends no house rules: the preset's own apply. The full form
-    # sends them with the preset they were loaded for.
+    # The lobby's short form sends no house rules: the rule set's own apply. The full
+    # form sends them with the rule set they were loaded from.
     if "house_rules" in request.POST:
         rules_form = HouseRulesForm(request.POST)
         valid = rules_form.is_valid() and valid
-        if request.POST.get("rules_preset") != preset:
-            # Another preset was picked without loading its rules (no JavaScript): show
-            # them rather than guess which rules were meant.
+        if rule_set is not None and request.POST.get("rules_from") != str(rule_set.pk):
+            # Other rules were picked without loading them (no JavaScript): show them
+            # rather than guess which rules were meant.
             return _render_create(
                 request,
                 table_form,
-                HouseRulesForm(rules=_preset_rules(preset)),
-                preset,
-                preset_switched=True,
+                HouseRulesForm(rules=_rules_of(rule_set)),
+                rule_set,
+                rules_switched=True,
             )
     if valid:
         table = _open_table(request, table_form, rules_form)
@@ -122,8 +123,10 @@ def _create_from_post(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{table.name} is open. Invite friends or start a game.")
             return redirect(table.get_absolute_url())
     if rules_form is None:
-        rules_form = HouseRulesForm(rules=_preset_rules(preset))
-    return _render_create(request, table_form, rules_form, preset)
+        rules_form = HouseRulesForm(rules=_rules_of(rule_set))
+    return _render_create(
+        request, table_form, rules_form, rule_set, rules_from=request.POST.get("rules_from", "")
+    )
 
 
 def _open_table(
@@ -131,10 +134,7 @@ def _open_table(
 ) -> Table | None:
     """Open the table with its bots, all or nothing; put any refusal on its field."""
     data = table_form.cleaned_data
-    rule_set = RuleSet.objects.filter(preset=data["preset"], is_preset=True).first()
-    if rule_set is None:
-        table_form.add_error("preset", "This preset is not set up yet: ask an admin to load it.")
-        return None
+    rule_set = data["rule_set"]
     # Changes against the rule set's own rules, so the table gets exactly the rules shown.
     changes = rules_form.changes_from(rule_set.rules()) if rules_form else {}
     try:
@@ -164,28 +164,38 @@ def _render_create(
     request: HttpRequest,
     table_form: TableForm,
     rules_form: HouseRulesForm,
-    preset: str,
+    rule_set: RuleSet | None,
     *,
-    preset_switched: bool = False,
+    rules_switched: bool = False,
+    rules_from: str = "",
 ) -> HttpResponse:
     context = {
         "form": table_form,
         "rules_form": rules_form,
-        "rules_preset": preset,
-        "preset_switched": preset_switched,
+        # The rule set the house rules below were loaded from.
+        "rules_from": rule_set.pk if rule_set else rules_from,
+        "rules_switched": rules_switched,
     }
     return render(request, "games/create_table.html", context)
 
 
 def _table_initial(data: Any) -> dict[str, Any]:
-    """The well-formed table fields of `data`, to prefill the form with."""
+    """The well-formed table fields of `data`, to prefill the form with. `?preset=scat`
+    (the links of before rule sets were chosen) stands for that preset's rule set."""
+    if "rule_set" not in data and data.get("preset"):
+        found = RuleSet.objects.filter(is_preset=True, preset=data["preset"]).first()
+        data = data.copy()
+        data["rule_set"] = str(found.pk) if found else ""
     form = TableForm(data)
     form.is_valid()
-    return {
+    initial = {
         name: form.cleaned_data[name]
         for name in TABLE_FIELDS
         if name in form.cleaned_data and name in data
     }
+    if "rule_set" in initial:
+        initial["rule_set"] = initial["rule_set"].pk
+    return initial
 
 
 def _create_url(data: Any) -> str:
@@ -193,17 +203,16 @@ def _create_url(data: Any) -> str:
     return f"{reverse('create_table')}?{query}#house-rules"
 
 
-def _preset_rules(preset: str) -> Rules:
-    """The rules a preset's rule set holds (the engine's preset if it is not loaded)."""
-    rule_set = RuleSet.objects.filter(preset=preset, is_preset=True).first()
-    return rule_set.rules() if rule_set else Rules.preset(preset)
+def _rules_of(rule_set: RuleSet | None) -> Rules:
+    """The rules a rule set holds (Scat's when none is chosen)."""
+    return rule_set.rules() if rule_set else Rules()
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     """GET: the table, its rules and seats, and a Join button. POST: take a seat."""
-    table = get_object_or_404(Table.objects.select_related("owner", "rule_set"), invite_token=token)
+    table = get_object_or_404(Table.objects.select_related("owner"), invite_token=token)
     error = None
     if request.method == "POST":
         try:
@@ -225,6 +234,7 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     rules = table.engine_rules()
     context = {
         "table": table,
+        "house_rules": differences(table.preset_rules(), rules),
         "seats": seats,
         "free_seats": range(max(table.seat_count - len(seats), 0)),
         "playing": playing,

@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 
 from games import proofs, ratelimit, rendering, services
 from games.models import Game, Seat, Table
-from games.rule_text import rule_sections, rule_summary
+from games.rule_text import differences, rule_sections, rule_summary
 
 # Seconds between reloads of the page without JavaScript, while waiting for others.
 REFRESH_PLAYING, REFRESH_WAITING = 3, 5
@@ -51,7 +51,7 @@ def _may_watch(
 
 @require_safe
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("owner", "rule_set"), pk=pk)
+    table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     seats = list(table.seats.select_related("user"))
     game = table.games.order_by("-pk").first()
     if not _may_watch(request.user, table, seats, game):
@@ -132,6 +132,7 @@ def _page_context(
         "version": version,
         "rules": rules,
         "summary": rule_summary(rules),
+        "house_rules": differences(table.preset_rules(), rules),
         "sections": rule_sections(rules),
     }
     if game is not None:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import services
 from games.engine import Rules
 from games.models import Game, RuleSet, Table
-from tests.games.test_rule_forms import rules_data, table_data
+from tests.games.test_rule_forms import rule_set_pk, rules_data, table_data
 
 
 @pytest.fixture
@@ -151,7 +151,8 @@ def test_the_lobby_takes_as_many_queries_for_many_tables_as_for_few(
         start_a_game(open_table(cy, f"Busy {number}"))
 
     assert lobby_queries(ann_client) == few
-    with django_assert_max_num_queries(8):  # session, user, three lists and their seats
+    # Session, user, three lists and their seats, and the rule sets on offer for the form.
+    with django_assert_max_num_queries(9):
         ann_client.get(reverse("lobby"))
 
 
@@ -185,7 +186,7 @@ def test_opening_a_table_with_house_rules_stores_exactly_those_rules(
         **table_data(preset="scat", visibility="private", turn_timer="30"),
         **rules_data(Rules.preset("scat", **changes)),
         "house_rules": "1",
-        "rules_preset": "scat",
+        "rules_from": rule_set_pk("scat"),
     }
 
     response = ann_client.post(reverse("create_table"), data)
@@ -203,7 +204,7 @@ def test_house_rule_stage_names_are_stored_for_the_table(ann_client: Client) -> 
         **table_data(preset="ride_the_bus"),
         **rules_data(Rules.preset("ride_the_bus"), lives=2, life_labels=labels),
         "house_rules": "1",
-        "rules_preset": "ride_the_bus",
+        "rules_from": rule_set_pk("ride_the_bus"),
     }
 
     ann_client.post(reverse("create_table"), data)
@@ -227,7 +228,7 @@ def test_an_impossible_house_rule_is_shown_on_its_field_and_opens_nothing(
         **table_data(preset="ride_the_bus"),
         **rules_data(Rules.preset("ride_the_bus"), lives=5),
         "house_rules": "1",
-        "rules_preset": "ride_the_bus",
+        "rules_from": rule_set_pk("ride_the_bus"),
     }
 
     response = ann_client.post(reverse("create_table"), data)
@@ -245,7 +246,7 @@ def test_a_refusal_from_the_services_lands_on_its_field(ann_client: Client) -> N
         **table_data(seat_count="9"),
         **rules_data(Rules(max_players=4)),
         "house_rules": "1",
-        "rules_preset": "scat",
+        "rules_from": rule_set_pk("scat"),
     }
 
     response = ann_client.post(reverse("create_table"), data)
@@ -262,7 +263,7 @@ def test_too_many_bots_opens_nothing(ann_client: Client) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value"), [("preset", "poker"), ("seat_count", "12"), ("turn_timer", "7")]
+    ("field", "value"), [("seat_count", "12"), ("turn_timer", "7"), ("bot_level", "genius")]
 )
 def test_a_tampered_form_is_refused_with_a_message(
     ann_client: Client, field: str, value: str
@@ -309,7 +310,7 @@ def test_customising_goes_to_the_full_form_with_the_table_fields_kept(
     assert response.status_code == 302
     url = urlsplit(response["Location"])
     assert url.path == reverse("create_table")
-    assert parse_qs(url.query)["preset"] == ["ride_the_bus"]
+    assert parse_qs(url.query)["rule_set"] == [rule_set_pk("ride_the_bus")]
     assert not Table.objects.exists()
     form_page = ann_client.get(response["Location"])
     assert form_page.context["form"]["name"].value() == "Bus stop"
@@ -332,37 +333,37 @@ def test_the_full_form_shows_every_house_rule_by_section(ann_client: Client) -> 
     ):
         assert f"<legend>{legend}</legend>" in html
     assert 'name="knock_min"' in html
-    assert 'name="rules_preset" value="scat"' in html
-    assert 'value="load_preset"' in html  # works without JavaScript
+    assert f'name="rules_from" value="{rule_set_pk("scat")}"' in html
+    assert 'value="load_rules"' in html  # works without JavaScript
 
 
-def test_an_htmx_preset_change_gets_only_the_house_rules(ann_client: Client) -> None:
+def test_an_htmx_change_of_rules_gets_only_the_house_rules(ann_client: Client) -> None:
     response = ann_client.get(
         reverse("create_table"),
-        {"preset": "en_og_tredive"},
+        {"rule_set": rule_set_pk("en_og_tredive")},
         headers={"HX-Request": "true", "HX-Target": "house-rules"},
     )
 
     html = page(response)
     assert html.lstrip().startswith('<section id="house-rules"')
-    assert 'name="rules_preset" value="en_og_tredive"' in html
+    assert f'name="rules_from" value="{rule_set_pk("en_og_tredive")}"' in html
     assert 'name="knock_min" value="21"' in html
 
 
-def test_picking_another_preset_without_loading_it_shows_its_rules_first(
+def test_picking_other_rules_without_loading_them_shows_them_first(
     ann_client: Client,
 ) -> None:
     data = {
         **table_data(preset="ride_the_bus"),
         **rules_data(Rules()),
         "house_rules": "1",
-        "rules_preset": "scat",
+        "rules_from": rule_set_pk("scat"),
     }
 
     response = ann_client.post(reverse("create_table"), data)
 
     assert response.status_code == 200
-    assert response.context["preset_switched"] is True
+    assert response.context["rules_switched"] is True
     assert response.context["rules_form"]["lives"].value() == 4
     assert not Table.objects.exists()
 
