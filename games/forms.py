@@ -130,7 +130,7 @@ VISIBILITY_CHOICES = [
 class RulesCard:
     """One rule set as the table form offers it: its radio button and its rules in words."""
 
-    radio: forms.BoundField | Any
+    radio: Any  # its radio button (a BoundWidget)
     rule_set: RuleSet
     # How its rules differ from Scat, in one line.
     summary: str

@@ -2,7 +2,7 @@
 
 Thin views: they read, call `games.services`, and render or redirect. Every page works
 without JavaScript; with htmx the lobby's table lists refresh themselves and the house
-rules follow the chosen preset.
+rules follow the rule set chosen.
 """
 
 from __future__ import annotations
