@@ -246,20 +246,20 @@ def test_the_same_rules_have_no_differences() -> None:
 
 
 @pytest.mark.parametrize("base", ["scat", "banking", "philadelphia", "en_og_tredive"])
-@pytest.mark.parametrize("option", OPTION_NAMES)
-def test_every_change_from_a_preset_is_put_in_words_either_way(base: str, option: str) -> None:
+def test_every_change_from_a_preset_is_put_in_words_either_way(base: str) -> None:
     """Each option changed away from Scat, and back to Scat from another preset."""
     preset = Rules.preset(base)
-    try:
-        changed = preset.replace(**ONE_CHANGE_EACH[option])
-    except RulesError:
-        pytest.skip("not a combination the engine allows")
-    for before, after in ((preset, changed), (changed, preset)):
-        lines = differences(before, after)
-        if after == before or not applies(after, option):
-            continue
-        assert lines, (option, before.changes_from("scat"), after.changes_from("scat"))
-        assert all(line[0].isalnum() for line in lines)
+    for option, change in ONE_CHANGE_EACH.items():
+        try:
+            changed = preset.replace(**change)
+        except RulesError:
+            continue  # not a combination the engine allows with this preset
+        for before, after in ((preset, changed), (changed, preset)):
+            lines = differences(before, after)
+            if after == before or not applies(after, option):
+                continue
+            assert lines, (option, before.changes_from("scat"), after.changes_from("scat"))
+            assert all(line[0].isalnum() for line in lines)
 
 
 def test_changes_back_to_scat_read_as_such() -> None:
