@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
@@ -93,7 +93,7 @@ def sweep() -> None:
         abandoned_game.delay(game_id)
 
 
-def _sweep_absent(now: Any) -> None:
+def _sweep_absent(now: datetime) -> None:
     """Tables without a timer whose turn has lasted past ABSENT_SECONDS: a person on
     turn (not a bot, not away already) of whom there is no sign is marked away. When
     presence is unknown (the cache failed), no one is."""
