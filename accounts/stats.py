@@ -3,6 +3,9 @@
 Read from `GamePlayer` rows (one per player per game), in a fixed number of queries
 however many games there are: the totals, the recent games with their tables, and
 everyone who played in them.
+
+A game ended early (by the host or staff, or abandoned: `Game.ENDED`) is listed with
+why, but is neither won nor lost: it counts in no total (games.absence).
 """
 
 from __future__ import annotations
@@ -35,12 +38,15 @@ class GameEntry:
     table_url: str
     started_at: datetime
     finished: bool
+    ended: str  # "" or, for a game ended early, why: "host", "staff" or "abandoned"
     won: bool
     shared_win: bool  # a drawn game: the kitty was shared
     players: list[PlayerInGame]
 
     @property
     def result(self) -> str:
+        if self.ended:
+            return "Abandoned" if self.ended == "abandoned" else "Ended early"
         if not self.finished:
             return "Playing"
         if self.won:
@@ -50,7 +56,7 @@ class GameEntry:
 
 class PlayerSummary(TypedDict):
     games: list[GameEntry]  # newest first, at most RECENT_GAMES
-    played: int  # finished games
+    played: int  # finished games (not those ended early)
     won: int
     win_rate: float | None  # won / played, None before the first finished game
     playing: int  # games in progress
@@ -96,7 +102,8 @@ def _entry(row: GamePlayer) -> GameEntry:
         table_url=table.get_absolute_url(),
         started_at=game.started_at,
         finished=game.status == Game.FINISHED,
-        won=row.won,
+        ended=(game.end_reason or "ended") if game.status == Game.ENDED else "",
+        won=row.won and game.status == Game.FINISHED,
         shared_win=sum(player.won for player in players) > 1,
         players=[
             PlayerInGame(player.name, player.won, player.is_bot, player.pk == row.pk)

@@ -198,7 +198,16 @@ class ReadOnlyInline(admin.TabularInline):
 
 class GamePlayerInline(ReadOnlyInline):
     model = GamePlayer
-    fields = ["position", "name", "user", "bot_level", "won", "away", "turns_timed_out"]
+    fields = [
+        "position",
+        "name",
+        "user",
+        "bot_level",
+        "won",
+        "away",
+        "away_reason",
+        "turns_timed_out",
+    ]
 
 
 HIDDEN = "hidden until the round is over"
@@ -210,7 +219,7 @@ def _round_ends(game: Any) -> QuerySet[GameEvent]:
 
 class GameEventInline(ReadOnlyInline):
     model = GameEvent
-    fields = ["seq", "kind", "seat", "data", "secret_shown", "owner", "created_at"]
+    fields = ["seq", "kind", "seat", "data", "secret_shown", "owner", "by_bot", "created_at"]
     ordering = ["seq"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[GameEvent]:
@@ -252,18 +261,21 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "table", "status", "seq", "started_at", "finished_at"]
-    list_filter = ["status"]
+    list_display = ["__str__", "table", "status", "end_reason", "seq", "started_at", "finished_at"]
+    list_filter = ["status", "end_reason"]
     search_fields = ["table__name"]
     list_select_related = ["table"]
     hidden_fields = frozenset({"state"})
     fields = [
         "table",
         "status",
+        "end_reason",
         "seq",
         "turn_deadline",
+        "turn_started_at",
         "started_at",
         "updated_at",
+        "human_moved_at",
         "finished_at",
         "state_shown",
     ]

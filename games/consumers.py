@@ -79,7 +79,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         watcher.remove(self.game_id, self.seat)
         if self.seat is not None and not watcher.has(self.game_id, self.seat):
-            await database_sync_to_async(realtime.mark_absent)(self.game_id, self.seat)
+            user = self.scope.get("user")
+            user_id = user.pk if user is not None and user.is_authenticated else None
+            await database_sync_to_async(realtime.mark_absent)(self.game_id, self.seat, user_id)
             await database_sync_to_async(realtime.presence_changed)(self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

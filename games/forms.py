@@ -17,6 +17,7 @@ from typing import Any
 
 from django import forms
 
+from games.absence import DEFAULT_TURN_TIMER
 from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES
 from games.models import RuleSet, Seat, Table
@@ -203,7 +204,7 @@ class TableForm(forms.Form):
     turn_timer = forms.TypedChoiceField(
         choices=Table.TIMER_CHOICES,
         coerce=int,
-        initial=0,
+        initial=DEFAULT_TURN_TIMER,
         label="Turn timer",
     )
     bots = forms.TypedChoiceField(

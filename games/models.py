@@ -16,9 +16,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.usernames import table_name
 from games import engine
+from games.absence import DEFAULT_TURN_TIMER
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
 
@@ -131,7 +133,7 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(default=4)
     is_public = models.BooleanField(default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
-    turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=0)
+    turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=DEFAULT_TURN_TIMER)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -203,16 +205,34 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
-    PLAYING, FINISHED = "playing", "finished"
+    # FINISHED: the game was played out and has its winners. ENDED: it was stopped
+    # before that (`end_reason` says by whom or why); the standings then stand and no
+    # one wins (games.absence).
+    PLAYING, FINISHED, ENDED = "playing", "finished", "ended"
+    END_REASONS = [
+        ("host", "Ended by the host"),
+        ("staff", "Ended by staff"),
+        ("abandoned", "Abandoned"),
+    ]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     status = models.CharField(
-        max_length=10, default=PLAYING, choices=[(PLAYING, "Playing"), (FINISHED, "Finished")]
+        max_length=10,
+        default=PLAYING,
+        choices=[(PLAYING, "Playing"), (FINISHED, "Finished"), (ENDED, "Ended early")],
     )
+    end_reason = models.CharField(max_length=10, blank=True, choices=END_REASONS)
     seq = models.PositiveIntegerField(default=0, help_text="The last event's seq.")
     state = models.JSONField(help_text="Snapshot of the engine state after event `seq`.")
     # The current turn's deadline when the table has a turn timer.
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat on turn got the turn."
+    )
+    human_moved_at = models.DateTimeField(
+        default=timezone.now,
+        help_text="A person's last move of their own or \"I'm back\" (the abandoned clock).",
+    )
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -257,8 +277,10 @@ class GamePlayer(models.Model):
     bot_level = models.CharField(max_length=10, blank=True)
     name = models.CharField(max_length=150)
     won = models.BooleanField(default=False)
-    # Set when a player's turns are being played for them (turn timer ran out).
+    # Set when a player's turns are being played for them, and why (a reason of
+    # games.engine.events.AWAY_REASONS: the timer, absence, the host or staff).
     away = models.BooleanField(default=False)
+    away_reason = models.CharField(max_length=10, blank=True)
     turns_timed_out = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -285,6 +307,10 @@ class GameEvent(models.Model):
     data = models.JSONField(default=dict)
     secret = models.JSONField(default=dict)
     owner = models.SmallIntegerField(null=True, blank=True)
+    by_bot = models.BooleanField(
+        default=False,
+        help_text="A bot made this move for the person at this seat (away, or out of time).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -23,7 +23,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.cache import cache
 
-from games import engine
+from games import absence, engine
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -176,11 +176,41 @@ def mark_present_all(viewers: list[tuple[int, int | None]]) -> None:
     _tolerant("refresh", lambda: cache.set_many(keys, PRESENCE_SECONDS), None)
 
 
-def mark_absent(game_id: int, seat: int) -> None:
+def mark_absent(game_id: int, seat: int, user_id: int | None = None) -> None:
+    """The last socket of `seat` here closed: its presence goes, and so does its
+    player's page mark (`mark_seen`), so that a browser with JavaScript that leaves is
+    not kept "seen" by the page it loaded (games.absence)."""
     # Spectators are not marked absent: another may still watch from another process.
     # Their key lapses PRESENCE_SECONDS after the last one left.
-    key = _presence_key(game_id, seat)
-    _tolerant("unmark", lambda: cache.delete(key), None)
+    keys = [_presence_key(game_id, seat)]
+    if user_id is not None:
+        keys.append(_seen_key(game_id, user_id))
+    _tolerant("unmark", lambda: cache.delete_many(keys), None)
+
+
+def _seen_key(game_id: int, user_id: int) -> str:
+    return f"seen:{game_id}:{user_id}"
+
+
+def mark_seen(game_id: int, user: Any) -> None:
+    """`user` asked for `game_id`'s page, its game view or a move: a sign of them for
+    `absence.SEEN_SECONDS`, for a page without a socket (JavaScript off). Keyed by user,
+    not seat: a poll learns it without a query."""
+    if user is None or not user.is_authenticated:
+        return
+    key = _seen_key(game_id, user.pk)
+    _tolerant("seen", lambda: cache.set(key, time.time(), absence.SEEN_SECONDS), None)
+
+
+def seat_seen(game_id: int, seat: int, user_id: int | None) -> bool | None:
+    """Whether there is any sign of the player at `seat`: a socket open, or a page
+    request of theirs lately. None when the cache failed: unknown, which must never
+    count as gone."""
+    keys = [_presence_key(game_id, seat)]
+    if user_id is not None:
+        keys.append(_seen_key(game_id, user_id))
+    found = _tolerant("read", lambda: cache.get_many(keys), None)
+    return None if found is None else bool(found)
 
 
 def connected(game: Game, seats: int) -> set[int | None] | None:
@@ -224,10 +254,16 @@ def viewer_seat(game_id: int, user: Any) -> tuple[bool, int | None]:
     if user is not None and user.is_authenticated:
         seat = game.players.filter(user=user).values_list("position", flat=True).first()
     if seat is None and not game.table.is_public:
-        is_seated = (
+        # As the table page has it (games.views.table._may_watch): the people seated
+        # there, its owner and staff.
+        allowed = (
             user is not None
             and user.is_authenticated
-            and game.table.seats.filter(user=user).exists()
+            and (
+                user.is_staff
+                or game.table.owner_id == user.pk
+                or game.table.seats.filter(user=user).exists()
+            )
         )
-        return is_seated, None
+        return allowed, None
     return True, seat

@@ -25,7 +25,7 @@ from django.utils.html import format_html
 from games import engine, proofs, realtime
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
-from games.engine.events import round_summary
+from games.engine.events import MOVE_KINDS, round_summary
 from games.models import Deal, Game, GamePlayer
 
 TEMPLATE = "games/table.html#game-area"
@@ -90,7 +90,8 @@ class Rows(NamedTuple):
     """What the game area reads from the database besides the snapshot."""
 
     players: list[GamePlayer]
-    events: list[tuple[int, engine.Event]]  # (seq, event), newest first
+    # (seq, event, whether a bot made it for the person at its seat), newest first
+    events: list[tuple[int, engine.Event, bool]]
     deals: list[Deal]  # the round in play's and the round before's
 
 
@@ -103,7 +104,7 @@ def rows(game: Game) -> Rows:
 
     def read() -> Rows:
         logged = game.events.filter(seq__lte=game.seq).order_by("-seq")[:LOG_LENGTH]
-        events = [(r.seq, r.to_engine()) for r in logged]
+        events = [(r.seq, r.to_engine(), r.by_bot) for r in logged]
         return Rows(list(game.players.all()), events, list(proofs.recent(game)))
 
     return game.once_per_seq("_area_rows", read)
@@ -122,13 +123,17 @@ def viewer_seat(game: Game, user: Any) -> int | None:
 def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
     """Everything the `game-area` partial shows to `seat` (None: a spectator)."""
     obs = engine.observation(state, seat)
+    ended = game.status == Game.ENDED
+    if ended:  # stopped early: no one is on turn, and there is no move to make
+        obs = obs._replace(turn=None, legal=())
+    over = ended or obs.outcome is not None
     found = rows(game)
     names = obs.names
-    my_turn = seat is not None and obs.turn == seat and obs.outcome is None
+    my_turn = seat is not None and obs.turn == seat and not over
     players = {p.position: p for p in found.players}
     owner = game.table.owner_id
     # Unknown presence (the cache failed) shows nobody online rather than an error.
-    connected = (realtime.connected(game, len(names)) if obs.outcome is None else None) or set()
+    connected = (realtime.connected(game, len(names)) if not over else None) or set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (
@@ -157,18 +162,27 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "knocker_name": names[obs.knocker] if obs.knocker is not None else None,
         "play_url": reverse("play", args=[game.pk]),
         "poll_url": reverse("game_view", args=[game.pk]),
-        "poll_seconds": _poll_seconds(obs, my_turn),
-        "away": me is not None and me.away,
-        "seconds_left": _seconds_left(game) if obs.outcome is None else None,
-        # The deadline in ms since the epoch, for the countdown script to tick down.
+        "poll_seconds": POLL_OVER if over else _poll_seconds(obs, my_turn),
+        # Nothing to come back to once the game is over.
+        "away": me is not None and me.away and not over,
+        "away_text": _away_text(players[seat]) if me is not None and me.away else "",
+        "played_for_you": _played_for_you(found.events, seat) if me and not over else "",
+        "seconds_left": _seconds_left(game) if not over else None,
+        # The deadline in ms since the epoch, for the countdown script to tick down,
+        # and as text for a page without JavaScript.
         "deadline_ms": int(game.turn_deadline.timestamp() * 1000)
-        if game.turn_deadline and obs.outcome is None
+        if game.turn_deadline and not over
+        else None,
+        "deadline": timezone.localtime(game.turn_deadline)
+        if game.turn_deadline and not over
         else None,
         "last_round": _last_round(obs),
-        "outcome": _outcome(obs),
+        "outcome": _ended(game, obs, found.events) if ended else _outcome(obs),
         "log": [
-            (seq, event.kind, engine.describe(event, names, seat)) for seq, event in found.events
+            (seq, event.kind, engine.describe(event, names, seat)) for seq, event, _ in found.events
         ],
+        # The log's moves that a bot made for the person at their seat.
+        "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
         "deal": {
             **proofs.area_summary(found.deals, game.seq),
             "url": reverse("shuffles", args=[game.pk]),
@@ -243,6 +257,89 @@ def _poll_seconds(obs: engine.Observation, my_turn: bool) -> int:
     if obs.outcome is not None:
         return POLL_OVER
     return POLL_OWN_TURN if my_turn else POLL_WAITING
+
+
+# ---- away, and what a bot did for you ---------------------------------------------
+
+AWAY_TEXTS = {
+    "timer": "Your time ran out on two turns in a row, so a bot is playing your turns.",
+    "absent": "You left the table on your turn, so a bot is playing your turns.",
+    "host": "The host let a bot play your turns.",
+    "staff": "Staff let a bot play your turns.",
+}
+
+
+def _away_text(player: GamePlayer) -> str:
+    return AWAY_TEXTS.get(player.away_reason, "You were away, so a bot is playing your turns.")
+
+
+def _played_for_you(events: list[tuple[int, engine.Event, bool]], seat: int) -> str:
+    """The last turn a bot played for `seat` since its player's own last move, in words
+    for them ("Time ran out: a bot drew K♣ from the stock and discarded it for you."),
+    or "". Coming back does not end it: that is when they most want to know. Each event
+    is seen as `seat` may see it: the card drawn from the stock is theirs to know, and
+    no one else is told this."""
+    moves: list[engine.Event] = []  # oldest first
+    timed_out = False
+    for _, event, by_bot in events:  # newest first
+        if event.seat == seat and event.kind in MOVE_KINDS:
+            if not by_bot:
+                break  # their own move: they know the rest
+            moves.insert(0, engine.event_view(event, seat))
+        elif event.seat == seat and event.kind == "turn_timed_out":
+            timed_out = bool(moves)
+            break  # the bot's turn for them began here
+        elif moves and event.kind in MOVE_KINDS:
+            break  # another player's move, before the bot's turn for them
+    if not moves:
+        return ""
+    done = _list(_did(moves))
+    if timed_out:
+        return f"Time ran out: a bot {done} for you."
+    return f"A bot played your last turn: it {done}."
+
+
+def _did(moves: list[engine.Event]) -> list[str]:
+    """What the moves did, in the past tense, to "you"."""
+    drawn = None
+    words = []
+    for event in moves:
+        d = event.data
+        match event.kind:
+            case "drew" if d["source"] == engine.DISCARD_PILE:
+                drawn = d["card"]
+                words.append(f"took {drawn} from the discard pile")
+            case "drew":
+                drawn = event.secret.get("card")
+                words.append(f"drew {drawn} from the stock" if drawn else "drew from the stock")
+            case "discarded":
+                cards = d["cards"]
+                if not cards:
+                    text = "kept your cards"
+                elif len(cards) == 1:
+                    text = "discarded it" if cards[0] == drawn else f"discarded {cards[0]}"
+                else:
+                    text = f"discarded {engine.format_cards(cards, symbols=True)}"
+                words.append(text + (" and knocked" if d.get("knock") else ""))
+            case "exchanged":
+                gave = engine.format_cards(d["gave"], symbols=True)
+                took = engine.format_cards(d["took"], symbols=True)
+                words.append(f"exchanged {gave} for {took} from the widow")
+            case _:
+                words.append(
+                    {
+                        "knocked": "knocked",
+                        "stood": "stood",
+                        "widow_opened": "turned the widow face up",
+                        "looked": "looked at your cards",
+                        "thrown_down": "threw down",
+                    }.get(event.kind, event.kind)
+                )
+    return words
+
+
+def _list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _seconds_left(game: Game) -> int | None:
@@ -420,6 +517,37 @@ def _summary_is_fresh(obs: engine.Observation) -> bool:
     if obs.viewer is None or obs.viewer not in order:
         return obs.turns_taken < len(order)
     return obs.turns_taken <= order.index(obs.viewer)
+
+
+def _ended(
+    game: Game, obs: engine.Observation, events: list[tuple[int, engine.Event, bool]]
+) -> dict[str, Any]:
+    """A game stopped before anyone won: why, and the standings as they were."""
+    why = next((e for _, e, _ in events if e.kind == "game_ended_early"), None)
+    if why is None:  # older than the log's window: the row says why
+        why = engine.Event("game_ended_early", data={"reason": game.end_reason})
+    standings = [(s.name, _standing(obs, s)) for s in obs.seats]
+    return {
+        "text": engine.describe(why, obs.names, obs.viewer),
+        "won": False,
+        "ended": True,
+        "standings": standings,
+    }
+
+
+def _standing(obs: engine.Observation, s: engine.SeatView) -> str:
+    scoring = obs.rules.scoring
+    if s.out:
+        return "out"
+    if scoring == "points":
+        return f"{s.points} point{'' if s.points == 1 else 's'}"
+    if scoring == "banking":
+        return f"{s.chips} chip{'' if s.chips == 1 else 's'}"
+    if s.on_county:
+        return "on the county"
+    if s.stage_label:
+        return s.stage_label
+    return f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
 
 
 def _outcome(obs: engine.Observation) -> dict[str, Any] | None:

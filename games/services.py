@@ -5,6 +5,10 @@ checks the caller's `expected_seq`, lets the engine validate and apply the move,
 appends the events and saves the snapshot; pushes and bot turns are registered with
 `transaction.on_commit`, so no one hears of a move that is not in the log.
 Views, consumers, tasks and the admin call these; none writes game state itself.
+
+Besides the moves, the log holds table events (`engine.events.TABLE_EVENTS`): whose
+time ran out, who is away and why, who came back, a game ended before anyone won. The
+policy they carry out, and its numbers, is in `games.absence`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import engine
+from games import absence, engine
 from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
@@ -58,7 +62,7 @@ def create_table(
     changes: dict | None = None,
     seat_count: int = 4,
     is_public: bool = True,
-    turn_timer: int = 0,
+    turn_timer: int = absence.DEFAULT_TURN_TIMER,
 ) -> Table:
     """A new table with the owner in the first seat, playing `rule_set` (one that is
     offered) with `changes` on top. The table keeps a copy of the rules, and the rule
@@ -212,10 +216,14 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
             raise ServiceError(str(error)) from error
-        result = _apply(game, move)
+        back = []
         if player.turns_timed_out or player.away:  # they are here: the count starts over
-            GamePlayer.objects.filter(pk=player.pk).update(away=False, turns_timed_out=0)
-        return result
+            GamePlayer.objects.filter(pk=player.pk).update(
+                away=False, away_reason="", turns_timed_out=0
+            )
+            if player.away:  # before the bot moved for them: the log says they are back
+                back = [engine.Event("player_back", player.position)]
+        return _apply(game, move, before=back, human=True)
 
 
 def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
@@ -241,7 +249,7 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
         # A player who was away may have come back while the bot thought.
         if not player.is_bot and not GamePlayer.objects.filter(pk=player.pk, away=True).exists():
             return None
-        return _apply(game, action)
+        return _apply(game, action, by_bot=not player.is_bot)
 
 
 def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> engine.Action:
@@ -263,7 +271,9 @@ def _logged_events(game: Game) -> Iterator[engine.Event]:
 def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
     """The turn timer ran out: the baseline bot plays the whole turn for the player, who
     is marked away after two such turns in a row (then bots play for them until they
-    come back). A late, early or repeated call does nothing and returns None."""
+    come back). The log says so (`turn_timed_out`, then the bot's moves, marked as a
+    bot's, then `player_away` with the reason "timer"). A late, early or repeated call
+    does nothing and returns None."""
     with transaction.atomic():
         game = _locked_game(game_id)
         if (
@@ -286,20 +296,25 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
             events.extend(more)
         player.turns_timed_out += 1
         player.away = player.turns_timed_out >= 2
-        player.save(update_fields=["turns_timed_out", "away"])
-        _record(game, state, events, decks)
+        logged = [engine.Event("turn_timed_out", seat), *events]
+        if player.away:
+            player.away_reason = "timer"
+            logged.append(engine.Event("player_away", seat, {"reason": "timer"}))
+        player.save(update_fields=["turns_timed_out", "away", "away_reason"])
+        _record(game, state, logged, decks, by_bot_seat=seat)
     return MoveResult(game=game, events=events)
 
 
 def come_back(*, game_id: int, user: Any) -> None:
     """A player who was away says they are back: they play their own turns again.
 
-    Only a player marked away may say so, and it changes only their own away state:
-    never the game's seq or turn deadline. If it is their own turn, they get what is
-    left of that turn's time (the deadline was set when the turn began, while a bot
-    was to play it), not a fresh timer: "I'm back" must not be a way to stop the
-    clock. A turn whose time is already up is played for them by the next sweep.
-    Anyone else is refused with a message, and nothing is written or sent.
+    Only a player marked away may say so. It changes their own away state and appends
+    `player_back` to the log, never the turn's deadline: if it is their own turn, they
+    get what is left of that turn's time (the deadline was set when the turn began,
+    while a bot was to play it), not a fresh timer: "I'm back" must not be a way to
+    stop the clock. A turn whose time is already up is played for them by the next
+    sweep. It counts as a person's doing for the abandoned-game clock. Anyone else is
+    refused with a message, and nothing is written or sent.
     """
     with transaction.atomic():
         game = _locked_game(game_id)
@@ -314,14 +329,149 @@ def come_back(*, game_id: int, user: Any) -> None:
             raise ServiceError("This game is over.")
         if not player.away:
             raise ServiceError("You are not marked away: you already play your own turns.")
-        GamePlayer.objects.filter(pk=player.pk).update(away=False, turns_timed_out=0)
+        GamePlayer.objects.filter(pk=player.pk).update(
+            away=False, away_reason="", turns_timed_out=0
+        )
+        game.human_moved_at = timezone.now()
+        _append(game, [engine.Event("player_back", player.position)], ["human_moved_at"])
         # A bot was to play this turn, so no timer task waits for it: start one that
         # runs out at the turn's existing deadline.
         timer = 0.0
-        if game.engine_state().turn == player.position and game.turn_deadline is not None:
+        if game.state.get("turn") == player.position and game.turn_deadline is not None:
             timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
         game_id, seq = game.pk, game.seq
-        transaction.on_commit(lambda: _after_commit(game_id, seq, False, timer, refresh=True))
+        transaction.on_commit(lambda: _after_commit(game_id, seq, False, timer))
+
+
+# ---- away players and games ended early (games.absence) -----------------------------
+
+
+def mark_absent(*, game_id: int, expected_seq: int) -> bool:
+    """At a table without a timer, the person whose turn it is has been gone for longer
+    than `absence.ABSENT_SECONDS` (the sweep saw no sign of them): they are away
+    (reason "absent") and a bot plays for them. The caller checks that they are gone;
+    this checks, under the lock, that the game is still where it was seen, at a table
+    without a timer, on a turn that began long enough ago, of a person not yet away.
+    Returns whether they were marked away: a late or repeated call does nothing."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        started = game.turn_started_at
+        seat = game.state.get("turn")
+        if (
+            game.seq != expected_seq
+            or game.status != Game.PLAYING
+            or game.table.turn_timer
+            or seat is None
+            or started is None
+            or started > timezone.now() - timedelta(seconds=absence.ABSENT_SECONDS)
+        ):
+            return False
+        player = game.players.get(position=seat)
+        if player.is_bot or player.away:
+            return False
+        _mark_away(game, player, "absent", seconds=absence.ABSENT_SECONDS)
+    return True
+
+
+def replace_with_bot(*, game_id: int, by: Any, position: int, expected_seq: int) -> GamePlayer:
+    """The host (the table's owner) or staff lets a bot play for the person at
+    `position`, who is marked away (reason "host" or "staff") until they press "I'm
+    back". Refused, with nothing written, to anyone else, at a game that is over, for a
+    bot or a player out of the game, for a player a bot already plays for, and when the
+    game has moved on since the asker's view (`expected_seq`)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        reason = _manager(game, by)
+        if game.status != Game.PLAYING:
+            raise ServiceError("This game is over.")
+        player = game.players.filter(position=position).first()
+        if player is None:
+            raise ServiceError("There is no such seat in this game.")
+        if player.is_bot:
+            raise ServiceError(f"{player.name} is a bot already.")
+        if player.away:
+            raise ServiceError(f"A bot already plays for {player.name}.")
+        if game.engine_state().players[position].out:
+            raise ServiceError(f"{player.name} is out of this game: there is nothing to play.")
+        _check_seq(game, expected_seq)
+        _mark_away(game, player, reason)
+    return player
+
+
+def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:
+    """The host or staff ends the game now: the standings stand and no one wins (status
+    ENDED, reason "host" or "staff"). Refused, with nothing written, to anyone else, at
+    a game that is over (or already ended), and when the game has moved on since the
+    asker's view: of an end and a move made at the same moment, the row lock lets one
+    go first, and the other finds the seq (or the status) changed."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        reason = _manager(game, by)
+        if game.status == Game.ENDED:
+            raise ServiceError("This game has already been ended.")
+        if game.status != Game.PLAYING:
+            raise ServiceError("This game is over: it was played to the end.")
+        _check_seq(game, expected_seq)
+        _end_early(game, reason)
+    return game
+
+
+def end_abandoned(*, game_id: int) -> bool:
+    """The sweep's: a game in which no person has moved (or said "I'm back") for
+    `absence.ABANDONED_AFTER` ends itself, reason "abandoned". Returns whether it did: a
+    repeated call, or one on two workers at once, ends it once (the second finds it
+    ended under the lock), and a game someone has moved in since is left alone."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if (
+            game.status != Game.PLAYING
+            or game.human_moved_at > timezone.now() - absence.ABANDONED_AFTER
+        ):
+            return False
+        hours = int(absence.ABANDONED_AFTER.total_seconds() // 3600)
+        _end_early(game, "abandoned", hours=hours)
+    return True
+
+
+def _manager(game: Game, user: Any) -> str:
+    """Why `user` may manage `game`'s players ("host" or "staff"), or a refusal."""
+    if user is not None and user.is_authenticated:
+        if game.table.owner_id == user.pk:
+            return "host"
+        if user.is_staff:
+            return "staff"
+    raise ServiceError("Only the table's host or staff can do that.")
+
+
+def _mark_away(game: Game, player: GamePlayer, reason: str, **data: Any) -> None:
+    """`player` is away from now on, and the log says why; a bot plays their turn if it
+    is theirs now. The turn's deadline and start stay: the timer keeps running."""
+    GamePlayer.objects.filter(pk=player.pk).update(away=True, away_reason=reason)
+    # A bot's turn is due from now: the stalled-bot clock (`updated_at`) starts here.
+    event = engine.Event("player_away", player.position, {"reason": reason, **data})
+    _append(game, [event], ["updated_at"])
+    bot_moves_next = game.state.get("turn") == player.position
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, 0))
+
+
+def _end_early(game: Game, reason: str, **data: Any) -> None:
+    """End `game` before anyone has won: the snapshot (the standings) stays as it is, no
+    one is marked a winner, and the round in play's deck stays hidden (its hands were
+    never shown). No timer or bot moves again: they find the game over."""
+    game.status = Game.ENDED
+    game.end_reason = reason
+    game.finished_at = timezone.now()
+    game.turn_deadline = None
+    game.turn_started_at = None
+    event = engine.Event("game_ended_early", None, {"reason": reason, **data})
+    _append(
+        game,
+        [event],
+        ["status", "end_reason", "finished_at", "turn_deadline", "turn_started_at"],
+    )
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(lambda: _after_commit(game_id, seq, False, 0))
 
 
 def _locked_game(game_id: int) -> Game:
@@ -343,14 +493,24 @@ def _check_seq(game: Game, expected_seq: int) -> None:
         )
 
 
-def _apply(game: Game, action: engine.Action) -> MoveResult:
+def _apply(
+    game: Game,
+    action: engine.Action,
+    *,
+    before: list[engine.Event] | None = None,
+    by_bot: bool = False,
+    human: bool = False,
+) -> MoveResult:
+    """Make `action`, after the table events `before`. `by_bot`: a bot makes it for the
+    person at the seat; `human`: the person makes it themselves."""
     decks = _deck_source(game)
     state = game.engine_state(decks)
     try:
         state, events = engine.apply_action(state, action)
     except engine.IllegalAction as error:
         raise ServiceError(str(error)) from error
-    _record(game, state, events, decks)
+    by_bot_seat = action.seat if by_bot else None
+    _record(game, state, [*(before or []), *events], decks, by_bot_seat=by_bot_seat, human=human)
     return MoveResult(game=game, events=events)
 
 
@@ -372,29 +532,64 @@ def _unused_reserve(game: Game) -> QuerySet[Deal]:
 
 
 def _record(
-    game: Game, state: engine.GameState, events: list[engine.Event], decks: CommittedDecks
+    game: Game,
+    state: engine.GameState,
+    events: list[engine.Event],
+    decks: CommittedDecks,
+    *,
+    by_bot_seat: int | None = None,
+    human: bool = False,
 ) -> None:
-    """Append `events` to the log, keep the deck commitments, and save the snapshot."""
+    """Append `events` to the log, keep the deck commitments, and save the snapshot.
+    `by_bot_seat`: the seat a bot moved for (its moves' rows say so); `human`: a person
+    moved (the abandoned-game clock starts again)."""
     first = game.seq + 1
     rows = []
     for offset, event in enumerate(events):
         stored = engine_events.to_dict(event)
-        rows.append(GameEvent(game=game, seq=first + offset, **stored))
+        by_bot = event.seat == by_bot_seat and event.kind in engine_events.MOVE_KINDS
+        rows.append(GameEvent(game=game, seq=first + offset, by_bot=by_bot, **stored))
     GameEvent.objects.bulk_create(rows)
     # Before the snapshot is replaced: it says which round a reshuffle belongs to.
     _commit_decks(game, first, events, decks)
+    now = timezone.now()
+    before = game.state
+    if state.turn is None:
+        game.turn_started_at = None
+    elif (before.get("turn"), before.get("round_no"), before.get("turns_taken")) != (
+        state.turn,
+        state.round_no,
+        state.turns_taken,
+    ) or game.turn_started_at is None:
+        game.turn_started_at = now  # a new turn (a draw and a discard are one turn)
     game.seq = first + len(events) - 1
     game.state = state_to_dict(state)
-    update = ["seq", "state"]
+    update = ["seq", "state", "turn_started_at"]
+    if human:
+        game.human_moved_at = now
+        update.append("human_moved_at")
     if state.outcome is not None:
         game.status = Game.FINISHED
-        game.finished_at = timezone.now()
+        game.finished_at = now
         update += ["status", "finished_at"]
         GamePlayer.objects.filter(game=game, position__in=state.outcome.winners).update(won=True)
     game.turn_deadline = _deadline(game, state)
     update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)
     _schedule_after_commit(game, state)
+
+
+def _append(game: Game, events: list[engine.Event], update: list[str] | None = None) -> None:
+    """Append table events to the log: the snapshot and the turn's deadline and start
+    stay as they are, and so does `updated_at` (the stalled-bot clock) unless it is in
+    `update`, the other fields to save."""
+    first = game.seq + 1
+    GameEvent.objects.bulk_create(
+        GameEvent(game=game, seq=first + offset, **engine_events.to_dict(event))
+        for offset, event in enumerate(events)
+    )
+    game.seq = first + len(events) - 1
+    game.save(update_fields=["seq", *(update or [])])
 
 
 def _schedule_after_commit(game: Game, state: engine.GameState) -> None:

@@ -3,14 +3,16 @@
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only
 after the move that calls for them is committed. ETA tasks live in a worker's memory,
-so a periodic sweep also finds overdue timers and stalled bot turns.
+so a periodic sweep also finds overdue timers and stalled bot turns, and carries out
+`games.absence`: it marks away a person gone on their turn at a table without a timer,
+and ends games no person has moved in for a day.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
@@ -19,7 +21,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from games import realtime, services
+from games import absence, realtime, services
 from games.models import Game, GamePlayer
 from thirtyone.celery import app
 
@@ -47,10 +49,25 @@ def turn_timeout(game_id: int, expected_seq: int) -> None:
     services.time_out_turn(game_id=game_id, expected_seq=expected_seq)
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def absent_turn(game_id: int, expected_seq: int, seat: int, user_id: int | None) -> None:
+    """Mark away the person on turn at `seat` if they are still gone (looked at again
+    here: the task may run a while after the sweep saw them gone)."""
+    if realtime.seat_seen(game_id, seat, user_id) is False:
+        services.mark_absent(game_id=game_id, expected_seq=expected_seq)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def abandoned_game(game_id: int) -> None:
+    services.end_abandoned(game_id=game_id)
+
+
 @shared_task(ignore_result=True)
 def sweep() -> None:
-    """Enqueue overdue turn timers, and bot turns that should have happened by now
-    (e.g. their worker was killed mid-task)."""
+    """Enqueue overdue turn timers, bot turns that should have happened by now (e.g.
+    their worker was killed mid-task), the marking away of people gone on their turn at
+    tables without a timer, and the end of abandoned games (games.absence). Each task
+    checks again under the game's lock: a repeat, or a sweep run twice, is harmless."""
     now = timezone.now()
     overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
     for game_id, seq in overdue.values_list("pk", "seq"):
@@ -68,6 +85,32 @@ def sweep() -> None:
             .exists()
         ):
             bot_turn.delay(game_id, seq)
+    _sweep_absent(now)
+    abandoned = Game.objects.filter(
+        status=Game.PLAYING, human_moved_at__lt=now - absence.ABANDONED_AFTER
+    )
+    for game_id in abandoned.values_list("pk", flat=True):
+        abandoned_game.delay(game_id)
+
+
+def _sweep_absent(now: datetime) -> None:
+    """Tables without a timer whose turn has lasted past ABSENT_SECONDS: a person on
+    turn (not a bot, not away already) of whom there is no sign is marked away. When
+    presence is unknown (the cache failed), no one is."""
+    long_turns = Game.objects.filter(
+        status=Game.PLAYING,
+        table__turn_timer=0,
+        turn_started_at__lt=now - timedelta(seconds=absence.ABSENT_SECONDS),
+    )
+    for game_id, seq, seat in long_turns.values_list("pk", "seq", "state__turn"):
+        if seat is None:
+            continue
+        on_turn = GamePlayer.objects.filter(
+            game_id=game_id, position=seat, bot_level="", away=False
+        ).values_list("user_id", flat=True)
+        for user_id in on_turn:  # none for a bot or a player away already
+            if realtime.seat_seen(game_id, seat, user_id) is False:
+                absent_turn.delay(game_id, seq, seat, user_id)
 
 
 def game_changed(

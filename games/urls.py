@@ -14,5 +14,6 @@ urlpatterns = [
     path("tables/<int:pk>/start/", table.start, name="table_start"),
     path("games/<int:pk>/play/", table.play, name="play"),
     path("games/<int:pk>/view/", table.game_view, name="game_view"),
+    path("games/<int:pk>/manage/", table.manage, name="manage_game"),
     path("games/<int:pk>/shuffles/", table.shuffles, name="shuffles"),
 ]

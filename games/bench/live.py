@@ -94,8 +94,13 @@ def seat_players(plan: Plan) -> Seating:
     seating = Seating()
     for table_no in range(plan.tables + 1):  # the last table is the floor's
         players = users[table_no * plan.seats : (table_no + 1) * plan.seats]
+        # No turn timer: the floor's table must stand still for the whole run.
         table = services.create_table(
-            owner=players[0], name=f"Bench {table_no}", rule_set=scat, seat_count=plan.seats
+            owner=players[0],
+            name=f"Bench {table_no}",
+            rule_set=scat,
+            seat_count=plan.seats,
+            turn_timer=0,
         )
         for user in players[1:]:
             services.join_table(table=table, user=user)

@@ -22,6 +22,22 @@ class Event(NamedTuple):
     owner: int | None = None
 
 
+# The events a player's own move makes (the first is the one a replay reads the move
+# from): a row of one of these may say a bot made it for the player (games.models).
+MOVE_KINDS = frozenset(
+    {"drew", "discarded", "knocked", "stood", "widow_opened", "exchanged", "looked", "thrown_down"}
+)
+
+# Table events: written by the web app's services, not by the engine. They say whose
+# time ran out, who is away and why, who came back, and that a game was ended before
+# anyone won. They carry no secret and change no engine state: a replay skips them.
+TABLE_EVENTS = frozenset({"turn_timed_out", "player_away", "player_back", "game_ended_early"})
+# Why a player is away (`player_away`'s reason), and why a game ended early
+# (`game_ended_early`'s): who or what decided it.
+AWAY_REASONS = ("timer", "absent", "host", "staff")
+END_REASONS = ("host", "staff", "abandoned")
+
+
 def view(event: Event, viewer: int | None) -> Event:
     """The event as `viewer` may see it (None: a spectator)."""
     if not event.secret or (viewer is not None and viewer == event.owner):
@@ -197,6 +213,53 @@ def _player_out(e: Event, d: dict, who: str, names: Sequence[str], viewer: int |
     return f"{who} {'are' if who == 'You' else 'is'} out of the game."
 
 
+def _turn_timed_out(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    if who == "You":
+        return "Your time ran out: a bot plays this turn for you."
+    return f"{who}'s time ran out: a bot plays this turn for them."
+
+
+def _player_away(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    you = who == "You"
+    them, are = ("you", "you are") if you else ("them", "they are")
+    until = f"a bot plays for {them} until {are} back."
+    match d.get("reason"):
+        case "timer":
+            return f"{who} ran out of time on two turns in a row, so {until}"
+        case "absent":
+            seconds = d.get("seconds", 60)
+            return (
+                f"{who} left the table on {'your' if you else 'their'} turn (nothing heard "
+                f"from {them} for {seconds} seconds), so {until}"
+            )
+        case "host":
+            return f"The host let a bot play for {them if you else who} until {are} back."
+        case "staff":
+            return f"Staff let a bot play for {them if you else who} until {are} back."
+    return f"{who} {'are' if you else 'is'} away: {until}"
+
+
+def _player_back(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    if who == "You":
+        return "You are back and play your own turns again."
+    return f"{who} is back and plays their own turns again."
+
+
+def _game_ended_early(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    rest = "no one wins, and the standings stay as they were."
+    match d.get("reason"):
+        case "host":
+            return f"The host ended the game: {rest}"
+        case "staff":
+            return f"Staff ended the game: {rest}"
+        case "abandoned":
+            return (
+                f"No one had played for {d.get('hours', 24)} hours, so the game ended "
+                f"itself: {rest}"
+            )
+    return f"The game was ended: {rest}"
+
+
 def _game_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
     winners = [_name(names, s, viewer) for s in d["winners"]]
     if len(winners) > 1:
@@ -268,4 +331,8 @@ _DESCRIBERS = {
     "round_ended": _round_ended,
     "player_out": _player_out,
     "game_ended": _game_ended,
+    "turn_timed_out": _turn_timed_out,
+    "player_away": _player_away,
+    "player_back": _player_back,
+    "game_ended_early": _game_ended_early,
 }

@@ -21,7 +21,7 @@ from .actions import (
     ThrowDown,
 )
 from .errors import EngineError
-from .events import Event
+from .events import TABLE_EVENTS, Event
 from .game import apply_action, new_game
 from .randomness import ReplaySource
 from .rules import Rules
@@ -84,7 +84,9 @@ def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:
 
 def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
     """The state the events lead to. With `check`, the replayed game's own events must
-    match the log exactly (else EngineError)."""
+    match the log exactly (else EngineError). Table events (who was away, a game ended
+    early: `events.TABLE_EVENTS`) are the web app's, not the game's: they are skipped."""
+    events = [event for event in events if event.kind not in TABLE_EVENTS]
     state, produced = _start(events)
     for event in events:
         action = action_of(event)

@@ -7,6 +7,9 @@ in Django's messages. An htmx request gets the fresh game area; a refused move a
 it with status 200 and the message inside the area, because htmx swaps only 2xx
 answers: the player sees why, next to the table as it now is, with no script of ours.
 
+The host (the table's owner) and staff also get controls while a game is played: let
+a bot play for someone who is gone, or end the game (`manage`; games.absence).
+
 Every POST counts against the user's `ratelimit.ACTIONS` before it reads or writes
 anything else: past the limit a plain form gets a 429 page that says how long to wait,
 and an htmx move gets that message inside the game area like any other refusal.
@@ -15,16 +18,17 @@ and an htmx move gets that message inside the game area like any other refusal.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import proofs, ratelimit, rendering, services
+from games import engine, proofs, ratelimit, realtime, rendering, services
 from games.models import Game, Seat, Table
 from games.rule_text import differences, rule_sections, rule_summary
 
@@ -37,8 +41,9 @@ def _may_watch(
     user: Any, table: Table, seats: list[Seat] | None = None, game: Game | None = None
 ) -> bool:
     """Public tables are open to everyone; private ones to the people seated there or
-    playing the game shown (newcomers come through the invite link's page)."""
-    if table.is_public or table.owner_id == user.pk:
+    playing the game shown (newcomers come through the invite link's page), and to
+    staff, who may end a game or let a bot play there (as spectators: no hand shown)."""
+    if table.is_public or table.owner_id == user.pk or user.is_staff:
         return True
     if not user.is_authenticated:
         return False
@@ -59,6 +64,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     version = _version(seats, game)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the poll before a game: nothing changed
+    if game is not None and game.status == Game.PLAYING:
+        realtime.mark_seen(game.pk, request.user)  # a sign of them (games.absence)
     context = _page_context(request, table, seats, game, version)
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)
@@ -137,12 +144,36 @@ def _page_context(
     }
     if game is not None:
         seat = rendering.viewer_seat(game, user)
-        context.update(rendering.game_context(game, game.engine_state(), seat))
+        state = game.engine_state()
+        context.update(rendering.game_context(game, state, seat))
+        if playing and user.is_authenticated and (is_owner or user.is_staff):
+            context["manage"] = _manage_context(game, state, as_staff=not is_owner)
     if playing:
         context["refresh_seconds"] = None if context["my_turn"] else REFRESH_PLAYING
     else:
         context["refresh_seconds"] = None if is_owner else REFRESH_WAITING
     return context
+
+
+class ManagedPlayer(NamedTuple):
+    position: int
+    name: str
+    away: bool
+    out: bool
+
+
+def _manage_context(game: Game, state: engine.GameState, *, as_staff: bool) -> dict[str, Any]:
+    """The host's (or staff's) controls: every person in the game, whether a bot plays
+    for them already, and where the forms post."""
+    return {
+        "as_staff": as_staff,
+        "url": reverse("manage_game", args=[game.pk]),
+        "players": [
+            ManagedPlayer(p.position, p.name, p.away, state.players[p.position].out)
+            for p in rendering.rows(game).players
+            if not p.is_bot
+        ],
+    }
 
 
 @login_required
@@ -202,6 +233,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if not _may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
+    realtime.mark_seen(game.pk, request.user)
     error = notice = None
     wait = _over_limit(request)
     if wait and not request.htmx:
@@ -242,10 +274,12 @@ def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if not _may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
+    if game.status == Game.PLAYING:
+        realtime.mark_seen(game.pk, request.user)  # a page without a socket polls
     if request.GET.get("seq") == str(game.seq):
         if (
             request.htmx
-            and game.status == Game.FINISHED
+            and game.status != Game.PLAYING
             and Game.objects.filter(table_id=game.table_id, pk__gt=game.pk).exists()
         ):
             return HttpResponseClientRefresh()  # a new game was dealt: show it
@@ -254,6 +288,44 @@ def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(
         rendering.render_game_area(game, game.engine_state(), seat, request=request)
     )
+
+
+@login_required
+@require_POST
+def manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's or staff's: action=bot with position=<a seat> (a bot plays for that
+    person until they are back) or action=end (the game ends, no one wins), with
+    seq=<the seq seen>. A plain form: the answer is the table page, with what happened."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if not _may_watch(request.user, game.table, game=game):
+        raise Http404("No such game.")
+    if wait := _over_limit(request):
+        return _too_many(request, wait, game.table)
+    action = request.POST.get("action")
+    try:
+        seq = _posted_int(
+            request.POST, "seq", "This form is out of date: here is the table as it is now."
+        )
+        if action == "bot":
+            position = _posted_int(request.POST, "position", "Choose a player.")
+            player = services.replace_with_bot(
+                game_id=game.pk, by=request.user, position=position, expected_seq=seq
+            )
+            messages.success(request, f"A bot plays for {player.name} until they press “I'm back”.")
+        elif action == "end":
+            services.end_game(game_id=game.pk, by=request.user, expected_seq=seq)
+            messages.success(request, "The game is ended: no one wins, the standings stand.")
+        else:
+            raise services.ServiceError("Choose to let a bot play or to end the game.")
+    except services.StaleMove:
+        messages.info(
+            request,
+            "The table moved on before your request arrived, so nothing was done: here "
+            "is the table as it is now. Ask again if you still want to.",
+        )
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+    return redirect(game.table)
 
 
 @require_safe

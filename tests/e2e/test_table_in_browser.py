@@ -11,6 +11,7 @@ from django.conf import settings
 from django.test import Client
 
 from games import engine, services
+from games.engine.bots import BaselineBot
 from games.models import Game, Table
 from tests.e2e.conftest import DESKTOP
 
@@ -290,5 +291,75 @@ def test_without_javascript_a_waiting_players_page_reloads_itself(
             game_id=game.pk, user=(ann, bob)[mover], action="draw:stock", expected_seq=game.seq
         )
         page.wait_for_selector(f"#game-area[data-seq='{game.seq + 1}']", timeout=8_000)
+    finally:
+        context.close()
+
+
+def test_in_a_background_tab_the_title_says_your_turn_and_your_own_clock_ticks(
+    browser: Any, live_server: Any, ann: Any, bob: Any, scat: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    table = services.create_table(owner=ann, name="Clock", rule_set=scat, seat_count=2)
+    assert table.turn_timer == 60, "the default"
+    services.join_table(table=table, user=bob)
+    game = services.start_game(table=table, by=ann)
+    users = (ann, bob)
+    mover = game.engine_state().turn
+    context = logged_in(browser, live_server, users[1 - mover])
+    # The tab is in the background from the start.
+    context.add_init_script(
+        "Object.defineProperty(document, 'hidden', {get: () => true});"
+        "Object.defineProperty(document, 'visibilityState', {get: () => 'hidden'});"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}{table.get_absolute_url()}")
+        assert page.locator(f"#game-area[data-seq='{game.seq}']").count()
+        assert not page.title().startswith("Your turn")
+        while game.engine_state().turn == mover:  # the other player's whole turn
+            action = BaselineBot().choose(engine.observation(game.engine_state(), mover))
+            services.play(
+                game_id=game.pk, user=users[mover], action=action.code, expected_seq=game.seq
+            )
+            game.refresh_from_db()
+        page.wait_for_function("document.title.startsWith('Your turn · ')", timeout=10_000)
+        clock = page.locator(".my-clock [data-deadline]")
+        shown = int(clock.text_content())
+        page.wait_for_function(
+            f"Number(document.querySelector('.my-clock [data-deadline]').textContent) < {shown}",
+            timeout=5_000,
+        )
+        assert "UTC" not in page.locator(".my-clock time").text_content(), "in local time"
+    finally:
+        context.close()
+
+
+def test_the_host_ends_the_game_from_a_page_that_has_moved_on_since_it_was_loaded(
+    browser: Any, live_server: Any, ann: Any, bob: Any, scat: Any, monkeypatch: Any
+) -> None:
+    """The controls post the seq of the table shown now (static/js/live.js), not the
+    one the page was loaded at: the host's "end the game" is about what they see."""
+    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    table = services.create_table(owner=ann, name="Ending", rule_set=scat, seat_count=2)
+    services.join_table(table=table, user=bob)
+    game = services.start_game(table=table, by=ann)
+    while game.engine_state().turn == 0:  # ann's page polls fast while she waits
+        action = BaselineBot().choose(engine.observation(game.engine_state(), 0))
+        services.play(game_id=game.pk, user=ann, action=action.code, expected_seq=game.seq)
+        game.refresh_from_db()
+    context = logged_in(browser, live_server, ann)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}{table.get_absolute_url()}")
+        loaded_at = game.seq
+        action = BaselineBot().choose(engine.observation(game.engine_state(), 1))
+        services.play(game_id=game.pk, user=bob, action=action.code, expected_seq=game.seq)
+        page.wait_for_selector(f"#game-area[data-seq='{loaded_at + 1}']", timeout=10_000)
+        page.get_by_text("End the game…").click()
+        with page.expect_navigation():
+            page.get_by_role("button", name="End the game now").click()
+        assert "The host ended the game" in page.content()
+        game.refresh_from_db()
+        assert (game.status, game.end_reason) == (Game.ENDED, "host")
     finally:
         context.close()

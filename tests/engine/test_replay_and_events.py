@@ -32,7 +32,7 @@ from games.engine import (
     describe,
     replay,
 )
-from games.engine.events import from_dict, to_dict, view
+from games.engine.events import TABLE_EVENTS, from_dict, to_dict, view
 
 from .strategies import (
     GameSpec,
@@ -344,3 +344,40 @@ def test_the_replay_check_catches_a_wrong_state() -> None:
     spec, final, events, steps = _a_game()
     with pytest.raises(AssertionError):
         check_replay(spec, final._replace(kitty=final.kitty + 1), events, steps)
+
+
+def test_table_events_are_skipped_by_a_replay_and_described_from_each_side() -> None:
+    """The web app's table events (a player away and back, a game ended early) sit in
+    the log between the game's own events: the replay is the same without them, and
+    each reads right for the player it is about and for everyone else."""
+    spec, final, events, _ = _a_game()
+    table_events = [
+        Event("turn_timed_out", 1),
+        Event("player_away", 1, {"reason": "absent", "seconds": 60}),
+        Event("player_back", 1),
+        Event("game_ended_early", None, {"reason": "host"}),
+    ]
+    assert {e.kind for e in table_events} == TABLE_EVENTS
+    mixed = [events[0], *table_events[:2], *events[1:-1], table_events[2], events[-1]]
+    mixed.append(table_events[3])
+    assert replay(mixed) == final
+    assert replay(json_round_trip(mixed)) == final
+    names = ("Ann", "Bob", "Cy")
+    assert describe(table_events[0], names, 0) == (
+        "Bob's time ran out: a bot plays this turn for them."
+    )
+    assert describe(table_events[0], names, 1) == (
+        "Your time ran out: a bot plays this turn for you."
+    )
+    assert describe(table_events[1], names, 1) == (
+        "You left the table on your turn (nothing heard from you for 60 seconds), so a bot "
+        "plays for you until you are back."
+    )
+    assert describe(table_events[1], names, None).startswith("Bob left the table on their turn")
+    assert describe(Event("player_away", 1, {"reason": "host"}), names, 2) == (
+        "The host let a bot play for Bob until they are back."
+    )
+    assert describe(table_events[2], names, 1) == "You are back and play your own turns again."
+    for reason, who in [("host", "The host"), ("staff", "Staff"), ("abandoned", "No one had")]:
+        text = describe(Event("game_ended_early", None, {"reason": reason}), names, 0)
+        assert text.startswith(who) and "no one wins" in text

@@ -109,7 +109,8 @@ def test_a_player_sees_their_hand_with_its_value_and_only_the_legal_moves(duel: 
         assert f'value="{code}"' in page
     assert 'value="stand"' not in page  # not legal under Scat
     other = text(duel.clients[1 - seat].get(duel.game.table.get_absolute_url()))
-    assert 'name="action"' not in other, "no moves while it is not your turn"
+    play_url = reverse("play", args=[duel.game.pk])
+    assert f'action="{play_url}"' not in other, "no moves while it is not your turn"
 
 
 def test_without_javascript_the_page_refreshes_only_while_others_play(duel: Duel) -> None:

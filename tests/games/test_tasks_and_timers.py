@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.engine import SeededDeckSource
-from games.models import Game, GamePlayer
+from games.models import Game, GameEvent, GamePlayer
 
 
 @pytest.fixture
@@ -164,7 +164,9 @@ def test_coming_back_on_your_own_turn_leaves_you_its_remaining_time_not_a_new_ti
     assert Game.objects.get(pk=game.pk).turn_deadline == deadline
     assert not GamePlayer.objects.get(game=game, position=seat).away
     [after] = changed
-    assert after["refresh"], "the views are pushed again: the away tag goes"
+    back = GameEvent.objects.get(game=game, seq=game.seq + 1)
+    assert (back.kind, back.seat) == ("player_back", seat), "the log says they are back"
+    assert not after["bot_moves_next"], "the views are pushed again: the away tag goes"
     assert 0 < after["timer"] <= 4, "the timer runs out at the turn's own deadline"
 
 
