@@ -15,7 +15,7 @@ def clocks_from_the_last_move(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_deck_purposes'),
+        ('games', '0004_offered_rule_sets'),
     ]
 
     operations = [
