@@ -47,11 +47,18 @@ def turn_timeout(game_id: int, expected_seq: int) -> None:
     services.time_out_turn(game_id=game_id, expected_seq=expected_seq)
 
 
+# Idle tables the sweep closes at most at a time: the next sweep takes the rest.
+IDLE_BATCH = 100
+
+
 @shared_task(ignore_result=True)
 def sweep() -> None:
     """Enqueue overdue turn timers, and bot turns that should have happened by now
-    (e.g. their worker was killed mid-task)."""
+    (e.g. their worker was killed mid-task); close tables nobody is at any more."""
     now = timezone.now()
+    idle_since = now - timedelta(minutes=settings.THIRTYONE_IDLE_TABLE_MINUTES)
+    for table_id in services.idle_tables(idle_since).values_list("pk", flat=True)[:IDLE_BATCH]:
+        services.close_if_idle(table_id=table_id, idle_since=idle_since)
     overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
     for game_id, seq in overdue.values_list("pk", "seq"):
         turn_timeout.delay(game_id, seq)
