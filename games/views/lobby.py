@@ -217,7 +217,9 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     playing = table.games.filter(status=Game.PLAYING).exists()
     seated = any(seat.user_id == request.user.pk for seat in seats)
     reason = None
-    if not seated:
+    if table.is_closed:
+        reason = "This table is closed."
+    elif not seated:
         if playing:
             reason = "A game is being played at this table: you can join the next one."
         elif len(seats) >= table.seat_count:

@@ -1,6 +1,6 @@
 """A table's life cycle: the host closes it or leaves it, a table nobody is at closes
-itself, and a closed table refuses everything and says why (games.services and
-games.tasks.sweep). Time moves by setting timestamps."""
+itself, and a closed table refuses everything and says why (games.services,
+games.views.table, games.tasks.sweep). Time moves by setting timestamps."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services, tasks
-from games.models import Game, RuleSet, Table
+from games.models import Game, RuleSet, Seat, Table
+from tests.games.test_table_views import said, text
 
 
 @pytest.fixture
@@ -26,6 +29,12 @@ def moderator(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user(
         "mod", password="cards-on-the-table", is_staff=True
     )
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def snapshot(table: Table) -> tuple:
@@ -243,6 +252,35 @@ def test_the_sweep_leaves_tables_that_are_in_use_alone(ann: Any, bob: Any, scat:
     assert list(Table.objects.filter(closed_at__isnull=False)) == [just_over]
 
 
+def test_a_seated_players_page_view_keeps_the_table_open_a_spectators_does_not(
+    table: Table, bob: Any, cy: Any
+) -> None:
+    services.join_table(table=table, user=bob)
+    idle_for(table, settings.THIRTYONE_IDLE_TABLE_MINUTES + 1)
+    watcher = logged_in(cy)
+    assert watcher.get(table.get_absolute_url()).status_code == 200
+    assert services.idle_tables(timezone.now() - timedelta(minutes=1)).filter(pk=table.pk)
+
+    player = logged_in(bob)
+    poll = player.get(table.get_absolute_url(), {"v": "anything"}, headers={"HX-Request": "true"})
+    assert poll.status_code == 200
+
+    tasks.sweep()
+    assert not Table.objects.get(pk=table.pk).is_closed
+
+
+def test_page_views_write_the_activity_at_most_once_a_minute(table: Table, ann: Any) -> None:
+    client = logged_in(ann)
+    url = table.get_absolute_url()
+    client.get(url)
+    half_a_minute_ago = timezone.now() - timedelta(seconds=30)
+    Table.objects.filter(pk=table.pk).update(last_activity=half_a_minute_ago)
+
+    client.get(url)
+
+    assert Table.objects.get(pk=table.pk).last_activity == half_a_minute_ago
+
+
 def test_an_action_counts_as_activity(table: Table, ann: Any) -> None:
     idle_for(table, settings.THIRTYONE_IDLE_TABLE_MINUTES + 1)
     services.add_bot(table=table, by=ann, level="easy")
@@ -258,3 +296,131 @@ def test_a_table_that_became_active_while_the_sweep_looked_is_not_closed(table: 
 
     assert services.close_if_idle(table_id=table.pk, idle_since=idle_since) is False
     assert not Table.objects.get(pk=table.pk).is_closed
+
+
+# ---- the table page -----------------------------------------------------------------
+
+CLOSE_FORM = 'action="/tables/{}/close/"'
+LEAVE_FORM = 'action="/tables/{}/leave/"'
+
+
+def forms_shown(client: Client, table: Table) -> tuple[bool, bool]:
+    page = text(client.get(table.get_absolute_url()))
+    return CLOSE_FORM.format(table.pk) in page, LEAVE_FORM.format(table.pk) in page
+
+
+def test_close_and_leave_are_shown_only_to_those_who_may_use_them(
+    table: Table, ann: Any, bob: Any, cy: Any, moderator: Any
+) -> None:
+    services.join_table(table=table, user=bob)
+    host, player, stranger, staff = (logged_in(u) for u in (ann, bob, cy, moderator))
+
+    assert forms_shown(host, table) == (True, True)
+    assert "bob will host the table" in text(host.get(table.get_absolute_url()))
+    assert forms_shown(staff, table) == (True, False)
+    for client in (player, stranger, Client()):
+        assert forms_shown(client, table) == (False, False)
+
+    game = play_a_game(table)
+    assert forms_shown(host, table) == (False, False), "not during a game"
+    finish(game)
+    assert forms_shown(host, table) == (True, True)
+    services.close_table(table=table, by=ann)
+    for client in (host, staff):
+        assert forms_shown(client, table) == (False, False)
+
+
+def test_the_host_closes_the_table_from_its_page_and_everyone_seated_sees_why(
+    ann: Any, bob: Any, cy: Any, scat: RuleSet
+) -> None:
+    table = services.create_table(owner=ann, name="Secret", rule_set=scat, is_public=False)
+    services.join_table(table=table, user=bob)
+    host = logged_in(ann)
+
+    response = host.post(reverse("table_close", args=[table.pk]), follow=True)
+
+    assert "Secret is closed." in said(response)
+    for client in (host, logged_in(bob)):
+        response = client.get(table.get_absolute_url())
+        page = text(response)
+        assert response.status_code == 200
+        assert "This table is closed" in page and "The host closed the table." in page
+        assert "Take a seat" not in page and "Start the game" not in page
+        assert 'value="add_bot"' not in page and 'value="leave"' not in page
+        assert 'http-equiv="refresh"' not in page, "a closed table's page stops refreshing"
+        assert f'hx-get="/tables/{table.pk}/?v=' not in page
+    assert logged_in(cy).get(table.get_absolute_url()).status_code == 404, "still private"
+
+
+def test_a_poll_sees_that_the_table_closed(table: Table, bob: Any) -> None:
+    services.join_table(table=table, user=bob)
+    client = logged_in(bob)
+    page = text(client.get(table.get_absolute_url()))
+    version = re.search(r"\?v=(\w+)", page).group(1)
+    headers = {"HX-Request": "true"}
+    assert client.get(table.get_absolute_url(), {"v": version}, headers=headers).status_code == 204
+
+    services.close_table(table=table, by=table.owner)
+
+    response = client.get(table.get_absolute_url(), {"v": version}, headers=headers)
+    assert response.status_code == 200 and "This table is closed" in text(response)
+
+
+def test_refused_closes_and_joins_on_the_page_say_why_and_change_nothing(
+    table: Table, ann: Any, bob: Any, cy: Any
+) -> None:
+    services.join_table(table=table, user=bob)
+    response = logged_in(bob).post(reverse("table_close", args=[table.pk]), follow=True)
+    assert "Only the table's host (or a moderator) can close it." in said(response)
+    services.close_table(table=table, by=ann)
+    before = snapshot(table)
+    newcomer = logged_in(cy)
+
+    seat_form = newcomer.post(
+        reverse("table_seats", args=[table.pk]), {"action": "join"}, follow=True
+    )
+    by_link = newcomer.post(table.invite_url())
+    start = logged_in(ann).post(reverse("table_start", args=[table.pk]), follow=True)
+    again = logged_in(ann).post(reverse("table_close", args=[table.pk]), follow=True)
+
+    assert "This table is closed." in said(seat_form)
+    assert by_link.status_code == 409 and "This table is closed." in text(by_link)
+    assert "This table is closed." in said(start)
+    assert "This table is already closed." in said(again)
+    assert snapshot(table) == before
+    assert "Join the table" not in text(newcomer.get(table.invite_url()))
+
+
+def test_the_host_leaves_from_the_page_and_the_next_player_hosts(
+    table: Table, ann: Any, bob: Any
+) -> None:
+    services.join_table(table=table, user=bob)
+    finish(play_a_game(table))
+
+    response = logged_in(ann).post(reverse("table_leave", args=[table.pk]), follow=True)
+
+    assert response.redirect_chain == [(reverse("lobby"), 302)]
+    assert "You left Kitchen. bob hosts it now." in said(response)
+    table.refresh_from_db()
+    assert table.owner == bob and not table.seats.filter(user=ann).exists()
+    assert forms_shown(logged_in(bob), table) == (True, True), "bob hosts: he sees the forms"
+
+
+def test_a_moderator_closes_any_table_from_the_admin(
+    table: Table, ann: Any, bob: Any, scat: RuleSet
+) -> None:
+    busy = services.create_table(owner=bob, name="Busy", rule_set=scat)
+    play_a_game(busy)
+    boss = logged_in(type(ann).objects.create_superuser("boss", password="cards-on-the-table"))
+
+    response = boss.post(
+        reverse("admin:games_table_changelist"),
+        {"action": "close_tables", "_selected_action": [table.pk, busy.pk]},
+        follow=True,
+    )
+
+    page = text(response)
+    assert "Closed 1 table." in page and "Busy: A game is being played" in page
+    assert Table.objects.get(pk=table.pk).closed_reason == Table.CLOSED_BY_STAFF
+    assert not Table.objects.get(pk=busy.pk).is_closed
+    assert Seat.objects.filter(table=table).exists()
