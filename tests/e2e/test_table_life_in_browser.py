@@ -1,5 +1,6 @@
-"""A table's life in a real browser: the host closes it, and a seated player's page
-shows it within a poll, with JavaScript and without."""
+"""A table's life in a real browser: the host closes it (and a seated player's page
+shows it within a poll), with JavaScript and without; the lobby turns its pages in
+place with htmx, and by plain links without."""
 
 from __future__ import annotations
 
@@ -42,3 +43,28 @@ def test_the_host_closes_the_table_and_a_seated_player_sees_it(
     finally:
         host.close()
         player.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_the_lobby_turns_its_pages(
+    browser: Any, live_server: Any, bob: Any, scat: Any, shoot: Any, js: bool
+) -> None:
+    for number in range(25):
+        services.create_table(owner=bob, name=f"Table {number:02}", rule_set=scat)
+    context = browser.new_context(java_script_enabled=js, viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/")
+        assert page.locator(".table-card").count() == 20
+        page.locator("a[rel=next]").click()
+        page.wait_for_url(f"{live_server.url}/?page=2")
+        page.wait_for_selector("text=Page 2 of 2")
+        assert page.locator(".table-card").count() == 5
+        assert page.get_by_text("Table 04").count() and not page.get_by_text("Table 05").count()
+        shoot(page, "lobby-page-2")
+        page.locator("a[rel=prev]").click()
+        page.wait_for_url(f"{live_server.url}/")
+        page.wait_for_selector("text=Page 1 of 2")
+        assert page.get_by_text("Table 24").count()
+    finally:
+        context.close()
