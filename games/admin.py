@@ -18,11 +18,12 @@ import json
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
+from games import services
 from games.engine import OPTION_NAMES, PRESETS, Rules, format_cards, spectator_view
 from games.forms import HouseRuleFields, rules_initial
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
@@ -141,11 +142,20 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["name", "owner", "rule_set", "seat_count", "is_public", "created_at"]
-    list_filter = ["is_public", "rule_set"]
+    list_display = [
+        "name",
+        "owner",
+        "rule_set",
+        "seat_count",
+        "is_public",
+        "created_at",
+        "closed_at",
+    ]
+    list_filter = ["is_public", "closed_reason", "rule_set"]
     search_fields = ["name", "owner__username"]
     list_select_related = ["owner", "rule_set"]
-    # Name and visibility may be moderated; the rules and seats are the players'.
+    # Name and visibility may be moderated, and a table closed (the action, through
+    # games.services); the rules and seats are the players'.
     fields = [
         "name",
         "is_public",
@@ -159,6 +169,9 @@ class TableAdmin(admin.ModelAdmin):
         "turn_timer",
         "invite_token",
         "created_at",
+        "last_activity",
+        "closed_at",
+        "closed_reason",
     ]
     readonly_fields = [
         "owner",
@@ -171,8 +184,25 @@ class TableAdmin(admin.ModelAdmin):
         "turn_timer",
         "invite_token",
         "created_at",
+        "last_activity",
+        "closed_at",
+        "closed_reason",
     ]
     inlines = [SeatInline]
+    actions = ["close_tables"]
+
+    @admin.action(description="Close the selected tables")
+    def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        closed = 0
+        for table in queryset:
+            try:
+                services.close_table(table=table, by=request.user)
+            except services.ServiceError as refused:
+                self.message_user(request, f"{table.name}: {refused.message}", messages.WARNING)
+            else:
+                closed += 1
+        if closed:
+            self.message_user(request, f"Closed {closed} table{'s' if closed != 1 else ''}.")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables are opened on the site, through games.services

@@ -117,6 +117,13 @@ class Table(models.Model):
         (60, "1 minute"),
         (120, "2 minutes"),
     ]
+    CLOSED_BY_HOST, CLOSED_BY_STAFF, HOST_LEFT, IDLE = "host", "staff", "host_left", "idle"
+    CLOSED_REASONS = [
+        (CLOSED_BY_HOST, "The host closed the table."),
+        (CLOSED_BY_STAFF, "A moderator closed the table."),
+        (HOST_LEFT, "The host left, with no other player seated."),
+        (IDLE, "No player was at the table for a long while."),
+    ]
 
     name = models.CharField(max_length=80)
     owner = models.ForeignKey(
@@ -135,12 +142,31 @@ class Table(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
     turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=DEFAULT_TURN_TIMER)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The last page view or action of a seated player: a table without a game in play
+    # that no one has looked at for THIRTYONE_IDLE_TABLE_MINUTES closes itself.
+    last_activity = models.DateTimeField(default=timezone.now)
+    # A closed table is closed for good: no one joins, deals or changes seats. Its seats
+    # and games stay, so the people who sat there see what happened to it.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_reason = models.CharField(max_length=10, choices=CLOSED_REASONS, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["closed_at", "last_activity"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(closed_at__isnull=True, closed_reason="")
+                | models.Q(closed_at__isnull=False) & ~models.Q(closed_reason=""),
+                name="closed_table_has_a_reason",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])

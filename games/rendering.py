@@ -149,8 +149,13 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "me": me,
         "others": [seat_views[s] for s in order],
         "my_turn": my_turn,
-        # The owner may deal again once the game is over (the owner always plays).
-        "can_restart": seat is not None and seat in players and players[seat].user_id == owner,
+        # The owner may deal again once the game is over (the owner always plays),
+        # unless the table has closed since.
+        "can_restart": seat is not None
+        and seat in players
+        and players[seat].user_id == owner
+        and not game.table.is_closed,
+        "table_closed": game.table.is_closed,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
         "hand_hidden": me is not None and obs.hand is None and not me.out,
         "discard_top": CARD_VIEWS[obs.discard_top] if obs.discard_top is not None else None,

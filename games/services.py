@@ -13,6 +13,7 @@ policy they carry out, and its numbers, is in `games.absence`.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import absence, engine
@@ -29,6 +30,12 @@ from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
 from games.shuffles import CommittedDecks, deck_commitment, new_salt
+
+log = logging.getLogger(__name__)
+
+# A seated player's page views mark their table as in use at most this often (seconds):
+# the page polls every few seconds, and one write a minute is plenty to keep it open.
+ACTIVITY_SECONDS = 60
 
 # Where shuffles come from: the operating system's secure generator. Tests that need a
 # known deal replace this with a seeded source. Games shuffle through `CommittedDecks`.
@@ -104,46 +111,188 @@ def create_table(
 def join_table(*, table: Table, user: Any) -> Seat:
     """Seat `user` at the first free seat (a no-op if they already sit there)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
+        table = _locked_table(table.pk)
+        _require_open(table)
         existing = table.seats.filter(user=user).first()
         if existing:
             return existing
-        if table.games.filter(status=Game.PLAYING).exists():
+        if _in_play(table):
             raise ServiceError(
                 "A game is being played at this table: watch it, or join the next one."
             )
         position = _free_position(table)
         try:
-            return Seat.objects.create(table=table, position=position, user=user)
+            seat = Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError as error:  # a concurrent join took the seat
             raise ServiceError("That seat was just taken: try again.") from error
+        _active(table)
+        return seat
 
 
 def add_bot(*, table: Table, by: Any, level: str) -> Seat:
     if level not in dict(Seat.BOT_LEVELS):
         raise ServiceError("Choose a bot level: easy, medium or hard.", "level")
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
+        table = _locked_table(table.pk)
+        _require_open(table)
         _require_owner(table, by)
-        if table.games.filter(status=Game.PLAYING).exists():
+        if _in_play(table):
             raise ServiceError("Bots can be added between games, not during one.")
-        return Seat.objects.create(table=table, position=_free_position(table), bot_level=level)
+        seat = Seat.objects.create(table=table, position=_free_position(table), bot_level=level)
+        _active(table)
+        return seat
 
 
 def leave_seat(*, table: Table, by: Any, position: int) -> None:
     """A player leaves their seat, or the owner removes a bot or player, between games."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
+        table = _locked_table(table.pk)
+        _require_open(table)
         seat = table.seats.filter(position=position).first()
         if seat is None:
             raise ServiceError("That seat is empty.")
         if seat.user_id != by.pk:
             _require_owner(table, by)
         if seat.user_id == table.owner_id:
-            raise ServiceError("The table's owner keeps their seat.")
-        if table.games.filter(status=Game.PLAYING).exists():
+            raise ServiceError(
+                "The host keeps their seat: to go, use Leave the table, "
+                "and the next player hosts it."
+            )
+        if _in_play(table):
             raise ServiceError("Seats can change between games, not during one.")
         seat.delete()
+        _active(table)
+
+
+# ---- a table's life ---------------------------------------------------------------
+# A table is open until it is closed, for good: by its host or a moderator, when its
+# host leaves with no other player seated, or by the sweep when no seated player has
+# looked at it for THIRTYONE_IDLE_TABLE_MINUTES. Closing never happens during a game.
+# Seats and games are kept: the people who sat there still see the table, and why it
+# closed.
+
+
+def close_table(*, table: Table, by: Any) -> Table:
+    """The host (or a staff member, any table) closes the table between games."""
+    with transaction.atomic():
+        table = _locked_table(table.pk)
+        if table.owner_id is not None and table.owner_id == by.pk:
+            reason = Table.CLOSED_BY_HOST
+        elif getattr(by, "is_staff", False):
+            reason = Table.CLOSED_BY_STAFF
+        else:
+            raise ServiceError("Only the table's host (or a moderator) can close it.")
+        if table.closed_at is not None:
+            raise ServiceError("This table is already closed.")
+        if _in_play(table):
+            raise ServiceError(
+                "A game is being played at this table: it can be closed once the game is over."
+            )
+        _close(table, reason)
+    return table
+
+
+def leave_table(*, table: Table, by: Any) -> Table:
+    """`by` leaves the table between games. A player's seat is freed. The host's seat
+    goes to the next human player clockwise, who hosts the table from now on; with no
+    other human seated (bots cannot host), the table closes instead, seats kept.
+    Returns the table as it is now (its owner, or closed_at, tell which happened)."""
+    with transaction.atomic():
+        table = _locked_table(table.pk)
+        _require_open(table)
+        seats = list(table.seats.all()) if by.pk is not None else []
+        seat = next((s for s in seats if s.user_id == by.pk), None)
+        if seat is None:
+            raise ServiceError("You have no seat at this table.")
+        if _in_play(table):
+            raise ServiceError("You can leave between games, not during one.")
+        if seat.user_id != table.owner_id:
+            seat.delete()
+            _active(table)
+            return table
+        heir = next_host(table, seats)
+        if heir is None:
+            _close(table, Table.HOST_LEFT)
+            return table
+        seat.delete()
+        table.owner_id = heir.user_id
+        table.last_activity = timezone.now()
+        table.save(update_fields=["owner", "last_activity"])
+        return table
+
+
+def next_host(table: Table, seats: list[Seat]) -> Seat | None:
+    """The seat of the player who would host `table` if its host left: the next human
+    clockwise from the host (bots cannot host). None if there is none."""
+    start = next((s.position for s in seats if s.user_id == table.owner_id), 0)
+    clockwise = sorted(seats, key=lambda s: (s.position - start) % table.seat_count)
+    return next((s for s in clockwise if s.user_id not in (None, table.owner_id)), None)
+
+
+def note_activity(*, table: Table) -> None:
+    """A seated player is looking at `table`: it is in use. One write a minute at most;
+    not a lock (a timestamp only moves forward, and a closed table stays closed)."""
+    now = timezone.now()
+    if table.closed_at is not None or table.last_activity > now - timedelta(
+        seconds=ACTIVITY_SECONDS
+    ):
+        return
+    Table.objects.filter(pk=table.pk, closed_at__isnull=True).update(last_activity=now)
+    table.last_activity = now
+
+
+def close_if_idle(*, table_id: int, idle_since: datetime) -> bool:
+    """Close the table if no seated player was active there, and no game was played
+    there, since `idle_since`. Safe twice, late or on two workers: whoever comes second
+    finds it closed (or active again) and does nothing. Returns whether it closed."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.closed_at is not None or table.last_activity >= idle_since:
+            return False
+        if table.games.filter(Q(status=Game.PLAYING) | Q(updated_at__gte=idle_since)).exists():
+            return False
+        _close(table, Table.IDLE)
+        return True
+
+
+def idle_tables(idle_since: datetime) -> QuerySet[Table]:
+    """Open tables with no activity and no game since `idle_since` (for the sweep)."""
+    recent = Game.objects.filter(table=OuterRef("pk")).filter(
+        Q(status=Game.PLAYING) | Q(updated_at__gte=idle_since)
+    )
+    return Table.objects.filter(closed_at__isnull=True, last_activity__lt=idle_since).exclude(
+        Exists(recent)
+    )
+
+
+def _close(table: Table, reason: str) -> None:
+    table.closed_at = timezone.now()
+    table.closed_reason = reason
+    table.save(update_fields=["closed_at", "closed_reason"])
+    table_id = table.pk
+    transaction.on_commit(lambda: log.info("table %s closed (%s)", table_id, reason))
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise ServiceError("There is no such table.") from error
+
+
+def _require_open(table: Table) -> None:
+    if table.closed_at is not None:
+        raise ServiceError("This table is closed.")
+
+
+def _in_play(table: Table) -> bool:
+    return table.games.filter(status=Game.PLAYING).exists()
+
+
+def _active(table: Table) -> None:
+    """A seated player acted at `table` (inside its locked transaction)."""
+    table.last_activity = timezone.now()
+    table.save(update_fields=["last_activity"])
 
 
 def _free_position(table: Table) -> int:
@@ -165,10 +314,12 @@ def _require_owner(table: Table, user: Any) -> None:
 def start_game(*, table: Table, by: Any) -> Game:
     """Deal a new game to the players now seated."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
+        table = _locked_table(table.pk)
+        _require_open(table)
         _require_owner(table, by)
-        if table.games.filter(status=Game.PLAYING).exists():
+        if _in_play(table):
             raise ServiceError("A game is already being played at this table.")
+        _active(table)
         seats = list(table.seats.select_related("user"))
         if len(seats) < 2:
             raise ServiceError("Seat at least two players (or bots) first.")

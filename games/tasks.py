@@ -62,13 +62,21 @@ def abandoned_game(game_id: int) -> None:
     services.end_abandoned(game_id=game_id)
 
 
+# Idle tables the sweep closes at most at a time: the next sweep takes the rest.
+IDLE_BATCH = 100
+
+
 @shared_task(ignore_result=True)
 def sweep() -> None:
     """Enqueue overdue turn timers, bot turns that should have happened by now (e.g.
     their worker was killed mid-task), the marking away of people gone on their turn at
-    tables without a timer, and the end of abandoned games (games.absence). Each task
-    checks again under the game's lock: a repeat, or a sweep run twice, is harmless."""
+    tables without a timer, and the end of abandoned games (games.absence); close tables
+    nobody is at any more. Each task checks again under its row's lock: a repeat, or a
+    sweep run twice, is harmless."""
     now = timezone.now()
+    idle_since = now - timedelta(minutes=settings.THIRTYONE_IDLE_TABLE_MINUTES)
+    for table_id in services.idle_tables(idle_since).values_list("pk", flat=True)[:IDLE_BATCH]:
+        services.close_if_idle(table_id=table_id, idle_since=idle_since)
     overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
     for game_id, seq in overdue.values_list("pk", "seq"):
         turn_timeout.delay(game_id, seq)

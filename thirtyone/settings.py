@@ -250,6 +250,9 @@ THIRTYONE_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_SWEEP_SECONDS", "5"))
 # How long a bot's turn may be overdue (past THIRTYONE_BOT_DELAY) before the sweep
 # enqueues it again: its worker may have died holding the task. A repeat is harmless.
 THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECONDS", "10"))
+# Minutes a table without a game in play may go with no seated player looking at it
+# (a page view, the page's own polling, or an action) before the sweep closes it.
+THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTES", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
 }

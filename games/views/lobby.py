@@ -1,8 +1,8 @@
 """The lobby, opening a table and joining one by its invite link.
 
 Thin views: they read, call `games.services`, and render or redirect. Every page works
-without JavaScript; with htmx the lobby's table lists refresh themselves and the house
-rules follow the rule set chosen.
+without JavaScript; with htmx the lobby's table lists refresh themselves (and turn
+pages in place) and the house rules follow the rule set chosen.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,24 +27,46 @@ from games.forms import HouseRulesForm, TableForm
 from games.models import Game, RuleSet, Seat, Table
 from games.rule_text import differences, rule_sections, rule_summary
 
-# How many tables each list of the lobby shows, newest first.
-LIST_LENGTH = 24
+# How many tables a page of the lobby shows, all lists together.
+PAGE_SIZE = 20
 # The table form's fields a GET (or a redirect to one) may prefill.
 TABLE_FIELDS = ("name", "rule_set", "seat_count", "visibility", "turn_timer", "bots", "bot_level")
 
 
-def _tables() -> QuerySet[Table]:
+def _lobby_tables(user: Any) -> QuerySet[Table]:
+    """What one can join or watch now: public tables with a free seat and no game in
+    play, games in play at public tables, and every table where `user` sits; never a
+    closed table. Theirs first (they are always on the first page), then newest first."""
     playing = Game.objects.filter(table=OuterRef("pk"), status=Game.PLAYING)
+    taken = (
+        Seat.objects.filter(table=OuterRef("pk"))
+        .order_by()
+        .values("table")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    tables = Table.objects.filter(closed_at__isnull=True).annotate(
+        taken=Coalesce(Subquery(taken), 0), playing=Exists(playing)
+    )
+    joinable = Q(is_public=True) & (Q(playing=True) | Q(taken__lt=F("seat_count")))
+    order = ["-created_at", "-pk"]
+    if user.is_authenticated:
+        tables = tables.annotate(
+            mine=Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk))
+        )
+        joinable |= Q(mine=True)
+        order.insert(0, "-mine")
     return (
-        Table.objects.select_related("owner")
-        .annotate(taken=Count("seats", distinct=True), playing=Exists(playing))
+        tables.filter(joinable)
+        .order_by(*order)
+        .select_related("owner")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
 
 
-def _listed(tables: QuerySet[Table]) -> list[Table]:
-    """The newest tables, each with its rules in words and its free seats."""
-    listed: list[Any] = list(tables[:LIST_LENGTH])
+def _described(tables: Any) -> list[Any]:
+    """The tables, each with its rules in words and its free seats."""
+    listed: list[Any] = list(tables)
     for table in listed:
         rules = table.engine_rules()
         table.summary = rule_summary(rules)
@@ -51,22 +75,25 @@ def _listed(tables: QuerySet[Table]) -> list[Table]:
     return listed
 
 
+def _page_url(number: int) -> str:
+    return reverse("lobby") if number == 1 else f"{reverse('lobby')}?page={number}"
+
+
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Open tables to join, your own tables, games to watch, and a form to open a table."""
-    if request.user.is_authenticated:
-        mine = Seat.objects.filter(user=request.user).values("table")
-    else:
-        mine = Seat.objects.none().values("table")
-    public = _tables().filter(is_public=True)
+    """Your tables, open tables to join and games to watch, a page of PAGE_SIZE at a
+    time (`?page=`), and a form to open a table."""
+    page = Paginator(_lobby_tables(request.user), PAGE_SIZE).get_page(request.GET.get("page"))
+    tables = _described(page.object_list)
+    mine = [t for t in tables if getattr(t, "mine", False)]
     context: dict[str, Any] = {
-        "open_tables": _listed(
-            public.filter(playing=False, taken__lt=F("seat_count")).exclude(pk__in=mine)
-        ),
-        "watch_tables": _listed(public.filter(playing=True).exclude(pk__in=mine)),
-        "my_tables": _listed(_tables().filter(pk__in=mine))
-        if request.user.is_authenticated
-        else [],
+        "my_tables": mine,
+        "open_tables": [t for t in tables if t not in mine and not t.playing],
+        "watch_tables": [t for t in tables if t not in mine and t.playing],
+        "page_obj": page,
+        "page_url": _page_url(page.number),
+        "newer_url": _page_url(page.previous_page_number()) if page.has_previous() else None,
+        "older_url": _page_url(page.next_page_number()) if page.has_next() else None,
     }
     if request.htmx and request.htmx.target == "lobby-tables":  # the lists refreshing
         return render(request, "games/lobby.html#tables", context)
@@ -226,7 +253,9 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     playing = table.games.filter(status=Game.PLAYING).exists()
     seated = any(seat.user_id == request.user.pk for seat in seats)
     reason = None
-    if not seated:
+    if table.is_closed:
+        reason = "This table is closed."
+    elif not seated:
         if playing:
             reason = "A game is being played at this table: you can join the next one."
         elif len(seats) >= table.seat_count:

@@ -61,7 +61,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = table.games.order_by("-pk").first()
     if not _may_watch(request.user, table, seats, game):
         raise Http404("No such table.")
-    version = _version(seats, game)
+    if request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats):
+        services.note_activity(table=table)  # the page's polls count too
+    version = _version(table, seats, game)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the poll before a game: nothing changed
     if game is not None and game.status == Game.PLAYING:
@@ -85,9 +87,10 @@ def _too_many(request: HttpRequest, wait: int, table: Table) -> HttpResponse:
     return response
 
 
-def _version(seats: list[Seat], game: Game | None) -> str:
+def _version(table: Table, seats: list[Seat], game: Game | None) -> str:
     """What the page shows before a game, in a word: the poll compares it."""
-    text = ";".join(f"{s.position}:{s.user_id}:{s.bot_level}" for s in seats)
+    text = f"{table.owner_id}:{table.closed_at};"
+    text += ";".join(f"{s.position}:{s.user_id}:{s.bot_level}" for s in seats)
     if game is not None:
         text += f"|{game.pk}:{game.status}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -102,6 +105,7 @@ def _seat_rows(table: Table, seats: list[Seat], user: Any) -> list[tuple[int, Se
             position,
             seat,
             user.is_authenticated
+            and not table.is_closed
             and seat is not None
             and seat.user_id != table.owner_id
             and user.pk in (table.owner_id, seat.user_id),
@@ -120,19 +124,28 @@ def _page_context(
     )
     is_owner = table.owner_id == user.pk
     playing = game is not None and game.status == Game.PLAYING
+    closed = table.is_closed
     rules = table.engine_rules()
     context: dict[str, Any] = {
         "table": table,
         "seats": seats,
         "seat_rows": _seat_rows(table, seats, user),
-        "free_seats": table.seat_count - len(seats),
+        "free_seats": 0 if closed else table.seat_count - len(seats),
         "my_seat": my_seat,
         "is_owner": is_owner,
+        "closed": closed,
+        # Who may do what between games (games.services.close_table, leave_table).
+        "hosting": is_owner and not closed and not playing,
+        "can_close": not closed and not playing and (is_owner or user.is_staff),
+        "next_host": services.next_host(table, seats) if is_owner else None,
         "can_join": user.is_authenticated
+        and not closed
         and my_seat is None
         and not playing
         and len(seats) < table.seat_count,
-        "invite_url": request.build_absolute_uri(table.invite_url()) if my_seat else None,
+        "invite_url": request.build_absolute_uri(table.invite_url())
+        if my_seat and not closed
+        else None,
         "bot_levels": Seat.BOT_LEVELS,
         "playing": playing,
         "game": game,
@@ -151,7 +164,7 @@ def _page_context(
     if playing:
         context["refresh_seconds"] = None if context["my_turn"] else REFRESH_PLAYING
     else:
-        context["refresh_seconds"] = None if is_owner else REFRESH_WAITING
+        context["refresh_seconds"] = None if is_owner or closed else REFRESH_WAITING
     return context
 
 
@@ -224,6 +237,51 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:  # "Play again" in a game area: show the new game's whole page
         return HttpResponseClientRedirect(table.get_absolute_url())
     return redirect(table)
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host (or a staff member) closes the table for good, between games."""
+    table = get_object_or_404(Table, pk=pk)
+    if not (request.user.is_staff or _may_watch(request.user, table)):
+        raise Http404("No such table.")
+    if wait := _over_limit(request):
+        return _too_many(request, wait, table)
+    try:
+        services.close_table(table=table, by=request.user)
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, f"{table.name} is closed.")
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    """Leave the table between games: the host's seat and the table go to the next
+    player, or the table closes if no other player sits there."""
+    table = get_object_or_404(Table, pk=pk)
+    if not _may_watch(request.user, table):
+        raise Http404("No such table.")
+    if wait := _over_limit(request):
+        return _too_many(request, wait, table)
+    try:
+        after = services.leave_table(table=table, by=request.user)
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+        return redirect(table)
+    if after.is_closed:
+        messages.success(
+            request, f"You left {table.name}, and it is closed: no other player sat there."
+        )
+    elif after.owner_id != table.owner_id:
+        host = Seat.objects.select_related("user").get(table=after, user_id=after.owner_id)
+        messages.success(request, f"You left {table.name}. {host.display_name} hosts it now.")
+    else:
+        messages.success(request, f"You left {table.name}.")
+    return redirect("lobby")
 
 
 @login_required

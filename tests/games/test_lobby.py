@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -151,9 +152,100 @@ def test_the_lobby_takes_as_many_queries_for_many_tables_as_for_few(
         start_a_game(open_table(cy, f"Busy {number}"))
 
     assert lobby_queries(ann_client) == few
-    # Session, user, three lists and their seats, and the rule sets on offer for the form.
-    with django_assert_max_num_queries(9):
+    # Session, user, count, the page, its seats, and the rule sets on offer for the form.
+    with django_assert_max_num_queries(6):
         ann_client.get(reverse("lobby"))
+
+
+# ---- a short lobby ----------------------------------------------------------------
+
+
+def names(response: Any, *lists: str) -> list[str]:
+    return [t.name for key in lists for t in response.context[key]]
+
+
+def pager_links(html: str) -> dict[str, str]:
+    return dict(
+        (rel, href.replace("&amp;", "&"))
+        for href, rel in re.findall(r'<a [^>]*href="([^"]*)" rel="(prev|next)"', html)
+    )
+
+
+def test_the_lobby_shows_twenty_tables_a_page_newest_first_with_plain_page_links(
+    client: Client, bob: Any, presets: None
+) -> None:
+    for number in range(60):
+        open_table(bob, f"Table {number:02}")
+
+    first = client.get(reverse("lobby"))
+    second = client.get(pager_links(page(first))["next"])
+    third = client.get(pager_links(page(second))["next"])
+
+    assert names(first, "open_tables") == [f"Table {n:02}" for n in range(59, 39, -1)]
+    assert names(second, "open_tables") == [f"Table {n:02}" for n in range(39, 19, -1)]
+    assert names(third, "open_tables") == [f"Table {n:02}" for n in range(19, -1, -1)]
+    assert "Page 2 of 3" in page(second)
+    assert pager_links(page(first)) == {"next": f"{reverse('lobby')}?page=2"}
+    assert pager_links(page(second)) == {
+        "prev": reverse("lobby"),
+        "next": f"{reverse('lobby')}?page=3",
+    }
+    assert pager_links(page(third)) == {"prev": f"{reverse('lobby')}?page=2"}
+    for nonsense in ("0", "99", "x"):  # Django's Paginator: the last page, or the first
+        assert client.get(reverse("lobby"), {"page": nonsense}).status_code == 200
+
+
+def test_closed_tables_and_finished_games_are_never_listed(
+    ann_client: Client, ann: Any, bob: Any, cy: Any
+) -> None:
+    services.close_table(table=open_table(bob, "Closed"), by=bob)
+    services.close_table(table=open_table(ann, "My closed one"), by=ann)
+    done = open_table(cy, "Finished, full", seat_count=2)
+    game = start_a_game(done)
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
+    between = open_table(cy, "Finished, a seat free", seat_count=3)
+    game = start_a_game(between)
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
+    start_a_game(open_table(bob, "In play"))
+
+    response = ann_client.get(reverse("lobby"))
+
+    assert names(response, "my_tables") == []
+    assert names(response, "open_tables") == ["Finished, a seat free"]  # for the next game
+    assert names(response, "watch_tables") == ["In play"]
+    assert "Closed" not in page(response) and "Finished, full" not in page(response)
+
+
+def test_your_tables_come_first_however_old(ann_client: Client, ann: Any, bob: Any) -> None:
+    open_table(ann, "Mine, oldest")
+    for number in range(25):
+        open_table(bob, f"Table {number:02}")
+
+    response = ann_client.get(reverse("lobby"))
+
+    assert names(response, "my_tables") == ["Mine, oldest"]
+    assert len(names(response, "my_tables", "open_tables", "watch_tables")) == 20
+
+
+def test_an_htmx_page_link_gets_that_page_of_the_lists_which_then_polls_it(
+    client: Client, bob: Any, presets: None
+) -> None:
+    for number in range(25):
+        open_table(bob, f"Table {number:02}")
+
+    html = page(
+        client.get(
+            reverse("lobby"),
+            {"page": "2"},
+            headers={"HX-Request": "true", "HX-Target": "lobby-tables"},
+        )
+    )
+
+    assert html.lstrip().startswith(
+        f'<div id="lobby-tables" class="lobby-tables" hx-get="{reverse("lobby")}?page=2"'
+    )
+    assert "Table 04" in html and "Table 05" not in html
+    assert 'hx-target="#lobby-tables"' in html and 'hx-push-url="true"' in html
 
 
 # ---- opening a table --------------------------------------------------------------
