@@ -105,7 +105,7 @@ class HouseRuleFields:
         return json_changes({name: after[name] for name in after if after[name] != before[name]})
 
     def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The option fields grouped by the sections of RULES.md, for fieldsets."""
+        """The option fields grouped by the sections of docs/rules.md, for fieldsets."""
         form: Any = self
         return [(title, [form[name] for name in names]) for title, names in SECTIONS]
 

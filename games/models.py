@@ -1,4 +1,4 @@
-"""Tables, seats, games and the event log (DESIGN.md §3).
+"""Tables, seats, games and the event log (docs/design.md §3).
 
 A game is an append-only list of `GameEvent`s (unique `seq` per game); `Game.state` is
 a cached snapshot of the engine state that folding the events gives back. Only
@@ -363,7 +363,7 @@ class GameEvent(models.Model):
 class Deal(models.Model):
     """A commitment to one deck the game deals from: its hash is shown before anyone
     sees a card of it, and the deck and salt once it is used up, so anyone can check
-    the shuffle was fixed first (DESIGN.md §3).
+    the shuffle was fixed first (docs/design.md §3).
 
     - ROUND: each round's deck, committed with its deal, revealed with the round's end.
     - RESHUFFLE: the order a reshuffled stock takes. Which discards will be shuffled

@@ -1,4 +1,4 @@
-"""Pushing each viewer their own view of a game (DESIGN.md §5).
+"""Pushing each viewer their own view of a game (docs/design.md §5).
 
 After a move commits, the writer (a web process or a Celery worker) renders the game
 area once per seat and once for spectators, and sends each to its channel group. The

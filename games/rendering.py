@@ -1,4 +1,4 @@
-"""One viewer's game area, rendered from that viewer's observation (DESIGN.md §2, §5, §8).
+"""One viewer's game area, rendered from that viewer's observation (docs/design.md §2, §5, §8).
 
 `render_game_area(game, state, seat)` is what the table page, the htmx answers to moves
 and polls, and the WebSocket pushes all show. The template gets `engine.observation`

@@ -1,4 +1,4 @@
-"""House rules in words: labels, help, groups and summaries (RULES.md).
+"""House rules in words: labels, help, groups and summaries (docs/rules.md).
 
 The engine names options for code (`knock_min`); people read these. The forms, the
 admin, the lobby, the join page and the table page all take their wording from here,
@@ -20,7 +20,7 @@ class OptionText:
     help: str
 
 
-# Every option of `Rules`, by the sections of RULES.md (a test checks none is missing).
+# Every option of `Rules`, by the sections of docs/rules.md (a test checks none is missing).
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "Cards & hand values",
@@ -163,7 +163,7 @@ OPTIONS: dict[str, OptionText] = {
     ),
 }
 
-# The words for each value of the options that are a choice (RULES.md's wording).
+# The words for each value of the options that are a choice (docs/rules.md's wording).
 CHOICE_LABELS: dict[str, dict[Any, str]] = {
     "jokers": {0: "No joker (52 cards)", 1: "One joker (53 cards)"},
     "three_of_a_kind": {

@@ -1,4 +1,4 @@
-"""Celery tasks: bot turns, turn timers and the sweep (DESIGN.md §6).
+"""Celery tasks: bot turns, turn timers and the sweep (docs/design.md §6).
 
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only

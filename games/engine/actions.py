@@ -1,4 +1,4 @@
-"""What a player can do on their turn (RULES.md §4-§5), as small immutable values.
+"""What a player can do on their turn (docs/rules.md §4-§5), as small immutable values.
 
 Every action names the seat that does it, so a forged seat is refused by the engine
 itself. `code` and `parse_action` give a short text form for forms and logs, e.g.

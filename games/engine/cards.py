@@ -1,4 +1,4 @@
-"""Cards and their text notation (RULES.md §1).
+"""Cards and their text notation (docs/rules.md §1).
 
 A card is a small int (0-51 for the standard deck, 52 for the joker) wrapped in
 `Card`, an `int` subclass. Only 53 instances ever exist (see `CARDS`), so cards hash

@@ -1,4 +1,4 @@
-"""The first dealer, the deal of each round, and reshuffling the stock (RULES.md §3, §8)."""
+"""The first dealer, the deal of each round, and reshuffling the stock (docs/rules.md §3, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand values (RULES.md §2): base value, three of a kind, straight flushes, the joker,
+"""Hand values (docs/rules.md §2): base value, three of a kind, straight flushes, the joker,
 all-cards-at-showdown, blitz and three aces.
 
 Values are memoised per scoring options, because a simulation or a bot asks for the

@@ -1,4 +1,4 @@
-"""What one viewer may see (RULES.md §10): the only thing the web layer and bots get.
+"""What one viewer may see (docs/rules.md §10): the only thing the web layer and bots get.
 
 `observation(state, seat)` is a player's view; `spectator_view(state)` a watcher's.
 Both are built field by field from public facts plus the viewer's own hand, so a

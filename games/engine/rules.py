@@ -1,6 +1,6 @@
-"""House rules (RULES.md §1-§9): one frozen dataclass holding every option.
+"""House rules (docs/rules.md §1-§9): one frozen dataclass holding every option.
 
-Option names are the names of RULES.md, used unchanged in forms and storage. A rule
+Option names are the names of docs/rules.md, used unchanged in forms and storage. A rule
 set is validated as a whole when it is made, so an impossible combination never
 reaches a game, and every error names the option it is about.
 """
@@ -48,7 +48,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
 
 @dataclass(frozen=True)
 class Rules:
-    """Every house-rule option of RULES.md, with the Scat defaults."""
+    """Every house-rule option of docs/rules.md, with the Scat defaults."""
 
     # §1-§2 cards and hand values
     jokers: int = 0
@@ -95,7 +95,7 @@ class Rules:
 
     @classmethod
     def preset(cls, key: str = "scat", **changes: Any) -> Rules:
-        """The preset `key` of RULES.md §9 with `changes` applied, validated as a whole."""
+        """The preset `key` of docs/rules.md §9 with `changes` applied, validated as a whole."""
         if key not in PRESETS:
             raise RulesError(
                 f"There is no preset called {key!r}. Presets: {', '.join(PRESETS)}.", "preset"

@@ -1,4 +1,4 @@
-"""How rounds and games end (RULES.md §6-§7): showdowns, blitzes, drawn rounds, lives
+"""How rounds and games end (docs/rules.md §6-§7): showdowns, blitzes, drawn rounds, lives
 and the county, points, banking, three aces, and the winner.
 
 Each ending works out who loses or wins what, then `_finish_round` applies it, records

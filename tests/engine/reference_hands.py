@@ -1,4 +1,4 @@
-"""An independent reference for hand values (RULES.md §1-§2), for tests only.
+"""An independent reference for hand values (docs/rules.md §1-§2), for tests only.
 
 Written from the spec text, not from `games/engine/hands.py`, and on purpose by a
 different road: a card is a ``(rank, suit letter)`` pair of its own (no card

@@ -49,7 +49,7 @@ MAX_ACTIONS = 60_000
 # At most this many chips on the table in a banking game (see `game_specs`).
 BANKING_CHIPS = 12
 
-# Option changes a rule set may carry on top of its preset (RULES.md §1-§8).
+# Option changes a rule set may carry on top of its preset (docs/rules.md §1-§8).
 OPTION_CHANGES: dict[str, st.SearchStrategy[Any]] = {
     "hidden_discards": st.booleans(),
     "widow": st.booleans(),
@@ -349,7 +349,7 @@ def _walk_fields(value: Any, skip: frozenset[str], found: list[Card]) -> None:
 
 
 def visible_cards(state: GameState, viewer: int | None) -> set[Card]:
-    """The cards `viewer` may see now (RULES.md §10): their own hand (face down until
+    """The cards `viewer` may see now (docs/rules.md §10): their own hand (face down until
     they look, with a throw-down), the visible discards (the top one, or all of them
     with hidden_discards), the widow once it is face up, the card they drew this turn,
     and the card taken from the discard pile this turn (everyone saw it taken)."""

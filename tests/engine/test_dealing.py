@@ -1,4 +1,4 @@
-"""RULES.md §3: the first dealer, the deal one card at a time from the dealer's left,
+"""docs/rules.md §3: the first dealer, the deal one card at a time from the dealer's left,
 the widow, the up-card and the stock, and the deal passing left past players who are out.
 """
 

@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md §1-§2 and of the seed texts, one test each.
+"""The worked examples of docs/rules.md §1-§2 and of the seed texts, one test each.
 
 Each value is checked against the engine and against `reference_hands` (so the
 reference itself is held to the spec). The examples are copied here as data: tests

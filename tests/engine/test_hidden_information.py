@@ -1,4 +1,4 @@
-"""No observation shows a card its viewer may not see (RULES.md §10).
+"""No observation shows a card its viewer may not see (docs/rules.md §10).
 
 For every viewer (each seat, and the spectator) after every move of random games:
 

@@ -1,4 +1,4 @@
-"""RULES.md §5: knocking, one last turn each, knock_min, no_knock_first_round,
+"""docs/rules.md §5: knocking, one last turn each, knock_min, no_knock_first_round,
 knock_after_draw and no_knock_when_all_on_county.
 """
 

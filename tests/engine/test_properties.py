@@ -1,4 +1,4 @@
-"""Properties of whole random games (RULES.md §3-§8), checked after every move.
+"""Properties of whole random games (docs/rules.md §3-§8), checked after every move.
 
 Each example is a random rule set (a preset plus changes that are valid together), 2-9
 seats and a seed; `strategies.play` plays the game with random legal moves mixed with

@@ -1,4 +1,4 @@
-"""RULES.md §1-§9 as data: every option with its default and allowed values, and every
+"""docs/rules.md §1-§9 as data: every option with its default and allowed values, and every
 preset of §9 with exactly the options it changes. (The spec's tables are copied here:
 tests never read the shared spec at run time.)
 """
@@ -20,7 +20,7 @@ from games.engine import (
 from games.engine.rules import RIDE_THE_BUS_LABELS
 from tests.engine.helpers import ANN, BOB, DEE, NAMES4, Table, blitz_deal, knock_showdown
 
-# Every option of RULES.md with its default (the Scat rules of seed 000).
+# Every option of docs/rules.md with its default (the Scat rules of seed 000).
 SPEC_DEFAULTS = {
     "jokers": 0,
     "three_of_a_kind": "off",

@@ -1,4 +1,4 @@
-"""RULES.md §7: lives and the county, life labels, the kitty and the last player,
+"""docs/rules.md §7: lives and the county, life labels, the kitty and the last player,
 the final-two tiebreak, points (the French Canadian game) and banking.
 """
 

@@ -1,4 +1,4 @@
-"""RULES.md §6: the showdown after a knock, who loses, knocker_tie and knocker_penalty,
+"""docs/rules.md §6: the showdown after a knock, who loses, knocker_tie and knocker_penalty,
 and the blitz (immediate or on_turn, blitz_requires, knocker_pays_double_on_blitz,
 showdown_counts_all_cards).
 """

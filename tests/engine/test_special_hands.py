@@ -1,4 +1,4 @@
-"""RULES.md §2 in play: three of a kind (30 or 30.5), straight flushes, the joker,
+"""docs/rules.md §2 in play: three of a kind (30 or 30.5), straight flushes, the joker,
 and three aces winning the whole game (with the worked examples of the seed texts).
 """
 

@@ -1,4 +1,4 @@
-"""RULES.md §4 and §8: a turn (draw and discard, the card you just took, standing,
+"""docs/rules.md §4 and §8: a turn (draw and discard, the card you just took, standing,
 hidden discards, the throw-down, the widow) and the stock running out.
 """
 
