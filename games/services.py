@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import absence, engine
+from games import absence, engine, results
 from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
@@ -615,6 +615,7 @@ def _end_early(game: Game, reason: str, **data: Any) -> None:
     game.finished_at = timezone.now()
     game.turn_deadline = None
     game.turn_started_at = None
+    _store_results(game, game.engine_state(), ended_early=True)
     event = engine.Event("game_ended_early", None, {"reason": reason, **data})
     _append(
         game,
@@ -623,6 +624,22 @@ def _end_early(game: Game, reason: str, **data: Any) -> None:
     )
     game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: _after_commit(game_id, seq, False, 0))
+
+
+def _store_results(game: Game, state: engine.GameState, *, ended_early: bool) -> None:
+    """Write each player's results (`games.results`) from the final state and the log,
+    in the transaction that appends the game's last event (whose rows are written)."""
+    rows = (
+        game.events.filter(Q(kind__in=results.RESULT_KINDS) | Q(by_bot=True))
+        .order_by("seq")
+        .values_list("kind", "seat", "data", "by_bot")
+    )
+    found = results.compute(state, rows, ended_early=ended_early)
+    players = list(GamePlayer.objects.filter(game=game))
+    for player in players:
+        for name, value in found[player.position].fields().items():
+            setattr(player, name, value)
+    GamePlayer.objects.bulk_update(players, results.FIELDS)
 
 
 def _locked_game(game_id: int) -> Game:
@@ -721,9 +738,11 @@ def _record(
         update.append("human_moved_at")
     if state.outcome is not None:
         game.status = Game.FINISHED
+        game.end_reason = Game.PLAYED_OUT
         game.finished_at = now
-        update += ["status", "finished_at"]
+        update += ["status", "end_reason", "finished_at"]
         GamePlayer.objects.filter(game=game, position__in=state.outcome.winners).update(won=True)
+        _store_results(game, state, ended_early=False)
     game.turn_deadline = _deadline(game, state)
     update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)
