@@ -340,3 +340,16 @@ def test_open_table_refuses_seats_that_do_not_fit(ann: Any, bob: Any, scat: Rule
     with pytest.raises(services.ServiceError):  # a hostless table started by its host
         services.open_table(name="x", rule_set=scat, seats=[SeatSpec(0, user=bob)])
     assert not Table.objects.exists()
+
+
+def test_a_profile_lists_each_game_with_the_player_s_place(table: Any, bob: Any) -> None:
+    from accounts.stats import player_summary
+
+    services.join_table(table=table, user=bob)
+    game = play_out(services.start_game(table=table, by=table.owner))
+    summary = player_summary(bob)
+    entry = summary["games"][0]
+    assert entry.place == GamePlayer.objects.get(game=game, user=bob).place
+    assert [p.place for p in entry.players] == [
+        p.place for p in GamePlayer.objects.filter(game=game).order_by("position")
+    ]
