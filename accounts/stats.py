@@ -1,6 +1,7 @@
 """What a profile page shows about a player's games: the recent ones and the totals.
 
-Read from `GamePlayer` rows (one per player per game), in a fixed number of queries
+Read from `GamePlayer` rows (one per player per game: their results are columns there,
+`games.results`; no snapshot is read), in a fixed number of queries
 however many games there are: the totals, the recent games with their tables, and
 everyone who played in them.
 
@@ -29,6 +30,7 @@ class PlayerInGame:
     won: bool
     is_bot: bool
     is_them: bool  # the player whose profile this is
+    place: int | None  # 1 = best, shared by a tie; None while the game is played
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class GameEntry:
     ended: str  # "" or, for a game ended early, why: "host", "staff" or "abandoned"
     won: bool
     shared_win: bool  # a drawn game: the kitty was shared
+    place: int | None  # their place (games.results); None while the game is played
     players: list[PlayerInGame]
 
     @property
@@ -105,8 +108,9 @@ def _entry(row: GamePlayer) -> GameEntry:
         ended=(game.end_reason or "ended") if game.status == Game.ENDED else "",
         won=row.won and game.status == Game.FINISHED,
         shared_win=sum(player.won for player in players) > 1,
+        place=row.place,
         players=[
-            PlayerInGame(player.name, player.won, player.is_bot, player.pk == row.pk)
+            PlayerInGame(player.name, player.won, player.is_bot, player.pk == row.pk, player.place)
             for player in players
         ],
     )

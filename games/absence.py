@@ -29,8 +29,9 @@
 - **Abandoned games.** A game in which no person has made a move of their own or pressed
   "I'm back" for ABANDONED_AFTER (24 hours) ends itself from the sweep
   (`services.end_abandoned`, reason "abandoned"), recorded like a game the host ended.
-  There are no bots-only games (a table's owner always plays), and a game whose people
-  are all away while bots play for them is included: bots alone do not keep it going.
+  A lobby table's host always plays, and a table opened by the system (a tournament's,
+  `services.open_table`) seats people too; a game whose people are all away while bots
+  play for them is included: bots alone do not keep it going.
 
 Every one of these is a service call that appends an event (`games.engine.events`
 TABLE_EVENTS), so a game's log says what happened and why; the moves a bot made for a

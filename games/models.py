@@ -125,10 +125,26 @@ class Table(models.Model):
         (IDLE, "No player was at the table for a long while."),
     ]
 
+    # Who may start a game here: the host (`owner`), any player seated at the table, or
+    # no one but the system (a tournament's tables: `services.start_game(by=None)`).
+    STARTED_BY_OWNER, STARTED_BY_PLAYERS, STARTED_BY_SYSTEM = "owner", "players", "system"
+    STARTERS = [
+        (STARTED_BY_OWNER, "The host"),
+        (STARTED_BY_PLAYERS, "Any seated player"),
+        (STARTED_BY_SYSTEM, "Only the system (a tournament)"),
+    ]
+
     name = models.CharField(max_length=80)
+    # The host: None for a table opened by the system (a tournament's), which no one
+    # hosts. A host need not sit in seat 0.
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="owned_tables",
     )
+    starters = models.CharField(max_length=10, choices=STARTERS, default=STARTED_BY_OWNER)
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
     # The rules as they were when the table was made, and the name and preset of the
     # rule set they came from: editing a rule set later changes no table made with it.
@@ -187,6 +203,11 @@ class Table(models.Model):
     def invite_url(self) -> str:
         return reverse("join_by_link", args=[self.invite_token])
 
+    def is_host(self, user: Any) -> bool:
+        """Whether `user` hosts this table (never true of a table with no host, nor of
+        an anonymous visitor)."""
+        return self.owner_id is not None and user is not None and self.owner_id == user.pk
+
 
 class Seat(models.Model):
     BOT_LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
@@ -235,7 +256,11 @@ class Game(models.Model):
     # before that (`end_reason` says by whom or why); the standings then stand and no
     # one wins (games.absence).
     PLAYING, FINISHED, ENDED = "playing", "finished", "ended"
+    # Set whenever a game is over: "finished" for one played to the end (FINISHED), else
+    # who or what ended it (ENDED). Empty while it is played.
+    PLAYED_OUT = "finished"
     END_REASONS = [
+        (PLAYED_OUT, "Played to the end"),
         ("host", "Ended by the host"),
         ("staff", "Ended by staff"),
         ("abandoned", "Abandoned"),
@@ -288,8 +313,24 @@ class Game(models.Model):
         return found
 
 
+class GamePlayerQuerySet(models.QuerySet):
+    def results_of(self, game: Game | int) -> GamePlayerQuerySet:
+        """`game`'s players best first (by place, then seat), with their results: empty
+        of places while the game is played (`games.results`)."""
+        return self.filter(game=game).order_by(models.F("place").asc(nulls_last=True), "position")
+
+    def with_results(self) -> GamePlayerQuerySet:
+        """Rows of games that are over (finished or ended early), whose results are set."""
+        return self.filter(place__isnull=False)
+
+
 class GamePlayer(models.Model):
-    """Who played at each engine seat of a game, and how it went for them."""
+    """Who played at each engine seat of a game, and how it went for them.
+
+    The results (`place` and the rest, `games.results`) are written by the service with
+    the game's last event, once the game is finished or ended early; None or 0 before."""
+
+    objects = GamePlayerQuerySet.as_manager()
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     position = models.PositiveSmallIntegerField()
@@ -308,6 +349,24 @@ class GamePlayer(models.Model):
     away = models.BooleanField(default=False)
     away_reason = models.CharField(max_length=10, blank=True)
     turns_timed_out = models.PositiveSmallIntegerField(default=0)
+    # ---- results, set when the game is over (games.results) ----
+    place = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="1 = best; players who tie share a place."
+    )
+    # What they had at the end, in the game's scoring (the other two stay None).
+    lives = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveSmallIntegerField(null=True, blank=True)
+    chips = models.PositiveSmallIntegerField(null=True, blank=True)
+    out_in_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The round they went out in; None if never out."
+    )
+    rounds_lost = models.PositiveSmallIntegerField(default=0)
+    bot_moves = models.PositiveSmallIntegerField(
+        default=0, help_text="Moves a bot made for them (away, or out of time)."
+    )
+    turns_timed_out_total = models.PositiveSmallIntegerField(
+        default=0, help_text="Turns the timer ran out on, in the whole game."
+    )
 
     class Meta:
         ordering = ["game", "position"]

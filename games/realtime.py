@@ -261,7 +261,7 @@ def viewer_seat(game_id: int, user: Any) -> tuple[bool, int | None]:
             and user.is_authenticated
             and (
                 user.is_staff
-                or game.table.owner_id == user.pk
+                or game.table.is_host(user)
                 or game.table.seats.filter(user=user).exists()
             )
         )

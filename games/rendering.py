@@ -26,7 +26,7 @@ from games import engine, proofs, realtime
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
-from games.models import Deal, Game, GamePlayer
+from games.models import Deal, Game, GamePlayer, Table
 
 TEMPLATE = "games/table.html#game-area"
 LOG_LENGTH = 30  # events shown in the log
@@ -149,11 +149,16 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "me": me,
         "others": [seat_views[s] for s in order],
         "my_turn": my_turn,
-        # The owner may deal again once the game is over (the owner always plays),
-        # unless the table has closed since.
+        # Who may start a game at the table (Table.starters: the host, any player) may
+        # deal again once the game is over, unless the table has closed since.
         "can_restart": seat is not None
         and seat in players
-        and players[seat].user_id == owner
+        and players[seat].user_id is not None
+        and (
+            game.table.starters == Table.STARTED_BY_PLAYERS
+            or game.table.starters == Table.STARTED_BY_OWNER
+            and players[seat].user_id == owner
+        )
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,

@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import absence, engine
+from games import absence, engine, results
 from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
@@ -61,6 +61,15 @@ class StaleMove(ServiceError):
 # ---- tables -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at `position` when a table opens: a user, or a bot of `bot_level`."""
+
+    position: int
+    user: Any = None
+    bot_level: str = ""
+
+
 def create_table(
     *,
     owner: Any,
@@ -71,11 +80,45 @@ def create_table(
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
 ) -> Table:
-    """A new table with the owner in the first seat, playing `rule_set` (one that is
-    offered) with `changes` on top. The table keeps a copy of the rules, and the rule
-    set's name and preset: editing the rule set later changes no table made with it."""
+    """The lobby's: a new table hosted by `owner`, who sits in the first seat and alone
+    starts its games (`open_table`)."""
+    return open_table(
+        owner=owner,
+        name=name,
+        rule_set=rule_set,
+        changes=changes,
+        seat_count=seat_count,
+        is_public=is_public,
+        turn_timer=turn_timer,
+        seats=[SeatSpec(0, user=owner)],
+        starters=Table.STARTED_BY_OWNER,
+    )
+
+
+def open_table(
+    *,
+    name: str,
+    rule_set: RuleSet | None,
+    seats: list[SeatSpec],
+    owner: Any = None,
+    starters: str = Table.STARTED_BY_OWNER,
+    changes: dict | None = None,
+    seat_count: int = 4,
+    is_public: bool = True,
+    turn_timer: int = absence.DEFAULT_TURN_TIMER,
+) -> Table:
+    """A new table playing `rule_set` (one that is offered) with `changes` on top, with
+    `seats` taken (users and bots, at any positions), hosted by `owner` (None: no one
+    hosts it, as a tournament's tables) and started by `starters` (`Table.STARTERS`: the
+    host, any seated player, or only the system, `start_game(by=None)`). A host must
+    have a seat. The table keeps a copy of the rules, and the rule set's name and preset:
+    editing the rule set later changes no table made with it."""
     if rule_set is None:
         raise ServiceError("Choose the rules to play by.", "rule_set")
+    if starters not in dict(Table.STARTERS):
+        raise ServiceError("Choose who may start the table's games.", "starters")
+    if starters == Table.STARTED_BY_OWNER and owner is None:
+        raise ServiceError("A table without a host is started by its players or the system.")
     with transaction.atomic():
         # As the rule set is now, not as the caller read it: staff may have just
         # stopped offering it.
@@ -92,10 +135,14 @@ def create_table(
             raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
         if turn_timer not in dict(Table.TIMER_CHOICES):
             raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+        _check_seats(seats, seat_count, owner)
+        if not name.strip() and owner is None:
+            raise ServiceError("Name the table.", "name")
         name = name.strip() or f"{owner.get_username()}'s table"
         table = Table.objects.create(
             name=name[:80],
             owner=owner,
+            starters=starters,
             rule_set=current,
             rules=rules.to_dict(),
             rules_name=current.name,
@@ -104,8 +151,27 @@ def create_table(
             is_public=is_public,
             turn_timer=turn_timer,
         )
-        Seat.objects.create(table=table, position=0, user=owner)
+        Seat.objects.bulk_create(
+            Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)
+            for s in seats
+        )
     return table
+
+
+def _check_seats(seats: list[SeatSpec], seat_count: int, owner: Any) -> None:
+    positions = [s.position for s in seats]
+    if len(set(positions)) != len(positions) or not all(0 <= p < seat_count for p in positions):
+        raise ServiceError(f"Seats are numbered 0 to {seat_count - 1}, one player each.")
+    users = [s.user.pk for s in seats if s.user is not None]
+    if len(set(users)) != len(users):
+        raise ServiceError("A player takes one seat at a table.")
+    for s in seats:
+        if (s.user is None) == (not s.bot_level):
+            raise ServiceError("A seat holds a player or a bot.")
+        if s.bot_level and s.bot_level not in dict(Seat.BOT_LEVELS):
+            raise ServiceError("Choose a bot level: easy, medium or hard.", "level")
+    if owner is not None and owner.pk not in users:
+        raise ServiceError("The host sits at their table.")
 
 
 def join_table(*, table: Table, user: Any) -> Seat:
@@ -153,7 +219,7 @@ def leave_seat(*, table: Table, by: Any, position: int) -> None:
             raise ServiceError("That seat is empty.")
         if seat.user_id != by.pk:
             _require_owner(table, by)
-        if seat.user_id == table.owner_id:
+        if seat.user_id is not None and seat.user_id == table.owner_id:
             raise ServiceError(
                 "The host keeps their seat: to go, use Leave the table, "
                 "and the next player hosts it."
@@ -304,23 +370,47 @@ def _free_position(table: Table) -> int:
 
 
 def _require_owner(table: Table, user: Any) -> None:
-    if table.owner_id != user.pk:
+    if not table.is_host(user):
         raise ServiceError("Only the table's owner can do that.")
+
+
+def may_start(table: Table, user: Any, seats: list[Seat]) -> bool:
+    """Whether `user` (a person: None is the system) may start a game at `table`."""
+    try:
+        _require_starter(table, user, seats)
+    except ServiceError:
+        return False
+    return True
+
+
+def _require_starter(table: Table, by: Any, seats: list[Seat]) -> None:
+    """`by` may start a game at `table` (`Table.starters`); None is the system (a
+    tournament), which may start any table's games."""
+    if by is None:
+        return
+    if table.starters == Table.STARTED_BY_OWNER:
+        _require_owner(table, by)
+    elif table.starters == Table.STARTED_BY_PLAYERS:
+        if by.pk is None or not any(seat.user_id == by.pk for seat in seats):
+            raise ServiceError("Only a player seated at this table can start its game.")
+    else:
+        raise ServiceError("This table's games are started for it: wait for the start.")
 
 
 # ---- games ------------------------------------------------------------------------
 
 
 def start_game(*, table: Table, by: Any) -> Game:
-    """Deal a new game to the players now seated."""
+    """Deal a new game to the players now seated, in seat order. `by` is who starts it,
+    as the table's `starters` allow; None is the system (a tournament), allowed always."""
     with transaction.atomic():
         table = _locked_table(table.pk)
         _require_open(table)
-        _require_owner(table, by)
+        seats = list(table.seats.select_related("user"))
+        _require_starter(table, by, seats)
         if _in_play(table):
             raise ServiceError("A game is already being played at this table.")
         _active(table)
-        seats = list(table.seats.select_related("user"))
         if len(seats) < 2:
             raise ServiceError("Seat at least two players (or bots) first.")
         names = [seat.display_name for seat in seats]
@@ -615,6 +705,7 @@ def _end_early(game: Game, reason: str, **data: Any) -> None:
     game.finished_at = timezone.now()
     game.turn_deadline = None
     game.turn_started_at = None
+    _store_results(game, game.engine_state(), ended_early=True)
     event = engine.Event("game_ended_early", None, {"reason": reason, **data})
     _append(
         game,
@@ -623,6 +714,22 @@ def _end_early(game: Game, reason: str, **data: Any) -> None:
     )
     game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: _after_commit(game_id, seq, False, 0))
+
+
+def _store_results(game: Game, state: engine.GameState, *, ended_early: bool) -> None:
+    """Write each player's results (`games.results`) from the final state and the log,
+    in the transaction that appends the game's last event (whose rows are written)."""
+    rows = (
+        game.events.filter(Q(kind__in=results.RESULT_KINDS) | Q(by_bot=True))
+        .order_by("seq")
+        .values_list("kind", "seat", "data", "by_bot")
+    )
+    found = results.compute(state, rows, ended_early=ended_early)
+    players = list(GamePlayer.objects.filter(game=game))
+    for player in players:
+        for name, value in found[player.position].fields().items():
+            setattr(player, name, value)
+    GamePlayer.objects.bulk_update(players, results.FIELDS)
 
 
 def _locked_game(game_id: int) -> Game:
@@ -721,9 +828,11 @@ def _record(
         update.append("human_moved_at")
     if state.outcome is not None:
         game.status = Game.FINISHED
+        game.end_reason = Game.PLAYED_OUT
         game.finished_at = now
-        update += ["status", "finished_at"]
+        update += ["status", "end_reason", "finished_at"]
         GamePlayer.objects.filter(game=game, position__in=state.outcome.winners).update(won=True)
+        _store_results(game, state, ended_early=False)
     game.turn_deadline = _deadline(game, state)
     update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)

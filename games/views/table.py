@@ -43,7 +43,7 @@ def _may_watch(
     """Public tables are open to everyone; private ones to the people seated there or
     playing the game shown (newcomers come through the invite link's page), and to
     staff, who may end a game or let a bot play there (as spectators: no hand shown)."""
-    if table.is_public or table.owner_id == user.pk or user.is_staff:
+    if table.is_public or table.is_host(user) or user.is_staff:
         return True
     if not user.is_authenticated:
         return False
@@ -107,8 +107,8 @@ def _seat_rows(table: Table, seats: list[Seat], user: Any) -> list[tuple[int, Se
             user.is_authenticated
             and not table.is_closed
             and seat is not None
-            and seat.user_id != table.owner_id
-            and user.pk in (table.owner_id, seat.user_id),
+            and not table.is_host(seat.user)
+            and (table.is_host(user) or seat.user_id == user.pk),
         )
         for position in range(table.seat_count)
         for seat in [by_position.get(position)]
@@ -122,7 +122,7 @@ def _page_context(
     my_seat = (
         next((s for s in seats if s.user_id == user.pk), None) if user.is_authenticated else None
     )
-    is_owner = table.owner_id == user.pk
+    is_owner = table.is_host(user)
     playing = game is not None and game.status == Game.PLAYING
     closed = table.is_closed
     rules = table.engine_rules()
@@ -137,6 +137,8 @@ def _page_context(
         # Who may do what between games (games.services.close_table, leave_table).
         "hosting": is_owner and not closed and not playing,
         "can_close": not closed and not playing and (is_owner or user.is_staff),
+        # Who may start the next game (Table.starters; games.services.start_game).
+        "can_start": not closed and not playing and services.may_start(table, user, seats),
         "next_host": services.next_host(table, seats) if is_owner else None,
         "can_join": user.is_authenticated
         and not closed
@@ -276,7 +278,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, f"You left {table.name}, and it is closed: no other player sat there."
         )
-    elif after.owner_id != table.owner_id:
+    elif after.owner_id is not None and after.owner_id != table.owner_id:
         host = Seat.objects.select_related("user").get(table=after, user_id=after.owner_id)
         messages.success(request, f"You left {table.name}. {host.display_name} hosts it now.")
     else:
