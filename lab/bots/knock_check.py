@@ -1,6 +1,6 @@
 """How well the hard bot judges the risk of its knocks:
 
-    python -m games.engine.bots.knock_check --players 3 --rounds 500 --jobs 2
+    python -m lab.bots.knock_check --players 3 --rounds 500 --jobs 2
 
 A hard bot in seat 1 plays single rounds against medium bots, from standings as they
 are met in games (dealt as the paired test deals them, `paired.round_moves`). At each
@@ -22,10 +22,10 @@ import sys
 import time
 from multiprocessing import Pool
 
-from ..actions import Knock
-from ..rules import PRESETS, Rules
-from .hard import HardBot
-from .paired import random_standings, round_moves
+from games.engine.actions import Knock
+from games.engine.bots.hard import HardBot
+from games.engine.rules import PRESETS, Rules
+from lab.bots.paired import random_standings, round_moves
 
 CHUNK = 25  # rounds per job
 BINS = (0.0, 0.03, 0.08, 0.15, 0.25, 0.35, 1.0)
@@ -73,7 +73,7 @@ def _line(label: str, group: list[Knocked]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.knock_check")
+    parser = argparse.ArgumentParser(prog="python -m lab.bots.knock_check")
     parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=500)
