@@ -2,15 +2,15 @@
 
     python -m lab.bots.knock_check --players 3 --rounds 500 --jobs 2
 
-A hard bot in seat 1 plays single rounds against medium bots, from standings as they
-are met in games (dealt as the paired test deals them, `paired.round_moves`). At each
-of its knocks it has read, from the hands its table watch holds likely, the chance of
-being caught lowest
-(`HardBot.knock_risk`); the round then shows whether it was. Printed: the knocks
-grouped by that chance, each group's mean chance next to the share caught, and the
-totals. A well judged risk has the two close in every group. This found that the risk
-left out the discard pile in the other players' last turns, and so was about half the
-rate at which knocks were caught with three or four players (docs/bots.md).
+A hard bot in seat 1 plays single rounds against medium bots, from standings as they are
+met in games (dealt as the paired test deals them, `paired.round_moves`). At each of its
+knocks it has read, from the hands its table watch holds likely, the chance of being
+caught lowest (`HardBot.watched_risk`, kept by `RiskReadingHardBot`); the round then
+shows whether it was. Printed: the knocks grouped by that chance, each group's mean
+chance next to the share caught, and the totals. A well judged risk has the two close in
+every group. This found that the risk left out the discard pile in the other players'
+last turns, and so was about half the rate at which knocks were caught with three or
+four players (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -20,10 +20,13 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 
 from games.engine.actions import Knock
 from games.engine.bots.hard import HardBot
+from games.engine.bots.worlds import WorldSampler
+from games.engine.observation import Observation
 from games.engine.rules import PRESETS, Rules
 from lab.bots.paired import random_standings, round_moves
 
@@ -33,6 +36,23 @@ BINS = (0.0, 0.03, 0.08, 0.15, 0.25, 0.35, 1.0)
 Knocked = tuple[float, bool]  # the risk read, and whether the knock was caught
 
 
+class RiskReadingHardBot(HardBot):
+    """A hard bot that keeps the chance of being caught lowest it read from the watched
+    hands at its last knock decision (None where medium's table judged it)."""
+
+    knock_risk: float | None = None
+
+    def knock_ratio(self, obs: Observation, worlds: Callable[[], WorldSampler | None]) -> float:
+        self.knock_risk = None
+        return super().knock_ratio(obs, worlds)
+
+    def watched_risk(
+        self, obs: Observation, value: float, worlds: Callable[[], WorldSampler | None]
+    ) -> float | None:
+        self.knock_risk = super().watched_risk(obs, value, worlds)
+        return self.knock_risk
+
+
 def knocks_in_rounds(job: tuple[Rules, int, int, int]) -> list[Knocked]:
     """Seat 0's knocks judged by its read risk in `rounds` rounds of `players`."""
     rules, players, rounds, seed = job
@@ -40,7 +60,7 @@ def knocks_in_rounds(job: tuple[Rules, int, int, int]) -> list[Knocked]:
     found: list[Knocked] = []
     for i in range(rounds):
         standings = random_standings(rules, rng, players)
-        hard = HardBot(seed + i)
+        hard = RiskReadingHardBot(seed + i)
         risk = None
         for seat, action, state in round_moves(rules, seed + i, standings, hard):
             if seat == 0 and type(action) is Knock:
