@@ -56,39 +56,39 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 
 # Commit -> socket latency with 100 bot-only tables on real server processes
-# (manage.py bench_live; about a minute and a half for each profile).
+# (python -m lab.bench_live; about a minute and a half for each profile).
 BENCH_LIVE_ARGS ?= --tables 100 --duration 30
 BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
 
 bench: $(STAMP)
-	$(PY) -m games.engine simulate --preset scat --players 4 --games 3000 --seed 1
-	$(PY) manage.py bench_live --profile embedded $(BENCH_LIVE_ARGS)
+	$(PY) -m lab simulate --preset scat --players 4 --games 3000 --seed 1
+	$(PY) -m lab.bench_live --profile embedded $(BENCH_LIVE_ARGS)
 
 # How long the hard bot takes to decide (p50/p95 over 3,000 decisions, a few minutes)
 # and how strong each level is (win shares with 95% intervals; see docs/bots.md).
 bench-bots: $(STAMP)
-	$(PY) -m games.engine bench-bot --level hard --decisions 3000
-	$(PY) -m games.engine simulate --bots medium,easy,easy,easy --games 4000 --jobs 2
-	$(PY) -m games.engine simulate --bots hard,medium,medium,medium --games 1000 --jobs 2
+	$(PY) -m lab bench-bot --level hard --decisions 3000
+	$(PY) -m lab simulate --bots medium,easy,easy,easy --games 4000 --jobs 2
+	$(PY) -m lab simulate --bots hard,medium,medium,medium --games 1000 --jobs 2
 
 # Both profiles; the production one needs PostgreSQL (the bench creates and drops a
 # database there) and a Redis database it may empty.
 bench-live: $(STAMP)
-	$(PY) manage.py bench_live --profile embedded $(BENCH_LIVE_ARGS)
+	$(PY) -m lab.bench_live --profile embedded $(BENCH_LIVE_ARGS)
 	@if $(PY) scripts/services_up.py "$(BENCH_POSTGRES_URL)" "$(BENCH_REDIS_URL)"; then \
-		$(PY) manage.py bench_live --profile production --postgres-url "$(BENCH_POSTGRES_URL)" \
+		$(PY) -m lab.bench_live --profile production --postgres-url "$(BENCH_POSTGRES_URL)" \
 			--redis-url "$(BENCH_REDIS_URL)" $(BENCH_LIVE_ARGS); \
 	else \
 		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
 	fi
 
 # 20 bot tables for 30 minutes on `make run`'s processes: prints process restarts,
-# stalled tables and moves/s (manage.py soak; SOAK_ARGS to change the size).
+# stalled tables and moves/s (python -m lab.soak; SOAK_ARGS to change the size).
 SOAK_ARGS ?= --tables 20 --minutes 30
 
 soak: $(STAMP)
-	$(PY) manage.py soak $(SOAK_ARGS)
+	$(PY) -m lab.soak $(SOAK_ARGS)
 
 # Keeps var/ (the embedded database): delete it yourself to start afresh.
 clean:

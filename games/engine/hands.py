@@ -9,7 +9,7 @@ plain functions below; `tests/engine/reference_hands.py` checks them independent
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .cards import CARD_VALUES, CARDS, JOKER_INDEX, Card
 from .rules import Rules
@@ -28,10 +28,9 @@ def hand_value(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -
 
 def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> HandKey:
     """A key that orders hands: equal keys tie, and two 30.5 hands compare by rank."""
-    try:
-        trios, by_sorted, options = rules._hand_memos[showdown]
-    except AttributeError:
-        trios, by_sorted, options = _attach_memos(rules)[showdown]
+    trios, by_sorted, options = _memo(
+        rules.three_of_a_kind, rules.straight_flush, showdown and rules.showdown_counts_all_cards
+    )
     if len(cards) == 3:
         # The hand held between turns, and what bots weigh: one read of a flat list
         # indexed by the cards in the order given, without hashing a tuple.
@@ -71,24 +70,12 @@ _Options = tuple[str, bool, bool]
 _Memo = tuple[list[HandKey | None], dict[tuple[Card, ...], HandKey], _Options]
 
 
-def _attach_memos(rules: Rules) -> tuple[_Memo, _Memo]:
-    """Hang the memos for these rules on the (frozen) rules object, so that finding
-    them is one attribute read: (without showdown, with showdown)."""
-
-    def memo(all_cards: bool) -> _Memo:
-        options = (rules.three_of_a_kind, rules.straight_flush, all_cards)
-        found = _MEMOS.get(options)
-        if found is None:
-            found = _MEMOS[options] = ([None] * 53**3, {}, options)
-        return found
-
-    memos = (memo(False), memo(rules.showdown_counts_all_cards))
-    object.__setattr__(rules, "_hand_memos", memos)
-    return memos
+@cache  # at most 12 option sets, each made once per process
+def _memo(three_of_a_kind: str, straight_flush: bool, all_cards: bool) -> _Memo:
+    """The memos of hand keys under these scoring options (cached by their values)."""
+    return ([None] * 53**3, {}, (three_of_a_kind, straight_flush, all_cards))
 
 
-# At most 12 option sets, each computed once per process.
-_MEMOS: dict[_Options, _Memo] = {}
 _DISTINCT_KEYS: dict[tuple[HandKey, type], HandKey] = {}
 
 

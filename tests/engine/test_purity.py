@@ -121,7 +121,7 @@ class Refuse(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Refuse())
 import games.engine
 import games.engine.bots, games.engine.replay, games.engine.serialize
-import games.engine.simulate, games.engine.__main__
+import lab.simulate, lab.__main__, lab.bots.paired, lab.bots.timing
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in {FORBIDDEN!r})
 print(json.dumps({{"refused": refused, "loaded": loaded}}))
 """

@@ -1,6 +1,6 @@
 """Real server processes, a player's socket and form POSTs for the integration tests.
 
-The processes come from games.bench.processes (shared with `manage.py bench_live`);
+The processes come from lab.bench.processes (shared with `python -m lab.bench_live`);
 `GameSocket` reads the `data-seq` of each pushed view; `post_move` makes a move over
 HTTP as the table's form does.
 """
@@ -25,7 +25,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from games import engine, services
-from games.bench.processes import (  # noqa: F401  (the tests import them from here)
+from games.models import Game
+from lab.bench.processes import (  # noqa: F401  (the tests import them from here)
     Daphne,
     Process,
     Worker,
@@ -34,7 +35,6 @@ from games.bench.processes import (  # noqa: F401  (the tests import them from h
     running,
     server_env,
 )
-from games.models import Game
 from thirtyone.celery import app as celery_app
 
 SEQ = re.compile(r'data-seq="(\d+)"')

@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from kombu import Connection
 
-from games.bench.processes import Process, Worker, free_port, port_answers, server_env
+from lab.bench.processes import Process, Worker, free_port, port_answers, server_env
 from tests.integration.helpers import tasks_go_to_workers
 from thirtyone.celery import app as celery_app
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from games.bench.processes import Daphne, running, server_env
+from lab.bench.processes import Daphne, running, server_env
 
 
 def test_the_workers_moves_reach_every_seat_through_the_embedded_valkey() -> None:
@@ -24,7 +24,7 @@ def test_the_workers_moves_reach_every_seat_through_the_embedded_valkey() -> Non
     environ = {**os.environ, "THIRTYONE_CATCH_UP_SECONDS": "30"}
     environ.pop("DJANGO_SETTINGS_MODULE", None)
     result = subprocess.run(
-        [sys.executable, "manage.py", "bench_live", "--profile", "embedded"]
+        [sys.executable, "-m", "lab.bench_live", "--profile", "embedded"]
         + ["--tables", "3", "--duration", "8"],
         cwd=settings.BASE_DIR,
         env=environ,

@@ -71,11 +71,6 @@ class HardBot:
         self.memory: Memory = self.medium.memory
         self._random = random.Random(seed)
         self.table = TableWatch(random.Random(seed + 1), self.knock) if watch else None
-        self.last_worlds = 0  # how many worlds the last decision looked at
-        # The chance of being caught lowest read from the watched hands at the last
-        # knock decision (None where medium's table judged it): `knock_check` compares
-        # it with how often knocks are caught.
-        self.knock_risk: float | None = None
 
     def choose(self, obs: Observation) -> Action:
         action = self.memory.choose(obs, self._decide)
@@ -90,7 +85,6 @@ class HardBot:
             self.table.watch(obs, seat, action)
 
     def _decide(self, obs: Observation) -> Action:
-        self.last_worlds = 0
         if self.table is not None:
             buried = self.table.buried(obs)  # every discard seen: the buried ones known
             if buried:
@@ -108,7 +102,7 @@ class HardBot:
         sampler = worlds() if len(candidates) > 1 else None
         if sampler is None:
             return candidates[0]
-        return self._search(obs, candidates, sampler)
+        return self._search(obs, candidates, sampler)[0]
 
     def knock_ratio(self, obs: Observation, worlds: Callable[[], WorldSampler | None]) -> float:
         """Like the medium bot's, but with the chance of being caught lowest read from
@@ -116,19 +110,28 @@ class HardBot:
         rules = obs.rules
         value = strength(obs.hand or (), rules)[0]
         ratio = self.medium.knock_ratio(obs, value)
-        self.knock_risk = None
         if rules.scoring != "lives" or ratio == float("inf"):
             return ratio
+        risk = self.watched_risk(obs, value, worlds)
+        if risk is None:
+            return ratio
+        players = len(play_order(obs.dealer, [s.out for s in obs.seats]))
+        return lives_ratio(risk, players, obs.seats[obs.viewer], rules, self.knock)
+
+    def watched_risk(
+        self, obs: Observation, value: float, worlds: Callable[[], WorldSampler | None]
+    ) -> float | None:
+        """The chance that a knock with `value` is caught lowest, read from the hands the
+        table watch holds likely; None unless it holds them for every other player."""
         sampler = worlds()
         if sampler is None:
-            return ratio
+            return None
         order = play_order(obs.dealer, [s.out for s in obs.seats])
         others = players_after(order, obs.viewer)
         if any(seat not in sampler.watched for seat in others):
-            return ratio
+            return None
         hands = (sampler.watched[seat] for seat in others)
-        risk = self.knock_risk = chance_lowest(hands, value, sampler.pool, rules, obs.discard_top)
-        return lives_ratio(risk, len(order), obs.seats[obs.viewer], rules, self.knock)
+        return chance_lowest(hands, value, sampler.pool, obs.rules, obs.discard_top)
 
     def candidates(
         self, obs: Observation, worlds: Callable[[], WorldSampler | None] = lambda: None
@@ -167,11 +170,13 @@ class HardBot:
             moves += [a for a in legal if type(a) is Stand]
         return _first(choice, moves)
 
-    def _search(self, obs: Observation, candidates: list[Action], sampler: WorldSampler) -> Action:
+    def _search(
+        self, obs: Observation, candidates: list[Action], sampler: WorldSampler
+    ) -> tuple[Action, int]:
         """Play every candidate in the same sampled worlds; keep the medium bot's choice
         (the first) unless another did better by more than chance explains. A candidate
         already clearly worse than the first (`PRUNE_SE`) is played no more, so the
-        budget goes to the close calls."""
+        budget goes to the close calls. Returns the move and how many worlds it took."""
         me = obs.viewer
         horizon = HORIZON_TURNS * 2 * len(obs.seats)
         count = len(candidates)
@@ -180,8 +185,9 @@ class HardBot:
         seen = [0] * count  # worlds each candidate met
         alive = list(range(1, count))
         spent = 0
+        worlds = 0
         started = time.perf_counter()
-        while (spent < self.budget and alive) or self.last_worlds == 0:
+        while (spent < self.budget and alive) or worlds == 0:
             seed = self._random.getrandbits(32)
             world = sampler.sample(seed)
             state, _ = apply_action(world, candidates[0])
@@ -197,12 +203,12 @@ class HardBot:
                 gain[i] += diff
                 gain_sq[i] += diff * diff
                 seen[i] += 1
-            self.last_worlds += 1
-            if self.last_worlds >= PRUNE_AFTER and PRUNE_SE is not None:
+            worlds += 1
+            if worlds >= PRUNE_AFTER and PRUNE_SE is not None:
                 alive = [i for i in alive if not _clearly_worse(gain[i], gain_sq[i], seen[i])]
             if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
                 break
-        return candidates[_confident_best(gain, gain_sq, seen, self.confidence)]
+        return candidates[_confident_best(gain, gain_sq, seen, self.confidence)], worlds
 
 
 def _clearly_worse(gain: float, gain_sq: float, worlds: int) -> bool:

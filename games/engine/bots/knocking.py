@@ -10,7 +10,7 @@ ends above v after the turns it has had plus one.
 Knocking is right when that risk, times what a failed knock costs, is small next to a
 player's usual share of the round's loss; how small (`theta`) and, for the scoring
 modes where the highest hand wins, how likely a win must be (`beta`) were tuned by
-simulation (`games/engine/bots/tune.py`, docs/bots.md).
+simulation (`lab/bots/tune.py`, docs/bots.md).
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@
 - production: a scratch PostgreSQL database (created, then dropped) and a Redis
   database the benchmark may empty, with production settings (DEBUG off).
 
-The driver (games.bench.live, games.bench.soak) runs in a child process with the
-profile's environment, so its Django settings are exactly the servers'.
+The driver (lab.bench.live, lab.bench.soak) runs in a child process with the
+profile's environment (`python -m lab.<command> --drive ...`), so its Django settings
+are exactly the servers'.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def run(
     redis_url: str,
     keep: bool,
     say: Callable[[str], None],
-    command: str = "bench_live",
+    command: str = "lab.bench_live",
 ) -> int:
     """Set the profile up from nothing, run the driver in it, and clean up. Returns
     the driver's exit status."""
@@ -122,8 +123,9 @@ def run(
 
 
 def _driver(environ: dict[str, str], args: list[str]) -> int:
+    """Run `python -m <args>` (a lab command with --drive) from the repository's root."""
     driver = subprocess.Popen(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, "-m", *args],
         env=environ,
         cwd=settings.BASE_DIR,
     )

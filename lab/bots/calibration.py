@@ -1,6 +1,6 @@
 """How well the hard bot's imagined worlds guess the hands it cannot see:
 
-    python -m games.engine.bots.calibration --preset scat --games 500 --jobs 2
+    python -m lab.bots.calibration --preset scat --games 500 --jobs 2
 
 Four medium bots play; seat 1's memory (and, unless `--no-watch`, its table watch:
 every move seen, `inference.TableWatch`) is kept as a hard bot would keep it, and at
@@ -23,17 +23,17 @@ import time
 from multiprocessing import Pool
 from typing import NamedTuple
 
-from ..cards import Card
-from ..game import apply_action, new_game
-from ..observation import observation
-from ..randomness import SeededDeckSource
-from ..rules import PRESETS, Rules
-from ..state import DRAW, GameState
-from .common import strength
-from .inference import TableWatch
-from .knocking import KnockParams
-from .medium import MediumBot
-from .worlds import WorldSampler
+from games.engine.bots.common import strength
+from games.engine.bots.inference import TableWatch
+from games.engine.bots.knocking import KnockParams
+from games.engine.bots.medium import MediumBot
+from games.engine.bots.worlds import WorldSampler
+from games.engine.cards import Card
+from games.engine.game import apply_action, new_game
+from games.engine.observation import observation
+from games.engine.randomness import SeededDeckSource
+from games.engine.rules import PRESETS, Rules
+from games.engine.state import DRAW, GameState
 
 PLAYERS = 4
 CHUNK = 5  # games per job
@@ -106,7 +106,7 @@ def _judge(state: GameState, hand: tuple[Card, ...], sampler: WorldSampler, worl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.calibration")
+    parser = argparse.ArgumentParser(prog="python -m lab.bots.calibration")
     parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--worlds", type=int, default=40, help="worlds per judged turn")

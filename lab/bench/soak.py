@@ -1,4 +1,4 @@
-"""The soak's driver (`manage.py soak` runs it inside the embedded profile's environment):
+"""The soak's driver (`python -m lab.soak` runs it inside the embedded profile's environment):
 bot tables play for a long time on the real processes of `make run`, and it counts what
 a club evening would feel: processes that died (and were started again, as a supervisor
 would), tables that stalled, and the moves made.
@@ -24,9 +24,9 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from games import services, tasks
-from games.bench.live import Sockets, _session
-from games.bench.processes import Daphne, Process, Valkey, Worker, running, server_env
 from games.models import Game, GameEvent, GamePlayer, RuleSet, Table
+from lab.bench.live import Sockets, _session
+from lab.bench.processes import Daphne, Process, Valkey, Worker, running, server_env
 
 BOTS = ("medium", "easy", "medium")  # beside each table's owner
 CHECK_EVERY = 5.0  # seconds between looks at the processes and the tables

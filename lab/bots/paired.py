@@ -1,7 +1,7 @@
 """Compare two bots on the same deals, a round at a time (how docs/bots.md's hard-bot
 experiments were measured):
 
-    python -m games.engine.bots.paired --level hard --preset scat --rounds 300 --players 4
+    python -m lab.bots.paired --level hard --preset scat --rounds 300 --players 4
 
 Each round is dealt twice from the same seed and standings: once with the bot under
 test in seat 1, once with a medium bot there, against medium bots in the other seats
@@ -24,14 +24,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..actions import Action
-from ..game import new_game
-from ..randomness import SeededDeckSource
-from ..rules import PRESETS, Rules
-from ..simulate import play_move
-from ..state import GameState, PlayerState
-from . import LEVELS, make_bot
-from .rollout import final_equity
+from games.engine.actions import Action
+from games.engine.bots import LEVELS, make_bot
+from games.engine.bots.rollout import final_equity
+from games.engine.game import new_game
+from games.engine.randomness import SeededDeckSource
+from games.engine.rules import PRESETS, Rules
+from games.engine.state import GameState, PlayerState
+from lab.simulate import play_move
 
 
 def round_moves(
@@ -64,7 +64,7 @@ def random_standings(rules: Rules, rng: random.Random, players: int) -> tuple[Pl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.paired")
+    parser = argparse.ArgumentParser(prog="python -m lab.bots.paired")
     parser.add_argument("--level", default="hard", choices=sorted(LEVELS))
     parser.add_argument(
         "--options", default="{}", help='bot options as JSON, e.g. {"budget": 8000}'

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from games.engine.__main__ import main
-from games.engine.bots import MediumBot, paired
+from games.engine.bots import MediumBot
 from games.engine.rules import Rules
-from games.engine.simulate import CHUNK_GAMES, simulate_chunks, wilson_interval
+from lab.__main__ import main
+from lab.bots import paired
+from lab.simulate import CHUNK_GAMES, simulate_chunks, wilson_interval
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:

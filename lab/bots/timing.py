@@ -1,4 +1,4 @@
-"""How long a bot takes to decide: `python -m games.engine bench-bot --level hard`.
+"""How long a bot takes to decide: `python -m lab bench-bot --level hard`.
 
 Plays whole games with the bot in the first seat and medium bots in the others, and
 times every decision of the first seat (`choose`, memory included) until it has made
@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..game import apply_action, new_game
-from ..observation import observation
-from ..randomness import SeededDeckSource
-from ..rules import Rules
-from . import make_bot
+from games.engine.bots import make_bot
+from games.engine.game import apply_action, new_game
+from games.engine.observation import observation
+from games.engine.randomness import SeededDeckSource
+from games.engine.rules import Rules
 
 
 @dataclass

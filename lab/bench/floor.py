@@ -9,7 +9,7 @@ import time
 from channels.layers import get_channel_layer
 
 from games import realtime
-from games.bench.stats import SEQ
+from lab.bench.stats import SEQ
 
 FIRST_SEQ = 10**9  # floor fragments count up from here: far past any real view
 INTERVAL = 0.05  # a floor send every 50 ms

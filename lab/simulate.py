@@ -1,6 +1,6 @@
 """Play many games between bots, fast, and count what happened.
 
-    python -m games.engine simulate --preset scat --players 4 --games 10000 --seed 1
+    python -m lab simulate --preset scat --players 4 --games 10000 --seed 1
 
 Prints progress while it runs and a summary at the end (or JSON with --json): games,
 rounds, each seat's wins with a 95% confidence interval, average turns per round, and
@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, Protocol
 
-from .actions import Action
-from .bots import make_bot
-from .events import Event
-from .game import apply_action, new_game
-from .observation import Observation, observation
-from .randomness import SeededDeckSource
-from .rules import Rules
+from games.engine.actions import Action
+from games.engine.bots import make_bot
+from games.engine.events import Event
+from games.engine.game import apply_action, new_game
+from games.engine.observation import Observation, observation
+from games.engine.randomness import SeededDeckSource
+from games.engine.rules import Rules
 
 
 class Bot(Protocol):

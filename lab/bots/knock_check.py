@@ -1,16 +1,16 @@
 """How well the hard bot judges the risk of its knocks:
 
-    python -m games.engine.bots.knock_check --players 3 --rounds 500 --jobs 2
+    python -m lab.bots.knock_check --players 3 --rounds 500 --jobs 2
 
-A hard bot in seat 1 plays single rounds against medium bots, from standings as they
-are met in games (dealt as the paired test deals them, `paired.round_moves`). At each
-of its knocks it has read, from the hands its table watch holds likely, the chance of
-being caught lowest
-(`HardBot.knock_risk`); the round then shows whether it was. Printed: the knocks
-grouped by that chance, each group's mean chance next to the share caught, and the
-totals. A well judged risk has the two close in every group. This found that the risk
-left out the discard pile in the other players' last turns, and so was about half the
-rate at which knocks were caught with three or four players (docs/bots.md).
+A hard bot in seat 1 plays single rounds against medium bots, from standings as they are
+met in games (dealt as the paired test deals them, `paired.round_moves`). At each of its
+knocks it has read, from the hands its table watch holds likely, the chance of being
+caught lowest (`HardBot.watched_risk`, kept by `RiskReadingHardBot`); the round then
+shows whether it was. Printed: the knocks grouped by that chance, each group's mean
+chance next to the share caught, and the totals. A well judged risk has the two close in
+every group. This found that the risk left out the discard pile in the other players'
+last turns, and so was about half the rate at which knocks were caught with three or
+four players (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -20,17 +20,37 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 
-from ..actions import Knock
-from ..rules import PRESETS, Rules
-from .hard import HardBot
-from .paired import random_standings, round_moves
+from games.engine.actions import Knock
+from games.engine.bots.hard import HardBot
+from games.engine.bots.worlds import WorldSampler
+from games.engine.observation import Observation
+from games.engine.rules import PRESETS, Rules
+from lab.bots.paired import random_standings, round_moves
 
 CHUNK = 25  # rounds per job
 BINS = (0.0, 0.03, 0.08, 0.15, 0.25, 0.35, 1.0)
 
 Knocked = tuple[float, bool]  # the risk read, and whether the knock was caught
+
+
+class RiskReadingHardBot(HardBot):
+    """A hard bot that keeps the chance of being caught lowest it read from the watched
+    hands at its last knock decision (None where medium's table judged it)."""
+
+    knock_risk: float | None = None
+
+    def knock_ratio(self, obs: Observation, worlds: Callable[[], WorldSampler | None]) -> float:
+        self.knock_risk = None
+        return super().knock_ratio(obs, worlds)
+
+    def watched_risk(
+        self, obs: Observation, value: float, worlds: Callable[[], WorldSampler | None]
+    ) -> float | None:
+        self.knock_risk = super().watched_risk(obs, value, worlds)
+        return self.knock_risk
 
 
 def knocks_in_rounds(job: tuple[Rules, int, int, int]) -> list[Knocked]:
@@ -40,7 +60,7 @@ def knocks_in_rounds(job: tuple[Rules, int, int, int]) -> list[Knocked]:
     found: list[Knocked] = []
     for i in range(rounds):
         standings = random_standings(rules, rng, players)
-        hard = HardBot(seed + i)
+        hard = RiskReadingHardBot(seed + i)
         risk = None
         for seat, action, state in round_moves(rules, seed + i, standings, hard):
             if seat == 0 and type(action) is Knock:
@@ -73,7 +93,7 @@ def _line(label: str, group: list[Knocked]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.knock_check")
+    parser = argparse.ArgumentParser(prog="python -m lab.bots.knock_check")
     parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=500)

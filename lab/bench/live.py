@@ -1,4 +1,4 @@
-"""The live benchmark's driver (`manage.py bench_live` runs it inside the profile's
+"""The live benchmark's driver (`python -m lab.bench_live` runs it inside the profile's
 environment, so this process's settings are the servers' settings).
 
 It seats bench users at the tables and marks them away, so the bots play for them and
@@ -6,7 +6,7 @@ every seat has a user whose session opens a socket; starts the servers as the pr
 runs them; opens a socket per seat (like a browser: cookie, Origin, `{"seq": -1}`);
 lets the tables play for the duration; and meanwhile measures the floor, a bare
 channel-layer send of a fixed fragment. Moves' commit times come from the event log
-afterwards (see games.bench.stats).
+afterwards (see lab.bench.stats).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from games import realtime, services, tasks
-from games.bench import floor, stats
-from games.bench.processes import Beat, Daphne, Process, Valkey, Worker, running, server_env
 from games.models import Game, GameEvent, GamePlayer, RuleSet
+from lab.bench import floor, stats
+from lab.bench.processes import Beat, Daphne, Process, Valkey, Worker, running, server_env
 
 PROGRESS_EVERY = 5.0
 GRACE = 3.0  # seconds after the window for the last moves' views to arrive

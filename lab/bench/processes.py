@@ -2,7 +2,7 @@
 
 Daphne and Celery each run with their own environment and log file; `start()` returns
 once the process serves (a Daphne port answers, a worker says it is ready). Used by
-`manage.py bench_live` and by tests/integration.
+`python -m lab.bench_live` and by tests/integration.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.engine simulate --preset scat --players 4 --games 10000``."""
+"""Command line: ``python -m lab simulate --preset scat --players 4 --games 10000``."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import argparse
 import json
 import sys
 
-from .bots import LEVELS, make_bot
-from .bots.timing import Timings, time_decisions
-from .errors import RulesError
-from .rules import PRESETS, Rules
-from .simulate import print_progress, report, simulate_chunks
+from games.engine.bots import LEVELS, make_bot
+from games.engine.errors import RulesError
+from games.engine.rules import PRESETS, Rules
+from lab.bots.timing import Timings, time_decisions
+from lab.simulate import print_progress, report, simulate_chunks
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine")
+    parser = argparse.ArgumentParser(prog="python -m lab")
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play many games between bots")
     sim.add_argument("--preset", default="scat", choices=sorted(PRESETS))

@@ -1,6 +1,6 @@
 """Tune the medium bot's knobs by simulation (how it was done: docs/bots.md).
 
-    python -m games.engine.bots.tune --knob theta --values 0.3,0.45,0.6,0.8 \\
+    python -m lab.bots.tune --knob theta --values 0.3,0.45,0.6,0.8 \\
         --preset scat --players 4 --games 800 --jobs 2
 
 For each value, a medium bot with that value plays in seat 1 against medium bots with
@@ -24,13 +24,13 @@ import sys
 import time
 from multiprocessing import Pool
 
-from ..game import apply_action, new_game
-from ..observation import observation
-from ..randomness import SeededDeckSource
-from ..rules import PRESETS, Rules
-from ..simulate import wilson_interval
-from .knocking import KnockParams
-from .medium import MediumBot
+from games.engine.bots.knocking import KnockParams
+from games.engine.bots.medium import MediumBot
+from games.engine.game import apply_action, new_game
+from games.engine.observation import observation
+from games.engine.randomness import SeededDeckSource
+from games.engine.rules import PRESETS, Rules
+from lab.simulate import wilson_interval
 
 KNOBS = ("theta", "beta", "potential", "denial")
 
@@ -68,7 +68,7 @@ def play_chunk(job: tuple) -> tuple[float, int, int, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.tune")
+    parser = argparse.ArgumentParser(prog="python -m lab.bots.tune")
     parser.add_argument("--knob", choices=KNOBS, required=True)
     parser.add_argument("--values", required=True, help="comma-separated values to try")
     parser.add_argument("--preset", default="scat", choices=sorted(PRESETS))

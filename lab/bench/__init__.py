@@ -1,0 +1,1 @@
+"""The live benchmark (`python -m lab.bench_live`) and the server processes it starts."""

@@ -1,0 +1,1 @@
+"""Measuring and tuning the bots of games.engine.bots (docs/bots.md)."""
