@@ -26,6 +26,7 @@ from games import engine, proofs, realtime
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
+from games.engine.turns import play_order
 from games.models import Deal, Game, GamePlayer
 
 TEMPLATE = "games/table.html#game-area"
@@ -516,9 +517,7 @@ def _round_result(result: engine.RoundResult, seat: int) -> str:
 def _summary_is_fresh(obs: engine.Observation) -> bool:
     if obs.outcome is not None:
         return True
-    count = len(obs.seats)
-    order = [(obs.dealer + step) % count for step in range(1, count + 1)]
-    order = [s for s in order if not obs.seats[s].out]
+    order = play_order(obs.dealer, [s.out for s in obs.seats])
     if obs.viewer is None or obs.viewer not in order:
         return obs.turns_taken < len(order)
     return obs.turns_taken <= order.index(obs.viewer)
