@@ -230,6 +230,12 @@ class Seat(models.Model):
         return table_name(self.user.get_username())
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    def in_play(self) -> GameQuerySet:
+        """Games being played: neither finished nor ended early."""
+        return self.filter(status=Game.PLAYING)
+
+
 class Game(models.Model):
     # FINISHED: the game was played out and has its winners. ENDED: it was stopped
     # before that (`end_reason` says by whom or why); the standings then stand and no
@@ -263,6 +269,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-started_at"]
         indexes = [models.Index(fields=["status"])]
@@ -287,6 +295,30 @@ class Game(models.Model):
         self.__dict__[name] = (self.seq, found)
         return found
 
+    @property
+    def in_play(self) -> bool:
+        """Being played: neither finished nor ended early (`GameQuerySet.in_play`)."""
+        return self.status == Game.PLAYING
+
+    def machine_moves_next(self) -> bool:
+        """Whether the turn (as of the snapshot) is a bot's, or an away player's whose
+        turns a bot plays (`GamePlayer.played_by_machine`)."""
+        turn = self.state.get("turn")
+        return (
+            turn is not None
+            and GamePlayer.objects.filter(game=self, position=turn).played_by_machine().exists()
+        )
+
+
+class GamePlayerQuerySet(models.QuerySet["GamePlayer"]):
+    def played_by_machine(self) -> GamePlayerQuerySet:
+        """Seats a bot plays: bots, and players marked away."""
+        return self.exclude(bot_level="", away=False)
+
+    def played_by_person(self) -> GamePlayerQuerySet:
+        """Seats a person plays: neither a bot nor marked away."""
+        return self.filter(bot_level="", away=False)
+
 
 class GamePlayer(models.Model):
     """Who played at each engine seat of a game, and how it went for them."""
@@ -309,6 +341,8 @@ class GamePlayer(models.Model):
     away_reason = models.CharField(max_length=10, blank=True)
     turns_timed_out = models.PositiveSmallIntegerField(default=0)
 
+    objects = GamePlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["game", "position"]
         constraints = [
@@ -321,6 +355,11 @@ class GamePlayer(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def played_by_machine(self) -> bool:
+        """A bot plays this seat's turns: a bot's, or an away player's."""
+        return self.is_bot or self.away
 
 
 class GameEvent(models.Model):
