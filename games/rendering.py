@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import engine, proofs, realtime
+from games import access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
@@ -106,16 +106,9 @@ def rows(game: Game) -> Rows:
     def read() -> Rows:
         logged = game.events.filter(seq__lte=game.seq).order_by("-seq")[:LOG_LENGTH]
         events = [(r.seq, r.to_engine(), r.by_bot) for r in logged]
-        return Rows(list(game.players.all()), events, list(proofs.recent(game)))
+        return Rows(access.players(game), events, list(proofs.recent(game)))
 
     return game.once_per_seq("_area_rows", read)
-
-
-def viewer_seat(game: Game, user: Any) -> int | None:
-    """The engine seat `user` plays at `game`, or None for a spectator."""
-    if user is None or not user.is_authenticated:
-        return None
-    return next((p.position for p in rows(game).players if p.user_id == user.pk), None)
 
 
 # ---- the context ------------------------------------------------------------------
@@ -134,7 +127,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     players = {p.position: p for p in found.players}
     owner = game.table.owner_id
     # Unknown presence (the cache failed) shows nobody online rather than an error.
-    connected = (realtime.connected(game, len(names)) if not over else None) or set()
+    connected = (presence.connected(game, len(names)) if not over else None) or set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (
