@@ -7,7 +7,8 @@ table views, the game socket, the page's rendering and the services ask here).
   link's page), to the host, and to staff, who may end a game or let a bot play
   there (as spectators: no hand shown).
 - `is_host(user, table)` and `manager_role(user, table)`: the host runs the table;
-  the host or staff may manage a game's players ("host" or "staff", or None).
+  the host or staff may manage a game's players ("host" or "staff", or None);
+  `may_free_seat`: players leave their own seat, the host removes anyone else.
 """
 
 from __future__ import annotations
@@ -33,9 +34,26 @@ def _signed_in(user: Any) -> bool:
     return user is not None and user.is_authenticated
 
 
+def hosted_by(table: Table, user_id: int | None) -> bool:
+    """Whether the user `user_id` hosts (owns) `table`."""
+    return user_id is not None and table.owner_id == user_id
+
+
 def is_host(user: Any, table: Table) -> bool:
     """Whether `user` hosts (owns) `table`."""
-    return _signed_in(user) and table.owner_id is not None and table.owner_id == user.pk
+    return _signed_in(user) and hosted_by(table, user.pk)
+
+
+def may_free_seat(user: Any, table: Table, seat: Seat | None) -> bool:
+    """Whether `user` may free `seat` (between games, at an open table): players leave
+    their own seat; the host, who keeps theirs, removes anyone else."""
+    return (
+        _signed_in(user)
+        and not table.is_closed
+        and seat is not None
+        and not hosted_by(table, seat.user_id)
+        and (is_host(user, table) or seat.user_id == user.pk)
+    )
 
 
 def manager_role(user: Any, table: Table) -> str | None:

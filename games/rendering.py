@@ -125,7 +125,6 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     names = obs.names
     my_turn = seat is not None and obs.turn == seat and not over
     players = {p.position: p for p in found.players}
-    owner = game.table.owner_id
     # Unknown presence (the cache failed) shows nobody online rather than an error.
     connected = (presence.connected(game, len(names)) if not over else None) or set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
@@ -147,7 +146,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         # unless the table has closed since.
         "can_restart": seat is not None
         and seat in players
-        and players[seat].user_id == owner
+        and access.hosted_by(game.table, players[seat].user_id)
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,

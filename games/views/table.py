@@ -87,11 +87,7 @@ def _seat_rows(table: Table, seats: list[Seat], user: Any) -> list[tuple[int, Se
         (
             position,
             seat,
-            user.is_authenticated
-            and not table.is_closed
-            and seat is not None
-            and seat.user_id != table.owner_id
-            and user.pk in (table.owner_id, seat.user_id),
+            access.may_free_seat(user, table, seat),
         )
         for position in range(table.seat_count)
         for seat in [by_position.get(position)]
