@@ -2,7 +2,8 @@
 
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only
-after the move that calls for them is committed. ETA tasks live in a worker's memory,
+after the move that calls for them is committed (by `games.notify`, by name: tasks call
+the services, never the other way round). ETA tasks live in a worker's memory,
 so a periodic sweep also finds overdue timers and stalled bot turns, and carries out
 `games.absence`: it marks away a person gone on their turn at a table without a timer,
 and ends games no person has moved in for a day.
