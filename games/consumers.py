@@ -34,7 +34,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import ratelimit, realtime
+from games import access, presence, ratelimit, realtime
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +54,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        allowed, self.seat = await database_sync_to_async(realtime.viewer_seat)(
+        viewer = await database_sync_to_async(access.viewer_of)(
             self.game_id, self.scope.get("user")
         )
-        if not allowed:
+        self.seat = viewer.seat
+        if not viewer.allowed:
             await self.close(code=NOT_ALLOWED)
             return
         self.group = (
@@ -66,7 +67,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             else realtime.seat_group(self.game_id, self.seat)
         )
         # Present before joining the group: a writer renders only for viewers present.
-        await database_sync_to_async(realtime.mark_present)(self.game_id, self.seat)
+        await database_sync_to_async(presence.mark_present)(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat)
@@ -81,7 +82,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.seat is not None and not watcher.has(self.game_id, self.seat):
             user = self.scope.get("user")
             user_id = user.pk if user is not None and user.is_authenticated else None
-            await database_sync_to_async(realtime.mark_absent)(self.game_id, self.seat, user_id)
+            await database_sync_to_async(presence.mark_absent)(self.game_id, self.seat, user_id)
             await database_sync_to_async(realtime.presence_changed)(self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -223,7 +224,7 @@ class Watcher:
                 {game_id: self.viewers(game_id) for game_id in due}
             )
         if refresh_presence:
-            await database_sync_to_async(realtime.mark_present_all)(list(self.sockets))
+            await database_sync_to_async(presence.mark_present_all)(list(self.sockets))
 
     def viewers(self, game_id: int) -> set[int | None]:
         """The seats (None: spectators) this process has a socket for at `game_id`."""

@@ -203,11 +203,6 @@ class Table(models.Model):
     def invite_url(self) -> str:
         return reverse("join_by_link", args=[self.invite_token])
 
-    def is_host(self, user: Any) -> bool:
-        """Whether `user` hosts this table (never true of a table with no host, nor of
-        an anonymous visitor)."""
-        return self.owner_id is not None and user is not None and self.owner_id == user.pk
-
 
 class Seat(models.Model):
     BOT_LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
@@ -251,6 +246,12 @@ class Seat(models.Model):
         return table_name(self.user.get_username())
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    def in_play(self) -> GameQuerySet:
+        """Games being played: neither finished nor ended early."""
+        return self.filter(status=Game.PLAYING)
+
+
 class Game(models.Model):
     # FINISHED: the game was played out and has its winners. ENDED: it was stopped
     # before that (`end_reason` says by whom or why); the standings then stand and no
@@ -288,6 +289,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-started_at"]
         indexes = [models.Index(fields=["status"])]
@@ -312,8 +315,30 @@ class Game(models.Model):
         self.__dict__[name] = (self.seq, found)
         return found
 
+    @property
+    def in_play(self) -> bool:
+        """Being played: neither finished nor ended early (`GameQuerySet.in_play`)."""
+        return self.status == Game.PLAYING
 
-class GamePlayerQuerySet(models.QuerySet):
+    def machine_moves_next(self) -> bool:
+        """Whether the turn (as of the snapshot) is a bot's, or an away player's whose
+        turns a bot plays (`GamePlayer.played_by_machine`)."""
+        turn = self.state.get("turn")
+        return (
+            turn is not None
+            and GamePlayer.objects.filter(game=self, position=turn).played_by_machine().exists()
+        )
+
+
+class GamePlayerQuerySet(models.QuerySet["GamePlayer"]):
+    def played_by_machine(self) -> GamePlayerQuerySet:
+        """Seats a bot plays: bots, and players marked away."""
+        return self.exclude(bot_level="", away=False)
+
+    def played_by_person(self) -> GamePlayerQuerySet:
+        """Seats a person plays: neither a bot nor marked away."""
+        return self.filter(bot_level="", away=False)
+
     def results_of(self, game: Game | int) -> GamePlayerQuerySet:
         """`game`'s players best first (by place, then seat), with their results: empty
         of places while the game is played (`games.results`)."""
@@ -329,8 +354,6 @@ class GamePlayer(models.Model):
 
     The results (`place` and the rest, `games.results`) are written by the service with
     the game's last event, once the game is finished or ended early; None or 0 before."""
-
-    objects = GamePlayerQuerySet.as_manager()
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     position = models.PositiveSmallIntegerField()
@@ -368,6 +391,8 @@ class GamePlayer(models.Model):
         default=0, help_text="Turns the timer ran out on, in the whole game."
     )
 
+    objects = GamePlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["game", "position"]
         constraints = [
@@ -380,6 +405,11 @@ class GamePlayer(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def played_by_machine(self) -> bool:
+        """A bot plays this seat's turns: a bot's, or an away player's."""
+        return self.is_bot or self.away
 
 
 class GameEvent(models.Model):

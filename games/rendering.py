@@ -22,11 +22,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import engine, proofs, realtime
+from games import access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
-from games.models import Deal, Game, GamePlayer, Table
+from games.engine.turns import play_order
+from games.models import Deal, Game, GamePlayer
 
 TEMPLATE = "games/table.html#game-area"
 LOG_LENGTH = 30  # events shown in the log
@@ -105,16 +106,9 @@ def rows(game: Game) -> Rows:
     def read() -> Rows:
         logged = game.events.filter(seq__lte=game.seq).order_by("-seq")[:LOG_LENGTH]
         events = [(r.seq, r.to_engine(), r.by_bot) for r in logged]
-        return Rows(list(game.players.all()), events, list(proofs.recent(game)))
+        return Rows(access.players(game), events, list(proofs.recent(game)))
 
     return game.once_per_seq("_area_rows", read)
-
-
-def viewer_seat(game: Game, user: Any) -> int | None:
-    """The engine seat `user` plays at `game`, or None for a spectator."""
-    if user is None or not user.is_authenticated:
-        return None
-    return next((p.position for p in rows(game).players if p.user_id == user.pk), None)
 
 
 # ---- the context ------------------------------------------------------------------
@@ -131,9 +125,8 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     names = obs.names
     my_turn = seat is not None and obs.turn == seat and not over
     players = {p.position: p for p in found.players}
-    owner = game.table.owner_id
     # Unknown presence (the cache failed) shows nobody online rather than an error.
-    connected = (realtime.connected(game, len(names)) if not over else None) or set()
+    connected = (presence.connected(game, len(names)) if not over else None) or set()
     seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
     me = seat_views[seat] if seat is not None else None
     order = (
@@ -153,12 +146,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         # deal again once the game is over, unless the table has closed since.
         "can_restart": seat is not None
         and seat in players
-        and players[seat].user_id is not None
-        and (
-            game.table.starters == Table.STARTED_BY_PLAYERS
-            or game.table.starters == Table.STARTED_BY_OWNER
-            and players[seat].user_id == owner
-        )
+        and access.starts_games(game.table, players[seat].user_id)
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
@@ -521,9 +509,7 @@ def _round_result(result: engine.RoundResult, seat: int) -> str:
 def _summary_is_fresh(obs: engine.Observation) -> bool:
     if obs.outcome is not None:
         return True
-    count = len(obs.seats)
-    order = [(obs.dealer + step) % count for step in range(1, count + 1)]
-    order = [s for s in order if not obs.seats[s].out]
+    order = play_order(obs.dealer, [s.out for s in obs.seats])
     if obs.viewer is None or obs.viewer not in order:
         return obs.turns_taken < len(order)
     return obs.turns_taken <= order.index(obs.viewer)

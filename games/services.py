@@ -2,8 +2,9 @@
 
 Every function is keyword-only and runs in one transaction. `play` locks the game row,
 checks the caller's `expected_seq`, lets the engine validate and apply the move,
-appends the events and saves the snapshot; pushes and bot turns are registered with
-`transaction.on_commit`, so no one hears of a move that is not in the log.
+appends the events and saves the snapshot; what follows a change (pushes, the next bot
+turn or timer, `game_finished`) is left to `games.notify`, which does it on commit, so
+no one hears of a move that is not in the log.
 Views, consumers, tasks and the admin call these; none writes game state itself.
 
 Besides the moves, the log holds table events (`engine.events.TABLE_EVENTS`): whose
@@ -24,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import absence, engine, results
+from games import absence, access, engine, notify, results
 from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
@@ -242,9 +243,10 @@ def close_table(*, table: Table, by: Any) -> Table:
     """The host (or a staff member, any table) closes the table between games."""
     with transaction.atomic():
         table = _locked_table(table.pk)
-        if table.owner_id is not None and table.owner_id == by.pk:
+        role = access.manager_role(by, table)
+        if role == "host":
             reason = Table.CLOSED_BY_HOST
-        elif getattr(by, "is_staff", False):
+        elif role == "staff":
             reason = Table.CLOSED_BY_STAFF
         else:
             raise ServiceError("Only the table's host (or a moderator) can close it.")
@@ -315,7 +317,7 @@ def close_if_idle(*, table_id: int, idle_since: datetime) -> bool:
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None or table.closed_at is not None or table.last_activity >= idle_since:
             return False
-        if table.games.filter(Q(status=Game.PLAYING) | Q(updated_at__gte=idle_since)).exists():
+        if (table.games.in_play() | table.games.filter(updated_at__gte=idle_since)).exists():
             return False
         _close(table, Table.IDLE)
         return True
@@ -323,9 +325,8 @@ def close_if_idle(*, table_id: int, idle_since: datetime) -> bool:
 
 def idle_tables(idle_since: datetime) -> QuerySet[Table]:
     """Open tables with no activity and no game since `idle_since` (for the sweep)."""
-    recent = Game.objects.filter(table=OuterRef("pk")).filter(
-        Q(status=Game.PLAYING) | Q(updated_at__gte=idle_since)
-    )
+    games = Game.objects.filter(table=OuterRef("pk"))
+    recent = games.in_play() | games.filter(updated_at__gte=idle_since)
     return Table.objects.filter(closed_at__isnull=True, last_activity__lt=idle_since).exclude(
         Exists(recent)
     )
@@ -352,7 +353,7 @@ def _require_open(table: Table) -> None:
 
 
 def _in_play(table: Table) -> bool:
-    return table.games.filter(status=Game.PLAYING).exists()
+    return table.games.in_play().exists()
 
 
 def _active(table: Table) -> None:
@@ -370,7 +371,7 @@ def _free_position(table: Table) -> int:
 
 
 def _require_owner(table: Table, user: Any) -> None:
-    if not table.is_host(user):
+    if not access.is_host(user, table):
         raise ServiceError("Only the table's owner can do that.")
 
 
@@ -475,17 +476,17 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
     second, and must not hold the game's lock (on SQLite, the whole database's write
     lock) meanwhile. The move is applied only if the game has not moved on since."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != expected_seq or game.status != Game.PLAYING:
+    if game is None or game.seq != expected_seq or not game.in_play:
         return None
     state = game.engine_state()
     seat = state.turn
     player = game.players.get(position=seat)
-    if not (player.is_bot or player.away):
+    if not player.played_by_machine:
         return None
     action = _bot_choice(game, state, seat, player.bot_level or "easy")
     with transaction.atomic():
         game = _locked_game(game_id)
-        if game.seq != expected_seq or game.status != Game.PLAYING:
+        if game.seq != expected_seq or not game.in_play:
             return None
         # A player who was away may have come back while the bot thought.
         if not player.is_bot and not GamePlayer.objects.filter(pk=player.pk, away=True).exists():
@@ -519,7 +520,7 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
         game = _locked_game(game_id)
         if (
             game.seq != expected_seq
-            or game.status != Game.PLAYING
+            or not game.in_play
             or game.turn_deadline is None
             or game.turn_deadline > timezone.now()
         ):
@@ -528,7 +529,7 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
         state = game.engine_state(decks)
         seat = state.turn
         player = game.players.get(position=seat)
-        if player.is_bot or player.away:
+        if player.played_by_machine:
             return None  # bot turns are played by the bot task
         bot = make_bot("baseline")
         events: list[engine.Event] = []
@@ -566,7 +567,7 @@ def come_back(*, game_id: int, user: Any) -> None:
         )
         if player is None:
             raise ServiceError("You are not playing in this game.")
-        if game.status != Game.PLAYING:
+        if not game.in_play:
             raise ServiceError("This game is over.")
         if not player.away:
             raise ServiceError("You are not marked away: you already play your own turns.")
@@ -580,8 +581,7 @@ def come_back(*, game_id: int, user: Any) -> None:
         timer = 0.0
         if game.state.get("turn") == player.position and game.turn_deadline is not None:
             timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
-        game_id, seq = game.pk, game.seq
-        transaction.on_commit(lambda: _after_commit(game_id, seq, False, timer))
+        notify.game_changed(game, bot_moves_next=False, timer=timer)
 
 
 # ---- away players and games ended early (games.absence) -----------------------------
@@ -600,7 +600,7 @@ def mark_absent(*, game_id: int, expected_seq: int) -> bool:
         seat = game.state.get("turn")
         if (
             game.seq != expected_seq
-            or game.status != Game.PLAYING
+            or not game.in_play
             or game.table.turn_timer
             or seat is None
             or started is None
@@ -623,7 +623,7 @@ def replace_with_bot(*, game_id: int, by: Any, position: int, expected_seq: int)
     with transaction.atomic():
         game = _locked_game(game_id)
         reason = _manager(game, by)
-        if game.status != Game.PLAYING:
+        if not game.in_play:
             raise ServiceError("This game is over.")
         player = game.players.filter(position=position).first()
         if player is None:
@@ -650,7 +650,7 @@ def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:
         reason = _manager(game, by)
         if game.status == Game.ENDED:
             raise ServiceError("This game has already been ended.")
-        if game.status != Game.PLAYING:
+        if not game.in_play:
             raise ServiceError("This game is over: it was played to the end.")
         _check_seq(game, expected_seq)
         _end_early(game, reason)
@@ -664,10 +664,7 @@ def end_abandoned(*, game_id: int) -> bool:
     ended under the lock), and a game someone has moved in since is left alone."""
     with transaction.atomic():
         game = _locked_game(game_id)
-        if (
-            game.status != Game.PLAYING
-            or game.human_moved_at > timezone.now() - absence.ABANDONED_AFTER
-        ):
+        if not game.in_play or game.human_moved_at > timezone.now() - absence.ABANDONED_AFTER:
             return False
         hours = int(absence.ABANDONED_AFTER.total_seconds() // 3600)
         _end_early(game, "abandoned", hours=hours)
@@ -676,11 +673,9 @@ def end_abandoned(*, game_id: int) -> bool:
 
 def _manager(game: Game, user: Any) -> str:
     """Why `user` may manage `game`'s players ("host" or "staff"), or a refusal."""
-    if user is not None and user.is_authenticated:
-        if game.table.owner_id == user.pk:
-            return "host"
-        if user.is_staff:
-            return "staff"
+    role = access.manager_role(user, game.table)
+    if role is not None:
+        return role
     raise ServiceError("Only the table's host or staff can do that.")
 
 
@@ -691,9 +686,8 @@ def _mark_away(game: Game, player: GamePlayer, reason: str, **data: Any) -> None
     # A bot's turn is due from now: the stalled-bot clock (`updated_at`) starts here.
     event = engine.Event("player_away", player.position, {"reason": reason, **data})
     _append(game, [event], ["updated_at"])
-    bot_moves_next = game.state.get("turn") == player.position
-    game_id, seq = game.pk, game.seq
-    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, 0))
+    # A bot plays their turn if it is theirs now; the timer of the turn runs on.
+    notify.game_changed(game, bot_moves_next=game.state.get("turn") == player.position, timer=0)
 
 
 def _end_early(game: Game, reason: str, **data: Any) -> None:
@@ -712,8 +706,7 @@ def _end_early(game: Game, reason: str, **data: Any) -> None:
         [event],
         ["status", "end_reason", "finished_at", "turn_deadline", "turn_started_at"],
     )
-    game_id, seq = game.pk, game.seq
-    transaction.on_commit(lambda: _after_commit(game_id, seq, False, 0))
+    notify.game_changed(game)
 
 
 def _store_results(game: Game, state: engine.GameState, *, ended_early: bool) -> None:
@@ -742,7 +735,7 @@ def _locked_game(game_id: int) -> Game:
 
 
 def _check_seq(game: Game, expected_seq: int) -> None:
-    if game.status != Game.PLAYING:
+    if not game.in_play:
         raise ServiceError("This game is over.")
     if expected_seq != game.seq:
         raise StaleMove(
@@ -836,7 +829,7 @@ def _record(
     game.turn_deadline = _deadline(game, state)
     update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)
-    _schedule_after_commit(game, state)
+    notify.game_changed(game)
 
 
 def _append(game: Game, events: list[engine.Event], update: list[str] | None = None) -> None:
@@ -850,19 +843,6 @@ def _append(game: Game, events: list[engine.Event], update: list[str] | None = N
     )
     game.seq = first + len(events) - 1
     game.save(update_fields=["seq", *(update or [])])
-
-
-def _schedule_after_commit(game: Game, state: engine.GameState) -> None:
-    """After the commit: push the views, and give the next bot (or timer) its turn."""
-    bot_moves_next = (
-        state.turn is not None
-        and GamePlayer.objects.filter(game=game, position=state.turn)
-        .exclude(bot_level="", away=False)
-        .exists()
-    )
-    timer = game.table.turn_timer if state.turn is not None and not bot_moves_next else 0
-    game_id, seq = game.pk, game.seq
-    transaction.on_commit(lambda: _after_commit(game_id, seq, bot_moves_next, timer))
 
 
 def _commit_decks(
@@ -942,11 +922,3 @@ def _deadline(game: Game, state: engine.GameState) -> datetime | None:
     if not seconds or state.turn is None:
         return None
     return timezone.now() + timedelta(seconds=seconds)
-
-
-def _after_commit(
-    game_id: int, seq: int, bot_moves_next: bool, timer: float, *, refresh: bool = False
-) -> None:
-    from games import tasks  # tasks import services: import here to avoid a cycle
-
-    tasks.game_changed(game_id, seq, bot_moves_next=bot_moves_next, timer=timer, refresh=refresh)

@@ -2,7 +2,8 @@
 
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only
-after the move that calls for them is committed. ETA tasks live in a worker's memory,
+after the move that calls for them is committed (by `games.notify`, by name: tasks call
+the services, never the other way round). ETA tasks live in a worker's memory,
 so a periodic sweep also finds overdue timers and stalled bot turns, and carries out
 `games.absence`: it marks away a person gone on their turn at a table without a timer,
 and ends games no person has moved in for a day.
@@ -11,7 +12,6 @@ and ends games no person has moved in for a day.
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,9 +21,8 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from games import absence, realtime, services
+from games import absence, presence, services
 from games.models import Game, GamePlayer
-from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +52,7 @@ def turn_timeout(game_id: int, expected_seq: int) -> None:
 def absent_turn(game_id: int, expected_seq: int, seat: int, user_id: int | None) -> None:
     """Mark away the person on turn at `seat` if they are still gone (looked at again
     here: the task may run a while after the sweep saw them gone)."""
-    if realtime.seat_seen(game_id, seat, user_id) is False:
+    if presence.seat_seen(game_id, seat, user_id) is False:
         services.mark_absent(game_id=game_id, expected_seq=expected_seq)
 
 
@@ -77,26 +76,18 @@ def sweep() -> None:
     idle_since = now - timedelta(minutes=settings.THIRTYONE_IDLE_TABLE_MINUTES)
     for table_id in services.idle_tables(idle_since).values_list("pk", flat=True)[:IDLE_BATCH]:
         services.close_if_idle(table_id=table_id, idle_since=idle_since)
-    overdue = Game.objects.filter(status=Game.PLAYING, turn_deadline__lt=now)
+    overdue = Game.objects.in_play().filter(turn_deadline__lt=now)
     for game_id, seq in overdue.values_list("pk", "seq"):
         turn_timeout.delay(game_id, seq)
     quiet_since = now - timedelta(
         seconds=settings.THIRTYONE_BOT_DELAY + settings.THIRTYONE_STALLED_BOT_SECONDS
     )
-    stalled = Game.objects.filter(status=Game.PLAYING, updated_at__lt=quiet_since)
-    for game_id, seq, state in stalled.values_list("pk", "seq", "state"):
-        turn = state.get("turn")
-        if (
-            turn is not None
-            and GamePlayer.objects.filter(game_id=game_id, position=turn)
-            .exclude(bot_level="", away=False)
-            .exists()
-        ):
-            bot_turn.delay(game_id, seq)
+    stalled = Game.objects.in_play().filter(updated_at__lt=quiet_since)
+    for game in stalled.only("pk", "seq", "state"):
+        if game.machine_moves_next():
+            bot_turn.delay(game.pk, game.seq)
     _sweep_absent(now)
-    abandoned = Game.objects.filter(
-        status=Game.PLAYING, human_moved_at__lt=now - absence.ABANDONED_AFTER
-    )
+    abandoned = Game.objects.in_play().filter(human_moved_at__lt=now - absence.ABANDONED_AFTER)
     for game_id in abandoned.values_list("pk", flat=True):
         abandoned_game.delay(game_id)
 
@@ -105,57 +96,18 @@ def _sweep_absent(now: datetime) -> None:
     """Tables without a timer whose turn has lasted past ABSENT_SECONDS: a person on
     turn (not a bot, not away already) of whom there is no sign is marked away. When
     presence is unknown (the cache failed), no one is."""
-    long_turns = Game.objects.filter(
-        status=Game.PLAYING,
+    long_turns = Game.objects.in_play().filter(
         table__turn_timer=0,
         turn_started_at__lt=now - timedelta(seconds=absence.ABSENT_SECONDS),
     )
     for game_id, seq, seat in long_turns.values_list("pk", "seq", "state__turn"):
         if seat is None:
             continue
-        on_turn = GamePlayer.objects.filter(
-            game_id=game_id, position=seat, bot_level="", away=False
-        ).values_list("user_id", flat=True)
+        on_turn = (
+            GamePlayer.objects.filter(game_id=game_id, position=seat)
+            .played_by_person()
+            .values_list("user_id", flat=True)
+        )
         for user_id in on_turn:  # none for a bot or a player away already
-            if realtime.seat_seen(game_id, seat, user_id) is False:
+            if presence.seat_seen(game_id, seat, user_id) is False:
                 absent_turn.delay(game_id, seq, seat, user_id)
-
-
-def game_changed(
-    game_id: int, seq: int, *, bot_moves_next: bool, timer: float, refresh: bool = False
-) -> None:
-    """Called after a move is committed: push the views, then give the next bot its
-    turn or start the next player's timer (`timer`: seconds until its deadline).
-    `refresh` pushes a view that changed without a move (a player came back)."""
-    try:
-        realtime.push_game(game_id, refresh=refresh)
-    except Exception:  # a push is a hint: the catch-up check will deliver the view
-        log.exception("push for game %s failed", game_id)
-    if bot_moves_next:
-        _enqueue(bot_turn, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
-    elif timer and not app.conf.task_always_eager:
-        # In eager mode (tests) a countdown would run at once, before the deadline.
-        turn_timeout.apply_async(args=(game_id, seq), countdown=timer + 0.5)
-
-
-_eager = threading.local()
-
-
-def _enqueue(task, *args, countdown: float = 0) -> None:
-    if not app.conf.task_always_eager:
-        task.apply_async(args=args, countdown=countdown)
-        return
-    # Eager mode (tests): each bot move commits and calls for the next one. Run them in
-    # a loop here rather than nested inside each other's on-commit hooks, which would
-    # nest a frame per move of a long bot-only game.
-    queue = getattr(_eager, "queue", None)
-    if queue is not None:
-        queue.append((task, args))
-        return
-    _eager.queue = [(task, args)]
-    try:
-        while _eager.queue:
-            queued_task, queued_args = _eager.queue.pop(0)
-            queued_task.apply(args=queued_args)
-    finally:
-        _eager.queue = None

@@ -16,6 +16,17 @@ from thirtyone.celery import app as celery_app
 celery_app.conf.update(task_always_eager=True, task_eager_propagates=True)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_inline() -> Iterator[None]:
+    """Tasks a change calls for run inline, one after another (tests/eager.py)."""
+    from games import notify
+    from tests import eager
+
+    notify.enqueue = eager.enqueue
+    yield
+    notify.enqueue = eager.send_to_broker
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: log-in throttling counts live there."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import game, scoring
+from . import scoring
 from .cards import JOKER_INDEX, Card, full_deck
 from .errors import EngineError
 from .events import Event
 from .hands import is_blitz, is_three_aces
 from .state import DRAW, THROW_DOWN, GameState
+from .turns import deal_order, next_seat
 
 
 def choose_first_dealer(state: GameState, events: list[Event]) -> GameState:
@@ -63,14 +64,14 @@ def start_round(state: GameState, events: list[Event]) -> GameState:
         if state.outcome is not None:
             return state
     if state.round_no > 0:
-        state = state._replace(dealer=game.next_seat(state, state.dealer))
+        state = state._replace(dealer=next_seat(state, state.dealer))
     return deal(state, events)
 
 
 def deal(state: GameState, events: list[Event]) -> GameState:
     rules = state.rules
     deck = _shuffled(state, full_deck(rules.jokers))
-    order = _deal_order(state)
+    order = deal_order(state)
     hands: dict[int, list[Card]] = {seat: [] for seat in order}
     widow: list[Card] = []
     position = 0
@@ -134,17 +135,6 @@ def _after_deal(state: GameState, order: list[int], events: list[Event]) -> Game
     if rules.throw_down:
         return state._replace(phase=THROW_DOWN)
     return state
-
-
-def _deal_order(state: GameState) -> list[int]:
-    """Players still in the game, starting at the dealer's left."""
-    first = game.next_seat(state, state.dealer)
-    order = [first]
-    seat = game.next_seat(state, first)
-    while seat != first:
-        order.append(seat)
-        seat = game.next_seat(state, seat)
-    return order
 
 
 def reshuffle(state: GameState, events: list[Event]) -> GameState:

@@ -2,7 +2,8 @@
 
 `apply_action(state, action)` checks the move, then returns the new state and the
 events it caused; it never changes `state`. How a round ends and what it costs is in
-`scoring.py`; dealing and the first dealer in `dealing.py`.
+`scoring.py`; dealing and the first dealer in `dealing.py`; this module deals each next
+round once scoring has ended one (`_deal_on`). Turn order is in `turns.py`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .hands import format_value, hand_value, is_blitz, is_three_aces
 from .randomness import DeckSource
 from .rules import Rules
 from .state import DISCARD, DRAW, OVER, ROUND_OVER, THROW_DOWN, WIDOW, GameState, PlayerState
+from .turns import next_seat
 
 
 def new_game(
@@ -78,7 +80,16 @@ def new_game(
     )
     events = [Event("game_started", data={"rules": rules.to_dict(), "names": names})]
     state = dealing.choose_first_dealer(state, events)
-    return dealing.start_round(state, events), events
+    return _deal_on(dealing.start_round(state, events), events), events
+
+
+def _deal_on(state: GameState, events: list[Event]) -> GameState:
+    """Deal the next round while a round has ended and the game goes on. Scoring ends a
+    round and says whether the game is over; this module drives the game from round to
+    round (a round can end on its deal, a blitz, so the next is dealt again)."""
+    while state.phase == ROUND_OVER and state.outcome is None and scoring.deals_on(state):
+        state = dealing.start_round(state, events)
+    return state
 
 
 def current_player(state: GameState) -> int | None:
@@ -167,7 +178,7 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     if handler is None:
         raise IllegalAction(_wrong_phase_message(state, action))
     events: list[Event] = []
-    return handler(state, action, events), events
+    return _deal_on(handler(state, action, events), events), events
 
 
 def _wrong_phase_message(state: GameState, action: Action) -> str:
@@ -401,17 +412,6 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
             events.append(Event("passed", following))
             return _end_turn(state, events)
     return state
-
-
-def next_seat(state: GameState, seat: int) -> int:
-    """The next player to the left (clockwise) who is still in the game."""
-    players = state.players
-    count = len(players)
-    for step in range(1, count + 1):
-        candidate = (seat + step) % count
-        if not players[candidate].out:
-            return candidate
-    raise AssertionError("no player is left in the game")
 
 
 def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:

@@ -15,7 +15,7 @@ from .cards import Card
 from .game import legal_actions
 from .hands import hand_value
 from .rules import Rules
-from .state import THROW_DOWN, GameState, Outcome, PlayerState, RoundResult
+from .state import THROW_DOWN, GameState, Outcome, PlayerState, RoundResult, stage_label
 
 
 class SeatView(NamedTuple):
@@ -120,7 +120,7 @@ def _standings(state: GameState, rules: Rules) -> tuple[SeatView, ...]:
     if last[0] is players and last[1] is names and last[2] is rules:
         return last[3]
     views = _seat_views(
-        names, players, rules.scoring, rules.county, rules.life_labels, rules.stages
+        names, players, rules.scoring, rules.county, rules.life_labels, rules.lives, rules.stages
     )
     # One assignment of a whole tuple, so another thread never sees a mix of two.
     _last_standings = (players, names, rules, views)
@@ -137,20 +137,13 @@ def _seat_views(
     scoring: str,
     county: bool,
     labels: tuple[str, ...] | None,
+    lives: int,
     stages: int,
 ) -> tuple[SeatView, ...]:
     # Standings change only between rounds, so the same views serve many observations.
     views = []
     for seat, p in enumerate(players):
-        label = None
-        if labels:
-            label = labels[
-                stages
-                if p.out
-                else len(labels) - 2 - p.lives
-                if county
-                else len(labels) - 1 - p.lives
-            ]
+        label = stage_label(p, labels, lives, stages)
         on_county = scoring == "lives" and county and p.lives == 0 and not p.out
         views.append(
             SeatView(seat, names[seat], p.lives, on_county, label, p.points, p.chips, p.out)

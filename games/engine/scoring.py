@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import dealing
 from .events import Event
 from .hands import hand_key, hand_value, is_blitz, tiebreak_ranks
 from .state import OVER, ROUND_OVER, GameState, Outcome, PlayerState, RoundResult
@@ -233,7 +232,7 @@ def _record_round(
     eliminated: Iterable[int] = (),
     tiebreak_winner: int | None = None,
 ) -> GameState:
-    if not _deals_on(state):
+    if not deals_on(state):
         return state  # an imagined round: no one reads its record
     count = len(state.players)
     lives_lost = lives_lost or {}
@@ -273,12 +272,12 @@ def _next_round_or_end(state: GameState, events: list[Event]) -> GameState:
             return _end_game(state, events, winners, "target_points", (0.0,) * len(state.players))
     elif len(active) <= 1:
         return _last_player_wins(state, events)
-    if not _deals_on(state):
-        return state._replace(phase=ROUND_OVER, turn=None, drawn=None, taken=None)
-    return dealing.start_round(state, events)
+    # The round is over and the game goes on: `game` deals the next round (if the
+    # deck source deals on, see `deals_on`).
+    return state._replace(phase=ROUND_OVER, turn=None, drawn=None, taken=None)
 
 
-def _deals_on(state: GameState) -> bool:
+def deals_on(state: GameState) -> bool:
     """False in an imagined world played to the end of one round (its deck source
     says so, see `randomness.DeckSource`): the hard bot's rollouts, a quarter faster
     without recording the round and dealing the next, which they never look at."""

@@ -119,12 +119,11 @@ class GameState(_Fields):
 
     def stage(self, seat: int) -> int:
         """Losses so far, as an index into `rules.life_labels` (last = out)."""
-        p = self.players[seat]
-        return self.rules.stages if p.out else self.rules.lives - p.lives
+        return stage(self.players[seat], self.rules.lives, self.rules.stages)
 
     def stage_label(self, seat: int) -> str | None:
-        labels = self.rules.life_labels
-        return labels[self.stage(seat)] if labels else None
+        rules = self.rules
+        return stage_label(self.players[seat], rules.life_labels, rules.lives, rules.stages)
 
     def with_deck_source(self, deck_source: Any) -> GameState:
         return self._replace(deck_source=deck_source)
@@ -132,3 +131,17 @@ class GameState(_Fields):
 
 _FIELD_INDEX = {name: index for index, name in enumerate(_Fields._fields)}
 _SOURCE = _FIELD_INDEX["deck_source"]
+
+
+def stage(player: PlayerState, lives: int, stages: int) -> int:
+    """`player`'s losses so far, as an index into the rules' `life_labels` (the last,
+    `stages`: out). `lives` and `stages` are the rules'."""
+    return stages if player.out else lives - player.lives
+
+
+def stage_label(
+    player: PlayerState, labels: tuple[str, ...] | None, lives: int, stages: int
+) -> str | None:
+    """The name of `player`'s stage (the rules' `life_labels`), or None without them.
+    The one place a stage is named: the state's and the observations' seats use it."""
+    return labels[stage(player, lives, stages)] if labels else None

@@ -37,7 +37,7 @@ def _lobby_tables(user: Any) -> QuerySet[Table]:
     """What one can join or watch now: public tables with a free seat and no game in
     play, games in play at public tables, and every table where `user` sits; never a
     closed table. Theirs first (they are always on the first page), then newest first."""
-    playing = Game.objects.filter(table=OuterRef("pk"), status=Game.PLAYING)
+    playing = Game.objects.in_play().filter(table=OuterRef("pk"))
     taken = (
         Seat.objects.filter(table=OuterRef("pk"))
         .order_by()
@@ -250,7 +250,7 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, f"You have a seat at {table.name}.")
             return redirect(table.get_absolute_url())
     seats = list(table.seats.select_related("user"))
-    playing = table.games.filter(status=Game.PLAYING).exists()
+    playing = table.games.in_play().exists()
     seated = any(seat.user_id == request.user.pk for seat in seats)
     reason = None
     if table.is_closed:

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import engine, proofs, ratelimit, realtime, rendering, services
+from games import access, engine, presence, proofs, ratelimit, rendering, services
 from games.models import Game, Seat, Table
 from games.rule_text import differences, rule_sections, rule_summary
 
@@ -37,37 +37,20 @@ REFRESH_PLAYING, REFRESH_WAITING = 3, 5
 MAX_ACTION_LENGTH = 200
 
 
-def _may_watch(
-    user: Any, table: Table, seats: list[Seat] | None = None, game: Game | None = None
-) -> bool:
-    """Public tables are open to everyone; private ones to the people seated there or
-    playing the game shown (newcomers come through the invite link's page), and to
-    staff, who may end a game or let a bot play there (as spectators: no hand shown)."""
-    if table.is_public or table.is_host(user) or user.is_staff:
-        return True
-    if not user.is_authenticated:
-        return False
-    if game is not None and rendering.viewer_seat(game, user) is not None:
-        return True
-    if seats is None:
-        return table.seats.filter(user=user).exists()
-    return any(seat.user_id == user.pk for seat in seats)
-
-
 @require_safe
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     seats = list(table.seats.select_related("user"))
     game = table.games.order_by("-pk").first()
-    if not _may_watch(request.user, table, seats, game):
+    if not access.may_watch(request.user, table, seats, game):
         raise Http404("No such table.")
     if request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats):
         services.note_activity(table=table)  # the page's polls count too
     version = _version(table, seats, game)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the poll before a game: nothing changed
-    if game is not None and game.status == Game.PLAYING:
-        realtime.mark_seen(game.pk, request.user)  # a sign of them (games.absence)
+    if game is not None and game.in_play:
+        presence.mark_seen(game.pk, request.user)  # a sign of them (games.absence)
     context = _page_context(request, table, seats, game, version)
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)
@@ -104,11 +87,7 @@ def _seat_rows(table: Table, seats: list[Seat], user: Any) -> list[tuple[int, Se
         (
             position,
             seat,
-            user.is_authenticated
-            and not table.is_closed
-            and seat is not None
-            and not table.is_host(seat.user)
-            and (table.is_host(user) or seat.user_id == user.pk),
+            access.may_free_seat(user, table, seat),
         )
         for position in range(table.seat_count)
         for seat in [by_position.get(position)]
@@ -122,8 +101,9 @@ def _page_context(
     my_seat = (
         next((s for s in seats if s.user_id == user.pk), None) if user.is_authenticated else None
     )
-    is_owner = table.is_host(user)
-    playing = game is not None and game.status == Game.PLAYING
+    is_owner = access.is_host(user, table)
+    manager = access.manager_role(user, table)
+    playing = game is not None and game.in_play
     closed = table.is_closed
     rules = table.engine_rules()
     context: dict[str, Any] = {
@@ -136,7 +116,7 @@ def _page_context(
         "closed": closed,
         # Who may do what between games (games.services.close_table, leave_table).
         "hosting": is_owner and not closed and not playing,
-        "can_close": not closed and not playing and (is_owner or user.is_staff),
+        "can_close": not closed and not playing and manager is not None,
         # Who may start the next game (Table.starters; games.services.start_game).
         "can_start": not closed and not playing and services.may_start(table, user, seats),
         "next_host": services.next_host(table, seats) if is_owner else None,
@@ -158,11 +138,11 @@ def _page_context(
         "sections": rule_sections(rules),
     }
     if game is not None:
-        seat = rendering.viewer_seat(game, user)
+        seat = access.seat_at(game, user)
         state = game.engine_state()
         context.update(rendering.game_context(game, state, seat))
-        if playing and user.is_authenticated and (is_owner or user.is_staff):
-            context["manage"] = _manage_context(game, state, as_staff=not is_owner)
+        if playing and manager is not None:
+            context["manage"] = _manage_context(game, state, as_staff=manager == "staff")
     if playing:
         context["refresh_seconds"] = None if context["my_turn"] else REFRESH_PLAYING
     else:
@@ -197,7 +177,7 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
     """action=join (the first free seat), leave (position: your seat, or as the owner
     any other), or add_bot (level)."""
     table = get_object_or_404(Table, pk=pk)
-    if not _may_watch(request.user, table):
+    if not access.may_watch(request.user, table):
         raise Http404("No such table.")
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
@@ -219,7 +199,7 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
             raise services.ServiceError("Choose to join, to leave or to add a bot.")
     except services.ServiceError as refused:
         messages.error(request, refused.message)
-    if not _may_watch(request.user, table):
+    if not access.may_watch(request.user, table):
         return redirect("lobby")  # they left a private table
     return redirect(table)
 
@@ -228,7 +208,7 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
-    if not _may_watch(request.user, table):
+    if not access.may_watch(request.user, table):
         raise Http404("No such table.")
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
@@ -246,7 +226,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 def close(request: HttpRequest, pk: int) -> HttpResponse:
     """The host (or a staff member) closes the table for good, between games."""
     table = get_object_or_404(Table, pk=pk)
-    if not (request.user.is_staff or _may_watch(request.user, table)):
+    if not access.may_watch(request.user, table):
         raise Http404("No such table.")
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
@@ -265,7 +245,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
     """Leave the table between games: the host's seat and the table go to the next
     player, or the table closes if no other player sits there."""
     table = get_object_or_404(Table, pk=pk)
-    if not _may_watch(request.user, table):
+    if not access.may_watch(request.user, table):
         raise Http404("No such table.")
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
@@ -291,9 +271,9 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     """action=<an action's code> (or a compact form's fields) and seq=<the seq seen>."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if not _may_watch(request.user, game.table, game=game):
+    if not access.may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
-    realtime.mark_seen(game.pk, request.user)
+    presence.mark_seen(game.pk, request.user)
     error = notice = None
     wait = _over_limit(request)
     if wait and not request.htmx:
@@ -320,7 +300,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
             messages.info(request, notice)
         return redirect(game.table)
     game = Game.objects.select_related("table").get(pk=pk)
-    seat = rendering.viewer_seat(game, request.user)
+    seat = access.seat_at(game, request.user)
     return HttpResponse(
         rendering.render_game_area(
             game, game.engine_state(), seat, request=request, error=error, notice=notice
@@ -332,19 +312,19 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
 def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The game area for the viewer; 204 if `?seq=` is still the current seq."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if not _may_watch(request.user, game.table, game=game):
+    if not access.may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
-    if game.status == Game.PLAYING:
-        realtime.mark_seen(game.pk, request.user)  # a page without a socket polls
+    if game.in_play:
+        presence.mark_seen(game.pk, request.user)  # a page without a socket polls
     if request.GET.get("seq") == str(game.seq):
         if (
             request.htmx
-            and game.status != Game.PLAYING
+            and not game.in_play
             and Game.objects.filter(table_id=game.table_id, pk__gt=game.pk).exists()
         ):
             return HttpResponseClientRefresh()  # a new game was dealt: show it
         return HttpResponse(status=204)
-    seat = rendering.viewer_seat(game, request.user)
+    seat = access.seat_at(game, request.user)
     return HttpResponse(
         rendering.render_game_area(game, game.engine_state(), seat, request=request)
     )
@@ -357,7 +337,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     person until they are back) or action=end (the game ends, no one wins), with
     seq=<the seq seen>. A plain form: the answer is the table page, with what happened."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if not _may_watch(request.user, game.table, game=game):
+    if not access.may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
     if wait := _over_limit(request):
         return _too_many(request, wait, game.table)
@@ -393,7 +373,7 @@ def shuffles(request: HttpRequest, pk: int) -> HttpResponse:
     """Every deck of a game: its commitment, and once revealed its salt and order, for
     anyone who may watch the game to check."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if not _may_watch(request.user, game.table, game=game):
+    if not access.may_watch(request.user, game.table, game=game):
         raise Http404("No such game.")
     context = {"game": game, "table": game.table, "proofs": proofs.all_proofs(game)}
     return render(request, "games/shuffles.html", context)

@@ -89,7 +89,7 @@ def check_tables(tables: list[Table], playing: dict[int, Game], tally: Tally) ->
     quiet_since = timezone.now() - timedelta(seconds=STALL_SECONDS)
     for table in tables:
         game = Game.objects.get(pk=playing[table.pk].pk)
-        if game.status != Game.PLAYING:
+        if not game.in_play:
             tally.games_finished += 1
             tally.stalled_now.discard(game.pk)
             playing[table.pk] = deal(table)

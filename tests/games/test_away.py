@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.stats import player_summary
-from games import absence, engine, realtime, services, tasks
+from games import absence, engine, presence, services, tasks
 from games.engine import SeededDeckSource
 from games.forms import TableForm
 from games.models import Game, GameEvent, GamePlayer, Table
@@ -137,19 +137,19 @@ def test_a_socket_or_a_page_request_of_theirs_keeps_them_at_the_table(
 ) -> None:
     player = _on_turn(untimed)
     _turn_began(untimed, absence.ABSENT_SECONDS + 30)
-    realtime.mark_present(untimed.pk, player.position)  # a socket is open
+    presence.mark_present(untimed.pk, player.position)  # a socket is open
     with django_capture_on_commit_callbacks(execute=True):
         tasks.sweep()
     assert not GamePlayer.objects.get(pk=player.pk).away
 
     # The socket closes: its presence goes, and so does its page's mark.
     _page(player.user, untimed)  # the page was loaded before the socket opened
-    realtime.mark_absent(untimed.pk, player.position, player.user_id)
-    assert realtime.seat_seen(untimed.pk, player.position, player.user_id) is False
+    presence.mark_absent(untimed.pk, player.position, player.user_id)
+    assert presence.seat_seen(untimed.pk, player.position, player.user_id) is False
 
     # A page without JavaScript has no socket: its request is the sign, for 5 minutes.
     _page(player.user, untimed)
-    assert realtime.seat_seen(untimed.pk, player.position, player.user_id) is True
+    assert presence.seat_seen(untimed.pk, player.position, player.user_id) is True
     with django_capture_on_commit_callbacks(execute=True):
         tasks.sweep()
     assert not GamePlayer.objects.get(pk=player.pk).away
@@ -160,7 +160,7 @@ def test_unknown_presence_marks_no_one_away(
 ) -> None:
     player = _on_turn(untimed)
     _turn_began(untimed, absence.ABSENT_SECONDS * 10)
-    monkeypatch.setattr(realtime, "cache", BrokenCache())
+    monkeypatch.setattr(presence, "cache", BrokenCache())
     with django_capture_on_commit_callbacks(execute=True):
         tasks.sweep()
     assert not GamePlayer.objects.get(pk=player.pk).away

@@ -65,13 +65,13 @@ def test_games_over_get_their_results_from_their_event_logs(
 ) -> None:
     """Games played before results were stored get them by replaying their logs: the
     same results the service writes as a game ends."""
-    from games import services
+    from games import notify, services
     from games.engine import SeededDeckSource
     from games.models import Game, GamePlayer, RuleSet
     from tests.games.playing import play_out
 
     monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(5))
-    monkeypatch.setattr(services, "_after_commit", lambda *args, **kwargs: None)
+    monkeypatch.setattr(notify, "committed", lambda *args, **kwargs: None)
     RuleSet.sync_presets()
     scat = RuleSet.objects.get(preset="scat", is_preset=True)
     from accounts.models import User

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from games import realtime, services
+from games import presence, realtime, services
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -50,15 +50,15 @@ def test_a_push_renders_a_view_only_for_the_seats_and_spectators_with_a_socket(
     realtime.push_game(game.pk)
     assert _groups(layer) == set(), "nobody is connected: nothing to render"
 
-    realtime.mark_present(game.pk, 1)
+    presence.mark_present(game.pk, 1)
     realtime.push_game(game.pk)
     assert _groups(layer) == {realtime.seat_group(game.pk, 1)}
 
-    realtime.mark_present(game.pk, None)  # a spectator
+    presence.mark_present(game.pk, None)  # a spectator
     realtime.push_game(game.pk)
     assert _groups(layer) == {realtime.seat_group(game.pk, 1), realtime.watch_group(game.pk)}
 
-    realtime.mark_absent(game.pk, 1)
+    presence.mark_absent(game.pk, 1)
     realtime.push_game(game.pk)
     assert _groups(layer) == {realtime.watch_group(game.pk)}
 
@@ -66,13 +66,13 @@ def test_a_push_renders_a_view_only_for_the_seats_and_spectators_with_a_socket(
 def test_a_catch_up_push_renders_for_the_given_viewers_whatever_the_presence_keys_say(
     layer: RecordingLayer, game: Game
 ) -> None:
-    realtime.mark_present(game.pk, 1)
+    presence.mark_present(game.pk, 1)
     realtime.push_game(game.pk, viewers={0, None})
     assert _groups(layer) == {realtime.seat_group(game.pk, 0), realtime.watch_group(game.pk)}
 
 
 def test_each_pushed_view_is_the_one_for_its_group(layer: RecordingLayer, game: Game) -> None:
-    realtime.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
+    presence.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
     realtime.push_game(game.pk)
     views = dict(layer.sent)
     state = game.engine_state()
@@ -98,12 +98,12 @@ class BrokenCache:
 def test_a_cache_outage_makes_presence_unknown_not_an_error_page(
     layer: RecordingLayer, game: Game, client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    realtime.mark_present(game.pk, 1)
-    monkeypatch.setattr(realtime, "cache", BrokenCache())
+    presence.mark_present(game.pk, 1)
+    monkeypatch.setattr(presence, "cache", BrokenCache())
 
-    realtime.mark_present(game.pk, 0)  # a socket opening: no exception
-    realtime.mark_absent(game.pk, 0)
-    assert realtime.connected(Game.objects.get(pk=game.pk), 2) is None
+    presence.mark_present(game.pk, 0)  # a socket opening: no exception
+    presence.mark_absent(game.pk, 0)
+    assert presence.connected(Game.objects.get(pk=game.pk), 2) is None
     realtime.push_game(game.pk)  # presence unknown: every viewer gets a view
     assert _groups(layer) == {
         realtime.seat_group(game.pk, 0),

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import services, tasks
+from games import notify, services, tasks
 from games.engine import SeededDeckSource
 from games.models import Game, GameEvent, GamePlayer
 
@@ -156,9 +156,7 @@ def test_coming_back_on_your_own_turn_leaves_you_its_remaining_time_not_a_new_ti
     Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
     GamePlayer.objects.filter(game=game, position=seat).update(away=True, turns_timed_out=2)
     changed: list[dict[str, Any]] = []
-    monkeypatch.setattr(
-        tasks, "game_changed", lambda game_id, seq, **kwargs: changed.append(kwargs)
-    )
+    monkeypatch.setattr(notify, "committed", lambda game_id, seq, **kwargs: changed.append(kwargs))
     with django_capture_on_commit_callbacks(execute=True):
         services.come_back(game_id=game.pk, user=_seat_user(game, seat))
     assert Game.objects.get(pk=game.pk).turn_deadline == deadline

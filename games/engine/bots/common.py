@@ -16,6 +16,7 @@ from ..hands import HandKey, hand_key, is_blitz
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DISCARD, PlayerState
+from ..turns import play_order
 
 # ---- hands ------------------------------------------------------------------------
 
@@ -168,12 +169,6 @@ def three_aces_bonus(kept: Sequence[Card], rules: Rules) -> float:
 
 
 # ---- seats and turns ----------------------------------------------------------------
-
-
-def play_order(dealer: int, out: Sequence[bool]) -> list[int]:
-    """Seats still in the game in the order they play, from the dealer's left."""
-    count = len(out)
-    return [s for s in ((dealer + step) % count for step in range(1, count + 1)) if not out[s]]
 
 
 def players_after(order: Sequence[int], me: int) -> list[int]:

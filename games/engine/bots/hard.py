@@ -32,7 +32,8 @@ from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..game import apply_action
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
-from .common import Memory, blitz_take, play_order, players_after, strength
+from ..turns import play_order
+from .common import Memory, blitz_take, players_after, strength
 from .inference import TableWatch, chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot

@@ -27,7 +27,8 @@ from ..cards import Card, full_deck
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DRAW
-from .common import best_with, draw_gains, is_blitz_take, play_order, strength
+from ..turns import play_order
+from .common import best_with, draw_gains, is_blitz_take, strength
 from .knocking import KnockParams, least_knock
 
 PARTICLES = 300  # imagined hands per other player

@@ -26,13 +26,13 @@ from ..cards import Card, without
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DISCARD, THROW_DOWN, WIDOW
+from ..turns import play_order
 from .common import (
     Memory,
     best_with,
     blitz_take,
     keeps_of,
     mean_gain,
-    play_order,
     strength,
     three_aces_bonus,
 )

@@ -20,7 +20,8 @@ from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenW
 from ..cards import Card, without
 from ..game import apply_action, legal_actions
 from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState
-from .common import best_take, draw_gains, equity, play_order, players_after, strength
+from ..turns import play_order
+from .common import best_take, draw_gains, equity, players_after, strength
 from .inference import chance_lowest
 from .knocking import KnockParams, lives_ratio, wants_to_knock
 

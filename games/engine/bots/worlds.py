@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..observation import Observation
 from ..state import GameState, PlayerState
-from .common import Memory, greedy_turn, play_order, strength, turns_done
+from ..turns import play_order
+from .common import Memory, greedy_turn, strength, turns_done
 from .inference import TableWatch
 from .knocking import NEVER, KnockParams, least_knock
 

@@ -1,0 +1,117 @@
+"""Who may see and do what at a table: the one place these rules are decided (the
+table views, the game socket, the page's rendering and the services ask here).
+
+- `viewer(game, user)`: the seat `user` plays at, or a spectator, or refused.
+- `may_watch(user, table)`: public tables are open to everyone; private ones to the
+  people seated there or playing the game shown (newcomers come through the invite
+  link's page), to the host, and to staff, who may end a game or let a bot play
+  there (as spectators: no hand shown).
+- `is_host(user, table)` and `manager_role(user, table)`: the host runs the table;
+  the host or staff may manage a game's players ("host" or "staff", or None);
+  `may_free_seat`: players leave their own seat, the host removes anyone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Game, GamePlayer, Seat, Table
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """How `user` sees a game: `allowed` or refused, at `seat` (None: a spectator)."""
+
+    allowed: bool
+    seat: int | None = None
+
+
+REFUSED = Viewer(False)
+
+
+def _signed_in(user: Any) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def hosted_by(table: Table, user_id: int | None) -> bool:
+    """Whether the user `user_id` hosts (owns) `table`."""
+    return user_id is not None and table.owner_id == user_id
+
+
+def starts_games(table: Table, user_id: int | None) -> bool:
+    """Whether the person `user_id`, seated at `table`, may start its games
+    (`Table.starters`): any player, or the host only; nobody where the system does."""
+    if user_id is None:
+        return False
+    if table.starters == Table.STARTED_BY_PLAYERS:
+        return True
+    return table.starters == Table.STARTED_BY_OWNER and hosted_by(table, user_id)
+
+
+def is_host(user: Any, table: Table) -> bool:
+    """Whether `user` hosts (owns) `table`."""
+    return _signed_in(user) and hosted_by(table, user.pk)
+
+
+def may_free_seat(user: Any, table: Table, seat: Seat | None) -> bool:
+    """Whether `user` may free `seat` (between games, at an open table): players leave
+    their own seat; the host, who keeps theirs, removes anyone else."""
+    return (
+        _signed_in(user)
+        and not table.is_closed
+        and seat is not None
+        and not hosted_by(table, seat.user_id)
+        and (is_host(user, table) or seat.user_id == user.pk)
+    )
+
+
+def manager_role(user: Any, table: Table) -> str | None:
+    """Why `user` may manage the games at `table`: "host", "staff", or None."""
+    if is_host(user, table):
+        return "host"
+    if _signed_in(user) and user.is_staff:
+        return "staff"
+    return None
+
+
+def players(game: Game) -> list[GamePlayer]:
+    """`game`'s players, read once per instance and seq."""
+    return game.once_per_seq("_players", lambda: list(game.players.all()))
+
+
+def seat_at(game: Game, user: Any) -> int | None:
+    """The engine seat `user` plays at `game`, or None (a spectator)."""
+    if not _signed_in(user):
+        return None
+    return next((p.position for p in players(game) if p.user_id == user.pk), None)
+
+
+def may_watch(
+    user: Any, table: Table, seats: list[Seat] | None = None, game: Game | None = None
+) -> bool:
+    """Whether `user` may see `table` (and `game`, played there): see the module's
+    docstring. `seats`: the table's seats, when the caller has them."""
+    if table.is_public or manager_role(user, table) is not None:
+        return True
+    if not _signed_in(user):
+        return False
+    if game is not None and seat_at(game, user) is not None:
+        return True
+    if seats is None:
+        return table.seats.filter(user=user).exists()
+    return any(seat.user_id == user.pk for seat in seats)
+
+
+def viewer(game: Game, user: Any) -> Viewer:
+    """`user`'s seat at `game`, or a spectator, or refused."""
+    seat = seat_at(game, user)
+    if seat is not None:
+        return Viewer(True, seat)
+    return Viewer(True) if may_watch(user, game.table) else REFUSED
+
+
+def viewer_of(game_id: int, user: Any) -> Viewer:
+    """As `viewer`, for a game known by id (refused if there is none)."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    return REFUSED if game is None else viewer(game, user)

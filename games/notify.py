@@ -1,0 +1,99 @@
+"""What follows a committed change to a game (in the style of Zulip's
+`send_event_on_commit`). Services call `game_changed` once per change, inside its
+transaction; after the commit (never before: no one hears of a change that is not in
+the log) it pushes every viewer their view (`games.realtime`), gives the next bot its
+turn or starts the next player's turn timer (the Celery tasks of `games.tasks`, sent
+by name: the tasks call the services), and, when the game is over, sends
+`games.signals.game_finished` for other apps.
+
+A new consequence of a move goes here (or in a receiver of `game_finished`), not in
+the services.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games import realtime
+from games.models import Game
+from games.signals import game_finished
+from thirtyone.celery import app
+
+log = logging.getLogger(__name__)
+
+BOT_TURN = "games.tasks.bot_turn"
+TURN_TIMEOUT = "games.tasks.turn_timeout"
+
+
+def game_changed(
+    game: Game, *, bot_moves_next: bool | None = None, timer: float | None = None
+) -> None:
+    """`game` (saved, at its new seq) changed in the current transaction. After the
+    commit: push the views; if `bot_moves_next` (by default: the turn is a bot's or an
+    away player's, `Game.machine_moves_next`) give the bot its turn, else start the
+    turn timer that runs out in `timer` seconds (by default: the table's turn timer
+    when a person is on turn); send `game_finished` if the game is over."""
+    in_play = game.in_play
+    if bot_moves_next is None:
+        bot_moves_next = in_play and game.machine_moves_next()
+    if timer is None:
+        on_turn = in_play and game.state.get("turn") is not None
+        timer = game.table.turn_timer if on_turn and not bot_moves_next else 0
+    finished = None if in_play else _results(game)
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(
+        lambda: committed(
+            game_id, seq, bot_moves_next=bot_moves_next, timer=timer, finished=finished
+        )
+    )
+
+
+def _results(game: Game) -> dict[str, Any]:
+    """`game_finished`'s keyword arguments (see games.signals)."""
+    outcome = game.state.get("outcome") if game.status == Game.FINISHED else None
+    return {
+        "game_id": game.pk,
+        "status": game.status,
+        "end_reason": game.end_reason,
+        "winners": tuple(outcome["winners"]) if outcome else (),
+        "seq": game.seq,
+    }
+
+
+def committed(
+    game_id: int,
+    seq: int,
+    *,
+    bot_moves_next: bool,
+    timer: float,
+    finished: dict[str, Any] | None = None,
+) -> None:
+    """After the commit: what `game_changed` registered."""
+    try:
+        realtime.push_game(game_id)
+    except Exception:  # a push is a hint: the catch-up check will deliver the view
+        log.exception("push for game %s failed", game_id)
+    if bot_moves_next:
+        enqueue(BOT_TURN, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
+    elif timer:
+        enqueue(TURN_TIMEOUT, game_id, seq, countdown=timer + 0.5, deadline=True)
+    if finished is not None:
+        for receiver, response in game_finished.send_robust(sender=Game, **finished):
+            if isinstance(response, Exception):
+                log.error(
+                    "game_finished receiver %r failed for game %s",
+                    receiver,
+                    game_id,
+                    exc_info=response,
+                )
+
+
+def enqueue(name: str, *args: Any, countdown: float = 0, deadline: bool = False) -> None:
+    """Send the Celery task `name` with `args`, to run in `countdown` seconds (`deadline`:
+    not before then, a turn timer). The tests replace this with an inline queue
+    (tests/eager.py)."""
+    app.signature(name, args=args).apply_async(countdown=countdown)

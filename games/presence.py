@@ -1,0 +1,99 @@
+"""Who is at a game: presence and page marks (docs/design.md §5, games.absence).
+
+Kept in the cache (Redis in production, the embedded Valkey) so every web process
+sees every socket. Seat n's key says its player is connected; the `watch` key that a
+spectator is. Presence is a courtesy: when the cache cannot be reached it is
+"unknown" (no one is shown online, pushes go to every viewer), never an error page.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+
+from games import absence
+from games.models import Game
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+PRESENCE_SECONDS = 45  # a web process refreshes its sockets' presence every 7.5 s
+
+
+def _presence_key(game_id: int, seat: int | None) -> str:
+    return f"presence:{game_id}:{'watch' if seat is None else seat}"
+
+
+def _tolerant(what: str, call: Callable[[], T], unknown: T) -> T:
+    """`call()`, or `unknown` (and a warning) when the cache cannot be reached."""
+    try:
+        return call()
+    except Exception as error:  # redis-py's errors, or any other cache backend's
+        log.warning("presence %s skipped: the cache failed (%s)", what, type(error).__name__)
+        return unknown
+
+
+def mark_present(game_id: int, seat: int | None) -> None:
+    key = _presence_key(game_id, seat)
+    _tolerant("mark", lambda: cache.set(key, time.time(), PRESENCE_SECONDS), None)
+
+
+def mark_present_all(viewers: list[tuple[int, int | None]]) -> None:
+    """Refresh the presence of many (game, seat) sockets in one cache round trip."""
+    now = time.time()
+    keys = {_presence_key(g, seat): now for g, seat in viewers}
+    _tolerant("refresh", lambda: cache.set_many(keys, PRESENCE_SECONDS), None)
+
+
+def mark_absent(game_id: int, seat: int, user_id: int | None = None) -> None:
+    """The last socket of `seat` here closed: its presence goes, and so does its
+    player's page mark (`mark_seen`), so that a browser with JavaScript that leaves is
+    not kept "seen" by the page it loaded (games.absence)."""
+    # Spectators are not marked absent: another may still watch from another process.
+    # Their key lapses PRESENCE_SECONDS after the last one left.
+    keys = [_presence_key(game_id, seat)]
+    if user_id is not None:
+        keys.append(_seen_key(game_id, user_id))
+    _tolerant("unmark", lambda: cache.delete_many(keys), None)
+
+
+def _seen_key(game_id: int, user_id: int) -> str:
+    return f"seen:{game_id}:{user_id}"
+
+
+def mark_seen(game_id: int, user: Any) -> None:
+    """`user` asked for `game_id`'s page, its game view or a move: a sign of them for
+    `absence.SEEN_SECONDS`, for a page without a socket (JavaScript off). Keyed by user,
+    not seat: a poll learns it without a query."""
+    if user is None or not user.is_authenticated:
+        return
+    key = _seen_key(game_id, user.pk)
+    _tolerant("seen", lambda: cache.set(key, time.time(), absence.SEEN_SECONDS), None)
+
+
+def seat_seen(game_id: int, seat: int, user_id: int | None) -> bool | None:
+    """Whether there is any sign of the player at `seat`: a socket open, or a page
+    request of theirs lately. None when the cache failed: unknown, which must never
+    count as gone."""
+    keys = [_presence_key(game_id, seat)]
+    if user_id is not None:
+        keys.append(_seen_key(game_id, user_id))
+    found = _tolerant("read", lambda: cache.get_many(keys), None)
+    return None if found is None else bool(found)
+
+
+def connected(game: Game, seats: int) -> set[int | None] | None:
+    """The seats with a socket open, and None in the set if a spectator watches (None
+    instead of a set: unknown, the cache failed). One cache round trip per instance
+    and seq, however many viewers are rendered from it."""
+
+    def read() -> set[int | None] | None:
+        keys = {_presence_key(game.pk, seat): seat for seat in [*range(seats), None]}
+        found = _tolerant("read", lambda: cache.get_many(list(keys)), None)
+        return None if found is None else {keys[key] for key in found}
+
+    return game.once_per_seq("_connected", read)

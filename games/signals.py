@@ -1,0 +1,22 @@
+"""Signals `games` sends for other apps, which connect to them in their
+`AppConfig.ready` (so `games` never imports them).
+
+`game_finished`: a game is over, sent once, after the commit that ended it (by
+`games.notify`), whether it was played to the end or ended early. Keyword arguments
+(`sender` is `games.models.Game`):
+
+- `game_id` (int): the game's id;
+- `status` (str): `Game.FINISHED` (played to the end) or `Game.ENDED` (stopped early);
+- `end_reason` (str): why it was ended early ("host", "staff", "abandoned"), else "";
+- `winners` (tuple[int, ...]): the engine seats that won (several for a drawn game;
+  none for a game ended early);
+- `seq` (int): the seq of the game's last event.
+
+A receiver's exception is logged, not raised: the game is over whatever it does.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+game_finished = Signal()
