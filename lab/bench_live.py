@@ -69,10 +69,10 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser().parse_args(argv)
     if args.tables < 1 or args.seats < 2 or args.duration <= 0:
-        return _fail("Use at least one table, two seats and a positive duration.")
+        return profiles.fail("Use at least one table, two seats and a positive duration.")
     if args.bot_delay < 0.2:
         # Moves are told apart in the event log by the pause between them.
-        return _fail("Use a bot delay of at least 0.2 s.")
+        return profiles.fail("Use a bot delay of at least 0.2 s.")
     if args.drive:
         log_dir = Path(args.log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             bot_delay=args.bot_delay,
             log_dir=log_dir,
         )
-        live.drive(plan, _say)
+        live.drive(plan, profiles.say)
         return 0
     driver_args = [
         f"--profile={args.profile}",
@@ -100,22 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         postgres_url=args.postgres_url,
         redis_url=args.redis_url,
         keep=args.keep,
-        say=_say,
+        say=profiles.say,
         command="lab.bench_live",
     )
     if status:
-        return _fail(f"the benchmark's driver failed (exit status {status})")
+        return profiles.fail(f"the benchmark's driver failed (exit status {status})")
     return 0
-
-
-def _fail(message: str) -> int:
-    sys.stderr.write(f"Error: {message}\n")
-    return 1
-
-
-def _say(text: str) -> None:
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":

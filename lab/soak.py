@@ -37,9 +37,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if args.tables < 1 or args.minutes <= 0 or args.bot_delay < 0.2:
-        return _fail("Use at least one table, a positive time, a bot delay >= 0.2 s.")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "thirtyone.settings")
     import django
 
@@ -48,12 +45,18 @@ def main(argv: list[str] | None = None) -> int:
 
     from lab.bench import profiles, soak
 
+    args = parser().parse_args(argv)
+    if args.tables < 1 or args.minutes <= 0 or args.bot_delay < 0.2:
+        return profiles.fail("Use at least one table, a positive time, a bot delay >= 0.2 s.")
+
     if args.drive:
         log_dir = Path(args.log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
-        passed = soak.drive(args.tables, args.minutes, log_dir, Path(settings.VAR_DIR), _say)
+        passed = soak.drive(
+            args.tables, args.minutes, log_dir, Path(settings.VAR_DIR), profiles.say
+        )
         if not passed:
-            return _fail("the soak saw restarts or stalls")
+            return profiles.fail("the soak saw restarts or stalls")
         return 0
     status = profiles.run(
         profile="embedded",
@@ -62,22 +65,12 @@ def main(argv: list[str] | None = None) -> int:
         postgres_url="",
         redis_url="",
         keep=args.keep,
-        say=_say,
+        say=profiles.say,
         command="lab.soak",
     )
     if status:
-        return _fail(f"the soak failed (exit status {status})")
+        return profiles.fail(f"the soak failed (exit status {status})")
     return 0
-
-
-def _fail(message: str) -> int:
-    sys.stderr.write(f"Error: {message}\n")
-    return 1
-
-
-def _say(text: str) -> None:
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -139,3 +139,15 @@ def _driver(environ: dict[str, str], args: list[str]) -> int:
         except subprocess.TimeoutExpired:
             driver.kill()
         raise
+
+
+def say(text: str) -> None:
+    """Print a line of the benchmark's progress or report at once."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def fail(message: str) -> int:
+    """Print why a command stopped; its exit status."""
+    sys.stderr.write(f"Error: {message}\n")
+    return 1
