@@ -77,10 +77,14 @@ def committed(
         realtime.push_game(game_id)
     except Exception:  # a push is a hint: the catch-up check will deliver the view
         log.exception("push for game %s failed", game_id)
-    if bot_moves_next:
-        enqueue(BOT_TURN, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
-    elif timer:
-        enqueue(TURN_TIMEOUT, game_id, seq, countdown=timer + 0.5, deadline=True)
+    try:
+        if bot_moves_next:
+            enqueue(BOT_TURN, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
+        elif timer:
+            enqueue(TURN_TIMEOUT, game_id, seq, countdown=timer + 0.5, deadline=True)
+    except Exception:  # the broker is away: the move stands, and beat's sweep finds
+        # the stalled bot turn or the overdue timer once it is back
+        log.exception("next task for game %s not sent", game_id)
     if finished is not None:
         for receiver, response in game_finished.send_robust(sender=Game, **finished):
             if isinstance(response, Exception):

@@ -89,3 +89,21 @@ def test_a_failing_receiver_is_logged_and_the_rest_still_happens(
         game_finished.disconnect(broken)
     assert pushed == [game.pk]
     assert "game_finished receiver" in caplog.text
+
+
+def test_a_broker_that_is_away_loses_no_move_and_answers_no_error(
+    table: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is committed before the task is sent: a broker outage must not turn it
+    into an error page (beat's sweep sends the stalled bot turn once the broker is back)."""
+    game = _bot_game(table)
+    monkeypatch.setattr(notify.realtime, "push_game", lambda game_id: None)
+
+    def broker_away(name: str, *args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("Error 111 connecting to redis. Connection refused.")
+
+    monkeypatch.setattr(notify, "enqueue", broker_away)
+
+    notify.committed(game.pk, game.seq, bot_moves_next=True, timer=0)
+
+    assert "next task for game" in caplog.text
