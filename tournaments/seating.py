@@ -172,12 +172,20 @@ class _Search:
     """Swap search over tables of player positions (see seat_round)."""
 
     def __init__(
-        self, tables: list[list[int]], score: list[float], counts: list[list[int]], rng
+        self,
+        tables: list[list[int]],
+        score: list[float],
+        counts: list[list[int]],
+        rng: random.Random,
     ) -> None:
-        self.tables = [list(t) for t in tables]
         self.score = score
         self.counts = counts
         self.rng = rng
+        self.restore(tables)
+
+    def restore(self, tables: list[list[int]]) -> None:
+        """Make `tables` the current seating (a copy of them)."""
+        self.tables = [list(t) for t in tables]
         self.where = {p: k for k, t in enumerate(self.tables) for p in t}
         self.cost = [self.table_cost(t) for t in self.tables]
 
@@ -268,7 +276,7 @@ class _Search:
             if (repeats := self.repeats()) < best_repeats:
                 best_repeats, best = repeats, [list(t) for t in self.tables]
             else:
-                self.__init__(best, self.score, self.counts, self.rng)
+                self.restore(best)
         everyone = list(range(len(self.score)))
         self.descend(lambda: everyone)
         return self.tables
