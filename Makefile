@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-bots bench-live soak clean
+.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament soak clean
 
 venv install: $(STAMP)
 
@@ -82,6 +82,12 @@ bench-live: $(STAMP)
 	else \
 		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
 	fi
+
+# Swiss seating (tournaments.seating): repeat pairs per six-round event against random
+# and greedy by-score seating for 64, 30 and 200 players over 100 seeds, and the
+# seating time for 200 players (python -m lab.bench_tournament; a few minutes).
+bench-tournament: $(STAMP)
+	$(PY) -m lab.bench_tournament
 
 # 20 bot tables for 30 minutes on `make run`'s processes: prints process restarts,
 # stalled tables and moves/s (python -m lab.soak; SOAK_ARGS to change the size).

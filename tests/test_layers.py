@@ -1,6 +1,6 @@
-"""The product does not depend on the lab: no module of games/, accounts/ or thirtyone/
-(the installed packages, pyproject.toml) imports `lab`, the research and benchmarks
-that live beside them and are never installed. Read from the syntax trees, so every
+"""The product does not depend on the lab: no module of games/, accounts/, thirtyone/ or
+tournaments/ (the installed packages, pyproject.toml) imports `lab`, the research and
+benchmarks that live beside them and are never installed. Read from the syntax trees, so every
 form of import counts (also inside functions, and importlib's), comments do not."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("games", "accounts", "thirtyone")
+PRODUCT = ("games", "accounts", "thirtyone", "tournaments")
 
 
 def lab_imports(source: str) -> list[int]:
