@@ -23,7 +23,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from games import services
+from games import results, services
 from games.engine import OPTION_NAMES, PRESETS, Rules, format_cards, spectator_view
 from games.forms import HouseRuleFields, rules_initial
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
@@ -236,14 +236,7 @@ class GamePlayerInline(ReadOnlyInline):
         "user",
         "bot_level",
         "won",
-        "place",
-        "lives",
-        "points",
-        "chips",
-        "out_in_round",
-        "rounds_lost",
-        "bot_moves",
-        "turns_timed_out_total",
+        *results.FIELDS,
         "away",
         "away_reason",
         "turns_timed_out",

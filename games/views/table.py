@@ -171,14 +171,21 @@ def _manage_context(game: Game, state: engine.GameState, *, as_staff: bool) -> d
     }
 
 
+def _visible_table(request: HttpRequest, pk: int) -> Table:
+    """The table `pk`, or 404 for anyone who may not see it (a private table is not
+    confirmed to exist)."""
+    table = get_object_or_404(Table, pk=pk)
+    if not access.may_watch(request.user, table):
+        raise Http404("No such table.")
+    return table
+
+
 @login_required
 @require_POST
 def seats(request: HttpRequest, pk: int) -> HttpResponse:
     """action=join (the first free seat), leave (position: your seat, or as the owner
     any other), or add_bot (level)."""
-    table = get_object_or_404(Table, pk=pk)
-    if not access.may_watch(request.user, table):
-        raise Http404("No such table.")
+    table = _visible_table(request, pk)
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
     action = request.POST.get("action")
@@ -207,9 +214,7 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def start(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=pk)
-    if not access.may_watch(request.user, table):
-        raise Http404("No such table.")
+    table = _visible_table(request, pk)
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
     try:
@@ -225,9 +230,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, pk: int) -> HttpResponse:
     """The host (or a staff member) closes the table for good, between games."""
-    table = get_object_or_404(Table, pk=pk)
-    if not access.may_watch(request.user, table):
-        raise Http404("No such table.")
+    table = _visible_table(request, pk)
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
     try:
@@ -244,9 +247,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     """Leave the table between games: the host's seat and the table go to the next
     player, or the table closes if no other player sits there."""
-    table = get_object_or_404(Table, pk=pk)
-    if not access.may_watch(request.user, table):
-        raise Http404("No such table.")
+    table = _visible_table(request, pk)
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
     try:

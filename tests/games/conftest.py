@@ -33,3 +33,8 @@ def bob(django_user_model: Any) -> Any:
 @pytest.fixture
 def table(ann: Any, scat: RuleSet) -> Any:
     return services.create_table(owner=ann, name="Kitchen", rule_set=scat, seat_count=3)
+
+
+@pytest.fixture
+def staff(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("sam", password="x" * 12, is_staff=True)

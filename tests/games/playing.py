@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from games import engine, services
+from games.engine import SeededDeckSource
 from games.engine.bots import BaselineBot
-from games.models import Game
+from games.models import Game, Table
+
+
+def deal_two(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch, turn_timer: int) -> Game:
+    """ann and bob at ann's `table` with `turn_timer` seconds a turn (0: none), on a
+    known deal (seed 7 has no 31 in the first turns)."""
+    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
+    table.turn_timer = turn_timer
+    table.save()
+    services.join_table(table=table, user=bob)
+    return services.start_game(table=table, by=table.owner)
 
 
 def play_out(game: Game, limit: int = 5000) -> Game:

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from accounts.stats import player_summary
 from games import absence, engine, presence, services, tasks
-from games.engine import SeededDeckSource
 from games.forms import TableForm
 from games.models import Game, GameEvent, GamePlayer, Table
+from tests.games.playing import deal_two
 from tests.games.test_realtime import BrokenCache
 
 
@@ -26,16 +26,7 @@ from tests.games.test_realtime import BrokenCache
 def untimed(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob at ann's table without a turn timer, on a known deal (seed 7 has no
     31 in the first turns)."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
-    table.turn_timer = 0
-    table.save()
-    services.join_table(table=table, user=bob)
-    return services.start_game(table=table, by=table.owner)
-
-
-@pytest.fixture
-def staff(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("sam", password="x" * 12, is_staff=True)
+    return deal_two(table, bob, monkeypatch, turn_timer=0)
 
 
 def _on_turn(game: Game) -> GamePlayer:

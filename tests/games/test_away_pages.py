@@ -16,24 +16,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.engine import SeededDeckSource
 from games.models import Game, GameEvent, GamePlayer, Table
+from tests.games.playing import deal_two
 from tests.games.test_privacy import _leaks
 
 
 @pytest.fixture
 def timed(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob at ann's table with a 15 s turn timer, on a known deal."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
-    table.turn_timer = 15
-    table.save()
-    services.join_table(table=table, user=bob)
-    return services.start_game(table=table, by=table.owner)
-
-
-@pytest.fixture
-def staff(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("sam", password="x" * 12, is_staff=True)
+    return deal_two(table, bob, monkeypatch, turn_timer=15)
 
 
 def _client(user: Any) -> Client:

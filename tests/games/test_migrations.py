@@ -8,6 +8,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from games import results
+
 BEFORE, AFTER = ("games", "0003_deck_purposes"), ("games", "0004_offered_rule_sets")
 
 
@@ -48,16 +50,7 @@ def test_tables_get_the_name_and_preset_of_their_rule_set_and_rule_sets_are_offe
 
 RESULTS_BEFORE = ("games", "0006_table_life_cycle")
 RESULTS_AFTER = ("games", "0007_results_and_hostless_tables")
-RESULT_FIELDS = (
-    "place",
-    "lives",
-    "points",
-    "chips",
-    "out_in_round",
-    "rounds_lost",
-    "bot_moves",
-    "turns_timed_out_total",
-)
+RESULT_FIELDS = results.FIELDS  # the columns migration 0007 adds and fills
 
 
 def test_games_over_get_their_results_from_their_event_logs(
