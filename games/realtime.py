@@ -91,7 +91,7 @@ def push_game(
         for group, html in views_for(game, state, wanted)
     ]
     if messages:
-        _send_all(layer, messages)
+        send_all(layer, messages)
 
 
 def _groups_of(game_id: int, viewers: Collection[int | None]) -> Callable[[str], bool]:
@@ -108,7 +108,7 @@ def _reachable(layer: Any) -> Callable[[str], bool] | None:
     return None
 
 
-def _send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+def send_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Send a push's messages side by side. The in-memory layer's queues (tests) belong
     to the consumers' event loop, which async_to_sync reaches from the database thread.
     A shared layer (Redis, the embedded Valkey) sends from this process's own push loop instead:

@@ -264,6 +264,7 @@ AWAY_TEXTS = {
     "absent": "You left the table on your turn, so a bot is playing your turns.",
     "host": "The host let a bot play your turns.",
     "staff": "Staff let a bot play your turns.",
+    "withdrawn": "You withdrew from the event, so a bot plays this game for you.",
 }
 
 

@@ -107,8 +107,11 @@ def open_table(
     seat_count: int = 4,
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    rules: engine.Rules | None = None,
 ) -> Table:
-    """A new table playing `rule_set` (one that is offered) with `changes` on top, with
+    """A new table playing `rule_set` (one that is offered) with `changes` on top, or
+    exactly `rules` when given (a tournament's, frozen from `rule_set` when it was
+    made: whether the rule set is still offered, or has changed, no longer matters), with
     `seats` taken (users and bots, at any positions), hosted by `owner` (None: no one
     hosts it, as a tournament's tables) and started by `starters` (`Table.STARTERS`: the
     host, any seated player, or only the system, `start_game(by=None)`). A host must
@@ -123,15 +126,20 @@ def open_table(
     with transaction.atomic():
         # As the rule set is now, not as the caller read it: staff may have just
         # stopped offering it.
-        current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
-        if current is None:
-            raise ServiceError(
-                f"\u201c{rule_set.name}\u201d is not offered: choose other rules.", "rule_set"
-            )
-        try:
-            rules = engine.Rules.preset(current.preset, **{**current.changes, **(changes or {})})
-        except engine.RulesError as error:
-            raise ServiceError(str(error), error.option) from error
+        if rules is not None:
+            current = rule_set
+        else:
+            current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
+            if current is None:
+                raise ServiceError(
+                    f"\u201c{rule_set.name}\u201d is not offered: choose other rules.", "rule_set"
+                )
+            try:
+                rules = engine.Rules.preset(
+                    current.preset, **{**current.changes, **(changes or {})}
+                )
+            except engine.RulesError as error:
+                raise ServiceError(str(error), error.option) from error
         if not 2 <= seat_count <= rules.max_players:
             raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
         if turn_timer not in dict(Table.TIMER_CHOICES):
@@ -401,9 +409,11 @@ def _require_starter(table: Table, by: Any, seats: list[Seat]) -> None:
 # ---- games ------------------------------------------------------------------------
 
 
-def start_game(*, table: Table, by: Any) -> Game:
+def start_game(*, table: Table, by: Any, dealer: int | None = None) -> Game:
     """Deal a new game to the players now seated, in seat order. `by` is who starts it,
-    as the table's `starters` allow; None is the system (a tournament), allowed always."""
+    as the table's `starters` allow; None is the system (a tournament), allowed always.
+    `dealer`: the seat that deals first (a tournament balances it), else the rules'
+    method chooses."""
     with transaction.atomic():
         table = _locked_table(table.pk)
         _require_open(table)
@@ -417,7 +427,10 @@ def start_game(*, table: Table, by: Any) -> Game:
         names = [seat.display_name for seat in seats]
         rules = table.engine_rules()
         decks = CommittedDecks(new_deck_source(), rules)
-        state, events = engine.new_game(rules, names, decks)
+        try:
+            state, events = engine.new_game(rules, names, decks, dealer)
+        except engine.EngineError as error:
+            raise ServiceError(str(error)) from error
         game = Game.objects.create(table=table, state=state_to_dict(state))
         GamePlayer.objects.bulk_create(
             [
@@ -571,6 +584,8 @@ def come_back(*, game_id: int, user: Any) -> None:
             raise ServiceError("This game is over.")
         if not player.away:
             raise ServiceError("You are not marked away: you already play your own turns.")
+        if player.away_reason == WITHDRAWN:
+            raise ServiceError("You withdrew from the event: a bot plays this game for you.")
         GamePlayer.objects.filter(pk=player.pk).update(
             away=False, away_reason="", turns_timed_out=0
         )
@@ -637,6 +652,28 @@ def replace_with_bot(*, game_id: int, by: Any, position: int, expected_seq: int)
         _check_seq(game, expected_seq)
         _mark_away(game, player, reason)
     return player
+
+
+# The away reason of a player who withdrew from the event the game belongs to.
+WITHDRAWN = "withdrawn"
+
+
+def let_bot_finish(*, game_id: int, user: Any) -> bool:
+    """The system's (a tournament the player withdrew from): a bot plays `user`'s
+    seat to the end of the game, and they cannot take it back. Their results stand as
+    the game gives them. False, with nothing written, when the game is over, `user` is
+    not playing in it, is out of it already, or is already played for for this reason."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not game.in_play:
+            return False
+        player = game.players.filter(user=user).first()
+        if player is None or player.away_reason == WITHDRAWN:
+            return False
+        if game.engine_state().players[player.position].out:
+            return False
+        _mark_away(game, player, WITHDRAWN)
+    return True
 
 
 def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:

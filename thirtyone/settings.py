@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "clubs",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

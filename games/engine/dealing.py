@@ -13,7 +13,16 @@ from .state import DRAW, THROW_DOWN, GameState
 from .turns import deal_order, next_seat
 
 
-def choose_first_dealer(state: GameState, events: list[Event]) -> GameState:
+def choose_first_dealer(
+    state: GameState, events: list[Event], chosen: int | None = None
+) -> GameState:
+    """The first dealer: `chosen` (a seat picked by the players or a tournament; no
+    randomness is used), else by the rules' `first_dealer` method."""
+    if chosen is not None:
+        events.append(
+            Event("dealer_chosen", data={"method": "chosen", "dealer": chosen, "draws": ()})
+        )
+        return state._replace(dealer=chosen)
     seats = list(range(len(state.names)))
     method = state.rules.first_dealer
     if method == "random":

@@ -34,7 +34,7 @@ MOVE_KINDS = frozenset(
 TABLE_EVENTS = frozenset({"turn_timed_out", "player_away", "player_back", "game_ended_early"})
 # Why a player is away (`player_away`'s reason), and why a game ended early
 # (`game_ended_early`'s): who or what decided it.
-AWAY_REASONS = ("timer", "absent", "host", "staff")
+AWAY_REASONS = ("timer", "absent", "host", "staff", "withdrawn")
 END_REASONS = ("host", "staff", "abandoned")
 
 
@@ -142,6 +142,8 @@ def _dealer_chosen(e: Event, d: dict, who: str, names: Sequence[str], viewer: in
     dealer = _name(names, d["dealer"], viewer)
     if d["method"] == "random":
         return f"{dealer} deal{'s' if dealer != 'You' else ''} first (chosen at random)."
+    if d["method"] == "chosen":
+        return f"{dealer} deal{'s' if dealer != 'You' else ''} first."
     draws = ", ".join(f"{names[seat]} {c}" for seat, c in d["draws"])
     how = "high card" if d["method"] == "high_card" else "cut"
     return f"{dealer} deal{'s' if dealer != 'You' else ''} first ({how}: {draws})."
@@ -236,6 +238,8 @@ def _player_away(e: Event, d: dict, who: str, names: Sequence[str], viewer: int 
             return f"The host let a bot play for {them if you else who} until {are} back."
         case "staff":
             return f"Staff let a bot play for {them if you else who} until {are} back."
+        case "withdrawn":
+            return f"{who} withdrew from the event, so a bot plays for {them} to the end."
     return f"{who} {'are' if you else 'is'} away: {until}"
 
 

@@ -40,11 +40,13 @@ from .turns import next_seat
 
 
 def new_game(
-    rules: Rules, seats: int | Sequence[str], deck_source: DeckSource
+    rules: Rules, seats: int | Sequence[str], deck_source: DeckSource, dealer: int | None = None
 ) -> tuple[GameState, list[Event]]:
     """Seat the players, choose the first dealer and deal the first round.
 
-    `seats` is a number of players or their names, in clockwise order.
+    `seats` is a number of players or their names, in clockwise order. `dealer`: the
+    seat that deals first, chosen by the players or a tournament (which balances who
+    deals first over its rounds), instead of the rules' `first_dealer` method.
     """
     names = (
         tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
@@ -53,6 +55,8 @@ def new_game(
         raise EngineError(f"A game needs 2 to {rules.max_players} players, not {len(names)}.")
     if any(not name.strip() for name in names) or len(set(names)) != len(names):
         raise EngineError("Every player needs a name of their own.")
+    if dealer is not None and not 0 <= dealer < len(names):
+        raise EngineError(f"The first dealer must be one of the {len(names)} seats.")
     player = PlayerState(lives=rules.lives, points=0, chips=rules.chips)
     state = GameState(
         rules=rules,
@@ -79,7 +83,7 @@ def new_game(
         deck_source=deck_source,
     )
     events = [Event("game_started", data={"rules": rules.to_dict(), "names": names})]
-    state = dealing.choose_first_dealer(state, events)
+    state = dealing.choose_first_dealer(state, events, dealer)
     return _deal_on(dealing.start_round(state, events), events), events
 
 

@@ -54,7 +54,7 @@ def action_of(event: Event) -> Action | None:
 def _random_results(events: Sequence[Event]) -> list:
     results: list = []
     for event in events:
-        if event.kind == "dealer_chosen":
+        if event.kind == "dealer_chosen" and event.data["method"] != "chosen":
             results.append(event.data["pick"] if "pick" in event.data else event.secret["deck"])
         elif event.kind == "round_started":
             results.append(event.secret["deck"])
@@ -69,7 +69,15 @@ def _start(events: Sequence[Event]) -> tuple[GameState, list[Event]]:
         raise EngineError("An event log starts with game_started.")
     start = events[0].data
     source = ReplaySource(_random_results(events))
-    return new_game(Rules.from_dict(start["rules"]), start["names"], source)
+    chosen = next(
+        (
+            e.data["dealer"]
+            for e in events
+            if e.kind == "dealer_chosen" and e.data["method"] == "chosen"
+        ),
+        None,
+    )
+    return new_game(Rules.from_dict(start["rules"]), start["names"], source, chosen)
 
 
 def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:

@@ -1,0 +1,118 @@
+"""Clubs: a group of players with roles, its own house-rule sets, and its events
+(tournaments, in the `tournaments` app). Who may do what in a club is decided in one
+place, `clubs.access`; the writes are in `clubs.services`."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def _invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    OPEN = "open"
+    REQUEST = "request"
+    INVITE = "invite"
+    JOIN_POLICIES = [
+        (OPEN, "Anyone may join"),
+        (REQUEST, "Players ask; an organizer accepts"),
+        (INVITE, "Only with the invite link"),
+    ]
+
+    name = models.CharField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    join_policy = models.CharField(max_length=10, choices=JOIN_POLICIES, default=REQUEST)
+    # Anyone with the link joins, whatever the policy; an organizer can make a new one.
+    invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:detail", args=[self.slug])
+
+    def invite_url(self) -> str:
+        return reverse("clubs:invite", args=[self.slug, self.invite_token])
+
+
+class Membership(models.Model):
+    OWNER = "owner"
+    ORGANIZER = "organizer"
+    MEMBER = "member"
+    ROLES = [(OWNER, "Owner"), (ORGANIZER, "Organizer"), (MEMBER, "Member")]
+    # Roles that run the club's events and accept members.
+    ORGANIZING = (OWNER, ORGANIZER)
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
+    )
+    role = models.CharField(max_length=10, choices=ROLES, default=MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+    @property
+    def organizes(self) -> bool:
+        return self.role in self.ORGANIZING
+
+
+class JoinRequest(models.Model):
+    """A player asked to join a club whose policy is "request"; it is deleted when an
+    organizer accepts (a Membership is made) or declines it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    message = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_request_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to join {self.club}"
+
+
+class ClubRuleSet(models.Model):
+    """A rule set on the club's list of house rules: one of the site's (offered) rule
+    sets, or one the club made (a `games.RuleSet` that is not offered in the lobby)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rule_sets")
+    rule_set = models.ForeignKey(
+        "games.RuleSet", on_delete=models.PROTECT, related_name="club_entries"
+    )
+    own = models.BooleanField(default=False, help_text="Made by the club (not a site rule set).")
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "rule_set__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "rule_set"], name="rule_set_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule_set} ({self.club})"

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # games announces finished games; it never imports this app.
+        from games.signals import game_finished
+        from tournaments import receivers, tasks  # noqa: F401  (tasks: registered by name)
+
+        game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")

@@ -1,0 +1,30 @@
+"""Telling an event's pages that it changed (after the commit). The message carries no
+content: each socket renders its own viewer's page part when told (the standings are
+public, but "your table" is not the same for everyone), and a page without JavaScript
+shows the same on reload."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from channels.layers import get_channel_layer
+
+from games import realtime
+
+log = logging.getLogger(__name__)
+
+
+def group(event_id: int) -> str:
+    return f"event-{event_id}"
+
+
+def push(event_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "event.changed", "sent_at": time.time()}
+    try:
+        realtime.send_all(layer, [(group(event_id), message)])
+    except Exception:  # a hint only: a reload shows the same
+        log.exception("push for event %s failed", event_id)

@@ -1,0 +1,259 @@
+"""Tournaments run by clubs (issue 23: Swiss events at 3–8-seat tables).
+
+An `Event` belongs to a club and freezes its rules when it is created. Players enter
+it (`Entry`); each `Round` seats them at `RoundTable`s (a `games.Table` with one game
+each) and gives the odd ones out a `Bye`. A table's `RoundSeat`s hold who sat where and,
+when its game is over, their place: the standings are computed from those places and
+the byes (`tournaments.standings`), never stored. A corrected place keeps its old value
+in a `Correction`. The writes are in `tournaments.services`; who may do what is in
+`tournaments.access`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _seed() -> str:
+    return secrets.token_hex(8)
+
+
+def _default_tiebreaks() -> list[str]:
+    return ["opponents_average", "outlasted_sum", "table_wins", "head_to_head", "lots"]
+
+
+class Event(models.Model):
+    SWISS = "swiss"
+    FORMATS = [(SWISS, "Swiss")]
+
+    UPCOMING = "upcoming"
+    RUNNING = "running"
+    FINISHED = "finished"
+    STATUSES = [(UPCOMING, "Upcoming"), (RUNNING, "Running"), (FINISHED, "Finished")]
+
+    OPEN = "open"
+    INVITE = "invite"
+    ENTRY_CHOICES = [(OPEN, "Any club member may register"), (INVITE, "Only with the invite link")]
+
+    OUTLASTED = "outlasted"
+    PLACES = "places"
+    SCORING_CHOICES = [
+        (OUTLASTED, "A point for each opponent outlasted (½ for a tie)"),
+        (PLACES, "Points by place"),
+    ]
+
+    AUTO = "auto"
+    MANUAL = "manual"
+    ADVANCE_CHOICES = [
+        (AUTO, "Start each round as soon as the last one ends"),
+        (MANUAL, "Seat each round; the organizer starts it"),
+    ]
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True)
+    format = models.CharField(max_length=10, choices=FORMATS, default=SWISS)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The rules, frozen when the event is made: editing the rule set later changes nothing.
+    rule_set = models.ForeignKey("games.RuleSet", on_delete=models.PROTECT, related_name="+")
+    rules = models.JSONField()
+    rules_name = models.CharField(max_length=80)
+    rules_preset = models.CharField(max_length=40)
+    rounds = models.PositiveSmallIntegerField(default=3)
+    table_size = models.PositiveSmallIntegerField("preferred table size", default=4)
+    table_min = models.PositiveSmallIntegerField("smallest table", default=3)
+    table_max = models.PositiveSmallIntegerField("largest table", default=5)
+    bots_fill = models.BooleanField(
+        "bots fill empty seats",
+        default=True,
+        help_text="Otherwise a player who cannot be seated gets a bye.",
+    )
+    bye_points = models.FloatField(
+        help_text="What a bye scores (also each round missed by a late entry)."
+    )
+    scoring = models.CharField(max_length=10, choices=SCORING_CHOICES, default=OUTLASTED)
+    place_points = models.JSONField(default=list, blank=True)
+    tiebreaks = models.JSONField(default=_default_tiebreaks)
+    starts_at = models.DateTimeField()
+    checkin_minutes = models.PositiveSmallIntegerField(
+        "check-in window (minutes)",
+        default=0,
+        help_text="Players check in during this many minutes before the start; 0: no check-in.",
+    )
+    entry = models.CharField(max_length=10, choices=ENTRY_CHOICES, default=OPEN)
+    invite_token = models.CharField(max_length=32, unique=True, default=_token)
+    player_cap = models.PositiveSmallIntegerField(null=True, blank=True)
+    registration_open = models.BooleanField(default=True)
+    advance = models.CharField(max_length=10, choices=ADVANCE_CHOICES, default=AUTO)
+    turn_timer = models.PositiveSmallIntegerField(default=60)
+    seed = models.CharField(max_length=32, default=_seed, help_text="All seating draws from it.")
+    status = models.CharField(max_length=10, choices=STATUSES, default=UPCOMING)
+    paused = models.BooleanField(default=False)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+
+class Entry(models.Model):
+    REGISTERED = "registered"
+    WITHDRAWN = "withdrawn"
+    STATUSES = [(REGISTERED, "Registered"), (WITHDRAWN, "Withdrawn")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries"
+    )
+    status = models.CharField(max_length=10, choices=STATUSES, default=REGISTERED)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    # A late entry is seated from this round on; earlier rounds score a bye each.
+    first_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "registered_at", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.event}"
+
+    @property
+    def active(self) -> bool:
+        return self.status == self.REGISTERED
+
+
+class Round(models.Model):
+    SEATED = "seated"  # seated, not yet published: the organizer may swap and lock
+    PLAYING = "playing"
+    FINISHED = "finished"
+    STATUSES = [(SEATED, "Seated"), (PLAYING, "Playing"), (FINISHED, "Finished")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=STATUSES, default=SEATED)
+    seed = models.CharField(max_length=64)
+    # When a seated round starts by itself (None: when the organizer starts it).
+    start_at = models.DateTimeField(null=True, blank=True)
+    seated_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}, round {self.number}"
+
+
+class RoundTable(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(
+        "games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table"
+    )
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_round_table_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+
+class RoundSeat(models.Model):
+    """Who sits at `position` of a round's table (an entry, or a bot), and how they
+    finished when the game is over."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
+    )
+    bot_level = models.CharField(max_length=10, blank=True)
+    locked = models.BooleanField(
+        default=False, help_text="The organizer fixed this seat; reseating keeps it."
+    )
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    lives_lost = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_entry_per_round_seat"),
+            models.CheckConstraint(
+                condition=models.Q(entry__isnull=False, bot_level="")
+                | models.Q(entry__isnull=True) & ~models.Q(bot_level=""),
+                name="seat_is_entry_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.position + 1}"
+
+
+class Bye(models.Model):
+    """A round an entry was not seated in, with the points it scored: the odd one out
+    when bots do not fill seats, or a round before a late entry."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="byes")
+    points = models.FloatField()
+    late = models.BooleanField(default=False, help_text="A round before a late entry.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} has a bye in {self.round}"
+
+
+class Correction(models.Model):
+    """The organizer changed a finished seat's place, with a reason (the audit log)."""
+
+    seat = models.ForeignKey(RoundSeat, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    old_place = models.PositiveSmallIntegerField()
+    new_place = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at"]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: place {self.old_place} → {self.new_place}"

@@ -1,0 +1,18 @@
+"""What tournaments do when `games` announces something (games never imports this)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import notify
+from tournaments.models import RoundTable
+
+TABLE_FINISHED = "tournaments.tasks.table_finished"
+
+
+def game_finished(sender: Any, *, game_id: int, **results: Any) -> None:
+    """A game is over (after its commit): if it was a tournament table's, record it and
+    move the event on, in a Celery task (the receiver runs in whichever process made the
+    last move; the task is idempotent, so a repeated delivery changes nothing)."""
+    if RoundTable.objects.filter(game_id=game_id).exists():
+        notify.enqueue(TABLE_FINISHED, game_id)

@@ -1,0 +1,721 @@
+"""Everything that changes a club's event: the only code that writes the tournament
+models (docs/design.md §13).
+
+Each public function checks who is asking (`tournaments.access`) and the event's state
+and either does the whole change or raises `ServiceError` with a sentence for the
+person, having written nothing. Changes to an event's rounds lock the event row first
+(`_locked_event`), so two browsers, two workers or a browser and a worker that act on
+the same event at the same moment take turns, and the second sees what the first did:
+a round is seated once, started once and advanced once.
+
+A round's life: seated (`_seat`: tables, seats and byes written, from the standings
+before it) → playing (`_start`: a `games.Table` per table, started by the system with
+the balanced first dealer at seat 0) → finished (when the last table's game is
+recorded by `record_table`, which `tournaments.receivers` queues when games announces
+a finished game). Then the next round is seated, and started at once when the event
+advances by itself, or when the organizer says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from clubs import access as club_access
+from clubs.models import Club, ClubRuleSet
+from games import services as games
+from games.engine import Rules, RulesError
+from games.models import Game, GamePlayer, RuleSet, Table
+from games.services import SeatSpec, ServiceError
+from tournaments import live, records, seating
+from tournaments import standings as tally
+from tournaments.models import (
+    Bye,
+    Correction,
+    Entry,
+    Event,
+    Round,
+    RoundSeat,
+    RoundTable,
+)
+
+__all__ = ["ServiceError"]
+
+# The level of the bots that fill empty seats: a fair opponent, not a pushover.
+BOT_LEVEL = "medium"
+MAX_ROUNDS = 15
+MAX_CHECKIN_MINUTES = 240
+
+
+# ---- creating an event -----------------------------------------------------------
+
+
+def create_event(
+    *,
+    club: Club,
+    by: Any,
+    name: str,
+    rule_set: RuleSet | None,
+    starts_at: datetime | None,
+    rounds: int = 3,
+    table_size: int = 4,
+    table_min: int = 3,
+    table_max: int = 5,
+    bots_fill: bool = True,
+    bye_points: float | None = None,
+    scoring: str = Event.OUTLASTED,
+    place_points: Sequence[float] = (),
+    tiebreaks: Sequence[str] | None = None,
+    checkin_minutes: int = 0,
+    entry: str = Event.OPEN,
+    player_cap: int | None = None,
+    advance: str = Event.AUTO,
+    turn_timer: int = 60,
+    description: str = "",
+) -> Event:
+    """A new Swiss event of `club`, made by one of its organizers, playing `rule_set`
+    (a site rule set on offer, or one on the club's list) frozen as it is now."""
+    if not club_access.organizes(by, club):
+        raise ServiceError("Only the club's organizers can create its events.")
+    if not name.strip():
+        raise ServiceError("Name the event.", "name")
+    rules = _event_rules(club, rule_set)
+    _check_tables(rules, rule_set, table_size, table_min, table_max)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+    how = _scoring(scoring, place_points)
+    tiebreaks = list(tally.TIEBREAKS) if tiebreaks is None else list(tiebreaks)
+    _check_tiebreaks(tiebreaks)
+    most = tally.game_maximum(table_size, how)
+    if bye_points is None:
+        bye_points = most / 2
+    if not 0 <= bye_points <= most:
+        raise ServiceError(f"A bye scores 0 to {most:g} points (a won game).", "bye_points")
+    if starts_at is None:
+        raise ServiceError("Say when the event starts.", "starts_at")
+    if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
+        raise ServiceError(
+            f"Check-in opens 0 to {MAX_CHECKIN_MINUTES} minutes before the start.",
+            "checkin_minutes",
+        )
+    if entry not in dict(Event.ENTRY_CHOICES):
+        raise ServiceError("Choose who may register.", "entry")
+    if player_cap is not None and player_cap < 2:
+        raise ServiceError("A cap of at least two players, or none.", "player_cap")
+    if advance not in dict(Event.ADVANCE_CHOICES):
+        raise ServiceError("Choose how rounds start.", "advance")
+    if turn_timer not in dict(Table.TIMER_CHOICES):
+        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    assert rule_set is not None  # _event_rules refused None
+    return Event.objects.create(
+        club=club,
+        name=name.strip()[:80],
+        description=description,
+        created_by=by,
+        rule_set=rule_set,
+        rules=rules.to_dict(),
+        rules_name=rule_set.name,
+        rules_preset=rule_set.preset,
+        rounds=rounds,
+        table_size=table_size,
+        table_min=table_min,
+        table_max=table_max,
+        bots_fill=bots_fill,
+        bye_points=bye_points,
+        scoring=how.method,
+        place_points=list(how.place_points),
+        tiebreaks=tiebreaks,
+        starts_at=starts_at,
+        checkin_minutes=checkin_minutes,
+        entry=entry,
+        player_cap=player_cap,
+        advance=advance,
+        turn_timer=turn_timer,
+    )
+
+
+def rule_sets_for(club: Club) -> list[RuleSet]:
+    """What an event of `club` may be played by: the club's own list, then the site's
+    rule sets on offer."""
+    own = [c.rule_set for c in ClubRuleSet.objects.filter(club=club).select_related("rule_set")]
+    seen = {r.pk for r in own}
+    return own + [r for r in RuleSet.on_offer() if r.pk not in seen]
+
+
+def _event_rules(club: Club, rule_set: RuleSet | None) -> Rules:
+    if rule_set is None:
+        raise ServiceError("Choose the rules to play by.", "rule_set")
+    allowed = ClubRuleSet.objects.filter(club=club, rule_set=rule_set).exists() or (
+        RuleSet.on_offer().filter(pk=rule_set.pk).exists()
+    )
+    if not allowed:
+        raise ServiceError(
+            f"\u201c{rule_set.name}\u201d is not one of the club's or the site's rule sets.",
+            "rule_set",
+        )
+    try:
+        return rule_set.rules()
+    except RulesError as error:
+        raise ServiceError(str(error), "rule_set") from error
+
+
+def _check_tables(
+    rules: Rules, rule_set: RuleSet | None, preferred: int, smallest: int, largest: int
+) -> None:
+    low, high = seating.MIN_SEATS, seating.MAX_SEATS
+    if not low <= smallest <= preferred <= largest <= high:
+        raise ServiceError(
+            f"Tables seat {low} to {high}: the smallest table must be no larger than the "
+            "preferred size, and the preferred size no larger than the largest.",
+            "table_size",
+        )
+    if largest > rules.max_players:
+        name = rule_set.name if rule_set else "These rules"
+        raise ServiceError(
+            f"\u201c{name}\u201d seats at most {rules.max_players} players: make the "
+            f"largest table {rules.max_players} or fewer.",
+            "table_max",
+        )
+
+
+def _scoring(method: str, place_points: Sequence[float]) -> tally.Scoring:
+    if method not in dict(Event.SCORING_CHOICES):
+        raise ServiceError("Choose how games score.", "scoring")
+    if method == Event.OUTLASTED:
+        return tally.Scoring(method=method)
+    points = tuple(float(p) for p in place_points)
+    if not points or any(p < 0 for p in points):
+        raise ServiceError(
+            "Give the points for 1st, 2nd, 3rd… place, none below 0.", "place_points"
+        )
+    if any(a < b for a, b in zip(points, points[1:], strict=False)):
+        raise ServiceError("A better place never scores fewer points.", "place_points")
+    return tally.Scoring(method=method, place_points=points)
+
+
+def _check_tiebreaks(keys: Sequence[str]) -> None:
+    unknown = [k for k in keys if k not in tally.TIEBREAKS]
+    if unknown or len(set(keys)) != len(keys):
+        raise ServiceError("Choose each tie-break from the list at most once.", "tiebreaks")
+
+
+# ---- entries -----------------------------------------------------------------------
+
+
+def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
+    """`user` enters `event`: a club member (or, for an invite-only event, anyone with
+    the invite link's `token`), while registration is open and there is room. Once the
+    event runs, until half its rounds have started: a late entry, seated from the next
+    round, with a bye for each round missed."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("Log in to register.")
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        if event.status == Event.FINISHED:
+            raise ServiceError("This event is over.")
+        if not event.registration_open:
+            raise ServiceError("Registration for this event is closed.")
+        if event.entry == Event.INVITE:
+            if token != event.invite_token and not club_access.organizes(user, event.club):
+                raise ServiceError("This event is by invitation: use the invite link.")
+        elif not club_access.is_member(user, event.club):
+            raise ServiceError(f"Join {event.club.name} to register for its events.")
+        entry = Entry.objects.filter(event=event, user=user).first()
+        if entry is not None and entry.active:
+            raise ServiceError("You are already registered.")
+        if event.player_cap and _active_entries(event).count() >= event.player_cap:
+            raise ServiceError(f"The event is full ({event.player_cap} players).")
+        first = _next_round_number(event)
+        if event.status == Event.RUNNING and (first - 1) * 2 > event.rounds:
+            raise ServiceError("Half the rounds have started: it is too late to join.")
+        if entry is None:
+            entry = Entry.objects.create(event=event, user=user, first_round=first)
+            if event.status == Event.RUNNING:
+                # A late entry: a bye for each round they could not play.
+                Bye.objects.bulk_create(
+                    Bye(round=r, entry=entry, points=event.bye_points, late=True)
+                    for r in event.round_set.filter(number__lt=first)
+                )
+        else:  # rejoining after a withdrawal: the rounds missed score nothing
+            entry.status, entry.withdrawn_at = Entry.REGISTERED, None
+            entry.save(update_fields=["status", "withdrawn_at"])
+        _reseat_waiting_round(event)
+        _changed(event)
+    return entry
+
+
+def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
+    """`entry` leaves `event` (by themselves or an organizer). Their results stand; a
+    bot plays their seat in a game being played, and they are seated no more."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        if entry.event_id != event.pk:
+            raise ServiceError("That player is not in this event.")
+        if by != entry.user and not club_access.organizes(by, event.club):
+            raise ServiceError("Only the player or the club's organizers can do that.")
+        entry = Entry.objects.get(pk=entry.pk)
+        if not entry.active:
+            raise ServiceError(f"{entry.user.get_username()} has already withdrawn.")
+        if event.status == Event.FINISHED:
+            raise ServiceError("This event is over: its results stand.")
+        entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
+        entry.save(update_fields=["status", "withdrawn_at"])
+        for game_id in RoundTable.objects.filter(
+            round__event=event, round__status=Round.PLAYING, seats__entry=entry
+        ).values_list("game_id", flat=True):
+            if game_id is not None:
+                games.let_bot_finish(game_id=game_id, user=entry.user)
+        _reseat_waiting_round(event)
+        _changed(event)
+    return entry
+
+
+def check_in(*, event: Event, user: Any) -> Entry:
+    """A registered player says they are here, within the check-in window before the
+    start. Entries not checked in when the event starts are withdrawn."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        entry = Entry.objects.filter(event=event, user=user, status=Entry.REGISTERED).first()
+        if entry is None:
+            raise ServiceError("Register first.")
+        if not event.checkin_minutes:
+            raise ServiceError("This event has no check-in: being registered is enough.")
+        opens = event.starts_at - timedelta(minutes=event.checkin_minutes)
+        now = timezone.now()
+        if event.status != Event.UPCOMING:
+            raise ServiceError("Check-in has closed: the event has started.")
+        if now < opens:
+            raise ServiceError(f"Check-in opens {event.checkin_minutes} minutes before the start.")
+        if entry.checked_in_at is None:
+            entry.checked_in_at = now
+            entry.save(update_fields=["checked_in_at"])
+            _changed(event)
+    return entry
+
+
+def set_registration(*, event: Event, by: Any, open: bool) -> Event:
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if event.status == Event.FINISHED:
+            raise ServiceError("This event is over.")
+        event.registration_open = open
+        event.save(update_fields=["registration_open"])
+        _changed(event)
+    return event
+
+
+# ---- rounds ------------------------------------------------------------------------
+
+
+def start_event(*, event: Event, by: Any) -> Round:
+    """Close check-in and seat round 1 (`by`: an organizer, or None for the start time
+    arriving). The round starts at once when the event advances by itself; otherwise
+    the organizer looks at the seating first and starts it."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        if by is not None:
+            _require_organizer(event, by)
+        if event.status != Event.UPCOMING:
+            raise ServiceError("The event has already started.")
+        if event.checkin_minutes:
+            _active_entries(event).filter(checked_in_at__isnull=True).update(
+                status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
+            )
+        count = _active_entries(event).count()
+        if count < 2:
+            raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
+        if event.rounds > count - 1 and count > 2:
+            raise ServiceError(
+                f"{event.rounds} rounds for {count} players is more than useful: with "
+                f"{count} players, at most {count - 1} rounds."
+            )
+        event.status, event.started_at = Event.RUNNING, timezone.now()
+        event.save(update_fields=["status", "started_at"])
+        round_ = _seat(event, 1)
+        _start_if_automatic(event, round_)
+        _changed(event)
+    return round_
+
+
+def start_round(*, round_: Round, by: Any) -> Round:
+    """The organizer starts a seated round now. A second press (another browser, the
+    schedule) finds it started and is told so."""
+    with transaction.atomic():
+        event = _locked_event(round_.event_id)
+        _require_organizer(event, by)
+        round_ = Round.objects.get(pk=round_.pk)
+        if round_.status != Round.SEATED:
+            raise ServiceError(f"Round {round_.number} has already started.")
+        if event.paused:
+            raise ServiceError("The event is paused: resume it first.")
+        _start(event, round_)
+        _changed(event)
+    return round_
+
+
+def schedule_round(*, round_: Round, by: Any, start_at: datetime | None) -> Round:
+    """A seated round starts by itself at `start_at` (None: only when started)."""
+    with transaction.atomic():
+        event = _locked_event(round_.event_id)
+        _require_organizer(event, by)
+        round_ = Round.objects.get(pk=round_.pk)
+        if round_.status != Round.SEATED:
+            raise ServiceError(f"Round {round_.number} has already started.")
+        round_.start_at = start_at
+        round_.save(update_fields=["start_at"])
+        _changed(event)
+    return round_
+
+
+def start_round_if_due(*, round_id: int) -> bool:
+    """The schedule's: start a seated round whose time has come (the event not paused).
+    False, changing nothing, for any other round (started already, not due)."""
+    with transaction.atomic():
+        round_ = Round.objects.filter(pk=round_id).first()
+        if round_ is None:
+            return False
+        event = _locked_event(round_.event_id)
+        round_ = Round.objects.get(pk=round_id)
+        due = round_.start_at is not None and round_.start_at <= timezone.now()
+        if round_.status != Round.SEATED or event.paused or not due:
+            return False
+        _start(event, round_)
+        _changed(event)
+    return True
+
+
+def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -> None:
+    """The organizer exchanges two players (or a player and a bot) of a seated round."""
+    with transaction.atomic():
+        event = _locked_event(round_.event_id)
+        _require_organizer(event, by)
+        round_ = Round.objects.get(pk=round_.pk)
+        if round_.status != Round.SEATED:
+            raise ServiceError(f"Round {round_.number} has started: its seats are fixed.")
+        seats = {s.pk: s for s in RoundSeat.objects.filter(table__round=round_)}
+        if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
+            raise ServiceError("Choose two different seats of this round.")
+        a, b = seats[first.pk], seats[second.pk]
+        a.entry_id, b.entry_id = b.entry_id, a.entry_id
+        a.bot_level, b.bot_level = b.bot_level, a.bot_level
+        # Through a free position: (table, position) is unique, the entries are not.
+        RoundSeat.objects.filter(pk__in=[a.pk, b.pk]).update(entry=None, bot_level=BOT_LEVEL)
+        a.save(update_fields=["entry", "bot_level"])
+        b.save(update_fields=["entry", "bot_level"])
+        _changed(event)
+
+
+def lock_seat(*, seat: RoundSeat, by: Any, locked: bool) -> None:
+    """The organizer fixes a seat of a seated round: reseating (a late entry, a
+    withdrawal) keeps whoever sits there in place."""
+    with transaction.atomic():
+        event = _locked_event(seat.table.round.event_id)
+        _require_organizer(event, by)
+        seat = RoundSeat.objects.select_related("table__round").get(pk=seat.pk)
+        if seat.table.round.status != Round.SEATED:
+            raise ServiceError("That round has started: its seats are fixed.")
+        seat.locked = locked
+        seat.save(update_fields=["locked"])
+        _changed(event)
+
+
+def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
+    """Pause: games being played go on, but the next round waits. Resume: a seated
+    round starts if the event advances by itself."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if event.status != Event.RUNNING:
+            raise ServiceError("Only a running event can be paused or resumed.")
+        event.paused = paused
+        event.save(update_fields=["paused"])
+        waiting = event.round_set.filter(status=Round.SEATED).first()
+        if not paused and waiting is not None:
+            _start_if_automatic(event, waiting)
+        _changed(event)
+    return event
+
+
+def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Correction:
+    """The organizer changes a finished game's place for one seat, with a reason kept
+    in the audit log. The standings follow; rounds already seated stay as they are."""
+    with transaction.atomic():
+        seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
+        event = _locked_event(seat.table.round.event_id)
+        _require_organizer(event, by)
+        if seat.table.finished_at is None:
+            raise ServiceError(
+                f"The game at table {seat.table.number} is still being played: correct "
+                "its result when it is over."
+            )
+        if seat.entry is None:
+            raise ServiceError("Bots are not ranked: there is nothing to correct.")
+        if not reason.strip():
+            raise ServiceError("Give the reason for the correction.", "reason")
+        size = seat.table.seats.count()
+        if not 1 <= place <= size:
+            raise ServiceError(f"A place at this table is 1 to {size}.", "place")
+        if place == seat.place:
+            raise ServiceError(f"{seat.entry.user.get_username()} already has place {place}.")
+        correction = Correction.objects.create(
+            seat=seat, by=by, old_place=seat.place or 0, new_place=place, reason=reason.strip()
+        )
+        seat.place = place
+        seat.save(update_fields=["place"])
+        _changed(event)
+    return correction
+
+
+def finish_event(*, event: Event, by: Any) -> Event:
+    """The organizer ends the event between rounds: a seated round is dropped, the
+    standings are final."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if event.status == Event.FINISHED:
+            raise ServiceError("The event is already over.")
+        playing = event.round_set.filter(status=Round.PLAYING).first()
+        if playing is not None:
+            raise ServiceError(f"Round {playing.number} is being played: finish it first.")
+        event.round_set.filter(status=Round.SEATED).delete()
+        _finish(event)
+        _changed(event)
+    return event
+
+
+# ---- games finishing, and the clock ---------------------------------------------------
+
+
+def record_table(*, game_id: int) -> bool:
+    """The game of a round's table is over: write each seat's place, and when it was
+    the round's last, finish the round and seat (and maybe start) the next. True when
+    this call recorded it; a repeated or late call, or a game still in play, changes
+    nothing and returns False. Two calls for the last two tables of a round take turns
+    on the event's lock, so the second sees the first's table finished and exactly one
+    advances the round."""
+    with transaction.atomic():
+        found = RoundTable.objects.filter(game_id=game_id).values_list("round__event_id", flat=True)
+        if not found:
+            return False
+        event = _locked_event(found[0])
+        table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
+        if table.finished_at is not None or table.game is None or table.game.in_play:
+            return False
+        results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
+        for seat in table.seats.all():
+            player = results[seat.position]
+            seat.place, seat.lives_lost = player.place, player.rounds_lost
+            seat.save(update_fields=["place", "lives_lost"])
+        table.finished_at = timezone.now()
+        table.save(update_fields=["finished_at"])
+        round_ = table.round
+        if not round_.tables.filter(finished_at__isnull=True).exists():
+            round_.status, round_.finished_at = Round.FINISHED, timezone.now()
+            round_.save(update_fields=["status", "finished_at"])
+            if round_.number >= event.rounds or not _active_entries(event).exists():
+                _finish(event)
+            else:
+                _start_if_automatic(event, _seat(event, round_.number + 1))
+        _changed(event)
+    return True
+
+
+def sweep(now: datetime | None = None) -> None:
+    """Beat's: start events whose start time has come, start scheduled rounds, and
+    record finished games whose task was lost. Each step is one of the idempotent
+    functions above, so a sweep that races a task or another sweep does no harm."""
+    now = now or timezone.now()
+    for event in Event.objects.filter(status=Event.UPCOMING, starts_at__lte=now):
+        # Too few players: the event waits for its organizer (who may finish it).
+        with contextlib.suppress(ServiceError):
+            start_event(event=event, by=None)
+    for round_id in Round.objects.filter(
+        status=Round.SEATED, start_at__lte=now, event__paused=False
+    ).values_list("pk", flat=True):
+        start_round_if_due(round_id=round_id)
+    for game_id in RoundTable.objects.filter(
+        round__status=Round.PLAYING,
+        finished_at__isnull=True,
+        game__status__in=[Game.FINISHED, Game.ENDED],
+    ).values_list("game_id", flat=True):
+        record_table(game_id=game_id)
+
+
+# ---- the inside ------------------------------------------------------------------------
+
+
+def _seat(event: Event, number: int) -> Round:
+    """Seat round `number` from the standings of the rounds before it: tables as close to
+    the preferred size as the bounds allow, filled with bots (or, with bots off, the
+    lowest-ranked players without a bye yet sit out with a bye)."""
+    players = list(
+        _active_entries(event).filter(first_round__lte=number).values_list("pk", flat=True)
+    )
+    rows = records.standings(event, before_round=number)
+    scores = {row.player: row.points for row in rows}
+    seed = f"{event.seed}:{number}"
+    try:
+        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
+    except ValueError as error:
+        raise ServiceError(str(error)) from error
+    sitting_out: list[int] = []
+    bots: list[str] = []
+    if plan.bots_needed and event.bots_fill:
+        bots = [f"bot-{k}" for k in range(plan.bots_needed)]
+    elif plan.bots_needed:
+        sitting_out = _bye_players(event, rows, players, plan.bots_needed)
+        players = [p for p in players if p not in sitting_out]
+        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
+        if plan.bots_needed:
+            raise ServiceError("These players cannot be seated within the table sizes.")
+    met = tally.meetings(records.finished_tables(event, before_round=number))
+    seated = seating.seat_round(
+        [*players, *bots],
+        scores,
+        met,
+        plan.sizes,
+        seed,
+        dealer_counts=records.dealer_counts(event),
+    )
+    try:
+        round_ = Round.objects.create(event=event, number=number, seed=seed)
+    except IntegrityError as error:  # unreachable under the event lock; a backstop
+        raise ServiceError(f"Round {number} is already seated.") from error
+    for k, table in enumerate(seated, start=1):
+        round_table = RoundTable.objects.create(round=round_, number=k)
+        RoundSeat.objects.bulk_create(
+            RoundSeat(
+                table=round_table,
+                position=position,
+                entry_id=None if isinstance(who, str) else who,
+                bot_level=BOT_LEVEL if isinstance(who, str) else "",
+            )
+            for position, who in enumerate(table)
+        )
+    Bye.objects.bulk_create(
+        Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in sitting_out
+    )
+    return round_
+
+
+def _bye_players(event: Event, rows: list[tally.Row], players: list[int], count: int) -> list[int]:
+    """Who sits out when bots may not fill seats: the lowest-ranked players without a bye
+    so far (as lichess gives its bye), then the lowest-ranked."""
+    had = set(Bye.objects.filter(round__event=event, late=False).values_list("entry_id", flat=True))
+    rank = {row.player: i for i, row in enumerate(rows)}
+    order = sorted(players, key=lambda p: (p in had, -rank.get(p, 0)))
+    return order[:count]
+
+
+def _reseat_waiting_round(event: Event) -> None:
+    """Entries changed while a round waits to start: seat it again, keeping the locked
+    seats where they are."""
+    waiting = event.round_set.filter(status=Round.SEATED).first()
+    if waiting is None:
+        return
+    locked = {
+        (s.table.number, s.position): s.entry_id
+        for s in RoundSeat.objects.filter(
+            table__round=waiting, locked=True, entry__status=Entry.REGISTERED
+        ).select_related("table")
+    }
+    number, start_at = waiting.number, waiting.start_at
+    waiting.delete()
+    round_ = _seat(event, number)
+    round_.start_at = start_at
+    round_.save(update_fields=["start_at"])
+    seats = {
+        (s.table.number, s.position): s
+        for s in RoundSeat.objects.filter(table__round=round_).select_related("table")
+    }
+    for where, entry_id in locked.items():
+        target = seats.get(where)
+        current = next((s for s in seats.values() if s.entry_id == entry_id), None)
+        if target is None or current is None or target is current:
+            if target is not None and target is current:
+                RoundSeat.objects.filter(pk=target.pk).update(locked=True)
+            continue
+        target.entry_id, current.entry_id = current.entry_id, target.entry_id
+        target.bot_level, current.bot_level = current.bot_level, target.bot_level
+        RoundSeat.objects.filter(pk__in=[target.pk, current.pk]).update(
+            entry=None, bot_level=BOT_LEVEL
+        )
+        current.save(update_fields=["entry", "bot_level"])
+        target.locked = True
+        target.save(update_fields=["entry", "bot_level", "locked"])
+
+
+def _start_if_automatic(event: Event, round_: Round) -> None:
+    if event.advance == Event.AUTO and not event.paused:
+        _start(event, round_)
+
+
+def _start(event: Event, round_: Round) -> None:
+    """Open and start a `games.Table` for each of the round's tables: hosted by no one,
+    started by the system, playing the event's frozen rules, the first dealer at seat 0
+    (the seating put the player who has dealt first least often there)."""
+    rules = Rules.from_dict(event.rules)
+    for table in round_.tables.prefetch_related("seats__entry__user"):
+        seats = list(table.seats.all())
+        opened = games.open_table(
+            name=f"{event.name} · round {round_.number}, table {table.number}",
+            rule_set=event.rule_set,
+            rules=rules,
+            seats=[
+                SeatSpec(
+                    position=s.position,
+                    user=s.entry.user if s.entry else None,
+                    bot_level=s.bot_level,
+                )
+                for s in seats
+            ],
+            owner=None,
+            starters=Table.STARTED_BY_SYSTEM,
+            seat_count=len(seats),
+            turn_timer=event.turn_timer,
+        )
+        table.table = opened
+        table.game = games.start_game(table=opened, by=None, dealer=0)
+        table.save(update_fields=["table", "game"])
+    round_.status, round_.started_at = Round.PLAYING, timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+
+
+def _finish(event: Event) -> None:
+    event.status, event.finished_at = Event.FINISHED, timezone.now()
+    event.registration_open = False
+    event.save(update_fields=["status", "finished_at", "registration_open"])
+
+
+def _next_round_number(event: Event) -> int:
+    """The first round a player entering now can be seated in: a round waiting to start
+    (it is seated again), else the one after the last."""
+    last = event.round_set.order_by("-number").first()
+    if last is None:
+        return 1
+    return last.number if last.status == Round.SEATED else last.number + 1
+
+
+def _active_entries(event: Event):
+    return Entry.objects.filter(event=event, status=Entry.REGISTERED)
+
+
+def _locked_event(event_id: int) -> Event:
+    return Event.objects.select_for_update().select_related("club", "rule_set").get(pk=event_id)
+
+
+def _require_organizer(event: Event, by: Any) -> None:
+    if not club_access.organizes(by, event.club):
+        raise ServiceError(f"Only {event.club.name}'s organizers can do that.")
+
+
+def _changed(event: Event) -> None:
+    """After the commit: tell everyone watching the event (the standings, the rounds)."""
+    event_id = event.pk
+    transaction.on_commit(lambda: live.push(event_id))

@@ -1,0 +1,397 @@
+"""Scoring, tie-breaks and standings of a Swiss tournament at tables of 31 (issue 23):
+pure Python, no Django, no I/O.
+
+A round is one whole game per table. What a game gives each seat is its finishing
+**place** (1 = best; players who tie share a place and the next place skips: 1, 2, 2,
+4), and the standings are a fold over those places, the byes and the event's seed, so a
+command can recompute them exactly from stored results.
+
+**Scoring** (`Scoring.method`), the points of one game:
+
+- ``"outlasted"``: one point for every opponent who finished in a worse place, half a
+  point for every opponent in the same place. A table of n seats is worth n-1 points
+  at most, and its seats share n(n-1)/2 between them.
+- ``"places"``: a points vector chosen by the organizer, points for place 1, 2, 3...
+  Players who share a place share the average of the places they cover: two tied for
+  2nd of four with (4, 2, 1, 0) get (2+1)/2 = 1.5 each. Places beyond the vector score
+  0. A game is worth the first entry at most.
+
+Both read only the order of the places (the places a group covers are counted from the
+seats ahead of it), so 1, 3, 3 scores like 1, 2, 2. Bots fill seats: they count as
+opponents (outlasting a bot earns its point) but are never ranked. A **bye** (no table
+in a round) is worth the points the organizer states, out of a stated maximum.
+
+A player's **percentage** is their points over the most they could have had (the sum of
+their games' and byes' maxima), which compares fields whose tables differ in size.
+
+**Ranking**: points (more is better), then the tie-breaks the organizer picked
+(`TIEBREAKS`), in their order, each one deciding only among players still tied on
+everything before it. A player's "final score" below is their points in these
+standings, byes included, and only human opponents count:
+
+- **Opponents' average** (``opponents_average``): the average final score of the
+  opponents met, each meeting counted (an opponent met twice counts twice).
+- **Outlasted opponents' scores** (``outlasted_sum``, like Sonneborn-Berger): in every
+  game, the final scores of the opponents finished ahead of, plus half the final score
+  of those tied with.
+- **Table wins** (``table_wins``): games finished in place 1, a shared place 1 included.
+- **Fewest lives lost** (``lives_lost``): the rounds lost over all games; fewer is better.
+- **Head to head** (``head_to_head``): among the players still tied, the points earned
+  in games against each other only: at every table where two or more of them sat, one
+  point for each of the others outlasted there, half for each tied with.
+- **Drawing lots** (``lots``): a random order drawn from the event's seed (the players
+  sorted by their ``repr``, then shuffled by ``random.Random(seed)``), so it is the same
+  every time the standings are computed. After lots nobody is tied.
+
+Players still tied after the last tie-break share a rank (1, 2, 2, 4). Withdrawn players
+keep their results and are ranked like everyone else; the rows only mark them.
+
+Points are added up as exact fractions, so totals that are equal compare equal (a third
+of a point three times is one point), and are handed out as floats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from tournaments.seating import record_meetings
+
+Player = Hashable  # an entry id; bot seats have None
+
+OUTLASTED = "outlasted"
+PLACES = "places"
+
+# The tie-breaks an organizer picks from, key -> label (the order they are offered in).
+TIEBREAKS: Mapping[str, str] = MappingProxyType(
+    {
+        "opponents_average": "Opponents' average",
+        "outlasted_sum": "Outlasted opponents' scores",
+        "table_wins": "Table wins",
+        "lives_lost": "Fewest lives lost",
+        "head_to_head": "Head to head",
+        "lots": "Drawing lots",
+    }
+)
+# The tie-breaks whose values depend on who is still tied: shown only for those players.
+GROUP_TIEBREAKS = ("head_to_head", "lots")
+# The tie-breaks where a lower value ranks higher (the lot drawn first is 1).
+FEWER_IS_BETTER = ("lives_lost", "lots")
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    player: Player | None  # None for a bot seat
+    place: int  # 1 = best, ties share
+    lives_lost: int = 0  # rounds lost in that game (what "fewest lives lost" sums)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    round_no: int
+    table_no: int
+    seats: tuple[SeatResult, ...]  # in seat order
+
+
+@dataclass(frozen=True)
+class Bye:
+    round_no: int
+    player: Player
+    points: float
+    maximum: float  # what the bye counts as out of, for the percentage
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game is scored (see the module docstring). Raises ValueError for an unknown
+    method, or for "places" without points or with points that rise for a worse place."""
+
+    method: str = OUTLASTED
+    place_points: tuple[float, ...] = ()  # for "places": points for place 1, 2, 3...
+
+    def __post_init__(self) -> None:
+        if self.method not in (OUTLASTED, PLACES):
+            raise ValueError(f"unknown scoring {self.method!r}: use {OUTLASTED!r} or {PLACES!r}")
+        points = self.place_points
+        if self.method == PLACES and not points:
+            raise ValueError("places scoring needs points for place 1 at least, e.g. (4, 2, 1)")
+        if any(worse > better for better, worse in itertools.pairwise(points)):
+            raise ValueError(f"place points must not rise for a worse place: {points}")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A player's round: their table and place, or None for both on a bye."""
+
+    table_no: int | None
+    place: int | None
+    points: float
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    player: Player
+    points: float
+    maximum: float
+    percentage: float
+    games: int  # games played; byes are not games
+    byes: int
+    table_wins: int
+    lives_lost: int
+    # The tie-breaks' values, in the order asked; None for head to head and lots when
+    # the player was no longer tied with anyone when they applied.
+    tiebreaks: tuple[float | int | None, ...]
+    cells: dict[int, Cell]  # round_no -> cell
+    withdrawn: bool
+
+
+def _beat(mine: int, theirs: int) -> Fraction:
+    """What outlasting one opponent is worth: 1 if they finished worse, 1/2 if level."""
+    return Fraction(1) if theirs > mine else Fraction(1, 2) if theirs == mine else Fraction(0)
+
+
+def _game_points(places: Sequence[int], scoring: Scoring) -> list[Fraction]:
+    if any(place < 1 for place in places):
+        raise ValueError(f"places start at 1: {list(places)}")
+    if scoring.method == OUTLASTED:
+        return [
+            sum((_beat(mine, theirs) for j, theirs in enumerate(places) if j != i), Fraction(0))
+            for i, mine in enumerate(places)
+        ]
+    vector = [Fraction(p) for p in scoring.place_points]
+    vector += [Fraction(0)] * (len(places) - len(vector))
+    points = []
+    for mine in places:
+        ahead = sum(other < mine for other in places)
+        level = sum(other == mine for other in places)
+        points.append(sum(vector[ahead : ahead + level], Fraction(0)) / level)
+    return points
+
+
+def game_points(places: Sequence[int], scoring: Scoring) -> list[float]:
+    """The points of each seat of a game whose seats finished in `places` (bots included:
+    they are opponents like anyone else)."""
+    return [float(points) for points in _game_points(places, scoring)]
+
+
+def _game_maximum(seats: int, scoring: Scoring) -> Fraction:
+    if scoring.method == OUTLASTED:
+        return Fraction(seats - 1)
+    return Fraction(scoring.place_points[0])
+
+
+def game_maximum(seats: int, scoring: Scoring) -> float:
+    """The most one seat of a game at `seats` seats can score."""
+    return float(_game_maximum(seats, scoring))
+
+
+def meetings(tables: Iterable[TableResult]) -> dict[frozenset, int]:
+    """How often each pair of human players sat at a table together: the `met` mapping
+    of `tournaments.seating.seat_round`. Bots meet no one."""
+    met: dict[frozenset, int] = {}
+    humans = ([s.player for s in t.seats if s.player is not None] for t in tables)
+    record_meetings(met, humans)
+    return met
+
+
+@dataclass
+class _Tally:
+    """One player's running totals while the results are read."""
+
+    points: Fraction = Fraction(0)
+    maximum: Fraction = Fraction(0)
+    games: int = 0
+    byes: int = 0
+    table_wins: int = 0
+    lives_lost: int = 0
+    cells: dict[int, Cell] = field(default_factory=dict)
+
+
+def standings(
+    players: Sequence[Player],
+    tables: Iterable[TableResult],
+    byes: Iterable[Bye],
+    scoring: Scoring,
+    tiebreaks: Sequence[str],
+    seed: int | str,
+    withdrawn: Collection[Player] = (),
+) -> list[Row]:
+    """The standings of `players` after the games at `tables` and the `byes`, ranked by
+    points and then `tiebreaks` (keys of TIEBREAKS, in order); `seed` draws the lots.
+    Every player gets a row, in rank order, players who share a rank in the order of
+    `players`. Raises ValueError for an unknown or repeated tie-break, a player listed
+    twice, a result or withdrawal naming someone not in `players`, or a player entered
+    twice in one round (two tables, or a table and a bye)."""
+    for key in tiebreaks:
+        if key not in TIEBREAKS:
+            raise ValueError(f"unknown tie-break {key!r}: choose from {', '.join(TIEBREAKS)}")
+    if len(set(tiebreaks)) != len(tiebreaks):
+        raise ValueError(f"a tie-break is listed twice: {list(tiebreaks)}")
+    order = {player: i for i, player in enumerate(players)}
+    if len(order) != len(players):
+        raise ValueError("a player is listed twice")
+    if strangers := [p for p in withdrawn if p not in order]:
+        raise ValueError(f"withdrawn {strangers[0]!r} is not in the players")
+    tally = {player: _Tally() for player in players}
+    entered: set[tuple[int, Player]] = set()
+
+    def enter(round_no: int, player: Player, where: str) -> _Tally:
+        if player not in tally:
+            raise ValueError(f"{where} names {player!r}, who is not in the players")
+        if (round_no, player) in entered:
+            raise ValueError(f"{player!r} is entered twice in round {round_no}")
+        entered.add((round_no, player))
+        return tally[player]
+
+    games = list(tables)
+    for table in games:
+        maximum = _game_maximum(len(table.seats), scoring)
+        points = _game_points([seat.place for seat in table.seats], scoring)
+        for seat, won in zip(table.seats, points, strict=True):
+            if seat.player is None:
+                continue
+            where = f"table {table.table_no} of round {table.round_no}"
+            mine = enter(table.round_no, seat.player, where)
+            mine.points += won
+            mine.maximum += maximum
+            mine.games += 1
+            mine.table_wins += seat.place == 1
+            mine.lives_lost += seat.lives_lost
+            mine.cells[table.round_no] = Cell(table.table_no, seat.place, float(won))
+    for bye in byes:
+        mine = enter(bye.round_no, bye.player, f"the bye of round {bye.round_no}")
+        mine.points += Fraction(bye.points)
+        mine.maximum += Fraction(bye.maximum)
+        mine.byes += 1
+        mine.cells[bye.round_no] = Cell(None, None, float(bye.points))
+
+    final = {player: t.points for player, t in tally.items()}
+    opponents = {player: Fraction(0) for player in players}
+    met = dict.fromkeys(players, 0)
+    outlasted = {player: Fraction(0) for player in players}
+    for table in games:
+        humans = [seat for seat in table.seats if seat.player is not None]
+        for a, b in itertools.permutations(humans, 2):
+            opponents[a.player] += final[b.player]
+            met[a.player] += 1
+            outlasted[a.player] += final[b.player] * _beat(a.place, b.place)
+    # The tie-breaks whose values do not depend on who is tied, per player.
+    fixed: dict[str, dict[Player, Fraction | int]] = {
+        "opponents_average": {p: opponents[p] / met[p] if met[p] else Fraction(0) for p in players},
+        "outlasted_sum": outlasted,
+        "table_wins": {p: tally[p].table_wins for p in players},
+        "lives_lost": {p: tally[p].lives_lost for p in players},
+    }
+    # Lots: sorted first so that the draw does not depend on the order of `players`.
+    draw = sorted(players, key=repr)
+    random.Random(seed).shuffle(draw)
+    lot = {player: n for n, player in enumerate(draw, start=1)}
+
+    def head_to_head(group: Collection[Player]) -> dict[Player, Fraction]:
+        earned = dict.fromkeys(group, Fraction(0))
+        for table in games:
+            tied = [seat for seat in table.seats if seat.player in earned]
+            for a, b in itertools.permutations(tied, 2):
+                earned[a.player] += _beat(a.place, b.place)
+        return earned
+
+    def split(group: list[Player], score: Callable[[Player], Fraction | int]) -> list[list]:
+        """`group` in runs of equal `score`, highest first, each in the players' order."""
+        ranked = sorted(group, key=lambda p: (-score(p), order[p]))
+        return [list(same) for _, same in itertools.groupby(ranked, key=score)]
+
+    def shown_value(number: Fraction | int) -> float | int:
+        return float(number) if isinstance(number, Fraction) else number
+
+    # The fixed tie-breaks are shown for everyone; those that depend on who is tied
+    # only for the players still tied when they apply.
+    shown = {
+        p: [shown_value(fixed[key][p]) if key in fixed else None for key in tiebreaks]
+        for p in players
+    }
+    groups = split(list(players), final.__getitem__)
+    for k, key in enumerate(tiebreaks):
+        refined = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            values = head_to_head(group) if key == "head_to_head" else fixed.get(key, lot)
+            if key in GROUP_TIEBREAKS:
+                for player in group:
+                    shown[player][k] = shown_value(values[player])
+            sign = -1 if key in FEWER_IS_BETTER else 1
+            refined.extend(split(group, lambda p, v=values, s=sign: s * v[p]))
+        groups = refined
+
+    rows = []
+    for group in groups:
+        rank = len(rows) + 1
+        for player in group:
+            t = tally[player]
+            rows.append(
+                Row(
+                    rank=rank,
+                    player=player,
+                    points=float(t.points),
+                    maximum=float(t.maximum),
+                    percentage=float(t.points / t.maximum * 100) if t.maximum else 0.0,
+                    games=t.games,
+                    byes=t.byes,
+                    table_wins=t.table_wins,
+                    lives_lost=t.lives_lost,
+                    tiebreaks=tuple(shown[player]),
+                    cells=dict(sorted(t.cells.items())),
+                    withdrawn=player in withdrawn,
+                )
+            )
+    return rows
+
+
+def _number(value: float, decimals: int = 2) -> str:
+    """`value` with at most `decimals` decimals and no trailing zeros: 2, 2.5, 2.33."""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _cell(cell: Cell | None) -> str:
+    if cell is None:
+        return ""
+    if cell.table_no is None:
+        return f"bye ({_number(cell.points)})"
+    return f"T{cell.table_no} P{cell.place} ({_number(cell.points)})"
+
+
+def csv_rows(
+    rows: Sequence[Row],
+    round_count: int,
+    tiebreak_labels: Sequence[str],
+    name: Callable[[Player], str],
+) -> list[list[str]]:
+    """The standings as CSV rows: a header, then one row per player with their `name`
+    (marked "(withdrawn)" when they withdrew). `tiebreak_labels` head the tie-break
+    columns, in the order the rows' values are in (TIEBREAKS[key] for each key asked).
+    A round's cell reads "T3 P2 (2.5)" (table 3, place 2, 2.5 points), "bye (1)", or is
+    empty. Numbers have no trailing ".0"; percentages one decimal, the rest two."""
+    rounds = range(1, round_count + 1)
+    header = ["Rank", "Player", "Points", "Percentage", "Games", "Table wins"]
+    table = [[*header, *tiebreak_labels, *(f"Round {n}" for n in rounds)]]
+    for row in rows:
+        table.append(
+            [
+                str(row.rank),
+                name(row.player) + (" (withdrawn)" if row.withdrawn else ""),
+                _number(row.points),
+                _number(row.percentage, 1),
+                str(row.games),
+                str(row.table_wins),
+                *("" if value is None else _number(value) for value in row.tiebreaks),
+                *(_cell(row.cells.get(n)) for n in rounds),
+            ]
+        )
+    return table

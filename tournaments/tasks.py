@@ -1,0 +1,25 @@
+"""Celery tasks that move events on. Each is safe to run twice, late, or on two
+workers at once: the services lock the round and check its state before writing."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from tournaments import services
+
+
+@shared_task(name="tournaments.tasks.table_finished")
+def table_finished(game_id: int) -> None:
+    services.record_table(game_id=game_id)
+
+
+@shared_task(name="tournaments.tasks.start_round")
+def start_round(round_id: int) -> None:
+    services.start_round_if_due(round_id=round_id)
+
+
+@shared_task(name="tournaments.tasks.sweep")
+def sweep() -> None:
+    """Beat's, every few seconds: start events and rounds whose time has come, and
+    record tables whose finish was not delivered (a broker outage)."""
+    services.sweep()
