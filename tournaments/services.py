@@ -569,11 +569,21 @@ def _seat(event: Event, number: int) -> Round:
     if plan.bots_needed and event.bots_fill:
         bots = [f"bot-{k}" for k in range(plan.bots_needed)]
     elif plan.bots_needed:
-        sitting_out = _bye_players(event, rows, players, plan.bots_needed)
+        # The fewest byes that let the rest sit at full tables.
+        for count in range(1, len(players) - 1):
+            rest = seating.table_sizes(
+                len(players) - count, event.table_size, event.table_min, event.table_max
+            )
+            if not rest.bots_needed:
+                break
+        else:
+            raise ServiceError(
+                f"{len(players)} players cannot be seated at tables of {event.table_min} to "
+                f"{event.table_max} without bots: let bots fill seats."
+            )
+        sitting_out = _bye_players(event, rows, players, count)
         players = [p for p in players if p not in sitting_out]
-        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
-        if plan.bots_needed:
-            raise ServiceError("These players cannot be seated within the table sizes.")
+        plan = rest
     met = tally.meetings(records.finished_tables(event, before_round=number))
     seated = seating.seat_round(
         [*players, *bots],
