@@ -330,7 +330,7 @@ def start_event(*, event: Event, by: Any) -> Round:
         count = _active_entries(event).count()
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
-        if event.rounds > count - 1 and count > 2:
+        if event.rounds > count - 1:
             raise ServiceError(
                 f"{event.rounds} rounds for {count} players is more than useful: with "
                 f"{count} players, at most {count - 1} rounds."
