@@ -1,5 +1,5 @@
 """Everything that changes a club's event: the only code that writes the tournament
-models (docs/design.md §13).
+models (docs/design.md §14).
 
 Each public function checks who is asking (`tournaments.access`) and the event's state
 and either does the whole change or raises `ServiceError` with a sentence for the
