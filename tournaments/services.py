@@ -107,6 +107,12 @@ def create_event(
         raise ServiceError("Choose who may register.", "entry")
     if player_cap is not None and player_cap < 2:
         raise ServiceError("A cap of at least two players, or none.", "player_cap")
+    if player_cap is not None and rounds > player_cap - 1:
+        raise ServiceError(
+            f"{rounds} rounds for at most {player_cap} players is more than useful: at most "
+            f"{player_cap - 1}.",
+            "rounds",
+        )
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError("Choose how rounds start.", "advance")
     if turn_timer not in dict(Table.TIMER_CHOICES):

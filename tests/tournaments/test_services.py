@@ -280,6 +280,7 @@ def test_create_refuses_bad_settings_and_creates_nothing(
         ({"starts_at": None}, "when the event starts"),
         ({"turn_timer": 7}, "turn timer"),
         ({"player_cap": 1}, "cap"),
+        ({"player_cap": 4, "rounds": 4}, "more than useful"),
     ]
     for change, message in cases:
         with pytest.raises(ServiceError, match=message):
