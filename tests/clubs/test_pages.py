@@ -112,7 +112,7 @@ def test_joining_an_open_club_and_leaving_it(client: Client, club: Club, bob: An
 
     joined = client.post(url("join", club), follow=True)
     assert messages_of(joined) == ["Welcome to Kitchen Club: you are a member."]
-    assert "Leave Kitchen Club" in joined.content.decode()
+    assert "Leave the club" in joined.content.decode()
 
     left = client.post(url("leave", club), follow=True)
     assert messages_of(left) == ["You left Kitchen Club."]
