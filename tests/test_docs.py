@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "accounts", "thirtyone", "tournaments", "tests")
+PACKAGES = ("games", "accounts", "clubs", "thirtyone", "tournaments", "tests")
 DOCS = {"design": ROOT / "docs" / "design.md", "rules": ROOT / "docs" / "rules.md"}
 # Names of documents that live outside the project; split so this file does not match.
 OUTSIDE = ("DESIGN" + ".md", "RULES" + ".md", ".." + "/shared")

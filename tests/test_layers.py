@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("games", "accounts", "thirtyone", "tournaments")
+PRODUCT = ("games", "accounts", "clubs", "thirtyone", "tournaments")
 
 
 def lab_imports(source: str) -> list[int]:
