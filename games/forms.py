@@ -211,6 +211,12 @@ class TableForm(forms.Form):
         choices=BOT_COUNT_CHOICES, coerce=int, initial=0, label="Bots to add"
     )
     bot_level = forms.ChoiceField(choices=Seat.BOT_LEVELS, initial="medium", label="Bot level")
+    rated = forms.BooleanField(
+        required=False,
+        label="Rated game",
+        help_text="Its games count for the players\u2019 ratings when at least two people "
+        "play (bots play at their fixed ratings).",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")

@@ -155,6 +155,9 @@ class Table(models.Model):
     )
     seat_count = models.PositiveSmallIntegerField(default=4)
     is_public = models.BooleanField(default=True)
+    # Its games count for the players' ratings (when at least two people play). Read by
+    # the `ratings` app, which games never imports (docs/design.md §15).
+    rated = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
     turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=DEFAULT_TURN_TIMER)
     created_at = models.DateTimeField(auto_now_add=True)

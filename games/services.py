@@ -80,9 +80,10 @@ def create_table(
     seat_count: int = 4,
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    rated: bool = False,
 ) -> Table:
     """The lobby's: a new table hosted by `owner`, who sits in the first seat and alone
-    starts its games (`open_table`)."""
+    starts its games (`open_table`); `rated`: its games count for ratings."""
     return open_table(
         owner=owner,
         name=name,
@@ -93,6 +94,7 @@ def create_table(
         turn_timer=turn_timer,
         seats=[SeatSpec(0, user=owner)],
         starters=Table.STARTED_BY_OWNER,
+        rated=rated,
     )
 
 
@@ -108,6 +110,7 @@ def open_table(
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
     rules: engine.Rules | None = None,
+    rated: bool = False,
 ) -> Table:
     """A new table playing `rule_set` (one that is offered) with `changes` on top, or
     exactly `rules` when given (a tournament's, frozen from `rule_set` when it was
@@ -116,7 +119,8 @@ def open_table(
     hosts it, as a tournament's tables) and started by `starters` (`Table.STARTERS`: the
     host, any seated player, or only the system, `start_game(by=None)`). A host must
     have a seat. The table keeps a copy of the rules, and the rule set's name and preset:
-    editing the rule set later changes no table made with it."""
+    editing the rule set later changes no table made with it. `rated`: its games count
+    for the players' ratings (docs/design.md §15)."""
     if rule_set is None:
         raise ServiceError("Choose the rules to play by.", "rule_set")
     if starters not in dict(Table.STARTERS):
@@ -159,6 +163,7 @@ def open_table(
             seat_count=seat_count,
             is_public=is_public,
             turn_timer=turn_timer,
+            rated=rated,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -260,4 +261,6 @@ CELERY_BEAT_SCHEDULE = {
     # Events whose start time has come, scheduled rounds, and tables whose finish was
     # not delivered (tournaments.services.sweep).
     "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
+    # Rated games of the last day whose rating task was lost (ratings.services.sweep).
+    "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
 }

@@ -30,7 +30,16 @@ from games.rule_text import differences, rule_sections, rule_summary
 # How many tables a page of the lobby shows, all lists together.
 PAGE_SIZE = 20
 # The table form's fields a GET (or a redirect to one) may prefill.
-TABLE_FIELDS = ("name", "rule_set", "seat_count", "visibility", "turn_timer", "bots", "bot_level")
+TABLE_FIELDS = (
+    "name",
+    "rule_set",
+    "seat_count",
+    "visibility",
+    "turn_timer",
+    "bots",
+    "bot_level",
+    "rated",
+)
 
 
 def _lobby_tables(user: Any) -> QuerySet[Table]:
@@ -174,6 +183,7 @@ def _open_table(
                 seat_count=data["seat_count"],
                 is_public=table_form.is_public,
                 turn_timer=data["turn_timer"],
+                rated=data["rated"],
             )
             for _ in range(data["bots"]):
                 services.add_bot(table=table, by=request.user, level=data["bot_level"])

@@ -1,0 +1,26 @@
+"""Rating families: which games' ratings are kept apart (docs/design.md §15).
+
+A family is the rules' `scoring`, because that decides what a finishing place means and
+which play earns it: with lives it is the order of going out (survive the knocks), with
+points a race to the target (win rounds), with banking the chips at the end (win pots,
+with the widow). House rules inside a family (jokers, knock_min, three of a kind at 30)
+change details, not what a good place takes, so they share a rating.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LIVES, POINTS, BANKING = "lives", "points", "banking"
+FAMILIES: dict[str, str] = {
+    LIVES: "Lives games",
+    POINTS: "Points games",
+    BANKING: "Banking games",
+}
+CHOICES = list(FAMILIES.items())
+
+
+def family_of(rules: dict[str, Any]) -> str:
+    """The family of a table's stored rules (`Table.rules`; Scat's scoring by default)."""
+    scoring = rules.get("scoring", LIVES)
+    return scoring if scoring in FAMILIES else LIVES
