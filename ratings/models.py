@@ -103,5 +103,11 @@ class RatingChange(models.Model):
         return f"{self.user} game {self.game_id}: {self.displayed_before} → {self.displayed_after}"
 
     @property
+    def difference(self) -> str:
+        """The change of the displayed rating, signed: "+12", "-7", "0"."""
+        diff = self.displayed_after - self.displayed_before
+        return f"{diff:+d}" if diff else "0"
+
+    @property
     def provisional_after(self) -> bool:
         return fold.provisional(self.sigma_after, self.seq)

@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("clubs.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),
 ]
