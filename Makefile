@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament soak clean
+.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -88,6 +88,15 @@ bench-live: $(STAMP)
 # seating time for 200 players (python -m lab.bench_tournament; a few minutes).
 bench-tournament: $(STAMP)
 	$(PY) -m lab.bench_tournament
+
+# Ratings (docs/design.md §15): 5,000 games among named bots of the three levels into
+# var/rating-games.jsonl (resumed if stopped; hours with the hard bot's own budget, set
+# RATINGS_ARGS=--hard-budget 200 for a faster, weaker hard bot): whether the ratings
+# order the levels, a reliability table and Brier score, and the rebuild fold's games/s.
+RATINGS_ARGS ?=
+
+bench-ratings: $(STAMP)
+	$(PY) -m lab.bench_ratings bench --games 5000 $(RATINGS_ARGS)
 
 # 20 bot tables for 30 minutes on `make run`'s processes: prints process restarts,
 # stalled tables and moves/s (python -m lab.soak; SOAK_ARGS to change the size).

@@ -146,13 +146,19 @@ def rate(record: Record, current: Callable[[int], Skill]) -> list[Change]:
 State = dict[tuple[str, int], Skill]
 
 
-def fold(records: Iterable[Record], state: State | None = None) -> Iterator[tuple[Record, list[Change]]]:
+def fold(
+    records: Iterable[Record], state: State | None = None
+) -> Iterator[tuple[Record, list[Change]]]:
     """Rate `records` in order from `state` ((family, user id) → rating; updated in
     place), yielding each record with its changes."""
     state = {} if state is None else state
     for record in records:
-        family = record.family
-        changes = rate(record, lambda user_id: state.get((family, user_id), Skill()))
+        changes = rate(record, _reader(state, record.family))
         for change in changes:
-            state[(family, change.user_id)] = change.after
+            state[(record.family, change.user_id)] = change.after
         yield record, changes
+
+
+def _reader(state: State, family: str) -> Callable[[int], Skill]:
+    """A person's current rating in `family` (the prior if they have none yet)."""
+    return lambda user_id: state.get((family, user_id), Skill())

@@ -3,7 +3,8 @@
 `Rating` is the fold's state (docs/design.md §15): it always equals what folding every
 `RatingChange` of its player and family gives, and `manage.py rebuild_ratings` makes
 both again from the games' results. `FamilyLock` rows are what rating a game locks:
-one per family, so games of one family are rated one at a time, in order.
+one per family (made when first needed), so games of one family are rated one at a
+time, in order.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ratings.families import CHOICES
 
 
 class FamilyLock(models.Model):
-    """One row per family, made by the migration; `select_for_update` on it serialises
+    """One row per family; `select_for_update` on it serialises
     the rating of that family's games (SQLite: every write transaction is serial)."""
 
     family = models.CharField(max_length=10, choices=CHOICES, primary_key=True)
@@ -55,7 +56,7 @@ class Rating(models.Model):
 
     @property
     def shown(self) -> str:
-        """"1532", or "1480?" while provisional."""
+        """ "1532", or "1480?" while provisional."""
         return f"{self.displayed}?" if self.provisional else str(self.displayed)
 
     @classmethod

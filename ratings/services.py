@@ -39,7 +39,7 @@ def rate_game(*, game_id: int) -> bool:
         return False
     family = record.family
     with transaction.atomic():
-        FamilyLock.objects.select_for_update().get(family=family)
+        _lock(family)
         if RatingChange.objects.filter(game_id=game_id).exists():
             return False
         later = _later_games(record)
@@ -58,7 +58,7 @@ def rebuild() -> int:
     """Every rating again from the games' results; returns how many games were rated."""
     with transaction.atomic():
         for family in FAMILIES:
-            FamilyLock.objects.select_for_update().get(family=family)
+            _lock(family)
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         games = records.rated_games().select_related("table").only("finished_at", "table__rules")
@@ -79,6 +79,13 @@ def sweep(hours: int = 24) -> int:
     """Rate games of the last `hours` whose task never came (beat's, via the task)."""
     found = unrated_since(timezone.now() - timedelta(hours=hours))
     return sum(rate_game(game_id=game_id) for game_id in found)
+
+
+def _lock(family: str) -> None:
+    """Take the family's lock for the rest of the transaction (the row is made the
+    first time: two makers at once are one insert and one wait on the unique key)."""
+    FamilyLock.objects.get_or_create(family=family)
+    FamilyLock.objects.select_for_update().get(family=family)
 
 
 def _later_games(record: Record) -> list[int]:

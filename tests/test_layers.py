@@ -1,5 +1,5 @@
-"""The product does not depend on the lab: no module of games/, accounts/, thirtyone/ or
-tournaments/ (the installed packages, pyproject.toml) imports `lab`, the research and
+"""The product does not depend on the lab: no module of games/, accounts/, thirtyone/, clubs/,
+tournaments/ or ratings/ (the installed packages, pyproject.toml) imports `lab`, the research and
 benchmarks that live beside them and are never installed. Read from the syntax trees, so every
 form of import counts (also inside functions, and importlib's), comments do not."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("games", "accounts", "thirtyone", "clubs", "tournaments")
+PRODUCT = ("games", "accounts", "thirtyone", "clubs", "tournaments", "ratings")
 
 
 def lab_imports(source: str) -> list[int]:
@@ -89,7 +89,7 @@ def test_the_lab_is_not_installed():
     assert all(any(fnmatch.fnmatch(package, p) for p in found) for package in PRODUCT)
 
 
-@pytest.mark.parametrize("app", ["clubs", "tournaments"])
+@pytest.mark.parametrize("app", ["clubs", "tournaments", "ratings"])
 def test_games_never_imports_the_apps_beside_it(app: str) -> None:
     """They subscribe to what games announces (docs/design.md §12); games knows none of them."""
     problems = [

@@ -36,9 +36,7 @@ def player_ratings(player: Any, is_me: bool = False) -> dict[str, Any]:
         if family not in ratings:
             continue
         rows = changes[family][::-1]  # oldest first
-        entries = [
-            Entry(c.displayed_after, _label(c), _url(c, is_me)) for c in rows
-        ]
+        entries = [Entry(c.displayed_after, _label(c), _url(c, is_me)) for c in rows]
         start = rows[0].displayed_before if rows else ratings[family].displayed
         panels.append(
             {

@@ -11,6 +11,7 @@ from games import services
 from games.models import Game, RuleSet
 from tests.games.conftest import ann, bob, presets, scat  # noqa: F401  (shared fixtures)
 from tests.games.playing import play_out
+from tests.tournaments.conftest import club, make_event, members  # noqa: F401
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from ratings import receivers, services
 from ratings.fold import MU, SIGMA
 from ratings.models import Rating, RatingChange
 from tests.games.playing import play_out
-from tests.tournaments.conftest import club, make_event, members  # noqa: F401
 from tournaments import services as tournament_services
 
 
