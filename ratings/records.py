@@ -38,7 +38,8 @@ def rated_games() -> QuerySet[Game]:
 
 def record_of(game_id: int) -> Record | None:
     """The game's `Record`, or None if it is not rated."""
-    game = rated_games().filter(pk=game_id).select_related("table").first()
+    found = rated_games().filter(pk=game_id).select_related("table")
+    game = found.only("finished_at", "table__rules").first()
     if game is None:
         return None
     return next(iter(records([game])), None)

@@ -4,7 +4,6 @@ tag, so `accounts` (the profile page) needs no import of this app."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from django import template
@@ -22,15 +21,15 @@ CHART_GAMES = 100
 @register.inclusion_tag("ratings/profile_ratings.html")
 def player_ratings(player: Any, is_me: bool = False) -> dict[str, Any]:
     ratings = {r.family: r for r in Rating.objects.filter(user=player)}
-    changes: dict[str, list[RatingChange]] = defaultdict(list)
-    recent = (
-        RatingChange.objects.filter(user=player)
-        .select_related("game__table")
-        .order_by("family", "-seq")
-    )
-    for change in recent:
-        if len(changes[change.family]) < CHART_GAMES:
-            changes[change.family].append(change)
+    changes: dict[str, list[RatingChange]] = {}
+    for family in ratings:
+        recent = (
+            RatingChange.objects.filter(user=player, family=family)
+            .select_related("game__table")
+            .defer("game__state", "game__table__rules")
+            .order_by("-seq")
+        )
+        changes[family] = list(recent[:CHART_GAMES])
     panels = []
     for family, title in FAMILIES.items():
         if family not in ratings:
