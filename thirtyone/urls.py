@@ -8,5 +8,6 @@ urlpatterns = [
     # Ours first, so /accounts/profile/ is not looked up in allauth's URLs.
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
+    path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
