@@ -258,4 +258,4 @@ def render_live(event_id: int, user: Any) -> str | None:
     if event is None:
         return None
     context = {**live_context(event, user), "pushed": True}
-    return render_to_string("tournaments/detail.html#live", context)
+    return render_to_string("tournaments/detail.html#live", context).strip()
