@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "accounts", "thirtyone", "tournaments", "tests")
+PACKAGES = ("games", "accounts", "thirtyone", "clubs", "tournaments", "tests")
 DOCS = {"design": ROOT / "docs" / "design.md", "rules": ROOT / "docs" / "rules.md"}
 # Names of documents that live outside the project; split so this file does not match.
 OUTSIDE = ("DESIGN" + ".md", "RULES" + ".md", ".." + "/shared")
@@ -37,6 +37,7 @@ TOPICS = {
     ("design", 7): "profiles",
     ("design", 8): "web layer",
     ("design", 9): "who sees what",
+    ("design", 14): "tournaments",
     ("rules", 1): "cards",
     ("rules", 2): "hand value",
     ("rules", 3): "deal",

@@ -10,12 +10,19 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("games", "accounts", "thirtyone", "tournaments")
+PRODUCT = ("games", "accounts", "thirtyone", "clubs", "tournaments")
 
 
 def lab_imports(source: str) -> list[int]:
     """The lines of `source` that import lab or a module in it."""
+    return imports_of(source, "lab")
+
+
+def imports_of(source: str, package: str) -> list[int]:
+    """The lines of `source` that import `package` or a module in it."""
     lines = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -35,7 +42,7 @@ def lab_imports(source: str) -> list[int]:
             names = [node.args[0].value]
         else:
             continue
-        if any(name == "lab" or name.startswith("lab.") for name in names):
+        if any(name == package or name.startswith(f"{package}.") for name in names):
             lines.append(node.lineno)
     return lines
 
@@ -80,3 +87,14 @@ def test_the_lab_is_not_installed():
         fnmatch.fnmatch(name, pattern) for pattern in found for name in ("lab", "lab.bench")
     )
     assert all(any(fnmatch.fnmatch(package, p) for p in found) for package in PRODUCT)
+
+
+@pytest.mark.parametrize("app", ["clubs", "tournaments"])
+def test_games_never_imports_the_apps_beside_it(app: str) -> None:
+    """They subscribe to what games announces (docs/design.md §12); games knows none of them."""
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "games").rglob("*.py"))
+        for line in imports_of(path.read_text(encoding="utf-8"), app)
+    ]
+    assert problems == []

@@ -257,4 +257,7 @@ THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECO
 THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTES", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
+    # Events whose start time has come, scheduled rounds, and tables whose finish was
+    # not delivered (tournaments.services.sweep).
+    "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
 }

@@ -270,6 +270,8 @@ class _Search:
             # Move one troubled player anywhere: out of the local minimum, then down again.
             a = self.rng.choice(troubled)
             others = [p for p in range(len(self.score)) if self.where[p] != self.where[a]]
+            if not others:  # one table: everyone meets everyone, nothing to swap
+                break
             self.swap(a, self.rng.choice(others))
             self.descend(self.troubled)
             # Kept for fewer repeats alone: the last pass below narrows the ranges.

@@ -1,5 +1,5 @@
 """Everything that changes a club's event: the only code that writes the tournament
-models (docs/design.md §13).
+models (docs/design.md §14).
 
 Each public function checks who is asking (`tournaments.access`) and the event's state
 and either does the whole change or raises `ServiceError` with a sentence for the
@@ -107,6 +107,12 @@ def create_event(
         raise ServiceError("Choose who may register.", "entry")
     if player_cap is not None and player_cap < 2:
         raise ServiceError("A cap of at least two players, or none.", "player_cap")
+    if player_cap is not None and rounds > player_cap - 1:
+        raise ServiceError(
+            f"{rounds} rounds for at most {player_cap} players is more than useful: at most "
+            f"{player_cap - 1}.",
+            "rounds",
+        )
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError("Choose how rounds start.", "advance")
     if turn_timer not in dict(Table.TIMER_CHOICES):
@@ -330,7 +336,7 @@ def start_event(*, event: Event, by: Any) -> Round:
         count = _active_entries(event).count()
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
-        if event.rounds > count - 1 and count > 2:
+        if event.rounds > count - 1:
             raise ServiceError(
                 f"{event.rounds} rounds for {count} players is more than useful: with "
                 f"{count} players, at most {count - 1} rounds."
@@ -569,11 +575,21 @@ def _seat(event: Event, number: int) -> Round:
     if plan.bots_needed and event.bots_fill:
         bots = [f"bot-{k}" for k in range(plan.bots_needed)]
     elif plan.bots_needed:
-        sitting_out = _bye_players(event, rows, players, plan.bots_needed)
+        # The fewest byes that let the rest sit at full tables.
+        for count in range(1, len(players) - 1):
+            rest = seating.table_sizes(
+                len(players) - count, event.table_size, event.table_min, event.table_max
+            )
+            if not rest.bots_needed:
+                break
+        else:
+            raise ServiceError(
+                f"{len(players)} players cannot be seated at tables of {event.table_min} to "
+                f"{event.table_max} without bots: let bots fill seats."
+            )
+        sitting_out = _bye_players(event, rows, players, count)
         players = [p for p in players if p not in sitting_out]
-        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
-        if plan.bots_needed:
-            raise ServiceError("These players cannot be seated within the table sizes.")
+        plan = rest
     met = tally.meetings(records.finished_tables(event, before_round=number))
     seated = seating.seat_round(
         [*players, *bots],

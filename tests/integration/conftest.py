@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection
 
 from tests.games.conftest import ann, bob, presets, scat, table  # noqa: F401  (shared fixtures)
+from tests.tournaments.conftest import club, make_event, members  # noqa: F401
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.seating import (
     MAX_SEATS,
@@ -230,3 +232,38 @@ def test_rotating_to_the_dealer_keeps_the_order_round_the_table():
     for before, after in zip(plain, dealt, strict=True):
         at = before.index(after[0])
         assert after == before[at:] + before[:at]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(min_value=2, max_value=60),
+    bounds=st.sampled_from([(3, 4, 5), (3, 3, 3), (4, 4, 4), (4, 5, 6), (3, 6, 8), (5, 6, 6)]),
+    rounds=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_every_player_is_seated_exactly_once_every_round(n, bounds, rounds, seed):
+    """Whatever the field and the bounds: each round seats every player (and the bots
+    the plan asks for) exactly once, nobody at two tables, every table within bounds,
+    and the first dealer at seat 0 is one who dealt first least often at that table."""
+    minimum, preferred, maximum = bounds
+    players = [f"p{i}" for i in range(n)]
+    scores: dict[str, float] = {}
+    met: dict[frozenset, int] = {}
+    dealt: dict[str, int] = {}
+    rng = random.Random(seed)
+    for number in range(1, rounds + 1):
+        plan = table_sizes(n, preferred, minimum, maximum)
+        bots = [f"bot{number}-{k}" for k in range(plan.bots_needed)]
+        tables = seat_round(
+            players + bots, scores, met, plan.sizes, seed=f"{seed}:{number}", dealer_counts=dealt
+        )
+        seated = [p for t in tables for p in t]
+        assert sorted(seated) == sorted(players + bots)
+        assert all(minimum <= len(t) <= maximum for t in tables)
+        for table in tables:
+            assert dealt.get(table[0], 0) == min(dealt.get(p, 0) for p in table)
+        record_dealers(dealt, [t[0] for t in tables])
+        record_meetings(met, tables)
+        for table in tables:
+            for place, player in enumerate(rng.sample(table, len(table))):
+                scores[player] = scores.get(player, 0) + len(table) - 1 - place

@@ -1,0 +1,297 @@
+"""The one write path for clubs (docs/design.md §13): members, roles, join requests,
+invite links and the club's house rules.
+
+Every function is keyword-only and runs in one transaction. It checks who is asking
+(`clubs.access`) and either does the whole change or raises `ServiceError` with a
+sentence for that person, having written nothing. `NotAllowed` is the refusal of
+someone whose role does not let them ask at all, so a view can answer it with 403.
+Views and tests call these; the admin writes through its forms, which refuse the same
+bad states (`clubs.admin`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.utils.text import slugify
+
+from clubs import access
+from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
+from games import engine
+from games.models import RuleSet
+from games.services import ServiceError
+
+__all__ = ["NotAllowed", "ServiceError"]
+
+# tournaments.models.Event.FINISHED: the status of an event that is over. Spelled here
+# because clubs never imports tournaments (tournaments imports clubs).
+EVENT_FINISHED = "finished"
+NAME_LENGTH = Club._meta.get_field("name").max_length
+SLUG_LENGTH = Club._meta.get_field("slug").max_length
+
+
+class NotAllowed(ServiceError):
+    """The person's role in the club does not allow what they asked."""
+
+
+# ---- checks ------------------------------------------------------------------------
+
+
+def _logged_in(by: Any, doing: str) -> None:
+    if not getattr(by, "is_authenticated", False):
+        raise NotAllowed(f"Log in to {doing}.")
+
+
+def _organizer(by: Any, club: Club, doing: str) -> None:
+    _logged_in(by, doing)
+    if not access.organizes(by, club):
+        raise NotAllowed(f"Only the organizers of {club.name} can {doing}.")
+
+
+def _owner(by: Any, club: Club, doing: str) -> None:
+    _logged_in(by, doing)
+    if not access.owns(by, club):
+        raise NotAllowed(f"Only the owners of {club.name} can {doing}.")
+
+
+def _only_owner(membership: Membership) -> bool:
+    """Whether `membership` is its club's last owner: a club always keeps one."""
+    if membership.role != Membership.OWNER:
+        return False
+    owners = Membership.objects.filter(club_id=membership.club_id, role=Membership.OWNER)
+    return not owners.exclude(pk=membership.pk).exists()
+
+
+def _clean_name(name: str, *, other_than: Club | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Name the club.", "name")
+    if len(name) > NAME_LENGTH:
+        raise ServiceError(f"A club's name has at most {NAME_LENGTH} characters.", "name")
+    taken = Club.objects.filter(name__iexact=name)
+    if other_than is not None:
+        taken = taken.exclude(pk=other_than.pk)
+    if taken.exists():
+        raise ServiceError(f"There is already a club called \u201c{name}\u201d.", "name")
+    if not slugify(name):
+        raise ServiceError("Put some letters or digits in the club's name.", "name")
+    return name
+
+
+def _clean_policy(join_policy: str) -> str:
+    if join_policy not in dict(Club.JOIN_POLICIES):
+        raise ServiceError("Choose who may join from the list.", "join_policy")
+    return join_policy
+
+
+def _unique_slug(name: str) -> str:
+    """The name as a slug no other club has: `kitchen`, then `kitchen-2`, `kitchen-3`…"""
+    base = slugify(name)[: SLUG_LENGTH - 4].strip("-")
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+# ---- the club ----------------------------------------------------------------------
+
+
+def create_club(*, by: Any, name: str, description: str = "", join_policy: str) -> Club:
+    """A new club with `by` as its owner. Its slug (its address) comes from the name
+    and never changes, so links to it keep working after a rename."""
+    _logged_in(by, "create a club")
+    name = _clean_name(name)
+    join_policy = _clean_policy(join_policy)
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(
+                name=name,
+                slug=_unique_slug(name),
+                description=description.strip(),
+                join_policy=join_policy,
+            )
+            Membership.objects.create(club=club, user=by, role=Membership.OWNER)
+    except IntegrityError as error:  # someone took the name (or slug) a moment ago
+        raise ServiceError(f"There is already a club called \u201c{name}\u201d.", "name") from error
+    return club
+
+
+def update_club(*, by: Any, club: Club, name: str, description: str, join_policy: str) -> Club:
+    """Rename the club, describe it, or change who may join (organizers)."""
+    _organizer(by, club, "change the club")
+    club.name = _clean_name(name, other_than=club)
+    club.description = description.strip()
+    club.join_policy = _clean_policy(join_policy)
+    try:
+        with transaction.atomic():
+            club.save(update_fields=["name", "description", "join_policy"])
+    except IntegrityError as error:
+        club.refresh_from_db()
+        raise ServiceError(f"There is already a club called \u201c{name}\u201d.", "name") from error
+    return club
+
+
+def new_invite_link(*, by: Any, club: Club) -> Club:
+    """A new invite token: the old link stops working (a link that went too far)."""
+    _organizer(by, club, "make a new invite link")
+    club.invite_token = secrets.token_urlsafe(16)
+    club.save(update_fields=["invite_token"])
+    return club
+
+
+# ---- joining -----------------------------------------------------------------------
+
+
+def _not_yet_member(by: Any, club: Club) -> None:
+    if access.is_member(by, club):
+        raise ServiceError(f"You are already a member of {club.name}.")
+
+
+def join(*, by: Any, club: Club) -> Membership | JoinRequest:
+    """Join an open club at once, or ask to join one whose organizers accept members."""
+    _logged_in(by, "join a club")
+    _not_yet_member(by, club)
+    if club.join_policy == Club.OPEN:
+        return Membership.objects.create(club=club, user=by, role=Membership.MEMBER)
+    if club.join_policy == Club.REQUEST:
+        if JoinRequest.objects.filter(club=club, user=by).exists():
+            raise ServiceError(
+                f"You have already asked to join {club.name}: an organizer will answer."
+            )
+        return JoinRequest.objects.create(club=club, user=by)
+    raise ServiceError(
+        f"{club.name} takes new members by invitation only: use the invite link an "
+        "organizer gives you."
+    )
+
+
+def join_by_invite(*, by: Any, club: Club, token: str) -> Membership:
+    """Join with the club's invite link, whatever its policy."""
+    _logged_in(by, "join a club")
+    if not secrets.compare_digest(token.encode(), club.invite_token.encode()):
+        raise ServiceError(
+            f"This invite link to {club.name} no longer works: ask an organizer for a new one."
+        )
+    _not_yet_member(by, club)
+    with transaction.atomic():
+        JoinRequest.objects.filter(club=club, user=by).delete()
+        return Membership.objects.create(club=club, user=by, role=Membership.MEMBER)
+
+
+def accept_request(*, by: Any, join_request: JoinRequest) -> Membership:
+    club = join_request.club
+    _organizer(by, club, "accept new members")
+    with transaction.atomic():
+        membership, _ = Membership.objects.get_or_create(club=club, user=join_request.user)
+        join_request.delete()
+    return membership
+
+
+def decline_request(*, by: Any, join_request: JoinRequest) -> None:
+    _organizer(by, join_request.club, "answer requests to join")
+    join_request.delete()
+
+
+# ---- members and roles -------------------------------------------------------------
+
+
+def set_role(*, by: Any, membership: Membership, role: str) -> Membership:
+    """Owners give and take roles; the last owner cannot step down."""
+    club = membership.club
+    _owner(by, club, "change members' roles")
+    if role not in dict(Membership.ROLES):
+        raise ServiceError("Choose a role from the list.", "role")
+    if role == membership.role:
+        return membership
+    if _only_owner(membership):
+        raise ServiceError(f"{club.name} needs an owner: make someone else an owner first.")
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+def remove_member(*, by: Any, membership: Membership) -> None:
+    """Organizers remove members; only owners remove organizers and owners."""
+    club = membership.club
+    if membership.user_id == getattr(by, "pk", None):
+        raise ServiceError("To leave the club, use Leave.")
+    if membership.organizes:
+        _owner(by, club, "remove an organizer or an owner")
+    else:
+        _organizer(by, club, "remove members")
+    # The last owner is safe: only an owner removes an owner, and not themselves.
+    membership.delete()
+
+
+def leave(*, by: Any, club: Club) -> None:
+    _logged_in(by, "leave a club")
+    membership = access.membership(by, club)
+    if membership is None:
+        raise ServiceError(f"You are not a member of {club.name}.")
+    if _only_owner(membership):
+        raise ServiceError(
+            f"You are the only owner of {club.name}: make someone else an owner before you leave."
+        )
+    membership.delete()
+
+
+# ---- house rules -------------------------------------------------------------------
+
+
+def add_rule_set(*, by: Any, club: Club, rule_set: RuleSet) -> ClubRuleSet:
+    """Put one of the site's rule sets on offer on the club's list."""
+    _organizer(by, club, "change the club's house rules")
+    if not RuleSet.on_offer().filter(pk=rule_set.pk).exists():
+        raise ServiceError("Choose one of the site's rule sets.", "rule_set")
+    if ClubRuleSet.objects.filter(club=club, rule_set=rule_set).exists():
+        raise ServiceError(
+            f"\u201c{rule_set.name}\u201d is already on the club's list.", "rule_set"
+        )
+    return ClubRuleSet.objects.create(club=club, rule_set=rule_set, added_by=by)
+
+
+def create_rule_set(
+    *, by: Any, club: Club, name: str, preset: str, changes: dict[str, Any]
+) -> ClubRuleSet:
+    """The club's own house rules: a `games.RuleSet` kept out of the site's lobby
+    (`offered=False`), checked by the engine, whose message names the option."""
+    _organizer(by, club, "change the club's house rules")
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Name the rule set.", "name")
+    if club.rule_sets.filter(rule_set__name__iexact=name).exists():
+        raise ServiceError(f"The club already has rules called \u201c{name}\u201d.", "name")
+    try:
+        engine.Rules.preset(preset, **changes)
+    except engine.RulesError as error:
+        raise ServiceError(str(error), error.option) from error
+    with transaction.atomic():
+        rule_set = RuleSet.objects.create(
+            name=name, preset=preset, changes=changes, offered=False, created_by=by
+        )
+        return ClubRuleSet.objects.create(club=club, rule_set=rule_set, own=True, added_by=by)
+
+
+def remove_rule_set(*, by: Any, entry: ClubRuleSet) -> None:
+    """Take a rule set off the club's list, unless one of the club's events plays it.
+    The club's own rule set is deleted with it when nothing else uses it."""
+    club = entry.club
+    _organizer(by, club, "change the club's house rules")
+    event = club.events.filter(rule_set_id=entry.rule_set_id).order_by("starts_at").first()
+    if event is not None:
+        raise ServiceError(
+            f"\u201c{entry.rule_set.name}\u201d is the rules of the club's event "
+            f"\u201c{event.name}\u201d, so it stays on the list."
+        )
+    with transaction.atomic():
+        entry.delete()
+        if entry.own:
+            # Kept when a table was opened with it (its rules are frozen there anyway):
+            # the collector refuses before it deletes anything.
+            with contextlib.suppress(ProtectedError):
+                entry.rule_set.delete()
