@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage
+from tournaments.views import events, manage, season
 
 app_name = "tournaments"
 
@@ -16,4 +16,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    path("clubs/<slug:slug>/season/", season.club_season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
 ]
