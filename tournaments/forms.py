@@ -94,7 +94,10 @@ class EventForm(forms.Form):
         label="Most players", required=False, help_text="Blank: no cap."
     )
     advance = forms.ChoiceField(
-        label="Rounds", choices=Event.ADVANCE_CHOICES, initial=Event.AUTO, widget=forms.RadioSelect
+        label="Starting each round",
+        choices=Event.ADVANCE_CHOICES,
+        initial=Event.AUTO,
+        widget=forms.RadioSelect,
     )
     turn_timer = forms.TypedChoiceField(
         choices=Table.TIMER_CHOICES, coerce=int, initial=60, label="Turn timer"
