@@ -235,13 +235,17 @@ def apply_moves(tables: Sequence[Table[P]], moves: Iterable[Move[P]]) -> tuple[T
     layout = {t.number: t for t in tables}
     for move in moves:
         source, target = layout.get(move.from_table), layout.get(move.to_table)
-        if source is None or source.seats[move.from_seat] != move.player:
+        if source is None or _at(source, move.from_seat) != move.player:
             raise ValueError(f"{move.player!r} is not at table {move.from_table}")
-        if target is None or target.seats[move.to_seat] is not None:
+        if target is None or not 0 <= move.to_seat < len(target.seats) or _at(target, move.to_seat):
             raise ValueError(f"seat {move.to_seat} of table {move.to_table} is not free")
         layout[move.from_table] = _seat(source, move.from_seat, None)
         layout[move.to_table] = _seat(layout[move.to_table], move.to_seat, move.player)
     return tuple(t for t in layout.values() if t.size)
+
+
+def _at(table: Table[P], seat: int) -> P | None:
+    return table.seats[seat] if 0 <= seat < len(table.seats) else None
 
 
 def remove_players(tables: Sequence[Table[P]], gone: Iterable[P]) -> tuple[Table[P], ...]:

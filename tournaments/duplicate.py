@@ -30,8 +30,9 @@ expected number, as in duplicate bridge: MP' = (MP + ½)·N/n − ½, with n the
 in the comparison and N those expected. It treats each of the n results as if it had
 been played N/n times: a sole top among n results stays a top among N only if the
 missing results were all worse, which is likely but not certain, so it gets a little
-less than the full top N-1 (and a sole bottom a little more than 0); the comparison
-still hands out N(N-1)/2 in all, and one result alone gets exactly half the top.
+less than the full top N-1 (and a sole bottom a little more than 0). The results of a
+comparison still average half the top, (N-1)/2, as in a full one, and a result alone
+gets exactly that.
 
 **Percentages** (`percentages`): a player's matchpoints over their tops (N-1 per
 board), in percent. Bots fill short tables: their results count (they are beaten or
@@ -107,12 +108,6 @@ def _groups(results: Iterable[Result[P]]) -> dict[tuple[int, int], list[Result[P
             raise ValueError(f"seat {r.seat} of table {r.table} has two results on board {r.board}")
         seats[r.board, r.table].add(r.seat)
         groups[r.board, r.seat].append(r)
-    sizes: dict[int, set[int]] = defaultdict(set)
-    for (board, _), taken in seats.items():
-        sizes[board].add(len(taken))
-    for board, found in sizes.items():
-        if len(found) > 1:
-            raise ValueError(f"board {board} was played at tables of different sizes")
     return groups
 
 
@@ -141,8 +136,9 @@ def matchpoints(results: Iterable[Result[P]], expected: int | None = None) -> li
     """Every result's matchpoints against the results of the same seat on the same board
     (module docstring), by board, seat and then the order given. `expected`: the results
     a comparison should have (default: the most any has). Raises ValueError for two
-    results of one seat at one table on a board, a board played at tables of different
-    sizes (give each size its own boards), or a comparison bigger than `expected`."""
+    results of one seat at one table on a board, or a comparison bigger than `expected`.
+    Tables of different sizes play different boards: give each size its own board
+    numbers, since seat k of a four-seat deal is not seat k of a five-seat one."""
     return [
         Scored(r, float(raw), float(mp), top, n)
         for r, raw, mp, top, n in _matchpoints(results, expected)
