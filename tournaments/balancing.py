@@ -11,9 +11,13 @@ player after the dealer plays first, the dealer last. Players are any hashable v
 (`remove_players`), by the rules poker tournament directors use (TDA style), in this
 order, again and again until nothing applies:
 
-1. **Break** the table with the fewest players (on a tie the highest number: tables
-   break in a fixed order, as in poker) as soon as its players fit into the empty seats
-   of the other tables. Its players draw their new seats at random, in seat order:
+1. **Break** a table with the fewest players as soon as its players fit into the empty
+   seats of the other tables. Of several such tables, the one whose players have
+   changed tables least (the most any of them has, then their total; then the highest
+   number) breaks: poker breaks tables in a fixed order announced in advance, which
+   sends the same players on from table to table as one after another breaks; this
+   order is just as fixed (no director chooses) and spreads the moves instead. Its
+   players draw their new seats at random, in seat order:
    each goes to a table with the fewest players (ties drawn), to a seat drawn among
    that table's empty ones. Filling the shortest tables first means a break never
    causes a balancing move of its own. The last break forms the final table: everyone
@@ -149,13 +153,22 @@ def _spread(tables: Sequence[Table[P]]) -> int:
     return max(sizes) - min(sizes) if sizes else 0
 
 
-def _breakable(tables: list[Table[P]]) -> Table[P] | None:
+def _breakable(tables: list[Table[P]], counts: Mapping[P, int] | None = None) -> Table[P] | None:
     """The table to break now, if any (the module docstring's rule 1)."""
     if len(tables) < 2:
         return None
-    smallest = min(tables, key=lambda t: (t.size, -t.number))
-    room = sum(t.empty for t in tables if t is not smallest)
-    return smallest if smallest.size <= room else None
+    counts = counts or {}
+    fewest = min(t.size for t in tables)
+    room = sum(t.empty for t in tables)
+    fits = [t for t in tables if t.size == fewest and t.size <= room - t.empty]
+    if not fits:
+        return None
+
+    def moved(t: Table[P]) -> tuple[int, int, int]:
+        mine = [counts.get(p, 0) for p in t.players]
+        return (max(mine, default=0), sum(mine), -t.number)
+
+    return min(fits, key=moved)
 
 
 def _seat(table: Table[P], seat: int, player: P | None) -> Table[P]:
@@ -188,7 +201,7 @@ def balance(tables: Sequence[Table[P]], moved: Mapping[P, int], seed: int | str)
         moves.append(move)
 
     while True:
-        if (gone := _breakable(layout)) is not None:
+        if (gone := _breakable(layout, counts)) is not None:
             for seat, player in enumerate(gone.seats):
                 if player is None:
                     continue
