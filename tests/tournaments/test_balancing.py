@@ -228,3 +228,10 @@ def test_balancing_is_deterministic_given_the_seed(n, seats, seed):
     gone = random.Random(seed).sample(range(n), n // 3)
     tables = remove_players(tables, gone)
     assert balance(tables, {}, seed) == balance(tables, {}, seed)
+
+
+def test_of_two_tables_that_fit_the_one_moved_least_breaks():
+    tables = [table(1, "abcde."), table(2, "fg...."), table(3, "hi....")]
+    assert balance(tables, {}, seed=8).broken[0] == 3  # a tie: the highest number
+    assert balance(tables, {"f": 1}, seed=8).broken[0] == 3
+    assert balance(tables, {"h": 1}, seed=8).broken[0] == 2
