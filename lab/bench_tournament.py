@@ -3,6 +3,11 @@ Swiss rounds at multi-seat tables.
 
     python -m lab.bench_tournament              # 100 seeds, a few minutes
     python -m lab.bench_tournament --seeds 10   # a quick look
+    python -m lab.bench_tournament --no-swiss   # only issue 24's knockout and duplicate
+
+First, issue 24's figures (lab.bench.knockout, lab.bench.duplicate; --knockout and
+--duplicate set how many events, 0 for none): table balancing in a simulated
+knockout, and the luck duplicate scoring takes out. Then Swiss seating:
 
 For each field (64 players at tables of four, 30 at six tables of four and two of
 three, 200 at tables of four) and each seed, one six-round event is played three
@@ -28,6 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from lab.bench import issue24
 from tournaments.seating import record_meetings, seat_round, table_sizes
 
 ROUNDS = 6
@@ -119,9 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         description="Swiss seating: repeat pairs vs random and greedy, and seating time.",
     )
     parser.add_argument("--seeds", type=int, default=100, help="events per field and method")
+    issue24.add_arguments(parser)  # --knockout, --duplicate, --no-swiss (issue 24)
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
+    issue24.run(args, say)
+    if args.no_swiss:
+        return 0
     summary = []
     seconds_200: list[float] = []
     for n in FIELDS:
