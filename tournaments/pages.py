@@ -22,7 +22,7 @@ from tournaments.forms import ordinal
 from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.seating import record_meetings
 
-number = tally._number  # 2, 2.5, 2.33: the CSV's way of writing numbers
+number = tally.format_number  # 2, 2.5, 2.33: as the CSV writes numbers
 
 
 @dataclass
