@@ -85,9 +85,15 @@ bench-live: $(STAMP)
 
 # Swiss seating (tournaments.seating): repeat pairs per six-round event against random
 # and greedy by-score seating for 64, 30 and 200 players over 100 seeds, and the
-# seating time for 200 players (python -m lab.bench_tournament; a few minutes).
+# seating time for 200 players; then a full event on the production profile (a scratch
+# PostgreSQL database, Redis emptied, 2 Daphne, 2 workers, beat): 32 players, 5 rounds,
+# every seat played by a bot, the wall time from the start to the final standings and
+# the time from a round's last game ending to the next round playable (p95 <= 2 s).
+# Skipped, with the reason, when PostgreSQL or Redis does not answer
+# (python -m lab.bench_tournament; about ten minutes).
 bench-tournament: $(STAMP)
-	$(PY) -m lab.bench_tournament
+	$(PY) -m lab.bench_tournament --postgres-url "$(BENCH_POSTGRES_URL)" \
+		--redis-url "$(BENCH_REDIS_URL)"
 
 # Ratings (docs/design.md §15): 5,000 games among named bots of the three levels into
 # var/rating-games.jsonl (resumed if stopped; hours with the hard bot's own budget, set

@@ -12,7 +12,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from thirtyone.routing import websocket_urlpatterns  # noqa: E402
 from thirtyone.websocket_origin import SameOriginWebSocket  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -353,7 +353,7 @@ def standings(
     return rows
 
 
-def _number(value: float, decimals: int = 2) -> str:
+def format_number(value: float, decimals: int = 2) -> str:
     """`value` with at most `decimals` decimals and no trailing zeros: 2, 2.5, 2.33."""
     text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
@@ -363,8 +363,8 @@ def _cell(cell: Cell | None) -> str:
     if cell is None:
         return ""
     if cell.table_no is None:
-        return f"bye ({_number(cell.points)})"
-    return f"T{cell.table_no} P{cell.place} ({_number(cell.points)})"
+        return f"bye ({format_number(cell.points)})"
+    return f"T{cell.table_no} P{cell.place} ({format_number(cell.points)})"
 
 
 def csv_rows(
@@ -386,11 +386,11 @@ def csv_rows(
             [
                 str(row.rank),
                 name(row.player) + (" (withdrawn)" if row.withdrawn else ""),
-                _number(row.points),
-                _number(row.percentage, 1),
+                format_number(row.points),
+                format_number(row.percentage, 1),
                 str(row.games),
                 str(row.table_wins),
-                *("" if value is None else _number(value) for value in row.tiebreaks),
+                *("" if value is None else format_number(value) for value in row.tiebreaks),
                 *(_cell(row.cells.get(n)) for n in rounds),
             ]
         )

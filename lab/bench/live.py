@@ -55,22 +55,30 @@ class Plan:
 
     def servers(self) -> list[Process]:
         """The processes of the profile, as its Procfile runs them."""
-        env = server_env(Path(settings.VAR_DIR))
-        web = [Daphne(f"daphne-{n + 1}", env, self.log_dir) for n in range(self.web_processes)]
-        if self.profile == "production":  # Procfile: web=2, worker=2, beat=1
-            return [
-                *web,
-                Worker("worker-1", env, self.log_dir, pool="prefork", concurrency=2),
-                Worker("worker-2", env, self.log_dir, pool="prefork", concurrency=2),
-                Beat("beat", env, self.log_dir),
-            ]
-        # Procfile.embedded (`make run`): the embedded Valkey, one web process, one worker
-        # with beat inside.
+        return profile_servers(self.profile, self.log_dir)
+
+
+def profile_servers(profile: str, log_dir: Path) -> list[Process]:
+    """The processes of `profile` ("production" or "embedded"), as its Procfile runs
+    them (also the full-event benchmark's, lab.bench.event)."""
+    env = server_env(Path(settings.VAR_DIR))
+    web = [
+        Daphne(f"daphne-{n + 1}", env, log_dir) for n in range(2 if profile == "production" else 1)
+    ]
+    if profile == "production":  # Procfile: web=2, worker=2, beat=1
         return [
-            Valkey("valkey", env, self.log_dir, Path(settings.VAR_DIR)),
             *web,
-            Worker("worker", env, self.log_dir, beat=True, concurrency=4),
+            Worker("worker-1", env, log_dir, pool="prefork", concurrency=2),
+            Worker("worker-2", env, log_dir, pool="prefork", concurrency=2),
+            Beat("beat", env, log_dir),
         ]
+    # Procfile.embedded (`make run`): the embedded Valkey, one web process, one worker
+    # with beat inside.
+    return [
+        Valkey("valkey", env, log_dir, Path(settings.VAR_DIR)),
+        *web,
+        Worker("worker", env, log_dir, beat=True, concurrency=4),
+    ]
 
 
 @dataclass

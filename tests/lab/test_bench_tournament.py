@@ -17,7 +17,7 @@ def test_the_methods_play_the_same_results_and_the_optimiser_repeats_least():
 def test_the_command_prints_a_summary(monkeypatch, capsys):
     monkeypatch.setattr("lab.bench_tournament.FIELDS", (16, 30, 200))
     monkeypatch.setattr("lab.bench_tournament.ROUNDS", 2)
-    assert main(["--seeds", "1"]) == 0
+    assert main(["--seeds", "1", "--knockout", "0", "--duplicate", "0", "--skip-event"]) == 0
     out = capsys.readouterr().out
     assert "1/1 seeds" in out
     assert "Summary" in out and "seating 200 players" in out

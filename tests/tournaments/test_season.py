@@ -39,3 +39,24 @@ def test_two_events_add_up(
     assert [row.points for row in rows] == sorted((row.points for row in rows), reverse=True)
     assert sum(row.wins for row in rows) >= 2  # each event has a winner (maybe shared)
     assert rows[0].rank == 1
+
+
+def test_the_season_page_lists_the_players(
+    client: Any,
+    make_event: Any,
+    ann: Any,
+    members: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    page = client.get("/clubs/kitchen/season/")
+    assert page.status_code == 200 and b"No games played" in page.content
+    event = make_event(rounds=1, table_size=3, table_min=3, table_max=3)
+    register_all(event, [ann, *members[:2]])
+    services.start_event(event=event, by=ann)
+    play_round(Round.objects.get(event=event), django_capture_on_commit_callbacks)
+    event.refresh_from_db()
+    page = client.get("/clubs/kitchen/season/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert all(f">{name}</a>" in text for name in ("ann", "p1", "p2"))
+    assert client.get(f"/clubs/kitchen/season/{event.started_at.year - 1}/").status_code == 404

@@ -326,7 +326,7 @@ def test_an_organizer_of_another_club_is_refused(
 def test_registration_refusals(
     make_event: Any, ann: Any, members: list[Any], django_user_model: Any
 ) -> None:
-    event = make_event(player_cap=2)
+    event = make_event(player_cap=2, rounds=1)
     services.register(event=event, user=members[0])
     with pytest.raises(ServiceError, match="already registered"):
         services.register(event=event, user=members[0])
@@ -352,7 +352,7 @@ def test_invite_only_events_need_the_token(make_event: Any, django_user_model: A
 
 
 def test_check_in_window(make_event: Any, ann: Any, members: list[Any]) -> None:
-    event = make_event(checkin_minutes=30, starts_at=timezone.now() + timedelta(hours=2))
+    event = make_event(rounds=1, checkin_minutes=30, starts_at=timezone.now() + timedelta(hours=2))
     for user in members[:3]:
         services.register(event=event, user=user)
     with pytest.raises(ServiceError, match="opens 30 minutes"):

@@ -1,0 +1,128 @@
+"""The admin of events: the same checks as the pages, through the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Club
+from tests.games.playing import play_out
+from tournaments import services
+from tournaments.models import Correction, Entry, Event, RoundSeat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client: Client, django_user_model: Any) -> Client:
+    boss = django_user_model.objects.create_superuser("boss", password="x" * 12)
+    client.force_login(boss)
+    return client
+
+
+def add_data(club: Club, scat: Any, **changes: Any) -> dict[str, Any]:
+    data = {
+        "club": club.pk,
+        "name": "Admin Swiss",
+        "description": "",
+        "rule_set": scat.pk,
+        "rounds": 3,
+        "table_size": 4,
+        "table_min": 3,
+        "table_max": 5,
+        "bots_fill": "on",
+        "bye_points": "",
+        "scoring": "outlasted",
+        "place_points": "[]",
+        "tiebreaks": '["table_wins", "lots"]',
+        "starts_at_0": "2031-01-01",
+        "starts_at_1": "12:00:00",
+        "checkin_minutes": 0,
+        "entry": "open",
+        "player_cap": "",
+        "advance": "auto",
+        "turn_timer": 60,
+    }
+    data.update(changes)
+    return data
+
+
+def test_adding_an_event_runs_the_services_checks(admin_client: Client, club: Club, scat: Any):
+    url = reverse("admin:tournaments_event_add")
+    response = admin_client.post(url, add_data(club, scat, rounds=40))
+    assert response.status_code == 200
+    assert "An event has 1 to 15 rounds." in response.content.decode()
+    assert not Event.objects.exists()
+    response = admin_client.post(url, add_data(club, scat, tiebreaks='["nope"]'))
+    assert "Choose each tie-break from the list at most once." in response.content.decode()
+    assert not Event.objects.exists()
+
+    response = admin_client.post(url, add_data(club, scat))
+    assert response.status_code == 302
+    event = Event.objects.get()
+    assert event.rules_name == scat.name and event.bye_points == 1.5  # made by the services
+    assert event.tiebreaks == ["table_wins", "lots"]
+
+
+def test_a_running_events_fields_are_read_only(admin_client: Client, make_event: Any, members):
+    event = make_event()
+    page = admin_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    assert 'name="name"' in page.content.decode() and 'name="rounds"' not in page.content.decode()
+    for player in members[:4]:
+        services.register(event=event, user=player)
+    services.start_event(event=event, by=event.created_by)
+    page = admin_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    assert 'name="name"' not in page.content.decode()
+
+
+def test_withdrawing_entries_is_an_admin_action(admin_client: Client, make_event: Any, members):
+    event = make_event()
+    entry = services.register(event=event, user=members[0])
+    response = admin_client.post(
+        reverse("admin:tournaments_entry_changelist"),
+        {"action": "withdraw", "_selected_action": [entry.pk]},
+        follow=True,
+    )
+    assert "Withdrawn: p1." in response.content.decode()
+    assert Entry.objects.get(pk=entry.pk).status == Entry.WITHDRAWN
+
+
+def test_a_seats_result_is_corrected_with_a_reason(
+    admin_client: Client, make_event: Any, members: list, django_capture_on_commit_callbacks: Any
+):
+    event = make_event(table_size=3, rounds=2)
+    for player in members[:6]:
+        services.register(event=event, user=player)
+    services.start_event(event=event, by=event.created_by)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(event.round_set.get(number=1).tables.first().game)
+    seat = RoundSeat.objects.filter(table__finished_at__isnull=False, entry__isnull=False).first()
+    place = 3 if seat.place != 3 else 1
+    url = reverse("admin:tournaments_roundseat_change", args=[seat.pk])
+    response = admin_client.post(url, {"new_place": 9, "reason": "Typo"})
+    assert "A place at this table is 1 to 3." in response.content.decode()
+    assert not Correction.objects.exists()
+    response = admin_client.post(url, {"new_place": place, "reason": "Misdeal"})
+    assert response.status_code == 302
+    assert RoundSeat.objects.get(pk=seat.pk).place == place
+    assert Correction.objects.get().reason == "Misdeal"
+
+
+def test_the_read_only_pages_open(admin_client: Client, make_event: Any, members: list):
+    event = make_event()
+    for player in members[:4]:
+        services.register(event=event, user=player)
+    round_ = services.start_event(event=event, by=event.created_by)
+    for name, pk in [
+        ("round", round_.pk),
+        ("roundtable", round_.tables.first().pk),
+    ]:
+        assert (
+            admin_client.get(reverse(f"admin:tournaments_{name}_change", args=[pk])).status_code
+            == 200
+        )
+    for name in ("event", "entry", "round", "roundseat", "correction", "bye"):
+        assert admin_client.get(reverse(f"admin:tournaments_{name}_changelist")).status_code == 200

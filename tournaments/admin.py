@@ -1,0 +1,281 @@
+"""The admin for events: a view of everything, and the few changes staff make go
+through `tournaments.services`, so the admin checks what the pages check.
+
+Adding an event: the form's `clean()` runs `services.create_event` as a dry run (in a
+savepoint rolled back), so its refusal shows on the field it names; saving runs it for
+real. After that, only the schedule and entry options can be changed, and only while
+the event is upcoming (the rules, tables and scoring are the event's terms). Withdrawing
+an entry and correcting a seat's place are the services' `withdraw` and
+`correct_result`. Rounds, tables, seats, byes and corrections are read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from games.models import RuleSet
+from tournaments import services
+from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.services import ServiceError
+
+# What staff may change of an upcoming event (the rest are its terms, fixed when made).
+EDITABLE = ("name", "description", "starts_at", "checkin_minutes", "player_cap", "advance")
+ADD_FIELDS = (
+    "club",
+    "name",
+    "description",
+    "rule_set",
+    "rounds",
+    "table_size",
+    "table_min",
+    "table_max",
+    "bots_fill",
+    "bye_points",
+    "scoring",
+    "place_points",
+    "tiebreaks",
+    "starts_at",
+    "checkin_minutes",
+    "entry",
+    "player_cap",
+    "advance",
+    "turn_timer",
+)
+
+
+class _DryRun(Exception):
+    """Raised inside a savepoint to roll back what a service call wrote."""
+
+
+def dry_run(call: Callable[[], Any]) -> ServiceError | None:
+    """Run `call` and undo it: the services' refusal, or None if it would succeed."""
+    try:
+        with transaction.atomic():
+            call()
+            raise _DryRun
+    except _DryRun:
+        return None
+    except ServiceError as error:
+        return error
+
+
+def show_error(form: forms.Form, error: ServiceError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
+
+
+class EventAddForm(forms.ModelForm):
+    bye_points = forms.FloatField(required=False, help_text="Blank: half of a won game.")
+    user: Any = None  # set by EventAdmin.get_form: who creates the event
+
+    class Meta:
+        model = Event
+        fields = ADD_FIELDS
+
+    def options(self) -> dict[str, Any]:
+        data = {k: self.cleaned_data.get(k) for k in ADD_FIELDS}
+        data["place_points"] = data["place_points"] or ()
+        data["bots_fill"] = bool(data["bots_fill"])
+        return data
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if not self.errors:
+            error = dry_run(lambda: services.create_event(by=self.user, **self.options()))
+            if error is not None:
+                show_error(self, error)
+        return cleaned
+
+    def create(self) -> Event:
+        self.save_m2m = lambda: None  # what the admin calls after save_form; none here
+        return services.create_event(by=self.user, **self.options())
+
+
+class RoundTableInline(admin.TabularInline):
+    model = RoundTable
+    fields = ("number", "table", "game", "finished_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class RoundSeatInline(admin.TabularInline):
+    model = RoundSeat
+    fields = ("position", "entry", "bot_level", "locked", "place", "lives_lost")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "status", "starts_at", "rounds", "rules_name")
+    list_filter = ("status", "club")
+    search_fields = ("name", "club__name")
+    date_hierarchy = "starts_at"
+
+    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = EventAddForm
+            form = super().get_form(request, obj, **kwargs)
+            form.user = request.user
+            return form
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return ADD_FIELDS
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return ()
+        every = [f.name for f in Event._meta.fields if f.name != "id"]
+        if obj.status != Event.UPCOMING:
+            return every
+        return [name for name in every if name not in EDITABLE]
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "rule_set":
+            kwargs["queryset"] = RuleSet.objects.order_by("name")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_form(self, request: HttpRequest, form: Any, change: bool) -> Any:
+        if not change:
+            return form.create()  # the same call the dry run made: it is saved
+        return super().save_form(request, form, change)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("user", "event", "status", "checked_in_at", "first_round")
+    list_filter = ("status", "event__club")
+    search_fields = ("user__username", "event__name")
+    readonly_fields = (
+        "event",
+        "user",
+        "status",
+        "registered_at",
+        "checked_in_at",
+        "first_round",
+        "withdrawn_at",
+    )
+    actions = ["withdraw"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Withdraw the selected players")
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
+        for entry in queryset.select_related("event", "user"):
+            try:
+                services.withdraw(event=entry.event, entry=entry, by=request.user)
+            except ServiceError as error:
+                self.message_user(request, f"{entry}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"Withdrawn: {entry.user.get_username()}.")
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnly):
+    list_display = ("__str__", "status", "start_at", "started_at", "finished_at")
+    list_filter = ("status",)
+    inlines = [RoundTableInline]
+
+
+@admin.register(RoundTable)
+class RoundTableAdmin(ReadOnly):
+    list_display = ("__str__", "table", "finished_at")
+    inlines = [RoundSeatInline]
+
+
+class CorrectionForm(forms.ModelForm):
+    """A seat's result, corrected: the new place and the reason, for the audit log."""
+
+    new_place = forms.IntegerField(min_value=1)
+    reason = forms.CharField(max_length=200)
+    user: Any = None
+
+    class Meta:
+        model = RoundSeat
+        fields: tuple[str, ...] = ()
+
+    def correct(self) -> Correction:
+        data = self.cleaned_data
+        return services.correct_result(
+            seat=self.instance, by=self.user, place=data["new_place"], reason=data["reason"]
+        )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if not self.errors:
+            error = dry_run(self.correct)
+            if error is not None:
+                error.field = {"place": "new_place"}.get(error.field or "", error.field)
+                show_error(self, error)
+        return cleaned
+
+
+@admin.register(RoundSeat)
+class RoundSeatAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "entry", "bot_level", "place", "locked")
+    form = CorrectionForm
+    readonly_fields = ("table", "position", "entry", "bot_level", "locked", "place", "lives_lost")
+    fieldsets = (
+        (None, {"fields": readonly_fields}),
+        ("Correct the result", {"fields": ("new_place", "reason")}),
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, **kwargs)
+        form.user = request.user
+        return form
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        form.correct()
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnly):
+    list_display = ("seat", "old_place", "new_place", "reason", "by", "at")
+
+
+@admin.register(Bye)
+class ByeAdmin(ReadOnly):
+    list_display = ("entry", "round", "points", "late")

@@ -1,0 +1,204 @@
+"""Forms of the event pages. They only read input: what makes sense is decided by
+`tournaments.services`, whose `ServiceError` names the field its sentence belongs on
+(`EventForm.service_error` puts it there)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+from django import forms
+
+from clubs.models import Club
+from games.models import Table
+from games.services import ServiceError
+from tournaments import services
+from tournaments.models import Event
+from tournaments.standings import TIEBREAKS
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
+# Fields of the services that have no field of their own here.
+FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
+
+
+@cache
+def time_zones() -> list[tuple[str, str]]:
+    names = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
+    return [(name, name.replace("_", " ")) for name in names]
+
+
+def aware(moment: datetime | None, zone: str) -> datetime | None:
+    """A datetime-local value (naive) read in the time zone `zone` (a zoneinfo name)."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=zoneinfo.ZoneInfo(zone)).astimezone(UTC)
+
+
+class WhenField(forms.DateTimeField):
+    widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class TimeZoneField(forms.ChoiceField):
+    """The zone a WhenField is read in; static/js/events.js picks the browser's."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", "Time zone")
+        super().__init__(choices=time_zones, initial="UTC", **kwargs)
+        self.widget.attrs["data-browser-zone"] = ""
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=80, required=False)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
+    rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
+    table_size = forms.IntegerField(label="Preferred table size", initial=4)
+    table_min = forms.IntegerField(label="Smallest table", initial=3)
+    table_max = forms.IntegerField(label="Largest table", initial=5)
+    bots_fill = forms.BooleanField(
+        label="Bots fill empty seats",
+        required=False,
+        initial=True,
+        help_text="Otherwise a player who cannot be seated sits out with a bye.",
+    )
+    bye_points = forms.FloatField(
+        label="Points for a bye",
+        required=False,
+        help_text="Blank: half of a won game.",
+    )
+    scoring = forms.ChoiceField(
+        choices=Event.SCORING_CHOICES, initial=Event.OUTLASTED, widget=forms.RadioSelect
+    )
+    place_points = forms.CharField(
+        label="Place points",
+        required=False,
+        help_text="For points by place: 1st, 2nd, 3rd… separated by commas, e.g. 4, 2, 1, 0.",
+    )
+    starts_at = WhenField(label="Starts at", required=False)
+    time_zone = TimeZoneField()
+    checkin_minutes = forms.IntegerField(
+        label="Check-in (minutes before the start)",
+        initial=0,
+        help_text="0: no check-in. Otherwise players who have not checked in are withdrawn.",
+    )
+    entry = forms.ChoiceField(
+        label="Who may register",
+        choices=Event.ENTRY_CHOICES,
+        initial=Event.OPEN,
+        widget=forms.RadioSelect,
+    )
+    player_cap = forms.IntegerField(
+        label="Most players", required=False, help_text="Blank: no cap."
+    )
+    advance = forms.ChoiceField(
+        label="Starting each round",
+        choices=Event.ADVANCE_CHOICES,
+        initial=Event.AUTO,
+        widget=forms.RadioSelect,
+    )
+    turn_timer = forms.TypedChoiceField(
+        choices=Table.TIMER_CHOICES, coerce=int, initial=60, label="Turn timer"
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.rule_sets = {r.pk: r for r in services.rule_sets_for(club)}
+        self.fields["rule_set"].choices = [(pk, r.name) for pk, r in self.rule_sets.items()]
+        blank = [("", "—")]
+        labels = list(TIEBREAKS.items())
+        for n, name in enumerate(TIEBREAK_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label=f"{ORDINALS[n]} tie-break",
+                choices=blank + labels,
+                required=False,
+                initial=labels[n][0] if n < len(labels) else "",
+            )
+
+    @property
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in TIEBREAK_FIELDS]
+
+    def clean_place_points(self) -> list[float]:
+        text = self.cleaned_data["place_points"]
+        try:
+            return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError(
+                "Write the points as numbers separated by commas, e.g. 4, 2, 1, 0."
+            ) from None
+
+    def options(self) -> dict[str, Any]:
+        """The cleaned input as `services.create_event` takes it."""
+        data = dict(self.cleaned_data)
+        zone = data.pop("time_zone")
+        data["starts_at"] = aware(data["starts_at"], zone)
+        data["rule_set"] = self.rule_sets.get(data["rule_set"])
+        data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
+        return data
+
+    def service_error(self, error: ServiceError) -> None:
+        """Show the services' refusal on the field it names (or above the form)."""
+        field = FIELD_FOR.get(error.field or "", error.field)
+        self.add_error(field if field in self.fields else None, error.message)
+
+
+def seat_choices(seats: list[Any], with_place: bool = False) -> list[tuple[int, str]]:
+    """Round seats as choices: "Round 2, table 1, seat 3: p4 (2nd)"."""
+    choices = []
+    for seat in seats:
+        who = seat.entry.user.get_username() if seat.entry else f"bot ({seat.bot_level})"
+        text = f"Table {seat.table.number}, seat {seat.position + 1}: {who}"
+        if with_place:
+            text = f"Round {seat.table.round.number}, {text[0].lower()}{text[1:]}"
+            text += f" ({ordinal(seat.place)})" if seat.place else ""
+        choices.append((seat.pk, text))
+    return choices
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label="Seat", coerce=int)
+    second = forms.TypedChoiceField(label="Swap with", coerce=int)
+
+    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].choices = seat_choices(seats)
+
+
+class ScheduleForm(forms.Form):
+    start_at = WhenField(label="Start the round at", required=False, help_text="Blank: unschedule.")
+    time_zone = TimeZoneField()
+
+    def when(self) -> datetime | None:
+        return aware(self.cleaned_data["start_at"], self.cleaned_data["time_zone"])
+
+
+class CorrectionForm(forms.Form):
+    seat = forms.TypedChoiceField(label="Seat", coerce=int)
+    place = forms.IntegerField(label="New place", min_value=1)
+    reason = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = seat_choices(seats, with_place=True)
+
+
+class WithdrawForm(forms.Form):
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+
+
+def first_error(form: forms.Form) -> str:
+    """A refused form's first message, for a flash message: "Seat: Select a valid choice"."""
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        return f"{label}: {errors[0]}" if label else errors[0]
+    return "Check the form."

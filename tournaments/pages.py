@@ -1,0 +1,261 @@
+"""What the event page shows, read from the models for one viewer: the views render it
+for a request, the socket (`tournaments.consumers`) for a push. Places and points only:
+nothing here comes near a card.
+
+A round that is seated but not started is the organizer's draft (they may swap and lock
+seats): the public page shows the last round that has started.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+
+from games.engine import Rules
+from games.rule_text import rule_summary
+from tournaments import records
+from tournaments import standings as tally
+from tournaments.forms import ordinal
+from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.seating import record_meetings
+
+number = tally.format_number  # 2, 2.5, 2.33: as the CSV writes numbers
+
+
+@dataclass
+class SeatLine:
+    seat: int  # 1-based
+    name: str
+    place: str  # "2nd", or "" while playing
+    mine: bool = False
+
+
+@dataclass
+class TableLine:
+    number: int
+    url: str | None  # the games.Table, to watch or play
+    finished: bool
+    seats: list[SeatLine] = field(default_factory=list)
+
+
+@dataclass
+class StandingLine:
+    rank: int
+    name: str
+    withdrawn: bool
+    points: str
+    percentage: str
+    games: int
+    table_wins: int
+    tiebreaks: list[str]
+    cells: list[str]
+    mine: bool
+
+
+@dataclass
+class YourTable:
+    round: int
+    table: int
+    seat: int
+    url: str | None
+
+
+def entry_of(event: Event, user: Any) -> Entry | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Entry.objects.filter(event=event, user=user).first()
+
+
+def shown_round(event: Event) -> Round | None:
+    return event.round_set.exclude(status=Round.SEATED).order_by("-number").first()
+
+
+def waiting_round(event: Event) -> Round | None:
+    return event.round_set.filter(status=Round.SEATED).first()
+
+
+def status_text(event: Event, shown: Round | None, waiting: Round | None) -> str:
+    if event.status == Event.UPCOMING:
+        registration = "open" if event.registration_open else "closed"
+        return f"Upcoming: registration is {registration}."
+    if event.status == Event.FINISHED:
+        return "Finished: the standings are final."
+    paused = " The event is paused: the next round waits." if event.paused else ""
+    if shown is not None and shown.status == Round.PLAYING:
+        return f"Round {shown.number} of {event.rounds} is being played.{paused}"
+    if waiting is not None:
+        when = (
+            "it starts at the time the organizer set"
+            if waiting.start_at
+            else "it starts when the organizer says"
+        )
+        return f"Round {waiting.number} of {event.rounds} is being seated; {when}.{paused}"
+    return f"Running.{paused}"
+
+
+def table_url(round_table: RoundTable) -> str | None:
+    return reverse("table", args=[round_table.table_id]) if round_table.table_id else None
+
+
+def seat_name(seat: RoundSeat) -> str:
+    return seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+
+
+def tables_of(round_: Round, me: Entry | None) -> list[TableLine]:
+    lines: list[TableLine] = []
+    for seats in records.seated_tables(round_):
+        table = seats[0].table
+        line = TableLine(table.number, table_url(table), table.finished_at is not None)
+        line.seats = [
+            SeatLine(
+                seat=s.position + 1,
+                name=seat_name(s),
+                place=ordinal(s.place) if s.place and line.finished else "",
+                mine=me is not None and s.entry_id == me.pk,
+            )
+            for s in seats
+        ]
+        lines.append(line)
+    return lines
+
+
+def your_table(tables: list[TableLine], round_: Round) -> YourTable | None:
+    for table in tables:
+        for seat in table.seats:
+            if seat.mine:
+                return YourTable(round_.number, table.number, seat.seat, table.url)
+    return None
+
+
+def cell_text(cell: tally.Cell | None) -> str:
+    if cell is None:
+        return ""
+    if cell.table_no is None:
+        return "bye"
+    return f"T{cell.table_no} · {ordinal(cell.place or 0)}"
+
+
+def standing_lines(event: Event, names: dict[int, str], me: Entry | None) -> list[StandingLine]:
+    return [
+        StandingLine(
+            rank=row.rank,
+            name=names[row.player],
+            withdrawn=row.withdrawn,
+            points=number(row.points),
+            percentage=number(row.percentage, 1),
+            games=row.games,
+            table_wins=row.table_wins,
+            tiebreaks=["" if v is None else number(v) for v in row.tiebreaks],
+            cells=[cell_text(row.cells.get(n)) for n in range(1, event.rounds + 1)],
+            mine=me is not None and row.player == me.pk,
+        )
+        for row in records.standings(event)
+    ]
+
+
+def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tuple[str, str]]:
+    """(player, "p2 ×2, p3") for each player, in the standings' order: whom they sat
+    with in the rounds that started."""
+    tables: dict[int, list[int]] = {}
+    for table_id, entry_id in (
+        RoundSeat.objects.filter(table__round__event=event, entry__isnull=False)
+        .exclude(table__round__status=Round.SEATED)
+        .values_list("table_id", "entry_id")
+    ):
+        tables.setdefault(table_id, []).append(entry_id)
+    met: dict[frozenset, int] = {}
+    record_meetings(met, tables.values())
+    lists: dict[str, list[str]] = {name: [] for name in order}
+    for pair, times in sorted(met.items(), key=lambda item: sorted(names[p] for p in item[0])):
+        a, b = (names[p] for p in pair)
+        lists[a].append(b + (f" ×{times}" if times > 1 else ""))
+        lists[b].append(a + (f" ×{times}" if times > 1 else ""))
+    return [(name, ", ".join(sorted(lists[name])) or "—") for name in order]
+
+
+def live_context(event: Event, user: Any) -> dict[str, Any]:
+    """The part of the event page that changes while it runs (its `live` partial)."""
+    me = entry_of(event, user)
+    shown = shown_round(event)
+    tables = tables_of(shown, me) if shown else []
+    names = records.names(records.entries(event))
+    standings = standing_lines(event, names, me)
+    bye = (
+        shown is not None and me is not None and Bye.objects.filter(round=shown, entry=me).exists()
+    )
+    return {
+        "event": event,
+        "status": status_text(event, shown, waiting_round(event)),
+        "shown_round": shown,
+        "tables": tables,
+        "your_table": your_table(tables, shown) if shown else None,
+        "your_bye": bye,
+        "standings": standings,
+        "opponents": opponents(event, names, [line.name for line in standings]) if shown else [],
+        "tiebreak_labels": [tally.TIEBREAKS[key] for key in event.tiebreaks],
+        "round_numbers": range(1, event.rounds + 1),
+    }
+
+
+def scoring_text(event: Event) -> str:
+    if event.scoring == Event.OUTLASTED:
+        return (
+            "Each game scores a point for every opponent you outlast (half a point for a "
+            f"tie): at a table of {event.table_size}, {event.table_size - 1} points at most."
+        )
+    points = ", ".join(
+        f"{ordinal(n)} {number(p)}" for n, p in enumerate(event.place_points, start=1)
+    )
+    return f"Each game scores by place: {points}; players who tie share those places' points."
+
+
+def bye_text(event: Event) -> str:
+    most = records.bye_maximum(event)
+    return (
+        f"A bye scores {number(event.bye_points)} of {number(most)} points. The percentage "
+        "is a player's points over the most they could have scored, byes included."
+    )
+
+
+def club_url(event: Event) -> str | None:
+    """The club's page, once the clubs app has its pages."""
+    try:
+        return event.club.get_absolute_url()
+    except NoReverseMatch:
+        return None
+
+
+def page_context(event: Event, user: Any) -> dict[str, Any]:
+    context = live_context(event, user)
+    me = entry_of(event, user)
+    context.update(
+        {
+            "me": me,
+            "club_url": club_url(event),
+            "rules_summary": rule_summary(Rules.from_dict(event.rules)),
+            "scoring_text": scoring_text(event),
+            "bye_text": bye_text(event),
+            "can_register": event.status != Event.FINISHED
+            and event.registration_open
+            and (me is None or not me.active),
+            "can_withdraw": me is not None and me.active and event.status != Event.FINISHED,
+            "can_check_in": me is not None
+            and me.active
+            and event.checkin_minutes > 0
+            and event.status == Event.UPCOMING
+            and me.checked_in_at is None,
+        }
+    )
+    return context
+
+
+def render_live(event_id: int, user: Any) -> str | None:
+    """The page's live part for `user`, to push (None: the event is gone)."""
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        return None
+    context = {**live_context(event, user), "pushed": True}
+    return render_to_string("tournaments/detail.html#live", context).strip()

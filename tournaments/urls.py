@@ -1,0 +1,21 @@
+"""The event pages, included at the site's root (before games' URLs)."""
+
+from django.urls import path
+
+from tournaments.views import events, manage, season
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("tournaments/", events.event_list, name="list"),
+    path("clubs/<slug:slug>/events/new/", events.create_event, name="create"),
+    path("tournaments/<int:pk>/", events.event_page, name="detail"),
+    path("tournaments/<int:pk>/standings.csv", events.standings_csv, name="standings_csv"),
+    path("tournaments/<int:pk>/register/", events.register, name="register"),
+    path("tournaments/<int:pk>/withdraw/", events.withdraw, name="withdraw"),
+    path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
+    path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
+    path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    path("clubs/<slug:slug>/season/", season.club_season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
+]

@@ -1,0 +1,142 @@
+"""The public event pages and a player's own actions. Thin views: read, call one
+service, and answer a POST with a message and a redirect (Post/Redirect/GET), so every
+page works without JavaScript."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from clubs import access as club_access
+from clubs.models import Club
+from games.services import ServiceError
+from tournaments import pages, records, services
+from tournaments import standings as tally
+from tournaments.forms import EventForm
+from tournaments.models import Event
+
+RECENT_DAYS = 30
+# Seconds between reloads of a running event's page without JavaScript.
+REFRESH_SECONDS = 30
+
+
+@require_safe
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.select_related("club")
+    recent = timezone.now() - timedelta(days=RECENT_DAYS)
+    finished = events.filter(status=Event.FINISHED, finished_at__gte=recent)
+    lists = [
+        ("Running", events.filter(status=Event.RUNNING).order_by("starts_at"), "None now."),
+        ("Upcoming", events.filter(status=Event.UPCOMING).order_by("starts_at"), "None yet."),
+        ("Recently finished", finished.order_by("-finished_at"), "None lately."),
+    ]
+    return render(request, "tournaments/list.html", {"lists": lists})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def create_event(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not club_access.organizes(request.user, club):
+        raise PermissionDenied("Only the club's organizers can create its events.")
+    form = EventForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(club=club, by=request.user, **form.options())
+        except ServiceError as error:
+            form.service_error(error)
+        else:
+            messages.success(request, f"{event.name} is on the calendar.")
+            return redirect(event)
+    return render(request, "tournaments/create.html", {"club": club, "form": form})
+
+
+@require_safe
+def event_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    context = pages.page_context(event, request.user)
+    context["organizes"] = club_access.organizes(request.user, event.club)
+    context["refresh_seconds"] = REFRESH_SECONDS if event.status == Event.RUNNING else None
+    return render(request, "tournaments/detail.html", context)
+
+
+@require_safe
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    names = records.names(records.entries(event))
+    labels = [tally.TIEBREAKS[key] for key in event.tiebreaks]
+    rows = tally.csv_rows(records.standings(event), event.rounds, labels, names.__getitem__)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
+    csv.writer(response).writerows(rows)
+    return response
+
+
+def _act(request: HttpRequest, pk: int, act: Callable[[Event], str]) -> HttpResponse:
+    """Do one service call for the event's page: its sentence as a message, then back."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        messages.success(request, act(event))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    def act(event: Event) -> str:
+        services.register(event=event, user=request.user, token=request.POST.get("token"))
+        return f"You are registered for {event.name}."
+
+    return _act(request, pk, act)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    def act(event: Event) -> str:
+        entry = pages.entry_of(event, request.user)
+        if entry is None:
+            raise ServiceError("You are not registered.")
+        services.withdraw(event=event, entry=entry, by=request.user)
+        return f"You have withdrawn from {event.name}."
+
+    return _act(request, pk, act)
+
+
+@login_required
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    def act(event: Event) -> str:
+        services.check_in(event=event, user=request.user)
+        return "You are checked in."
+
+    return _act(request, pk, act)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
+    """The invite link: a page with a register button, which posts back here."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk, invite_token=token)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+
+        def act(event: Event) -> str:
+            services.register(event=event, user=request.user, token=token)
+            return f"You are registered for {event.name}."
+
+        return _act(request, pk, act)
+    context: dict[str, Any] = {"event": event, "me": pages.entry_of(event, request.user)}
+    return render(request, "tournaments/join.html", context)
