@@ -66,9 +66,10 @@ def main(argv: list[str] | None = None) -> int:
             "200 plays about four times faster, and measures as strong as medium)",
         )
     args = parser.parse_args(argv)
-    if args.command == "bots":
-        return _bots(args)
-    return _bench(args)
+    try:
+        return _bots(args) if args.command == "bots" else _bench(args)
+    except ValueError as error:  # a games file of other settings
+        parser.error(str(error))
 
 
 def _play(path: Path, preset: str, args: argparse.Namespace) -> list[dict[str, Any]]:
