@@ -10,7 +10,7 @@ table views, the game socket, the page's rendering and the services ask here).
   the host or staff may manage a game's players ("host" or "staff", or None);
   `may_free_seat`: players leave their own seat, the host removes anyone else.
 - `replay_sides(game)`: the sides a replay of `game` may be seen from (issue 26).
-- `may_chat(user, table, seats, game)`: who writes in a table's chat -- its players;
+- `may_chat(user, table, seats)`: who writes in a table's chat -- its players;
   everyone who may watch the table reads it. `may_mute`: the host or staff.
 """
 
@@ -137,17 +137,13 @@ def replay_sides(game: Game, seat_count: int) -> list[str]:
     return [WATCH, FACE_UP, *(str(seat) for seat in range(seat_count))]
 
 
-def may_chat(
-    user: Any, table: Table, seats: list[Seat] | None = None, game: Game | None = None
-) -> bool:
-    """Whether `user` may write in `table`'s chat: the people seated there, or playing
-    the game shown there (a muted player may not: games.chat). Spectators read it only:
-    a table of strangers' chat is the players' to hold, and a spectator knows no card a
-    player does not."""
+def may_chat(user: Any, table: Table, seats: list[Seat] | None = None) -> bool:
+    """Whether `user` may write in `table`'s chat: the people seated there (while a
+    game is played, its players; a muted player may not: games.chat). Spectators read
+    it only: a table's talk is its players' to hold, and a spectator knows no card a
+    player does not. `seats`: the table's seats, when the caller has them."""
     if not _signed_in(user):
         return False
-    if game is not None and seat_at(game, user) is not None:
-        return True
     if seats is None:
         return table.seats.filter(user=user).exists()
     return any(seat.user_id == user.pk for seat in seats)

@@ -1,6 +1,6 @@
 """A table's chat (issue 26): the players write, everyone who may watch reads.
 
-- Who: `access.may_chat` (the people seated at the table or playing its game) write,
+- Who: `access.may_chat` (the people seated at the table) write,
   less those the host (or staff) muted (`TableMute`); spectators read only.
 - What: the text as typed (one line, at most `ChatMessage.MAX_LENGTH` characters) or
   one of the `QUICK_PHRASES`. Templates escape it like any text. The server never
@@ -31,7 +31,7 @@ from django.template.loader import render_to_string
 
 from accounts.usernames import table_name
 from games import access, realtime
-from games.models import ChatMessage, Game, Table, TableMute
+from games.models import ChatMessage, Game, Seat, Table, TableMute
 from games.services import ServiceError
 
 log = logging.getLogger(__name__)
@@ -69,17 +69,12 @@ def clean(text: str) -> str:
     return line
 
 
-def current_game(table: Table) -> Game | None:
-    return table.games.order_by("-pk").first()
-
-
 def post(*, table: Table, user: Any, text: str) -> ChatMessage:
     """Store what `user` typed at `table`, then push the chat to the table's sockets
     (after the commit: no one hears of a line before it is stored)."""
     line = clean(text)
     with transaction.atomic():
-        seats = list(table.seats.all())
-        if not access.may_chat(user, table, seats, current_game(table)):
+        if not access.may_chat(user, table):
             raise ServiceError("Only the players at this table write in its chat.")
         if TableMute.objects.filter(table=table, user=user).exists():
             raise ServiceError("The host muted you at this table: you can read its chat only.")
@@ -150,31 +145,32 @@ def socket_group(game_id: int, session: Any) -> str | None:
     return chat_group(table_id)
 
 
-def panel(request: Any, table: Table) -> dict[str, Any]:
+def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
     """What the chat panel shows `request`'s viewer: the lines (unless they hid the
-    chat), the form if they may write, and the host's mute controls."""
+    chat), the form if they may write, and the host's mute controls. Two queries (the
+    mutes, the lines) when the caller has the table's `seats`."""
     user = request.user
     hidden = is_hidden(request.session, table.pk)
-    seats = list(table.seats.select_related("user"))
-    game = current_game(table)
-    muted = user.is_authenticated and TableMute.objects.filter(table=table, user=user).exists()
+    if seats is None:
+        seats = list(table.seats.select_related("user"))
+    muted_ids = (
+        set(TableMute.objects.filter(table=table).values_list("user_id", flat=True))
+        if user.is_authenticated
+        else set()
+    )
+    muted = user.is_authenticated and user.pk in muted_ids
+    mutable = [
+        (seat.user_id, seat.display_name, seat.user_id in muted_ids)
+        for seat in seats
+        if seat.user_id and seat.user_id != user.pk
+    ]
     return {
         "table_id": table.pk,
         "hidden": hidden,
         "chat_lines": [] if hidden else lines(table.pk),
-        "may_post": not hidden and not muted and access.may_chat(user, table, seats, game),
+        "may_post": not hidden and not muted and access.may_chat(user, table, seats),
         "muted": muted,
         "phrases": list(QUICK_PHRASES.items()),
         "max_length": ChatMessage.MAX_LENGTH,
-        "mutable": _mutable(table, seats, game, user) if access.may_mute(user, table) else [],
+        "mutable": mutable if access.may_mute(user, table) else [],
     }
-
-
-def _mutable(table: Table, seats: list, game: Game | None, by: Any) -> list[tuple[int, str, bool]]:
-    """(user id, name, muted) of the people the host may mute: the table's players."""
-    people = {seat.user_id: seat.display_name for seat in seats if seat.user_id}
-    if game is not None:
-        people.update({p.user_id: p.name for p in access.players(game) if p.user_id})
-    people.pop(by.pk, None)
-    muted = set(TableMute.objects.filter(table=table).values_list("user_id", flat=True))
-    return [(pk, name, pk in muted) for pk, name in sorted(people.items(), key=lambda i: i[1])]

@@ -19,4 +19,4 @@ def chat_panel(context: Any) -> dict[str, Any] | None:
     request = context.get("request")
     if table is None or request is None:
         return None
-    return chat.panel(request, table)
+    return chat.panel(request, table, context.get("seats"))
