@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import TypedDict
 
 from django.db.models import Count, Prefetch, Q
+from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game, GamePlayer
@@ -38,6 +39,7 @@ class GameEntry:
     table_name: str
     table_is_public: bool
     table_url: str
+    game_url: str  # the game's permanent page, which outlives "Play again"
     started_at: datetime
     finished: bool
     ended: str  # "" or, for a game ended early, why: "host", "staff" or "abandoned"
@@ -103,6 +105,7 @@ def _entry(row: GamePlayer) -> GameEntry:
         table_name=table.name,
         table_is_public=table.is_public,
         table_url=table.get_absolute_url(),
+        game_url=reverse("game_page", args=[game.pk]),
         started_at=game.started_at,
         finished=game.status == Game.FINISHED,
         ended=(game.end_reason or "ended") if game.status == Game.ENDED else "",

@@ -9,6 +9,9 @@ table views, the game socket, the page's rendering and the services ask here).
 - `is_host(user, table)` and `manager_role(user, table)`: the host runs the table;
   the host or staff may manage a game's players ("host" or "staff", or None);
   `may_free_seat`: players leave their own seat, the host removes anyone else.
+- `replay_sides(game)`: the sides a replay of `game` may be seen from (issue 26).
+- `may_chat(user, table, seats)`: who writes in a table's chat -- its players;
+  everyone who may watch the table reads it. `may_mute`: the host or staff.
 """
 
 from __future__ import annotations
@@ -115,3 +118,37 @@ def viewer_of(game_id: int, user: Any) -> Viewer:
     """As `viewer`, for a game known by id (refused if there is none)."""
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     return REFUSED if game is None else viewer(game, user)
+
+
+# A replay's sides besides a seat's number: as a spectator saw it, or every hand face up.
+WATCH, FACE_UP = "watch", "all"
+
+
+def replay_sides(game: Game, seat_count: int) -> list[str]:
+    """The sides from which anyone who may watch `game` may replay it.
+
+    While it is played, only a spectator's: a player's view would show their hand to
+    whoever asks for it, and every hand face up would show everyone's. Once it is over,
+    every side: a seat's hand as its player held it, or all hands face up. (In a round
+    that never ended -- the last one of a game ended early -- no side shows a hand:
+    games.archive.board.)"""
+    if game.in_play:
+        return [WATCH]
+    return [WATCH, FACE_UP, *(str(seat) for seat in range(seat_count))]
+
+
+def may_chat(user: Any, table: Table, seats: list[Seat] | None = None) -> bool:
+    """Whether `user` may write in `table`'s chat: the people seated there (while a
+    game is played, its players; a muted player may not: games.chat). Spectators read
+    it only: a table's talk is its players' to hold, and a spectator knows no card a
+    player does not. `seats`: the table's seats, when the caller has them."""
+    if not _signed_in(user):
+        return False
+    if seats is None:
+        return table.seats.filter(user=user).exists()
+    return any(seat.user_id == user.pk for seat in seats)
+
+
+def may_mute(user: Any, table: Table) -> bool:
+    """Whether `user` may mute a player in `table`'s chat: the host, or staff."""
+    return manager_role(user, table) is not None

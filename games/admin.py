@@ -26,7 +26,17 @@ from django.utils.html import format_html, format_html_join
 from games import results, services
 from games.engine import OPTION_NAMES, PRESETS, Rules, format_cards, spectator_view
 from games.forms import HouseRuleFields, rules_initial
-from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
+from games.models import (
+    ChatMessage,
+    Deal,
+    Game,
+    GameEvent,
+    GamePlayer,
+    RuleSet,
+    Seat,
+    Table,
+    TableMute,
+)
 from games.rule_text import SECTIONS, rule_summary
 
 
@@ -369,3 +379,22 @@ class DealAdmin(ReadOnlyAdmin):
     @admin.display(description="Deck")
     def deck_shown(self, obj: Deal) -> str:
         return obj.deck if obj.revealed else HIDDEN
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Table chat (games.chat), for moderation: `hidden` lines are those taken down when
+    their writer was muted; staff may take down or restore a line here."""
+
+    list_display = ["created_at", "table", "name", "text", "hidden"]
+    list_filter = ["hidden"]
+    search_fields = ["text", "name", "table__name"]
+    list_editable = ["hidden"]
+    raw_id_fields = ["table", "user"]
+    readonly_fields = ["table", "user", "name", "text", "created_at"]
+
+
+@admin.register(TableMute)
+class TableMuteAdmin(admin.ModelAdmin):
+    list_display = ["table", "user", "muted_by", "created_at"]
+    raw_id_fields = ["table", "user", "muted_by"]

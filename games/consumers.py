@@ -34,7 +34,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import access, presence, ratelimit, realtime
+from games import access, chat, presence, ratelimit, realtime
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None
     group: str
+    chat_group: str | None = None
     last_seq: int
 
     async def connect(self) -> None:
@@ -69,6 +70,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Present before joining the group: a writer renders only for viewers present.
         await database_sync_to_async(presence.mark_present)(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # The table's chat comes through the same socket (games.chat), unless hidden.
+        self.chat_group = await database_sync_to_async(chat.socket_group)(
+            self.game_id, self.scope.get("session")
+        )
+        if self.chat_group is not None:
+            await self.channel_layer.group_add(self.chat_group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat)
         if self.seat is not None:
@@ -78,6 +85,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         if not hasattr(self, "group"):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.chat_group is not None:
+            await self.channel_layer.group_discard(self.chat_group, self.channel_name)
         watcher.remove(self.game_id, self.seat)
         if self.seat is not None and not watcher.has(self.game_id, self.seat):
             user = self.scope.get("user")
@@ -107,6 +116,10 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
         await self._send_view(message["seq"], message["html"], message.get("refresh", False))
+
+    async def chat_lines(self, message: dict[str, Any]) -> None:
+        """The table's chat, rendered once by the writer after the line was stored."""
+        await self.send(text_data=message["html"])
 
     async def _send_view(self, seq: int, html: str, refresh: bool = False) -> None:
         if seq < self.last_seq or (seq == self.last_seq and not refresh):

@@ -517,3 +517,66 @@ class Deal(models.Model):
     def revealed_at(self, seq: int) -> bool:
         """Whether a snapshot at `seq` shows the deck and salt."""
         return self.revealed_seq is not None and self.revealed_seq <= seq
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat (games.chat): what a player typed, stored as typed and
+    escaped when shown. The server writes nothing of its own here, so no card is ever
+    named in chat by the server. `hidden` lines were taken down when the host (or
+    staff) muted their writer; they stay for staff to see in the admin."""
+
+    MAX_LENGTH = 200
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    name = models.CharField(max_length=150, help_text="The writer's name at the table then.")
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "pk"]
+        indexes = [models.Index(fields=["table", "hidden", "-id"])]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text[:40]}"
+
+
+class TableMute(models.Model):
+    """A player the host (or staff) muted at a table: they may read its chat but not
+    write in it, for as long as the row is there."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="mutes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    muted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="one_mute_per_table_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} muted at {self.table_id}"
+
+
+class ImportedTranscript(models.Model):
+    """A transcript someone pasted or uploaded to replay (games.archive): kept under the
+    SHA-256 of its text, so its replay has a link that steps work with and can be
+    shared. Nothing in it is trusted: it is folded by the engine like any log."""
+
+    MAX_BYTES = 2_000_000
+
+    key = models.CharField(max_length=64, unique=True)
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return self.key[:12]

@@ -39,6 +39,9 @@ ACTIONS = Limit("actions", count=20, seconds=10)
 # Messages a game socket receives (a client says which seq it shows), per user; per
 # socket for a spectator who is not logged in.
 SOCKET_MESSAGES = Limit("socket", count=30, seconds=10)
+# Lines written in a table's chat (games.chat), per user: a few in a row is talk, more
+# is a flood on everyone else's screen.
+CHAT = Limit("chat", count=5, seconds=10)
 
 
 def throttled(limit: Limit, key: str) -> int:

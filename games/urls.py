@@ -3,7 +3,7 @@ moves in games.views.table."""
 
 from django.urls import path
 
-from games.views import lobby, table
+from games.views import archive, chat, lobby, table
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -18,4 +18,12 @@ urlpatterns = [
     path("games/<int:pk>/view/", table.game_view, name="game_view"),
     path("games/<int:pk>/manage/", table.manage, name="manage_game"),
     path("games/<int:pk>/shuffles/", table.shuffles, name="shuffles"),
+    path("games/<int:pk>/", archive.game_page, name="game_page"),
+    path("games/<int:pk>/replay/", archive.replay, name="replay"),
+    path("games/<int:pk>/transcript.txt", archive.transcript, name="transcript"),
+    path("replays/import/", archive.import_transcript, name="import_transcript"),
+    path("replays/<slug:key>/", archive.imported_replay, name="imported_replay"),
+    path("tables/<int:pk>/chat/", chat.chat, name="table_chat"),
+    path("tables/<int:pk>/chat/mute/", chat.mute, name="table_chat_mute"),
+    path("tables/<int:pk>/chat/hide/", chat.hide, name="table_chat_hide"),
 ]

@@ -8,6 +8,7 @@ must equal the log, so a tampered or truncated log is caught, not silently accep
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from .actions import (
     Action,
@@ -90,6 +91,39 @@ def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:
             state, _ = apply_action(state, action)
 
 
+class Step(NamedTuple):
+    """One step of a replay: the state after it, and the events that made it (the deal
+    for step 0, one player's move and all it caused after that)."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def steps(events: Sequence[Event]) -> list[Step]:
+    """The game move by move, as the fold `replay` makes it: the steps' events joined
+    are the log (table events left out), else EngineError, so a replay shown to people
+    can never tell a different story than the log."""
+    events = [event for event in events if event.kind not in TABLE_EVENTS]
+    state, produced = _start(events)
+    found = [Step(state, tuple(produced))]
+    for event in events:
+        action = action_of(event)
+        if action is not None:
+            state, more = apply_action(state, action)
+            found.append(Step(state, tuple(more)))
+    _check([e for step in found for e in step.events], events)
+    return found
+
+
+def _check(produced: Sequence[Event], events: Sequence[Event]) -> None:
+    if list(produced) != list(events):
+        at = next(
+            (i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
+            min(len(produced), len(events)),
+        )
+        raise EngineError(f"The event log does not replay: it differs at event {at + 1}.")
+
+
 def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
     """The state the events lead to. With `check`, the replayed game's own events must
     match the log exactly (else EngineError). Table events (who was away, a game ended
@@ -101,10 +135,6 @@ def replay(events: Sequence[Event], *, check: bool = True) -> GameState:
         if action is not None:
             state, more = apply_action(state, action)
             produced.extend(more)
-    if check and list(produced) != list(events):
-        at = next(
-            (i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
-            min(len(produced), len(events)),
-        )
-        raise EngineError(f"The event log does not replay: it differs at event {at + 1}.")
+    if check:
+        _check(produced, events)
     return state

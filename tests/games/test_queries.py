@@ -13,8 +13,8 @@ from games import engine, services
 from games.engine.bots import BaselineBot
 from games.models import Game, GameEvent
 
-# session, user, table, seats, game, players, events, deals
-PAGE_QUERIES = 8
+# session, user, table, seats, game, players, events, deals; the chat's mutes and lines
+PAGE_QUERIES = 10
 # session, user, game; in the service's savepoint: the locked game, players, new events,
 # the snapshot, the next-bot check; then the fresh area's game, players, events, deals.
 # A move that ends a round also reveals its deck and commits to the next (2 more).
@@ -56,7 +56,7 @@ def _measure(game: Game, client: Client, capture: Any, assert_max: Any) -> None:
     url = game.table.get_absolute_url()
     with assert_max(PAGE_QUERIES):
         assert client.get(url).status_code == 200
-    with assert_max(PAGE_QUERIES - 2):  # a spectator: no session, no user
+    with assert_max(PAGE_QUERIES - 3):  # a spectator: no session, no user, no mutes
         assert Client().get(url).status_code == 200
     with assert_max(POLL_QUERIES):
         response = client.get(

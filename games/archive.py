@@ -1,0 +1,331 @@
+"""A game's permanent record: its rounds, its replay and its transcript (issue 26).
+
+Everything here is read from the event log as of the snapshot's seq, and shows only
+what is public at that seq (docs/rules.md §10): a round's hands once the round has
+ended (its `round_ended` event shows them to everyone), and a round's secrets -- the
+deck, the cards drawn from the stock, a reshuffled stock -- once its deck is revealed,
+which is the same moment (`games.services._commit_decks`). The first dealer's deck is
+revealed as soon as it is used. So a round is *public* when it has ended; the round
+in play, and the unfinished last round of a game ended early, are not.
+
+Which replays a person may ask for is `games.access.replay_modes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from django.utils import timezone
+
+from games import engine, proofs
+from games.access import FACE_UP, WATCH
+from games.engine.events import round_summary
+from games.engine.replay import Step, steps
+from games.engine.transcript import Line, write
+from games.models import Game, GameEvent, GamePlayer
+from games.rendering import CardView, cards
+from games.shuffles import deck_commitment
+
+FIRST_DEALER_ROUND = 0  # the round_no of the first dealer's deck and events
+
+
+def log(game: Game) -> list[GameEvent]:
+    """The game's events as of its snapshot's seq, oldest first."""
+    return list(game.events.filter(seq__lte=game.seq).order_by("seq"))
+
+
+def round_of(events: Iterable[engine.Event]) -> list[int]:
+    """The round each event belongs to: a deal starts one; what comes before the first
+    deal (the game's start, the first dealer) is round 0."""
+    found, current = [], FIRST_DEALER_ROUND
+    for event in events:
+        if event.kind == "round_started":
+            current = event.data["round_no"]
+        found.append(current)
+    return found
+
+
+def public_rounds(events: Iterable[engine.Event]) -> set[int]:
+    """The rounds whose hands and secrets everyone may see: those that have ended."""
+    ended = {e.data["round_no"] for e in events if e.kind == "round_ended"}
+    return ended | {FIRST_DEALER_ROUND}
+
+
+def public_lines(rows: Sequence[GameEvent]) -> list[Line]:
+    """The log as a transcript may hold it: the secrets of a round that has not ended
+    are left out, as a spectator gets them (`engine.event_view(event, None)`)."""
+    events = [row.to_engine() for row in rows]
+    public = public_rounds(events)
+    return [
+        Line(
+            row.seq,
+            event if round_no in public else engine.event_view(event, None),
+            row.by_bot,
+        )
+        for row, event, round_no in zip(rows, events, round_of(events), strict=True)
+    ]
+
+
+# ---- the game's page --------------------------------------------------------------
+
+
+class ShownHand(NamedTuple):
+    name: str
+    cards: list[CardView]
+    value: str
+    lost: bool
+    knocked: bool
+
+
+class RoundRecord(NamedTuple):
+    round_no: int
+    label: str
+    text: str  # what happened, in a line; "" for a round that has not ended
+    hands: list[ShownHand]  # as shown at the round's end; none before
+    proofs: list[proofs.Proof]
+    ended: bool
+
+
+def rounds(game: Game, events: Sequence[engine.Event], names: Sequence[str]) -> list[RoundRecord]:
+    """Every round so far with the hands shown at its end and its shuffle proofs (the
+    first dealer's deck as a round of its own, when one was used)."""
+    by_round: dict[int, list[proofs.Proof]] = {}
+    for proof in proofs.all_proofs(game):
+        by_round.setdefault(proof.round_no, []).append(proof)
+    ended = {e.data["round_no"]: e.data for e in events if e.kind == "round_ended"}
+    started = [e.data["round_no"] for e in events if e.kind == "round_started"]
+    found = []
+    if FIRST_DEALER_ROUND in by_round:
+        found.append(
+            RoundRecord(0, "First dealer", "", [], by_round[FIRST_DEALER_ROUND], ended=True)
+        )
+    for round_no in started:
+        data = ended.get(round_no)
+        found.append(
+            RoundRecord(
+                round_no,
+                f"Round {round_no}",
+                round_summary(data, names) if data else "",
+                _shown(data, names) if data else [],
+                by_round.get(round_no, []),
+                ended=data is not None,
+            )
+        )
+    return found
+
+
+def _shown(data: dict[str, Any], names: Sequence[str]) -> list[ShownHand]:
+    """The hands a round's end showed everyone (a player already out showed none)."""
+    return [
+        ShownHand(
+            names[seat],
+            cards(hand),
+            engine.format_value(data["values"][seat]),
+            bool(data["lives_lost"][seat] or seat in data["eliminated"])
+            or data["chips_won"][seat] < 0,
+            seat == data["knocker"],
+        )
+        for seat, hand in enumerate(data["hands"])
+        if hand is not None
+    ]
+
+
+def result_text(game: Game, events: Sequence[engine.Event], names: Sequence[str]) -> str:
+    """How the game ended, in a sentence; or that it is being played."""
+    for event in reversed(events):
+        if event.kind in ("game_ended", "game_ended_early"):
+            return engine.describe(event, names)
+    if game.status == Game.ENDED:
+        return engine.describe(
+            engine.Event("game_ended_early", data={"reason": game.end_reason}), names
+        )
+    return "The game is being played."
+
+
+def players(game: Game) -> list[GamePlayer]:
+    """The players best first once the game is over (by seat while it is played)."""
+    return list(GamePlayer.objects.results_of(game))
+
+
+# ---- the transcript ---------------------------------------------------------------
+
+
+def transcript(game: Game) -> str:
+    """The game as text (`engine.transcript`): headers with the rules, the players, how
+    it ended and every deck's commitment (and salt and deck once revealed), then every
+    event a spectator may know now."""
+    rows = log(game)
+    lines = public_lines(rows)
+    return write(_headers(game, lines), lines)
+
+
+def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
+    table = game.table
+    start = lines[0].event.data if lines else {}
+    names = start.get("names", ())
+    headers = [
+        ("Event", "Thirty-One"),
+        ("Game", str(game.pk)),
+        ("Table", table.name),
+        ("Date", timezone.localtime(game.started_at).strftime("%Y.%m.%d %H:%M %Z")),
+        ("Rules", table.rules_name),
+        ("Preset", table.rules_preset),
+        ("Status", game.get_status_display()),
+        ("Result", result_text(game, [line.event for line in lines], names)),
+    ]
+    for player in players(game):
+        who = player.name + (f" ({player.bot_level} bot)" if player.is_bot else "")
+        place = f", place {player.place}" if player.place else ""
+        headers.append((f"Seat{player.position + 1}", who + place))
+    headers.append(
+        (
+            "Shuffles",
+            "Every deck is committed before it is dealt: the commitment is the SHA-256 of "
+            "salt:deck; check one with printf '%s' 'salt:deck' | sha256sum",
+        )
+    )
+    for proof in proofs.all_proofs(game):
+        headers.append(("Commitment", f"{proof.label} = {proof.commitment}"))
+        if proof.revealed:
+            headers.append(("Revealed", f"{proof.label} = {proof.salt}:{proof.deck}"))
+    return headers
+
+
+# ---- the replay -------------------------------------------------------------------
+
+
+class SeatBoard(NamedTuple):
+    name: str
+    held: range  # one per card held, for the face-down backs
+    hand: list[CardView] | None  # face up, or None (face down or not shown)
+    standing: str
+    dealer: bool
+    turn: bool
+    out: bool
+    you: bool
+
+
+def board(step: Step, mode: str, public: bool) -> dict[str, Any]:
+    """The table after `step` as `mode` sees it: a seat's number (their own hand),
+    FACE_UP (every hand) or WATCH (no hand). In a round that is not `public`, no hand
+    is shown whatever the mode: nobody may see it yet, or ever."""
+    state = step.state
+    seat = int(mode) if mode.isdigit() and public else None
+    obs = engine.observation(state, seat)
+    face_up = mode == FACE_UP and public
+    seats = [
+        SeatBoard(
+            s.name,
+            range(0 if s.out else obs.cards_held[s.seat]),
+            cards(state.hands[s.seat])
+            if face_up and not s.out
+            else cards(obs.hand)
+            if s.seat == seat and obs.hand is not None
+            else None,
+            _standing(obs, s),
+            s.seat == obs.dealer and obs.outcome is None,
+            s.seat == obs.turn,
+            s.out,
+            s.seat == seat,
+        )
+        for s in obs.seats
+    ]
+    return {
+        "obs": obs,
+        "seats": seats,
+        "discard_top": cards([obs.discard_top]) if obs.discard_top is not None else [],
+        "buried": cards(obs.discard_pile[:-1]),
+        "widow": cards(obs.widow),
+        "hidden_round": mode != WATCH and not public,
+    }
+
+
+def _standing(obs: engine.Observation, s: engine.SeatView) -> str:
+    scoring = obs.rules.scoring
+    if s.out:
+        return "out"
+    if scoring == "points":
+        return f"{s.points} point{'' if s.points == 1 else 's'}"
+    if scoring == "banking":
+        return f"{s.chips} chip{'' if s.chips == 1 else 's'}"
+    if s.stage_label:
+        return s.stage_label
+    return "on the county" if s.on_county else f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
+
+
+def said(step: Step, names: Sequence[str], mode: str, public: bool) -> list[str]:
+    """What the step's events told `mode`'s viewer: a seat hears of its own draws (in
+    a public round), everyone else as a spectator."""
+    viewer = int(mode) if mode.isdigit() and public else None
+    return [engine.describe(event, names, viewer) for event in step.events]
+
+
+def fold(events: Sequence[engine.Event]) -> list[Step]:
+    """The replay's steps (`engine.replay.steps`): EngineError if the log does not fold."""
+    return steps(events)
+
+
+def side_label(side: str, names: Sequence[str]) -> str:
+    if side == WATCH:
+        return "As a spectator saw it"
+    if side == FACE_UP:
+        return "Every hand face up"
+    return f"As {names[int(side)]} saw it"
+
+
+def replay_context(
+    found: Sequence[Step], names: Sequence[str], sides: Sequence[str], side: str, index: int
+) -> dict[str, Any]:
+    """The page of one step of a replay: the board and what was said, seen from `side`
+    (one of `sides`, the ones this viewer may ask for; else the first), with the links
+    to the steps around it. `index` is clamped to the steps there are."""
+    side = side if side in sides else sides[0]
+    last = len(found) - 1
+    index = max(0, min(index, last))
+    step = found[index]
+    public = step.state.round_no in public_rounds(e for s in found for e in s.events)
+
+    def link(to: int) -> str:
+        return f"?side={side}&step={to}"
+
+    return {
+        "board": board(step, side, public),
+        "said": said(step, names, side, public),
+        "step": index,
+        "last": last,
+        "side": side,
+        "side_label": side_label(side, names),
+        "sides": [(s, side_label(s, names)) for s in sides],
+        "first_url": link(0) if index > 0 else None,
+        "prev_url": link(index - 1) if index > 0 else None,
+        "next_url": link(index + 1) if index < last else None,
+        "last_url": link(last) if index < last else None,
+        "round_end": next((e.data for e in step.events if e.kind == "round_ended"), None),
+        "shown": _shown_at(step, names),
+    }
+
+
+def _shown_at(step: Step, names: Sequence[str]) -> list[ShownHand]:
+    """The hands a round's end in this step showed everyone (public by then)."""
+    data = next((e.data for e in step.events if e.kind == "round_ended"), None)
+    return _shown(data, names) if data else []
+
+
+def deck_checks(headers: Sequence[tuple[str, str]]) -> list[tuple[str, bool]]:
+    """For an imported transcript: each revealed deck, and whether its salt and deck
+    hash to the commitment its header states (the check the shuffles page explains)."""
+    committed = dict(_pairs(headers, "Commitment"))
+    return [
+        (label, deck_commitment(*shown.split(":", 1)) == committed.get(label))
+        for label, shown in _pairs(headers, "Revealed")
+        if ":" in shown
+    ]
+
+
+def _pairs(headers: Sequence[tuple[str, str]], key: str) -> list[tuple[str, str]]:
+    return [
+        tuple(value.split(" = ", 1))  # type: ignore[misc]
+        for name, value in headers
+        if name == key and " = " in value
+    ]

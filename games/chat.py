@@ -1,0 +1,176 @@
+"""A table's chat (issue 26): the players write, everyone who may watch reads.
+
+- Who: `access.may_chat` (the people seated at the table) write,
+  less those the host (or staff) muted (`TableMute`); spectators read only.
+- What: the text as typed (one line, at most `ChatMessage.MAX_LENGTH` characters) or
+  one of the `QUICK_PHRASES`. Templates escape it like any text. The server never
+  writes a line of its own, so it can never name a card in chat. It does not filter
+  card-like text either: people may say what they like of their own cards, as at a
+  real table, a filter would be trivial to get round ("seven of hearts", "7h", "7 ♡")
+  and would mangle ordinary words ("AS", "KC"), and the only cards a player can name
+  are ones they were shown.
+- How fast: `ratelimit.CHAT` per user (the views count it).
+- How it travels: stored first; after the commit the table's last lines are rendered
+  once (they are the same for everyone) and pushed to the table's chat group, which
+  every game socket of the table joins (`consumers.GameConsumer`) unless its viewer
+  hid the chat. Without a socket, the chat polls; without JavaScript, a form post and
+  the page's reload.
+- Hiding: a viewer may hide the chat (kept in their session, per table): the page
+  then shows no lines, and their socket does not join the chat group.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from accounts.usernames import table_name
+from games import access, realtime
+from games.models import ChatMessage, Game, Seat, Table, TableMute
+from games.services import ServiceError
+
+log = logging.getLogger(__name__)
+
+SHOWN = 50  # lines a chat shows
+HIDDEN_KEY = "chat_hidden_tables"  # the session's list of tables whose chat is hidden
+LINES_TEMPLATE = "games/chat.html#chat-lines"
+
+# Short things said at a card table, one click each: (key, text).
+QUICK_PHRASES = {
+    "hello": "Hello!",
+    "luck": "Good luck, everyone!",
+    "nice": "Nice one!",
+    "oops": "Oops!",
+    "thanks": "Thanks!",
+    "moment": "One moment, please.",
+    "gg": "Good game!",
+}
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
+
+
+def chat_group(table_id: int) -> str:
+    return f"table-{table_id}-chat"
+
+
+def clean(text: str) -> str:
+    """One line of text as typed: control characters and line breaks become spaces;
+    ServiceError if nothing is left or it is too long."""
+    line = " ".join(_CONTROL.sub(" ", text).split())
+    if not line:
+        raise ServiceError("Write something first.")
+    if len(line) > ChatMessage.MAX_LENGTH:
+        raise ServiceError(f"A chat line holds at most {ChatMessage.MAX_LENGTH} characters.")
+    return line
+
+
+def post(*, table: Table, user: Any, text: str) -> ChatMessage:
+    """Store what `user` typed at `table`, then push the chat to the table's sockets
+    (after the commit: no one hears of a line before it is stored)."""
+    line = clean(text)
+    with transaction.atomic():
+        if not access.may_chat(user, table):
+            raise ServiceError("Only the players at this table write in its chat.")
+        if TableMute.objects.filter(table=table, user=user).exists():
+            raise ServiceError("The host muted you at this table: you can read its chat only.")
+        message = ChatMessage.objects.create(
+            table=table, user=user, name=table_name(user.get_username()), text=line
+        )
+        transaction.on_commit(lambda: push(table.pk))
+    return message
+
+
+def set_muted(*, table: Table, by: Any, user_id: int, muted: bool) -> None:
+    """The host (or staff) mutes a player at `table`, which takes down what they said
+    there, or lets them write again."""
+    if not access.may_mute(by, table):
+        raise ServiceError("Only the host mutes players in this table's chat.")
+    if user_id == by.pk:
+        raise ServiceError("You cannot mute yourself.")
+    with transaction.atomic():
+        if muted:
+            TableMute.objects.get_or_create(table=table, user_id=user_id, defaults={"muted_by": by})
+            ChatMessage.objects.filter(table=table, user_id=user_id).update(hidden=True)
+        else:
+            TableMute.objects.filter(table=table, user_id=user_id).delete()
+        transaction.on_commit(lambda: push(table.pk))
+
+
+def lines(table_id: int) -> list[ChatMessage]:
+    """The last SHOWN lines of a table's chat, oldest first."""
+    found = ChatMessage.objects.filter(table_id=table_id, hidden=False).order_by("-pk")[:SHOWN]
+    return list(reversed(found))
+
+
+def render_lines(table_id: int) -> str:
+    """The chat's lines as pushed and polled: the same for every viewer (no form, no
+    per-user control), so one rendering serves the whole table."""
+    return render_to_string(LINES_TEMPLATE, {"chat_lines": lines(table_id), "table_id": table_id})
+
+
+def push(table_id: int) -> None:
+    """Send the table's chat to its chat group. A push is a hint, like a game view's: a
+    failure is logged, and the poll or the next line brings the chat up to date."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "chat.lines", "html": render_lines(table_id)}
+    try:
+        realtime.send_all(layer, [(chat_group(table_id), message)])
+    except Exception:
+        log.warning("chat push for table %s failed", table_id, exc_info=True)
+
+
+def is_hidden(session: Any, table_id: int) -> bool:
+    """Whether the viewer with this session hid the chat of `table_id`."""
+    return table_id in session.get(HIDDEN_KEY, [])
+
+
+def set_hidden(session: Any, table_id: int, hidden: bool) -> None:
+    tables = [t for t in session.get(HIDDEN_KEY, []) if t != table_id]
+    session[HIDDEN_KEY] = [*tables, table_id] if hidden else tables
+
+
+def socket_group(game_id: int, session: Any) -> str | None:
+    """The chat group a game socket joins: its table's, unless its viewer hid the chat
+    (or the game is gone). Called at the socket's handshake."""
+    table_id = Game.objects.filter(pk=game_id).values_list("table_id", flat=True).first()
+    if table_id is None or (session is not None and is_hidden(session, table_id)):
+        return None
+    return chat_group(table_id)
+
+
+def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """What the chat panel shows `request`'s viewer: the lines (unless they hid the
+    chat), the form if they may write, and the host's mute controls. Two queries (the
+    mutes, the lines) when the caller has the table's `seats`."""
+    user = request.user
+    hidden = is_hidden(request.session, table.pk)
+    if seats is None:
+        seats = list(table.seats.select_related("user"))
+    muted_ids = (
+        set(TableMute.objects.filter(table=table).values_list("user_id", flat=True))
+        if user.is_authenticated
+        else set()
+    )
+    muted = user.is_authenticated and user.pk in muted_ids
+    mutable = [
+        (seat.user_id, seat.display_name, seat.user_id in muted_ids)
+        for seat in seats
+        if seat.user_id and seat.user_id != user.pk
+    ]
+    return {
+        "table_id": table.pk,
+        "hidden": hidden,
+        "chat_lines": [] if hidden else lines(table.pk),
+        "may_post": not hidden and not muted and access.may_chat(user, table, seats),
+        "muted": muted,
+        "phrases": list(QUICK_PHRASES.items()),
+        "max_length": ChatMessage.MAX_LENGTH,
+        "mutable": mutable if access.may_mute(user, table) else [],
+    }
