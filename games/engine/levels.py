@@ -15,6 +15,9 @@ game. Every step is an event, so a replay folds it like any move.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from .actions import AnswerLevels, ProposeLevels
 from .errors import IllegalAction
 from .events import Event
@@ -135,6 +138,14 @@ def lapse(state: GameState, events: list[Event]) -> GameState:
         return state
     events.append(Event("levels_lapsed", data={"names": state.proposal.names}))
     return state._replace(proposal=None)
+
+
+def proposal_key(proposal: LevelProposal) -> str:
+    """A short name for a proposal, for an answer to say which one it answers (a
+    proposal withdrawn and another made meanwhile must not take an answer meant for the
+    first)."""
+    text = json.dumps([proposal.proposer, list(proposal.names)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _levels(names: tuple[str, ...]) -> str:
