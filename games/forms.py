@@ -19,7 +19,7 @@ from django import forms
 
 from games.absence import DEFAULT_TURN_TIMER
 from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
-from games.engine.rules import BOUNDS, CHOICES
+from games.engine.rules import BOUNDS, CHOICES, MAX_SEATS
 from games.models import RuleSet, Seat, Table
 from games.rule_text import (
     CHOICE_LABELS,
@@ -119,8 +119,12 @@ class HouseRulesForm(HouseRuleFields, forms.Form):
         super().__init__(data, **kwargs)
 
 
-SEAT_CHOICES = [(n, f"{n} seats") for n in range(2, 10)]
-BOT_COUNT_CHOICES = [(0, "No bots")] + [(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, 9)]
+# Up to the most one deck serves (engine.rules.MAX_SEATS); the rules chosen may allow
+# fewer (their `max_players`), which the service checks.
+SEAT_CHOICES = [(n, f"{n} seats") for n in range(2, MAX_SEATS + 1)]
+BOT_COUNT_CHOICES = [(0, "No bots")] + [
+    (n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, MAX_SEATS)
+]
 VISIBILITY_CHOICES = [
     ("public", "Public \u2014 listed in the lobby"),
     ("private", "Private \u2014 only people with the invite link"),

@@ -26,6 +26,7 @@ from games import access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
+from games.engine.levels import proposal_key
 from games.engine.turns import play_order
 from games.models import Deal, Game, GamePlayer
 
@@ -187,6 +188,34 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         },
     }
     context.update(_actions(obs))
+    context["levels"] = None if over else _levels(game, obs, seat)
+    return context
+
+
+def _levels(game: Game, obs: engine.Observation, seat: int | None) -> dict[str, Any] | None:
+    """Ride the Bus levels added by agreement (`levels_by_agreement`): the open proposal
+    and who has agreed, and what `seat` may do about it; None at a table without them."""
+    if not obs.rules.levels_by_agreement:
+        return None
+    names = obs.names
+    playing = seat is not None and not obs.seats[seat].out
+    proposal = obs.proposal
+    context: dict[str, Any] = {
+        "url": reverse("game_levels", args=[game.pk]),
+        "can_propose": playing and proposal is None,
+        "proposal": None,
+    }
+    if proposal is not None:
+        waiting = [s.seat for s in obs.seats if not s.out and s.seat not in proposal.agreed]
+        context["proposal"] = {
+            "key": proposal_key(proposal),
+            "proposer": "You" if seat == proposal.proposer else names[proposal.proposer],
+            "names": proposal.names,
+            "agreed": [names[s] for s in proposal.agreed],
+            "waiting": [names[s] for s in waiting],
+            "mine": seat == proposal.proposer,
+            "to_answer": playing and seat in waiting,
+        }
     return context
 
 

@@ -50,7 +50,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "lives",
             "county",
             "life_labels",
+            "levels_by_agreement",
             "final_two_tiebreak",
+            "final_two_tiebreak_decides",
             "target_points",
             "chips",
         ),
@@ -82,10 +84,13 @@ OPTIONS: dict[str, OptionText] = {
         "Three aces (or two and the joker) win the whole game at once: everyone else is out.",
     ),
     "max_players": OptionText(
-        "Most players", "2 to 9. With a joker or a widow the deck must still leave a stock."
+        "Most players",
+        "2 to 12: one deck then still leaves a stock of at least a card for each player.",
     ),
     "first_dealer": OptionText(
-        "First dealer", "After the first round the deal passes to the left."
+        "First dealer",
+        "After the first round the deal passes to the left. \u201cThe host picks\u201d: "
+        "whoever starts the game chooses who deals first.",
     ),
     "allow_stand": OptionText(
         "Allow standing",
@@ -146,10 +151,21 @@ OPTIONS: dict[str, OptionText] = {
         "Optional: one name per line, from the start to out \u2014 lives + 2 names with the "
         "county, lives + 1 without. Leave empty to show lives as numbers.",
     ),
+    "levels_by_agreement": OptionText(
+        "Add levels by agreement",
+        "Ride the Bus: during a game a player may propose new levels for the bus; if "
+        "everyone still in agrees, they go in before the county and everyone gains a life "
+        "for each. Needs stage names.",
+    ),
     "final_two_tiebreak": OptionText(
         "Break ties between the last two",
         "With two players left, one of them on the county, a tie goes to the highest card, "
         "then the next.",
+    ),
+    "final_two_tiebreak_decides": OptionText(
+        "The last two's tie-break decides",
+        "Whether the tie's winner only wins the round, or the whole game. Needs the "
+        "tie-break between the last two.",
     ),
     "target_points": OptionText("Points to win", "Scoring by points: the first to this many wins."),
     "chips": OptionText(
@@ -176,6 +192,7 @@ CHOICE_LABELS: dict[str, dict[Any, str]] = {
         "random": "Chosen at random",
         "high_card": "Highest card drawn deals",
         "cut": "Highest cut deals (joker high)",
+        "chosen": "The host picks",
     },
     "knocker_tie": {
         "safe": "The knocker is safe, the others lose",
@@ -192,6 +209,10 @@ CHOICE_LABELS: dict[str, dict[Any, str]] = {
         "reshuffle": "Shuffle the discards into a new stock",
         "draw": "The round ends with no loser",
     },
+    "final_two_tiebreak_decides": {
+        "round": "The round: the other player loses as usual",
+        "game": "The game: the tie's winner wins it",
+    },
 }
 
 SCAT = Rules()
@@ -204,6 +225,8 @@ _LIVES_ONLY = frozenset(
         "county",
         "life_labels",
         "final_two_tiebreak",
+        "final_two_tiebreak_decides",
+        "levels_by_agreement",
         "knocker_tie",
         "knocker_penalty",
         "knocker_pays_double_on_blitz",
@@ -262,6 +285,7 @@ _PHRASES: dict[str, Callable[[Any, Rules], str]] = {
     "first_dealer": lambda v, r: {
         "high_card": "Highest card deals first",
         "cut": "Highest cut deals first",
+        "chosen": "The host picks the first dealer",
     }.get(v, "Random first dealer"),
     "allow_stand": lambda v, r: "Standing allowed after a knock",
     "hidden_discards": lambda v, r: "Discard several cards at once",
@@ -287,6 +311,12 @@ _PHRASES: dict[str, Callable[[Any, Rules], str]] = {
         f"Stages from \u201c{v[0]}\u201d to \u201c{v[-1]}\u201d" if v else "Lives shown as numbers"
     ),
     "final_two_tiebreak": lambda v, r: "High card breaks a tie between the last two",
+    "final_two_tiebreak_decides": lambda v, r: (
+        "The last two's tie-break wins the game"
+        if v == "game"
+        else "The last two's tie-break settles the round"
+    ),
+    "levels_by_agreement": lambda v, r: "Levels can be added to the bus by agreement",
     "empty_stock": lambda v, r: "An empty stock ends the round as a draw",
     "max_turns": lambda v, r: f"A round without a knock is a draw after {v} turns",
 }
@@ -316,6 +346,7 @@ _AS_IN_SCAT: dict[str, str] = {
     "scoring": "Lives: the last player left wins",
     "county": "On the county after the last life",
     "final_two_tiebreak": "No tie-break between the last two",
+    "levels_by_agreement": "No levels added during a game",
     "empty_stock": "An empty stock is shuffled from the discards",
 }
 

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from games import absence, access, engine, notify, results
 from games.engine import events as engine_events
+from games.engine import levels
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
@@ -414,11 +415,19 @@ def _require_starter(table: Table, by: Any, seats: list[Seat]) -> None:
 # ---- games ------------------------------------------------------------------------
 
 
-def start_game(*, table: Table, by: Any, dealer: int | None = None) -> Game:
+def start_game(
+    *,
+    table: Table,
+    by: Any,
+    dealer: int | None = None,
+    dealer_position: int | None = None,
+) -> Game:
     """Deal a new game to the players now seated, in seat order. `by` is who starts it,
     as the table's `starters` allow; None is the system (a tournament), allowed always.
-    `dealer`: the seat that deals first (a tournament balances it), else the rules'
-    method chooses."""
+    `dealer`: the engine seat that deals first (a tournament balances it), else the
+    rules' method chooses. `dealer_position`: the table's seat (`Seat.position`) whose
+    player deals first, as the starter picks it when the rules' `first_dealer` is
+    "chosen" (and only then); a seat with no one in it is refused."""
     with transaction.atomic():
         table = _locked_table(table.pk)
         _require_open(table)
@@ -426,11 +435,13 @@ def start_game(*, table: Table, by: Any, dealer: int | None = None) -> Game:
         _require_starter(table, by, seats)
         if _in_play(table):
             raise ServiceError("A game is already being played at this table.")
-        _active(table)
         if len(seats) < 2:
             raise ServiceError("Seat at least two players (or bots) first.")
         names = [seat.display_name for seat in seats]
         rules = table.engine_rules()
+        if dealer is None:
+            dealer = _chosen_dealer(rules, seats, dealer_position)
+        _active(table)
         decks = CommittedDecks(new_deck_source(), rules)
         try:
             state, events = engine.new_game(rules, names, decks, dealer)
@@ -453,6 +464,28 @@ def start_game(*, table: Table, by: Any, dealer: int | None = None) -> Game:
     return game
 
 
+def _chosen_dealer(rules: engine.Rules, seats: list[Seat], position: int | None) -> int | None:
+    """The engine seat of the player at table seat `position`, whom the starter chose to
+    deal first (`first_dealer: "chosen"`); None when the rules choose."""
+    if rules.first_dealer != "chosen":
+        if position is not None:
+            raise ServiceError(
+                "At this table the first dealer is not picked by hand: the rules choose "
+                "(see \u201cFirst dealer\u201d).",
+                "dealer",
+            )
+        return None
+    if position is None:
+        raise ServiceError("Choose who deals first.", "dealer")
+    index = next((i for i, seat in enumerate(seats) if seat.position == position), None)
+    if index is None:
+        raise ServiceError(
+            f"No one sits in seat {position + 1}: choose a dealer from the players at the table.",
+            "dealer",
+        )
+    return index
+
+
 @dataclass(frozen=True)
 class MoveResult:
     game: Game
@@ -471,7 +504,9 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
         )
         if player is None:
             raise ServiceError("You are not playing in this game.")
-        _check_seq(game, expected_seq)
+        # A proposal or an answer about levels (agreements) made since the player's view
+        # changes nothing they saw of the board: their move still stands.
+        _check_seq(game, expected_seq, passing=engine_events.AGREEMENT_KINDS)
         try:
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
@@ -602,6 +637,90 @@ def come_back(*, game_id: int, user: Any) -> None:
         if game.state.get("turn") == player.position and game.turn_deadline is not None:
             timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
         notify.game_changed(game, bot_moves_next=False, timer=timer)
+
+
+# ---- levels added to the bus by agreement (engine.levels) ----------------------------
+
+
+def propose_levels(*, game_id: int, user: Any, names: list[str]) -> Game:
+    """`user`, a player still in the game, proposes adding levels named `names` to the
+    bus (`levels_by_agreement`). The bots at the table agree at once; the people must
+    answer (`answer_levels`). Refused, with nothing written, to a spectator, at a game
+    that is over or whose rules have no such levels, while another proposal is open,
+    and for names that make no sense (the engine's messages)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        player = _playing(game, user)
+        state = game.engine_state()
+        state, events = _agreement(state, engine.ProposeLevels(player.position, tuple(names)))
+        bots = game.players.exclude(bot_level="").values_list("position", flat=True)
+        for position in sorted(bots):
+            if state.proposal is None:  # the bots' agreement completed it
+                break
+            if not state.players[position].out:
+                state, more = _agreement(state, engine.AnswerLevels(position, True))
+                events += more
+        _record_agreement(game, state, events)
+    return game
+
+
+def answer_levels(*, game_id: int, user: Any, agree: bool, key: str) -> Game:
+    """`user` agrees to (or declines) the open proposal to add levels, the one whose
+    `engine.levels.proposal_key` they saw. When the last player still in agrees, the levels are
+    added. Refused, with nothing written, to a spectator or a player out of the game,
+    when no proposal is open or it is not the one they saw, and to a second answer."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        player = _playing(game, user)
+        state = game.engine_state()
+        if state.proposal is not None and levels.proposal_key(state.proposal) != key:
+            raise StaleMove("That proposal is no longer open: here is the one on the table now.")
+        state, events = _agreement(state, engine.AnswerLevels(player.position, agree))
+        _record_agreement(game, state, events)
+    return game
+
+
+def _playing(game: Game, user: Any) -> GamePlayer:
+    player = (
+        game.players.filter(user=user, user__isnull=False).first()
+        if user.is_authenticated
+        else None
+    )
+    if player is None:
+        raise ServiceError("You are not playing in this game: only its players decide on levels.")
+    if not game.in_play:
+        raise ServiceError("This game is over.")
+    return player
+
+
+def _agreement(
+    state: engine.GameState, action: engine.Action
+) -> tuple[engine.GameState, list[engine.Event]]:
+    try:
+        return engine.apply_action(state, action)
+    except engine.IllegalAction as error:
+        raise ServiceError(str(error)) from error
+
+
+def _record_agreement(game: Game, state: engine.GameState, events: list[engine.Event]) -> None:
+    """Append the agreement's events and save the snapshot. Whose turn it is, its start
+    and its deadline stay as they were: the player on turn keeps what is left of their
+    time, and a bot on turn is given its turn again (the task queued for it was for the
+    seq before)."""
+    first = game.seq + 1
+    GameEvent.objects.bulk_create(
+        GameEvent(game=game, seq=first + offset, **engine_events.to_dict(event))
+        for offset, event in enumerate(events)
+    )
+    game.seq = first + len(events) - 1
+    game.state = state_to_dict(state)
+    game.human_moved_at = timezone.now()
+    game.save(update_fields=["seq", "state", "human_moved_at", "updated_at"])
+    bot_moves_next = game.machine_moves_next()
+    timer = 0.0
+    if not bot_moves_next and game.turn_deadline is not None:
+        timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
+    notify.game_changed(game, bot_moves_next=bot_moves_next, timer=timer)
 
 
 # ---- away players and games ended early (games.absence) -----------------------------
@@ -776,10 +895,16 @@ def _locked_game(game_id: int) -> Game:
         raise ServiceError("There is no such game.") from error
 
 
-def _check_seq(game: Game, expected_seq: int) -> None:
+def _check_seq(game: Game, expected_seq: int, passing: frozenset[str] = frozenset()) -> None:
+    """The game is in play and still at `expected_seq`, or has moved on since only by
+    events of the `passing` kinds."""
     if not game.in_play:
         raise ServiceError("This game is over.")
-    if expected_seq != game.seq:
+    if expected_seq != game.seq and not (
+        passing
+        and 0 <= expected_seq < game.seq
+        and not game.events.filter(seq__gt=expected_seq).exclude(kind__in=passing).exists()
+    ):
         raise StaleMove(
             "The table has moved on since your last view (or that move was "
             "already made): here is the table as it is now."

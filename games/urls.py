@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:pk>/play/", table.play, name="play"),
     path("games/<int:pk>/view/", table.game_view, name="game_view"),
     path("games/<int:pk>/manage/", table.manage, name="manage_game"),
+    path("games/<int:pk>/levels/", table.levels, name="game_levels"),
     path("games/<int:pk>/shuffles/", table.shuffles, name="shuffles"),
     path("games/<int:pk>/", archive.game_page, name="game_page"),
     path("games/<int:pk>/replay/", archive.replay, name="replay"),

@@ -9,12 +9,14 @@ from .actions import (
     DISCARD_PILE,
     STOCK,
     Action,
+    AnswerLevels,
     Discard,
     Draw,
     Exchange,
     Knock,
     Look,
     OpenWidow,
+    ProposeLevels,
     Stand,
     ThrowDown,
     describe_action,
@@ -30,7 +32,7 @@ from .observation import Observation, SeatView, observation, spectator_view
 from .randomness import DeckSource, FixedDecks, SecureDeckSource, SeededDeckSource
 from .replay import replay
 from .rules import OPTION_NAMES, PRESET_TITLES, PRESETS, Rules
-from .state import GameState, Outcome, PlayerState, RoundResult
+from .state import GameState, LevelProposal, Outcome, PlayerState, RoundResult
 
 __all__ = [
     "CARDS",
@@ -41,6 +43,7 @@ __all__ = [
     "PRESET_TITLES",
     "STOCK",
     "Action",
+    "AnswerLevels",
     "Card",
     "CardError",
     "DeckSource",
@@ -53,11 +56,13 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Knock",
+    "LevelProposal",
     "Look",
     "Observation",
     "OpenWidow",
     "Outcome",
     "PlayerState",
+    "ProposeLevels",
     "RoundResult",
     "Rules",
     "RulesError",

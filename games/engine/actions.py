@@ -100,7 +100,47 @@ class ThrowDown(NamedTuple):
         return "throw_down"
 
 
-Action = Draw | Discard | Knock | Stand | OpenWidow | Exchange | Look | ThrowDown
+class ProposeLevels(NamedTuple):
+    """Propose adding levels to the bus, named `names` (`levels_by_agreement`). Any
+    player still in the game may propose at any time, not only on their turn."""
+
+    seat: int
+    names: tuple[str, ...]
+
+    @property
+    def code(self) -> str:
+        return "propose_levels:" + "|".join(self.names)
+
+
+class AnswerLevels(NamedTuple):
+    """Agree to (or decline) the open proposal to add levels; the proposer declining
+    withdraws it. Any player still in the game, at any time."""
+
+    seat: int
+    agree: bool
+
+    @property
+    def code(self) -> str:
+        return "agree_levels" if self.agree else "decline_levels"
+
+
+# Moves of the whole table rather than of the player on turn: they are made at any time
+# by any player still in the game, and never offered by `legal_actions` (the bots make
+# none).
+AGREEMENTS = (ProposeLevels, AnswerLevels)
+
+Action = (
+    Draw
+    | Discard
+    | Knock
+    | Stand
+    | OpenWidow
+    | Exchange
+    | Look
+    | ThrowDown
+    | ProposeLevels
+    | AnswerLevels
+)
 
 # The moves legal_actions offers on almost every turn, made once per seat (and card)
 # rather than each time it is asked, millions of times in a simulation: actions are
@@ -168,4 +208,8 @@ def describe_action(action: Action) -> str:
             return "Look at your cards"
         case ThrowDown():
             return "Throw down"
+        case ProposeLevels(names=names):
+            return "Propose adding " + ", ".join(f"\u201c{n}\u201d" for n in names)
+        case AnswerLevels(agree=agree):
+            return "Agree" if agree else "Decline"
     raise AssertionError(action)

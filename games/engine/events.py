@@ -28,6 +28,12 @@ MOVE_KINDS = frozenset(
     {"drew", "discarded", "knocked", "stood", "widow_opened", "exchanged", "looked", "thrown_down"}
 )
 
+# Events of the players' agreements (levels added to the bus by agreement, `levels.py`):
+# any player still in the game makes them at any time, not on a turn of their own.
+AGREEMENT_KINDS = frozenset(
+    {"levels_proposed", "levels_agreed", "levels_declined", "levels_added", "levels_lapsed"}
+)
+
 # Table events: written by the web app's services, not by the engine. They say whose
 # time ran out, who is away and why, who came back, and that a game was ended before
 # anyone won. They carry no secret and change no engine state: a replay skips them.
@@ -273,8 +279,46 @@ def _game_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int |
         "three_aces": " with three aces",
         "thirty_one": " with 31 while everyone is on the county",
         "target_points": f" with {d.get('points', '')} points",
+        "tiebreak": " on the tie-break",
     }.get(d["reason"], "")
     return f"{winners[0]} {verb} the game{reason}!"
+
+
+def _quoted(names: Sequence[str]) -> str:
+    return _list([f"\u201c{name}\u201d" for name in names])
+
+
+def _levels_proposed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    levels = d["names"]
+    one = len(levels) == 1
+    what = f"a new level, {_quoted(levels)}" if one else f"new levels: {_quoted(levels)}"
+    return (
+        f"{who} propose{'s' if who != 'You' else ''} adding {what}, before the county. "
+        "Everyone still in must agree."
+    )
+
+
+def _levels_agreed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return f"{who} agree{'s' if who != 'You' else ''}."
+
+
+def _levels_declined(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    if d.get("withdrawn"):
+        return f"{who} withdr{'aw' if who == 'You' else 'aws'} the proposal: no level is added."
+    return f"{who} decline{'s' if who != 'You' else ''}: no level is added."
+
+
+def _levels_added(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    count = len(d["names"])
+    lives = "a life" if count == 1 else f"{count} lives"
+    return (
+        f"Everyone agreed: the bus has {'a new level' if count == 1 else 'new levels'}, "
+        f"{_quoted(d['names'])}. Everyone still in gains {lives}."
+    )
+
+
+def _levels_lapsed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+    return "The round ended before everyone agreed: no level is added."
 
 
 def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> str:
@@ -339,4 +383,9 @@ _DESCRIBERS = {
     "player_away": _player_away,
     "player_back": _player_back,
     "game_ended_early": _game_ended_early,
+    "levels_proposed": _levels_proposed,
+    "levels_agreed": _levels_agreed,
+    "levels_declined": _levels_declined,
+    "levels_added": _levels_added,
+    "levels_lapsed": _levels_lapsed,
 }

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from . import dealing, scoring
+from . import dealing, levels, scoring
 from .actions import (
+    AGREEMENTS,
     DISCARD_PILE,
     DRAWS_FROM_DISCARDS,
     DRAWS_FROM_STOCK,
@@ -46,7 +47,8 @@ def new_game(
 
     `seats` is a number of players or their names, in clockwise order. `dealer`: the
     seat that deals first, chosen by the players or a tournament (which balances who
-    deals first over its rounds), instead of the rules' `first_dealer` method.
+    deals first over its rounds), instead of the rules' `first_dealer` method; rules
+    whose `first_dealer` is "chosen" need it.
     """
     names = (
         tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
@@ -57,6 +59,8 @@ def new_game(
         raise EngineError("Every player needs a name of their own.")
     if dealer is not None and not 0 <= dealer < len(names):
         raise EngineError(f"The first dealer must be one of the {len(names)} seats.")
+    if dealer is None and rules.first_dealer == "chosen":
+        raise EngineError("At this table the players choose the first dealer: say who deals.")
     player = PlayerState(lives=rules.lives, points=0, chips=rules.chips)
     state = GameState(
         rules=rules,
@@ -172,6 +176,9 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
         raise IllegalAction("The game is over.")
     if state.phase == ROUND_OVER:
         raise IllegalAction("This imagined round is over.")
+    if isinstance(action, AGREEMENTS):  # any player still in, at any time
+        agreed: list[Event] = []
+        return levels.apply(state, action, agreed), agreed
     if action.seat != state.turn:
         if not 0 <= action.seat < len(state.names):
             raise IllegalAction("There is no such seat at this table.")

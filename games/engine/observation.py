@@ -15,7 +15,15 @@ from .cards import Card
 from .game import legal_actions
 from .hands import hand_value
 from .rules import Rules
-from .state import THROW_DOWN, GameState, Outcome, PlayerState, RoundResult, stage_label
+from .state import (
+    THROW_DOWN,
+    GameState,
+    LevelProposal,
+    Outcome,
+    PlayerState,
+    RoundResult,
+    stage_label,
+)
 
 
 class SeatView(NamedTuple):
@@ -59,6 +67,8 @@ class Observation(NamedTuple):
     last_round: RoundResult | None
     outcome: Outcome | None
     legal: tuple[Action, ...]
+    # An open proposal to add levels to the bus (public), or None.
+    proposal: LevelProposal | None = None
 
 
 def observation(state: GameState, seat: int | None) -> Observation:
@@ -106,6 +116,7 @@ def observation(state: GameState, seat: int | None) -> Observation:
             state.last_round,
             state.outcome,
             tuple(legal_actions(state, seat)) if seat is not None else (),
+            state.proposal,
         ),
     )
 

@@ -11,13 +11,16 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .actions import (
+    AGREEMENTS,
     Action,
+    AnswerLevels,
     Discard,
     Draw,
     Exchange,
     Knock,
     Look,
     OpenWidow,
+    ProposeLevels,
     Stand,
     ThrowDown,
 )
@@ -49,6 +52,12 @@ def action_of(event: Event) -> Action | None:
             return Look(seat)
         case "thrown_down":
             return ThrowDown(seat)
+        case "levels_proposed":
+            return ProposeLevels(seat, tuple(event.data["names"]))
+        case "levels_agreed":
+            return AnswerLevels(seat, True)
+        case "levels_declined":
+            return AnswerLevels(seat, False)
     return None
 
 
@@ -82,12 +91,15 @@ def _start(events: Sequence[Event]) -> tuple[GameState, list[Event]]:
 
 
 def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:
-    """Each move of the log with the state it was made in (use `replay` to check a log)."""
+    """Each move of the log with the state it was made in (use `replay` to check a log).
+    The players' agreements (levels added by agreement) are folded in, not yielded:
+    they are no one's turn."""
     state, _ = _start(events)
     for event in events:
         action = action_of(event)
         if action is not None:
-            yield state, action
+            if not isinstance(action, AGREEMENTS):
+                yield state, action
             state, _ = apply_action(state, action)
 
 

@@ -23,21 +23,31 @@ RIDE_THE_BUS_LABELS = (
     "off the bus",
 )
 
+# The most players one 52-card deck sensibly serves: after the deal (three cards each,
+# the up-card and, with the widow, three more) the stock must still hold at least one
+# card for every player, so that everyone can draw once before the discards are
+# reshuffled (or, with `empty_stock: "draw"`, before the round ends drawn). That is
+# 52 - 3n - 1 >= n, n <= 12, and it still holds with the widow (12 players leave a
+# stock of 12). Thirteen would leave a stock of 12 for 13 players; the deck runs dry at
+# 17 (docs/rules.md §3).
+MAX_SEATS = 12
+
 # The allowed values of each option that is a choice between words or numbers.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "jokers": (0, 1),
     "three_of_a_kind": ("off", "30", "30.5"),
     "blitz_requires": ("any", "ace_king_ten"),
-    "first_dealer": ("random", "high_card", "cut"),
+    "first_dealer": ("random", "high_card", "cut", "chosen"),
     "knocker_tie": ("safe", "loses"),
     "knocker_penalty": (1, 2),
     "blitz_timing": ("immediate", "on_turn"),
     "scoring": ("lives", "points", "banking"),
     "empty_stock": ("reshuffle", "draw"),
+    "final_two_tiebreak_decides": ("round", "game"),
 }
 # Inclusive bounds of the numeric options that are not a fixed choice.
 BOUNDS: dict[str, tuple[int, int]] = {
-    "max_players": (2, 9),
+    "max_players": (2, MAX_SEATS),
     "knock_min": (0, 31),
     "lives": (1, 20),
     "target_points": (1, 1000),
@@ -58,7 +68,7 @@ class Rules:
     blitz_requires: str = "any"
     three_aces_wins_game: bool = False
     # §3 players and the deal
-    max_players: int = 9
+    max_players: int = MAX_SEATS
     first_dealer: str = "random"
     # §4 a turn
     allow_stand: bool = False
@@ -82,6 +92,8 @@ class Rules:
     county: bool = True
     life_labels: tuple[str, ...] | None = None
     final_two_tiebreak: bool = False
+    final_two_tiebreak_decides: str = "round"
+    levels_by_agreement: bool = False
     target_points: int = 31
     chips: int = 10
     # §8 the stock running out
@@ -141,11 +153,21 @@ PRESETS: dict[str, dict[str, Any]] = {
         "allow_stand": True,
         "empty_stock": "draw",
     },
+    # Source 001's way of keeping score with money: everyone folds a dollar bill in four
+    # and gives up a quarter of it with each loss; with the bill gone you are out.
+    "dollar_bill": {
+        "lives": 4,
+        "county": False,
+        "knocker_tie": "loses",
+        "allow_stand": True,
+        "empty_stock": "draw",
+    },
     "card_game_101": {"three_of_a_kind": "30", "first_dealer": "high_card"},
-    "ride_the_bus": {"lives": 4, "life_labels": RIDE_THE_BUS_LABELS},
+    "ride_the_bus": {"lives": 4, "life_labels": RIDE_THE_BUS_LABELS, "levels_by_agreement": True},
     "ride_the_bus_online": {
         "lives": 4,
         "life_labels": RIDE_THE_BUS_LABELS,
+        "levels_by_agreement": True,
         "knock_after_draw": True,
         "no_knock_first_round": True,
     },
@@ -168,6 +190,7 @@ PRESET_TITLES: dict[str, str] = {
     "scat": "Scat",
     "blitz": "Blitz",
     "thirty_one": "Thirty-one (four tokens, standing allowed)",
+    "dollar_bill": "Dollar bill (folded in four, no county)",
     "card_game_101": "31 with three of a kind at 30",
     "ride_the_bus": "Ride the Bus",
     "ride_the_bus_online": "Ride the Bus (online: knock after drawing)",
@@ -239,8 +262,22 @@ def _check_combinations(rules: Rules) -> None:
         raise RulesError(
             "final_two_tiebreak only applies when scoring is 'lives'.", "final_two_tiebreak"
         )
-    dealt = 3 * rules.max_players + 1 + (3 if rules.widow else 0)
-    if 52 + rules.jokers - dealt < 1:
+    if rules.final_two_tiebreak_decides != "round" and not rules.final_two_tiebreak:
         raise RulesError(
-            f"With {rules.max_players} players the deck leaves no stock.", "max_players"
+            "final_two_tiebreak_decides only applies with final_two_tiebreak on.",
+            "final_two_tiebreak_decides",
+        )
+    if rules.levels_by_agreement and rules.life_labels is None:
+        raise RulesError(
+            "levels_by_agreement needs stage names (life_labels): a new level is a new "
+            "named stage of the bus.",
+            "levels_by_agreement",
+        )
+    dealt = 3 * rules.max_players + 1 + (3 if rules.widow else 0)
+    stock = 52 + rules.jokers - dealt
+    if stock < rules.max_players:
+        raise RulesError(
+            f"With {rules.max_players} players the deck leaves a stock of {max(stock, 0)}, "
+            "less than a card for each player.",
+            "max_players",
         )

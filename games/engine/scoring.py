@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import levels
 from .events import Event
 from .hands import hand_key, hand_value, is_blitz, tiebreak_ranks
 from .state import OVER, ROUND_OVER, GameState, Outcome, PlayerState, RoundResult
@@ -45,7 +46,16 @@ def showdown(state: GameState, events: list[Event], reason: str) -> GameState:
     lost, tiebreak_winner, drawn_game = _showdown_losers(state, keys)
     if drawn_game:
         return _finish_round(state, events, reason, drawn_game=True)
-    return _finish_round(state, events, reason, lives_lost=lost, tiebreak_winner=tiebreak_winner)
+    # `final_two_tiebreak_decides: "game"`: the tie's winner wins the whole game.
+    decides_game = tiebreak_winner is not None and rules.final_two_tiebreak_decides == "game"
+    return _finish_round(
+        state,
+        events,
+        reason,
+        lives_lost=lost,
+        tiebreak_winner=tiebreak_winner,
+        game_won_by=tiebreak_winner if decides_game else None,
+    )
 
 
 def _showdown_losers(
@@ -159,7 +169,11 @@ def _finish_round(
     blitz_payers: Iterable[int] = (),
     tiebreak_winner: int | None = None,
     drawn_game: bool = False,
+    game_won_by: int | None = None,
 ) -> GameState:
+    """Apply a round's losses and wins, record it, and end the game or deal on.
+    `game_won_by`: that seat wins the whole game now (a final-two tie-break that decides
+    the game): everyone else still in is out, and it takes the kitty and their tokens."""
     lives_lost = lives_lost or {}
     points_won = points_won or {}
     in_round = state.active_seats()
@@ -186,6 +200,11 @@ def _finish_round(
             players[seat] = players[seat]._replace(chips=players[seat].chips + share)
             chips_won[seat] += share
         pot -= share * len(pot_winners)
+    if game_won_by is not None:
+        for seat in in_round:
+            if seat != game_won_by and not players[seat].out:
+                players[seat] = players[seat]._replace(out=True)
+                eliminated.append(seat)
     state = state._replace(players=tuple(players), kitty=kitty, pot=pot)
     state = _record_round(
         state,
@@ -201,6 +220,10 @@ def _finish_round(
     )
     for seat in eliminated:
         events.append(Event("player_out", seat))
+    if game_won_by is not None:
+        prize = state.kitty + sum(players[s].lives for s in eliminated)
+        shares = tuple(float(prize) if s == game_won_by else 0.0 for s in range(len(players)))
+        return _end_game(state, events, (game_won_by,), "tiebreak", shares)
     if drawn_game:
         survivors = tuple(state.active_seats())
         share = state.kitty / len(survivors)
@@ -259,7 +282,8 @@ def _record_round(
         tiebreak_winner=tiebreak_winner,
     )
     events.append(Event("round_ended", data=result._asdict()))
-    return state._replace(last_round=result)
+    # A proposal to add levels (levels_by_agreement) is open for one round at most.
+    return levels.lapse(state._replace(last_round=result), events)
 
 
 def _next_round_or_end(state: GameState, events: list[Event]) -> GameState:

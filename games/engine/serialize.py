@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .rules import Rules
-from .state import GameState, Outcome, PlayerState, RoundResult
+from .state import GameState, LevelProposal, Outcome, PlayerState, RoundResult
 
 _BY_CODE = {c.code: c for c in CARDS}
 
@@ -57,6 +57,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "hands": [None if h is None else _codes(h) for h in last.hands],
         },
         "outcome": None if state.outcome is None else state.outcome._asdict(),
+        "proposal": None
+        if state.proposal is None
+        else {
+            "proposer": state.proposal.proposer,
+            "names": list(state.proposal.names),
+            "agreed": list(state.proposal.agreed),
+        },
     }
 
 
@@ -89,7 +96,14 @@ def state_from_dict(data: dict[str, Any], deck_source: Any = None) -> GameState:
         if outcome is None
         else Outcome(tuple(outcome["winners"]), outcome["reason"], tuple(outcome["shares"])),
         deck_source=deck_source,
+        proposal=_proposal(data.get("proposal")),
     )
+
+
+def _proposal(data: dict[str, Any] | None) -> LevelProposal | None:
+    if data is None:
+        return None
+    return LevelProposal(data["proposer"], tuple(data["names"]), tuple(data["agreed"]))
 
 
 def _round_result(data: dict[str, Any]) -> RoundResult:

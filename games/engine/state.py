@@ -56,6 +56,15 @@ class Outcome(NamedTuple):
     shares: tuple[float, ...]  # what each seat takes from the kitty or pot at the end
 
 
+class LevelProposal(NamedTuple):
+    """An open proposal to add levels to the bus (`levels_by_agreement`, docs/rules.md
+    §7): public; it needs every player still in the game to agree."""
+
+    proposer: int
+    names: tuple[str, ...]  # the new stages, in order, inserted before the county
+    agreed: tuple[int, ...]  # seats that have agreed so far (the proposer first)
+
+
 class _Fields(NamedTuple):
     rules: Rules
     names: tuple[str, ...]
@@ -82,6 +91,8 @@ class _Fields(NamedTuple):
     # Who discarded each card under the top (discard[:-1]), for `take_own_discard`
     # when a buried card comes back to the top.
     buried_owners: tuple[int | None, ...] = ()
+    # An open proposal to add levels (`levels_by_agreement`), or None.
+    proposal: LevelProposal | None = None
 
 
 class GameState(_Fields):

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_results_and_hostless_tables'),
+        ('games', '0008_table_rated'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -218,7 +218,14 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     if wait := _over_limit(request):
         return _too_many(request, wait, table)
     try:
-        services.start_game(table=table, by=request.user)
+        position = request.POST.get("dealer")
+        services.start_game(
+            table=table,
+            by=request.user,
+            dealer_position=None
+            if position is None
+            else _posted_int(request.POST, "dealer", "Choose who deals first."),
+        )
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     if request.htmx:  # "Play again" in a game area: show the new game's whole page
@@ -290,6 +297,55 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
                 request.POST, "seq", "This form is out of date: here is the table as it is now."
             )
             services.play(game_id=game.pk, user=request.user, action=action, expected_seq=seq)
+    except services.StaleMove as stale:
+        notice = stale.message
+    except services.ServiceError as refused:
+        error = refused.message
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif notice:
+            messages.info(request, notice)
+        return redirect(game.table)
+    game = Game.objects.select_related("table").get(pk=pk)
+    seat = access.seat_at(game, request.user)
+    return HttpResponse(
+        rendering.render_game_area(
+            game, game.engine_state(), seat, request=request, error=error, notice=notice
+        )
+    )
+
+
+@login_required
+@require_POST
+def levels(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ride the Bus levels added by agreement: action=propose with level=<a name>, or
+    action=agree / decline with proposal=<the key of the proposal answered>. Answered
+    like a move: the game area for htmx, else a redirect with the outcome."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if not access.may_watch(request.user, game.table, game=game):
+        raise Http404("No such game.")
+    error = notice = None
+    wait = _over_limit(request)
+    if wait and not request.htmx:
+        return _too_many(request, wait, game.table)
+    action = request.POST.get("action", "")
+    try:
+        if wait:
+            raise services.ServiceError(ratelimit.too_fast(wait))
+        if action == "propose":
+            name = request.POST.get("level", "")[:MAX_ACTION_LENGTH]
+            services.propose_levels(game_id=game.pk, user=request.user, names=[name])
+            notice = "Your proposal is on the table: everyone still in must agree."
+        elif action in ("agree", "decline"):
+            services.answer_levels(
+                game_id=game.pk,
+                user=request.user,
+                agree=action == "agree",
+                key=request.POST.get("proposal", ""),
+            )
+        else:
+            raise services.ServiceError("Propose a level, or agree or decline.")
     except services.StaleMove as stale:
         notice = stale.message
     except services.ServiceError as refused:

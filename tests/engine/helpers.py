@@ -103,12 +103,14 @@ class Table:
         preset: str = "scat",
         names: Sequence[str] = NAMES,
         picks: Sequence[int] | None = None,
+        chosen: int | None = None,
         **changes: Any,
     ) -> None:
+        """`chosen`: the first dealer the players chose (`new_game(dealer=...)`)."""
         self.rules = Rules.preset(preset, **changes)
         self.names = tuple(names)
         self.source = FixedDecks(decks, picks=[dealer] if picks is None else picks)
-        self.state, self.events = new_game(self.rules, self.names, self.source)
+        self.state, self.events = new_game(self.rules, self.names, self.source, chosen)
 
     def __call__(self, *moves: str | Action) -> list[Event]:
         new: list[Event] = []

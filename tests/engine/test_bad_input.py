@@ -123,7 +123,8 @@ def test_a_value_of_the_wrong_type_is_refused_naming_the_option(option, value, w
         ("jokers", 2, "one of 0, 1"),
         ("three_of_a_kind", "31", "'off', '30', '30.5'"),
         ("blitz_requires", "ace", "'any', 'ace_king_ten'"),
-        ("first_dealer", "youngest", "'random', 'high_card', 'cut'"),
+        ("first_dealer", "youngest", "'random', 'high_card', 'cut', 'chosen'"),
+        ("final_two_tiebreak_decides", "match", "'round', 'game'"),
         ("knocker_tie", "never", "'safe', 'loses'"),
         ("knocker_penalty", 3, "one of 1, 2"),
         ("blitz_timing", "later", "'immediate', 'on_turn'"),
@@ -132,8 +133,8 @@ def test_a_value_of_the_wrong_type_is_refused_naming_the_option(option, value, w
         ("knock_min", 32, "between 0 and 31"),
         ("knock_min", -1, "between 0 and 31"),
         ("lives", 0, "between 1"),
-        ("max_players", 10, "between 2 and 9"),
-        ("max_players", 1, "between 2 and 9"),
+        ("max_players", 13, "between 2 and 12"),
+        ("max_players", 1, "between 2 and 12"),
         ("target_points", 0, "between 1"),
         ("chips", 0, "between 1"),
         ("max_turns", 5, "between 10"),
@@ -176,11 +177,34 @@ def test_the_final_two_tiebreak_needs_lives_scoring():
     rules_error("final_two_tiebreak", "lives", final_two_tiebreak=True, scoring="points")
 
 
+def test_the_tiebreak_deciding_the_game_needs_the_final_two_tiebreak():
+    rules_error(
+        "final_two_tiebreak_decides", "final_two_tiebreak", final_two_tiebreak_decides="game"
+    )
+    assert Rules(final_two_tiebreak=True, final_two_tiebreak_decides="game")
+
+
+def test_levels_by_agreement_need_stage_names():
+    rules_error("levels_by_agreement", "life_labels", levels_by_agreement=True)
+    rules_error("levels_by_agreement", "life_labels", preset="ride_the_bus", life_labels=None)
+    assert Rules.preset("ride_the_bus").levels_by_agreement
+
+
+def test_one_deck_seats_twelve_and_leaves_a_card_of_stock_for_each_of_them():
+    # 12 players: 36 cards dealt, the up-card, a stock of 15 (12 with the widow).
+    for changes in ({}, {"widow": True}, {"widow": True, "jokers": 1}):
+        rules = Rules(max_players=12, **changes)
+        state, _ = new_game(rules, 12, FixedDecks())
+        assert len(state.stock) == (15 if not rules.widow else 12 + rules.jokers)
+        assert all(len(hand) == 3 for hand in state.hands)
+    rules_error("max_players", "between 2 and 12", max_players=13)
+
+
 def test_a_game_needs_between_two_and_max_players_with_names_of_their_own():
     source = FixedDecks()
     for names, words in [
-        (["Ann"], "2 to 9 players, not 1"),
-        ([f"P{i}" for i in range(10)], "not 10"),
+        (["Ann"], "2 to 12 players, not 1"),
+        ([f"P{i}" for i in range(13)], "not 13"),
         (["Ann", "Ann"], "name of their own"),
         (["Ann", " "], "name of their own"),
     ]:

@@ -4,7 +4,18 @@ the widow, the up-card and the stock, and the deal passing left past players who
 
 from __future__ import annotations
 
-from games.engine import JOKER, Card, FixedDecks, Rules, event_view, new_game, observation
+import pytest
+
+from games.engine import (
+    JOKER,
+    Card,
+    EngineError,
+    FixedDecks,
+    Rules,
+    event_view,
+    new_game,
+    observation,
+)
 from tests.engine.helpers import (
     ANN,
     BOB,
@@ -272,3 +283,31 @@ def test_a_view_names_no_card_its_viewer_may_not_see():
             c for seat in (ANN, BOB, CY) if seat != viewer for c in t.hand(seat)
         }
         assert not told & hidden, (viewer, told & hidden)
+
+
+# ---- a first dealer chosen by the players (first_dealer: "chosen") ---------------------
+
+
+def test_a_chosen_first_dealer_deals_and_no_card_is_drawn_for_it():
+    deck = deal(BOB, "2H 3D 5C", "4H 6D 7C", "8H 9D 2D", up="9C")
+    t = Table(deck, picks=[ANN], chosen=BOB, first_dealer="chosen")
+    assert t.state.dealer == BOB
+    assert t.turn == CY  # play starts at the chosen dealer's left
+    assert t.events[1].data == {"method": "chosen", "dealer": BOB, "draws": ()}
+    assert t.events[1].secret == {}
+    # No pick and no deck were used for the dealer: the first deck dealt the round.
+    assert t.source._picks == [ANN]
+    assert t.hand(ANN) == cards("2H 3D 5C")
+    assert t.said()[1] == "Bob deals first."
+    assert t.said(viewer=BOB)[1] == "You deal first."
+
+
+def test_rules_that_have_the_players_choose_need_a_dealer_at_the_table():
+    source = FixedDecks()
+    rules = Rules(first_dealer="chosen")
+    with pytest.raises(EngineError, match="choose the first dealer"):
+        new_game(rules, NAMES, source)
+    for seat in (3, -1, 9):
+        with pytest.raises(EngineError, match="one of the 3 seats"):
+            new_game(rules, NAMES, source, dealer=seat)
+    assert source._picks == [] and source._decks == []

@@ -11,6 +11,11 @@ Regenerate the stored transcripts after an intended change with::
 
 and read the diff before committing it.
 
+The options that no preset plays have games of their own (`OPTION_GAMES`): twelve at
+a Scat table, a first dealer the players chose, the final two's tie-break deciding the
+game, and Ride the Bus with a level added by agreement (the agreements are scripted:
+the bots make none).
+
 The last test is a short game from fixed decks whose every line is written out by hand.
 """
 
@@ -22,6 +27,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import (
+    AnswerLevels,
+    ProposeLevels,
     Rules,
     SeededDeckSource,
     apply_action,
@@ -39,12 +46,14 @@ from tests.engine.helpers import ANN, BOB, NAMES2, Table, cards, deal
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 NAMES = ("Ann", "Bob", "Cy", "Dee")
+TWELVE = (*NAMES, "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 
 # preset -> (players, seed). Seeds chosen so that no game runs to thousands of lines.
 GAMES = {
     "scat": (4, 1),
     "blitz": (3, 2),
     "thirty_one": (4, 3),
+    "dollar_bill": (4, 1),
     "card_game_101": (3, 4),
     "ride_the_bus": (4, 5),
     "ride_the_bus_online": (3, 6),
@@ -79,11 +88,56 @@ def standings(state) -> str:
     return "; ".join(parts)
 
 
-def transcript(key: str, players: int, seed: int) -> tuple[list[str], object, list]:
-    names = NAMES[:players]
-    state, events = new_game(Rules.preset(key), names, SeededDeckSource(seed))
+# Games of options no preset plays: name -> (preset, changes, players, seed, the first
+# dealer the players chose or None, {round: agreements made before its first move}).
+OPTION_GAMES = {
+    "twelve_at_scat": ("scat", {}, 12, 4, None, {}),
+    "first_dealer_chosen": ("scat", {"first_dealer": "chosen"}, 4, 5, 2, {}),
+    "tiebreak_decides_the_game": (
+        "scat",
+        {"final_two_tiebreak": True, "final_two_tiebreak_decides": "game"},
+        3,
+        3,
+        None,
+        {},
+    ),
+    "ride_the_bus_level_added": (
+        "ride_the_bus",
+        {},
+        4,
+        3,
+        None,
+        {
+            # Round 2: Cy proposes a level and everyone agrees; round 3: Ann proposes
+            # two, and Dee declines.
+            2: [
+                ProposeLevels(2, ("on the roof",)),
+                AnswerLevels(0, True),
+                AnswerLevels(1, True),
+                AnswerLevels(3, True),
+            ],
+            3: [ProposeLevels(0, ("in the trunk", "on the bumper")), AnswerLevels(3, False)],
+        },
+    ),
+}
+
+
+def transcript(
+    key: str,
+    players: int,
+    seed: int,
+    *,
+    rules: Rules | None = None,
+    dealer: int | None = None,
+    agreements: dict[int, list] | None = None,
+    title: str | None = None,
+) -> tuple[list[str], object, list]:
+    names = (NAMES if players <= len(NAMES) else TWELVE)[:players]
+    rules = Rules.preset(key) if rules is None else rules
+    state, events = new_game(rules, names, SeededDeckSource(seed), dealer)
     bot = BaselineBot()
-    lines = [f"# {key}: {players} players, seed {seed}, BaselineBot in every seat"]
+    lines = [f"# {title or key}: {players} players, seed {seed}, BaselineBot in every seat"]
+    pending = dict(agreements or {})
 
     def tell(new_events, state_after):
         for event in new_events:
@@ -103,6 +157,10 @@ def transcript(key: str, players: int, seed: int) -> tuple[list[str], object, li
     moves = 0
     while not state.is_over:
         before_round = state.round_no
+        for agreement in pending.pop(state.round_no, ()):
+            state, new = apply_action(state, agreement)
+            all_events.extend(new)
+            tell(new, state)
         state, new = apply_action(state, bot.choose(observation(state, state.turn)))
         all_events.extend(new)
         tell(new, state)
@@ -125,6 +183,47 @@ def transcript(key: str, players: int, seed: int) -> tuple[list[str], object, li
 def test_a_whole_game_matches_its_golden_transcript(key):
     players, seed = GAMES[key]
     lines, state, events = transcript(key, players, seed)
+    check_golden(key, lines, state, events)
+
+
+@pytest.mark.parametrize("name", list(OPTION_GAMES))
+def test_a_whole_game_of_an_option_matches_its_golden_transcript(name):
+    option_game(name)
+
+
+def option_game(name: str) -> tuple:
+    """The game `OPTION_GAMES[name]`, checked against its golden transcript."""
+    preset, changes, players, seed, dealer, agreements = OPTION_GAMES[name]
+    changed = ", ".join(f"{option}={value}" for option, value in changes.items())
+    lines, state, events = transcript(
+        preset,
+        players,
+        seed,
+        rules=Rules.preset(preset, **changes),
+        dealer=dealer,
+        agreements=agreements,
+        title=f"{name} ({preset}{': ' + changed if changed else ''}"
+        + (f"; seat {dealer} chosen to deal first" if dealer is not None else "")
+        + ")",
+    )
+    check_golden(name, lines, state, events)
+    return state, events
+
+
+def test_the_option_games_show_what_they_are_for():
+    twelve, _ = option_game("twelve_at_scat")
+    assert len(twelve.players) == 12
+    _, events = option_game("first_dealer_chosen")
+    assert events[1].data == {"method": "chosen", "dealer": 2, "draws": ()}
+    decided, _ = option_game("tiebreak_decides_the_game")
+    assert decided.outcome.reason == "tiebreak"
+    bus, events = option_game("ride_the_bus_level_added")
+    kinds = [e.kind for e in events]
+    assert "levels_added" in kinds and "levels_declined" in kinds
+    assert bus.rules.lives == 5 and "on the roof" in bus.rules.life_labels
+
+
+def check_golden(key: str, lines: list[str], state, events) -> None:
     path = GOLDEN / f"{key}.txt"
     text = "\n".join(lines) + "\n"
     if UPDATE:
@@ -142,6 +241,7 @@ def test_a_whole_game_matches_its_golden_transcript(key):
 def test_every_preset_has_a_golden_game():
     assert set(GAMES) == set(PRESETS)
     assert all(players in (3, 4) for players, _ in GAMES.values())
+    assert not set(OPTION_GAMES) & set(GAMES)
 
 
 # ---- a short game written out by hand ---------------------------------------------------

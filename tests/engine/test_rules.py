@@ -28,7 +28,7 @@ SPEC_DEFAULTS = {
     "showdown_counts_all_cards": False,
     "blitz_requires": "any",
     "three_aces_wins_game": False,
-    "max_players": 9,
+    "max_players": 12,
     "first_dealer": "random",
     "allow_stand": False,
     "hidden_discards": False,
@@ -48,6 +48,8 @@ SPEC_DEFAULTS = {
     "county": True,
     "life_labels": None,
     "final_two_tiebreak": False,
+    "final_two_tiebreak_decides": "round",
+    "levels_by_agreement": False,
     "target_points": 31,
     "chips": 10,
     "empty_stock": "reshuffle",
@@ -59,12 +61,13 @@ SPEC_CHOICES = {
     "jokers": (0, 1),
     "three_of_a_kind": ("off", "30", "30.5"),
     "blitz_requires": ("any", "ace_king_ten"),
-    "first_dealer": ("random", "high_card", "cut"),
+    "first_dealer": ("random", "high_card", "cut", "chosen"),
     "knocker_tie": ("safe", "loses"),
     "knocker_penalty": (2, 1),
     "blitz_timing": ("immediate", "on_turn"),
     "scoring": ("lives", "points", "banking"),
     "empty_stock": ("reshuffle", "draw"),
+    "final_two_tiebreak_decides": ("round", "game"),
     "knock_min": (0, 17, 19, 21),
 }
 
@@ -73,11 +76,20 @@ SPEC_PRESETS = {
     "scat": {},
     "blitz": {},
     "thirty_one": {"lives": 4, "knocker_tie": "loses", "allow_stand": True, "empty_stock": "draw"},
+    # Source 001's folded dollar bill: four quarters to lose, and no county.
+    "dollar_bill": {
+        "lives": 4,
+        "county": False,
+        "knocker_tie": "loses",
+        "allow_stand": True,
+        "empty_stock": "draw",
+    },
     "card_game_101": {"three_of_a_kind": "30", "first_dealer": "high_card"},
-    "ride_the_bus": {"lives": 4, "life_labels": RIDE_THE_BUS_LABELS},
+    "ride_the_bus": {"lives": 4, "life_labels": RIDE_THE_BUS_LABELS, "levels_by_agreement": True},
     "ride_the_bus_online": {
         "lives": 4,
         "life_labels": RIDE_THE_BUS_LABELS,
+        "levels_by_agreement": True,
         "knock_after_draw": True,
         "no_knock_first_round": True,
     },
@@ -134,11 +146,16 @@ def test_each_preset_round_trips_through_json(key):
     [(option, value) for option, values in SPEC_CHOICES.items() for value in values],
 )
 def test_every_allowed_value_of_every_choice_starts_a_game(option, value):
-    rules = Rules.preset("scat", **{option: value})
+    # The tie-break's reach needs the tie-break; a chosen first dealer needs the choice.
+    needs = {"final_two_tiebreak": True} if option == "final_two_tiebreak_decides" else {}
+    rules = Rules.preset("scat", **{option: value}, **needs)
     assert getattr(rules, option) == value
-    state, events = new_game(rules, NAMES4, SeededDeckSource(1))
+    dealer = DEE if value == "chosen" else None
+    state, events = new_game(rules, NAMES4, SeededDeckSource(1), dealer)
     assert events[0].kind == "game_started"
     assert state.round_no == 1
+    if dealer is not None:
+        assert state.dealer == DEE
 
 
 def test_a_preset_with_changes_keeps_the_rest_of_the_preset():
@@ -163,7 +180,7 @@ def test_the_number_of_losses_from_the_start_to_out_depends_on_the_county():
 
 def test_replace_checks_the_new_rules_as_a_whole():
     rules = Rules.preset("ride_the_bus")
-    assert rules.replace(life_labels=None, lives=3) == Rules()
+    assert rules.replace(life_labels=None, lives=3, levels_by_agreement=False) == Rules()
 
 
 # ---- the presets in play, where no other test file plays them ---------------------------

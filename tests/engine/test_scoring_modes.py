@@ -4,6 +4,7 @@ the final-two tiebreak, points (the French Canadian game) and banking.
 
 from __future__ import annotations
 
+from games.engine import Rules, replay
 from games.engine.rules import RIDE_THE_BUS_LABELS
 from tests.engine.helpers import (
     ANN,
@@ -349,3 +350,108 @@ def test_with_banking_a_player_out_of_chips_is_skipped_by_the_deal():
     assert t.hand(BOB) == ()
     assert t.state.dealer == CY
     assert t.turn == ANN
+
+
+# ---- the final two's tie-break decides the game (final_two_tiebreak_decides: "game") ----
+
+
+def test_when_the_tiebreak_decides_the_game_its_winner_wins_at_once_with_tokens_to_spare():
+    # Ann (1 life) and Bob (on the county) tie at 20; Ann's K-Q-3 beats Bob's K-Q-2. Bob
+    # would be out anyway; the game is Ann's, reason "tiebreak".
+    t = final_two(
+        "KS QS 3H", "KH QH 2D", final_two_tiebreak=True, final_two_tiebreak_decides="game"
+    )
+    assert t.result.tiebreak_winner == ANN
+    assert t.out == (False, True)
+    assert t.outcome.winners == (ANN,)
+    assert t.outcome.reason == "tiebreak"
+    assert t.said()[-1] == "Ann wins the game on the tie-break!"
+
+
+def test_when_the_tiebreak_decides_the_game_the_loser_is_out_whatever_tokens_they_had():
+    # Two blitzes by Bob put Ann on the county; Bob keeps both his lives. In round 3 Ann
+    # knocks and ties Bob at 19: her K-9-3 beats his K-9-2 on the third card.
+    def play(**changes) -> Table:
+        t = Table(
+            blitz_deal(ANN, BOB, seats=2),
+            blitz_deal(BOB, BOB, seats=2),
+            deal(ANN, "KS 9S 3H", "KH 9H 2D", up="8C", stock="2C 3C 4C"),
+            names=NAMES2,
+            lives=2,
+            final_two_tiebreak=True,
+            **changes,
+        )
+        assert t.lives == (0, 2) and t.turn == BOB
+        pass_turns(t, 1)
+        t("knock")  # Ann, on the county
+        pass_turns(t, 1)
+        return t
+
+    in_the_round = play()
+    assert in_the_round.result.tiebreak_winner == ANN
+    assert in_the_round.result.lives_lost == (0, 1)
+    assert in_the_round.outcome is None and in_the_round.lives == (0, 1)
+
+    t = play(final_two_tiebreak_decides="game")
+    assert t.result.tiebreak_winner == ANN
+    assert t.result.lives_lost == (0, 1)
+    assert t.result.eliminated == (BOB,)
+    assert t.out == (False, True)
+    assert t.outcome.winners == (ANN,) and t.outcome.reason == "tiebreak"
+    # Ann takes the kitty (her two lives and Bob's one) and the token Bob had left.
+    assert t.outcome.shares == (4.0, 0.0)
+    assert [e.kind for e in t.events[-3:]] == ["round_ended", "player_out", "game_ended"]
+    assert t.said()[-3:] == [
+        "Showdown: Ann 19, Bob 19. Bob loses a life. Ann wins the tie on card ranks.",
+        "Bob is out of the game.",
+        "Ann wins the game on the tie-break!",
+    ]
+    assert replay(t.events) == t.state
+
+
+def test_when_the_tiebreak_decides_the_game_identical_ranks_still_draw_it():
+    t = final_two(
+        "KS QS 5H", "KH QH 5D", final_two_tiebreak=True, final_two_tiebreak_decides="game"
+    )
+    assert t.outcome.reason == "draw"
+    assert t.outcome.winners == (ANN, BOB)
+    assert t.outcome.shares == (0.5, 0.5)
+
+
+def test_the_tiebreak_deciding_the_game_changes_nothing_while_three_are_left():
+    def play(**changes) -> Table:
+        t = Table(
+            blitz_deal(ANN, BOB),
+            deal(BOB, "KS QS 6D", "9D 8D 7D", "KH QH 3D", up="8C", stock="2C 3C"),
+            lives=1,
+            final_two_tiebreak=True,
+            **changes,
+        )
+        t("knock")
+        pass_turns(t, 2)
+        return t
+
+    deciding, settling = play(final_two_tiebreak_decides="game"), play()
+    assert deciding.result.tiebreak_winner is None
+    assert deciding.result == settling.result
+    assert deciding.lives == settling.lives and deciding.outcome is None
+
+
+# ---- the folded dollar bill (dollar_bill) --------------------------------------------
+
+
+def test_the_dollar_bill_has_four_quarters_and_no_county():
+    rules = Rules.preset("dollar_bill")
+    assert (rules.lives, rules.county) == (4, False)
+    # As in source 001's Thirty-one otherwise: standing allowed, a tied knocker loses.
+    assert Rules.preset("thirty_one").replace(county=False) == rules
+    t = Table(
+        *(blitz_deal(dealer, BOB) for dealer in (ANN, BOB, CY, ANN)),
+        dealer=ANN,
+        preset="dollar_bill",
+    )
+    # Four blitzes by Bob: the fourth quarter gone, Ann and Cy are out (no county).
+    assert t.lives == (0, 4, 0)
+    assert t.out == (True, False, True)
+    assert t.outcome.winners == (BOB,)
+    assert t.outcome.shares == (0.0, 8.0, 0.0)

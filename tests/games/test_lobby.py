@@ -355,7 +355,7 @@ def test_too_many_bots_opens_nothing(ann_client: Client) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value"), [("seat_count", "12"), ("turn_timer", "7"), ("bot_level", "genius")]
+    ("field", "value"), [("seat_count", "13"), ("turn_timer", "7"), ("bot_level", "genius")]
 )
 def test_a_tampered_form_is_refused_with_a_message(
     ann_client: Client, field: str, value: str

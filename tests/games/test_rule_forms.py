@@ -140,6 +140,7 @@ def test_changes_from_gives_only_the_differences_ready_for_json() -> None:
         "knock_min": 17,
         "lives": 4,
         "life_labels": list(Rules.preset("ride_the_bus").life_labels or ()),
+        "levels_by_agreement": True,
     }
     assert form.changes_from(Rules.preset("ride_the_bus", knock_min=17)) == {}
 
@@ -174,6 +175,15 @@ ONE_CHANGE_EACH: dict[str, dict[str, Any]] = {
     "county": {"county": False},
     "life_labels": {"lives": 1, "life_labels": ["in", "on the county", "out"]},
     "final_two_tiebreak": {"final_two_tiebreak": True},
+    "final_two_tiebreak_decides": {
+        "final_two_tiebreak": True,
+        "final_two_tiebreak_decides": "game",
+    },
+    "levels_by_agreement": {
+        "lives": 1,
+        "life_labels": ["in", "on the county", "out"],
+        "levels_by_agreement": True,
+    },
     "target_points": {"scoring": "points", "target_points": 11},
     "chips": {"scoring": "banking", "chips": 5},
     "empty_stock": {"empty_stock": "draw"},
@@ -327,7 +337,7 @@ def test_bots_must_leave_a_seat_for_the_owner(presets: None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value"), [("seat_count", "12"), ("turn_timer", "7"), ("bot_level", "genius")]
+    ("field", "value"), [("seat_count", "13"), ("turn_timer", "7"), ("bot_level", "genius")]
 )
 def test_a_tampered_table_form_is_refused_on_its_field(
     presets: None, field: str, value: str
