@@ -51,6 +51,7 @@ def outlasted_points(event: Event) -> dict[str, float]:
         for me in players:
             if me.user is None:
                 continue
+            points[me.user.username] += 0  # a player who outlasted no one scores 0
             for other in players:
                 if other is not me:
                     if other.place > me.place:
