@@ -24,6 +24,7 @@ from games.models import RuleSet, Seat, Table
 from games.rule_text import (
     CHOICE_LABELS,
     OPTIONS,
+    PRESET_OTHER_NAMES,
     PRESET_SUMMARIES,
     SECTIONS,
     differences,
@@ -140,6 +141,8 @@ class RulesCard:
     preset_title: str
     # Whether the summary says more than the changes (a preset other than Scat's rules).
     show_summary: bool
+    # Other names players know a built-in preset by ("Card Game 101").
+    other_names: tuple[str, ...] = ()
 
 
 HOUSE_RULES_GROUP = "This site\u2019s house rules"
@@ -161,6 +164,7 @@ def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
         changes=[] if rule_set.is_preset else differences(preset, rules),
         preset_title=PRESET_TITLES.get(rule_set.preset, rule_set.preset),
         show_summary=rule_set.is_preset or preset != Rules(),
+        other_names=PRESET_OTHER_NAMES.get(rule_set.preset, ()) if rule_set.is_preset else (),
     )
 
 
