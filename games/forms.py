@@ -26,17 +26,29 @@ from games.rule_text import (
     OPTIONS,
     PRESET_OTHER_NAMES,
     PRESET_SUMMARIES,
+    SCORING_NOTES,
     SECTIONS,
     differences,
     rule_summary,
+    scoring_of,
 )
 
 logger = logging.getLogger(__name__)
 
 
 def _option_field(option: dataclasses.Field) -> forms.Field:
+    field = _plain_option_field(option)
+    # The way of scoring it belongs to: the form says so under the field, and with
+    # JavaScript hides it while another way is chosen (static/js/rules-form.js).
+    field.scoring = scoring_of(option.name)  # type: ignore[attr-defined]
+    return field
+
+
+def _plain_option_field(option: dataclasses.Field) -> forms.Field:
+    scoring = scoring_of(option.name)
     text = OPTIONS[option.name]
-    common: dict[str, Any] = {"label": text.label, "help_text": text.help}
+    help_text = f"{SCORING_NOTES[scoring]} {text.help}" if scoring else text.help
+    common: dict[str, Any] = {"label": text.label, "help_text": help_text}
     if option.name == "life_labels":
         return forms.CharField(
             required=False, widget=forms.Textarea(attrs={"rows": 6}), strip=True, **common

@@ -216,6 +216,21 @@ _LIVES_ONLY = frozenset(
 )
 
 
+def scoring_of(option: str) -> str | None:
+    """The one way of scoring `option` belongs to ("lives", "points", "banking"), or
+    None for an option that applies whatever the scoring."""
+    if option in _LIVES_ONLY:
+        return "lives"
+    return {"target_points": "points", "chips": "banking"}.get(option)
+
+
+SCORING_NOTES = {
+    "lives": "Only when scoring by lives.",
+    "points": "Only when scoring by points.",
+    "banking": "Only when banking.",
+}
+
+
 def applies(rules: Rules, option: str) -> bool:
     """Whether `option` matters under `rules` (chips mean nothing when scoring by lives)."""
     if option in _LIVES_ONLY:
