@@ -58,10 +58,7 @@ class GameEntry:
             return "Abandoned" if self.ended == "abandoned" else "Ended early"
         if not self.finished:
             return "Playing"
-        if self.won:
-            result = "Shared win" if self.shared_win else "Won"
-        else:
-            result = "Lost"
+        result = ("Shared win" if self.shared_win else "Won") if self.won else "Lost"
         return f"{result}, finished by a bot" if self.by_bot else result
 
 

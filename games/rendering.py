@@ -54,8 +54,11 @@ def _card_view(card: engine.Card) -> CardView:
         if card.is_joker
         else (str(card)[:-1], SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit])
     )
+    # The face's rank and suits are drawn by CSS from data-t (static/css/site.css): a
+    # card button's only text is then its name, which says what the face shows ("Discard
+    # 8♣, 8 of clubs"), and no tool reads "8♣♣8♣" as its visible words.
     face = format_html(
-        '{}<span class="pc__pip" aria-hidden="true">{}</span>{}',
+        '{}<span class="pc__pip" aria-hidden="true" data-t="{}"></span>{}',
         _corner(rank, symbol, ""),
         symbol,
         _corner(rank, symbol, " pc__corner--end"),
@@ -65,7 +68,8 @@ def _card_view(card: engine.Card) -> CardView:
 
 def _corner(rank: str, symbol: str, modifier: str) -> str:
     return format_html(
-        '<span class="pc__corner{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+        '<span class="pc__corner{}" aria-hidden="true">'
+        '<b data-t="{}"></b><i data-t="{}"></i></span>',
         modifier,
         rank,
         symbol,

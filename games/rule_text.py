@@ -296,8 +296,7 @@ _PHRASES: dict[str, Callable[[Any, Rules], str]] = {
     "blitz_timing": lambda v, r: "Show a blitz by knocking",
     "knocker_pays_double_on_blitz": lambda v, r: "A knocker caught by a blitz pays double",
     "scoring": lambda v, r: (
-        f"Points: first to {r.target_points} wins (at least {r.target_points} "
-        f"round{'s' if r.target_points != 1 else ''})"
+        f"Points: first to {r.target_points} wins"
         if v == "points"
         else f"Banking with {r.chips} chips each"
     ),
@@ -410,9 +409,18 @@ def rule_sections(rules: Rules) -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
+def _game_length(rules: Rules) -> str:
+    """How long a game lasts at least, where a player can't see it from the rest: a
+    player scores at most a point a round."""
+    if rules.scoring != "points":
+        return ""
+    n = rules.target_points
+    return f" · A game of at least {n} round{'s' if n != 1 else ''}"
+
+
 # One line per preset for the lobby's preset cards: how it differs from Scat.
 PRESET_SUMMARIES: dict[str, str] = {
-    key: " \u00b7 ".join(rule_summary(Rules.preset(key)))
+    key: " \u00b7 ".join(rule_summary(Rules.preset(key))) + _game_length(Rules.preset(key))
     or (
         "The standard rules"
         if key == "scat"
@@ -674,8 +682,7 @@ def _special(r: Rules) -> list[str]:
 
 def _stock(r: Rules) -> list[str]:
     return [
-        "When the stock runs out, the discards under the top card are shuffled into a new "
-        "stock."
+        "When the stock runs out, the discards under the top card are shuffled into a new stock."
         if r.empty_stock == "reshuffle"
         else "When the stock runs out before anyone knocks, the round ends with no loser.",
         f"A round with no knock after {r.max_turns} turns ends as a draw.",

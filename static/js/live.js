@@ -68,7 +68,10 @@
     announce(lines);
     if (myTurn) {
       var active = document.activeElement;
-      var lost = !active || active === document.body || !document.body.contains(active);
+      // htmx gives focus back to an element of the same id, so the game area itself
+      // (focused when your last move ended your turn) counts as no place too.
+      var lost = !active || active === document.body || active === area ||
+        !document.body.contains(active);
       var first = area.querySelector("[data-first]");
       if (lost && first) first.focus();
     } else if (!document.body.contains(document.activeElement) || document.activeElement === document.body) {
