@@ -96,6 +96,7 @@ def test_axe_finds_no_violations_on_the_main_pages(
     bob: Any,
     scat: Any,
     django_user_model: Any,
+    shoot: Any,
 ) -> None:
     cy = django_user_model.objects.create_user("cy")
     # A table whose round 1 just ended, on ann's turn: the round summary is shown.
@@ -131,6 +132,8 @@ def test_axe_finds_no_violations_on_the_main_pages(
                 page.goto(f"{live_server.url}{path}")
                 if name == "table mid-game":
                     page.locator(".discard-several summary").click()  # the open box too
+                if size == LAPTOP and name in ("table mid-game", "rules of a preset", "customise"):
+                    shoot(page, "a11y-" + name.replace(" ", "-"))
                 if problems := axe_violations(page):
                     found[f"{name} at {size['width']}px"] = problems
         finally:
