@@ -435,7 +435,7 @@ PRESET_SUMMARIES: dict[str, str] = {
 # Other names players know a preset by: shown with it, and listed on the rules index
 # so that a player who knows the game as "Card Game 101" or "Blitz" finds it.
 PRESET_OTHER_NAMES: dict[str, tuple[str, ...]] = {
-    "scat": ("Thirty-one", "31", "Blitz", "Ride the Bus"),
+    "scat": ("Thirty-one", "31"),
     "blitz": ("Scat",),
     "thirty_one": ("Thirty-one with four tokens",),
     "card_game_101": ("Card Game 101", "Thirty-one with three of a kind"),
