@@ -7,6 +7,11 @@ everyone who played in them.
 
 A game ended early (by the host or staff, or abandoned: `Game.ENDED`) is listed with
 why, but is neither won nor lost: it counts in no total (games.absence).
+
+A game a bot finished for the player (they were away when it ended: the timer, absence,
+the host, staff or a withdrawal; `GamePlayer.away`) is listed with its result and says
+"finished by a bot", but counts neither in their games played nor in their wins: the
+totals and the win rate are about the games the person played to the end themselves.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ class GameEntry:
     ended: str  # "" or, for a game ended early, why: "host", "staff" or "abandoned"
     won: bool
     shared_win: bool  # a drawn game: the kitty was shared
+    by_bot: bool  # a bot was playing for them when the game ended
     place: int | None  # their place (games.results); None while the game is played
     players: list[PlayerInGame]
 
@@ -54,15 +60,15 @@ class GameEntry:
             return "Abandoned" if self.ended == "abandoned" else "Ended early"
         if not self.finished:
             return "Playing"
-        if self.won:
-            return "Shared win" if self.shared_win else "Won"
-        return "Lost"
+        result = ("Shared win" if self.shared_win else "Won") if self.won else "Lost"
+        return f"{result}, finished by a bot" if self.by_bot else result
 
 
 class PlayerSummary(TypedDict):
     games: list[GameEntry]  # newest first, at most RECENT_GAMES
-    played: int  # finished games (not those ended early)
+    played: int  # finished games (not those ended early, nor those a bot finished)
     won: int
+    by_bot: int  # finished games a bot finished for them (in neither total above)
     win_rate: float | None  # won / played, None before the first finished game
     playing: int  # games in progress
 
@@ -76,9 +82,11 @@ def player_summary(user: User, *, public_only: bool = False) -> PlayerSummary:
     mine = GamePlayer.objects.filter(user=user)
     if public_only:
         mine = mine.filter(game__table__is_public=True)
+    finished = Q(game__status=Game.FINISHED)
     totals = mine.aggregate(
-        played=Count("pk", filter=Q(game__status=Game.FINISHED)),
-        won=Count("pk", filter=Q(game__status=Game.FINISHED, won=True)),
+        played=Count("pk", filter=finished & Q(away=False)),
+        won=Count("pk", filter=finished & Q(away=False, won=True)),
+        by_bot=Count("pk", filter=finished & Q(away=True)),
         playing=Count("pk", filter=Q(game__status=Game.PLAYING)),
     )
     rows = (
@@ -93,6 +101,7 @@ def player_summary(user: User, *, public_only: bool = False) -> PlayerSummary:
         "games": [_entry(row) for row in rows],
         "played": played,
         "won": won,
+        "by_bot": totals["by_bot"],
         "win_rate": won / played if played else None,
         "playing": totals["playing"],
     }
@@ -111,6 +120,7 @@ def _entry(row: GamePlayer) -> GameEntry:
         ended=(game.end_reason or "ended") if game.status == Game.ENDED else "",
         won=row.won and game.status == Game.FINISHED,
         shared_win=sum(player.won for player in players) > 1,
+        by_bot=row.away and game.status == Game.FINISHED,
         place=row.place,
         players=[
             PlayerInGame(player.name, player.won, player.is_bot, player.pk == row.pk, player.place)

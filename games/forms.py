@@ -24,18 +24,31 @@ from games.models import RuleSet, Seat, Table
 from games.rule_text import (
     CHOICE_LABELS,
     OPTIONS,
+    PRESET_OTHER_NAMES,
     PRESET_SUMMARIES,
+    SCORING_NOTES,
     SECTIONS,
     differences,
     rule_summary,
+    scoring_of,
 )
 
 logger = logging.getLogger(__name__)
 
 
 def _option_field(option: dataclasses.Field) -> forms.Field:
+    field = _plain_option_field(option)
+    # The way of scoring it belongs to: the form says so under the field, and with
+    # JavaScript hides it while another way is chosen (static/js/rules-form.js).
+    field.scoring = scoring_of(option.name)  # type: ignore[attr-defined]
+    return field
+
+
+def _plain_option_field(option: dataclasses.Field) -> forms.Field:
+    scoring = scoring_of(option.name)
     text = OPTIONS[option.name]
-    common: dict[str, Any] = {"label": text.label, "help_text": text.help}
+    help_text = f"{SCORING_NOTES[scoring]} {text.help}" if scoring else text.help
+    common: dict[str, Any] = {"label": text.label, "help_text": help_text}
     if option.name == "life_labels":
         return forms.CharField(
             required=False, widget=forms.Textarea(attrs={"rows": 6}), strip=True, **common
@@ -144,6 +157,8 @@ class RulesCard:
     preset_title: str
     # Whether the summary says more than the changes (a preset other than Scat's rules).
     show_summary: bool
+    # Other names players know a built-in preset by ("Card Game 101").
+    other_names: tuple[str, ...] = ()
 
 
 HOUSE_RULES_GROUP = "This site\u2019s house rules"
@@ -165,6 +180,7 @@ def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
         changes=[] if rule_set.is_preset else differences(preset, rules),
         preset_title=PRESET_TITLES.get(rule_set.preset, rule_set.preset),
         show_summary=rule_set.is_preset or preset != Rules(),
+        other_names=PRESET_OTHER_NAMES.get(rule_set.preset, ()) if rule_set.is_preset else (),
     )
 
 

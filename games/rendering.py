@@ -55,8 +55,11 @@ def _card_view(card: engine.Card) -> CardView:
         if card.is_joker
         else (str(card)[:-1], SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit])
     )
+    # The face's rank and suits are drawn by CSS from data-t (static/css/site.css): a
+    # card button's only text is then its name, which says what the face shows ("Discard
+    # 8♣, 8 of clubs"), and no tool reads "8♣♣8♣" as its visible words.
     face = format_html(
-        '{}<span class="pc__pip" aria-hidden="true">{}</span>{}',
+        '{}<span class="pc__pip" aria-hidden="true" data-t="{}"></span>{}',
         _corner(rank, symbol, ""),
         symbol,
         _corner(rank, symbol, " pc__corner--end"),
@@ -66,7 +69,8 @@ def _card_view(card: engine.Card) -> CardView:
 
 def _corner(rank: str, symbol: str, modifier: str) -> str:
     return format_html(
-        '<span class="pc__corner{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+        '<span class="pc__corner{}" aria-hidden="true">'
+        '<b data-t="{}"></b><i data-t="{}"></i></span>',
         modifier,
         rank,
         symbol,
@@ -177,8 +181,15 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         else None,
         "last_round": _last_round(obs),
         "outcome": _ended(game, obs, found.events) if ended else _outcome(obs),
+        # (seq, kind, text, whether the viewer made it): the live region says the others'.
         "log": [
-            (seq, event.kind, engine.describe(event, names, seat)) for seq, event, _ in found.events
+            (
+                seq,
+                event.kind,
+                engine.describe(event, names, seat),
+                seat is not None and event.seat == seat and event.kind in MOVE_KINDS,
+            )
+            for seq, event, _ in found.events
         ],
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
@@ -393,18 +404,20 @@ def _actions(obs: engine.Observation) -> dict[str, Any]:
         if not isinstance(a, Draw | Discard | Exchange)
     ]
     compact = obs.rules.hidden_discards and bool(discards)
-    # Without hidden_discards each discard is one card: its buttons go on the card.
+    # Discarding one card is one click on it, whatever the rules: its buttons go on the
+    # card. With hidden_discards, discarding several is a form of its own ("pick").
     by_card: dict[engine.Card, dict[str, tuple[str, str]]] = {}
-    if discards and not compact:
-        for action in discards:
-            kind = "knock" if action.knock else "discard"
-            by_card.setdefault(action.cards[0], {})[kind] = (
-                action.code,
-                engine.describe_action(action),
-            )
-    # Many combinations (several discards, widow exchanges): the cards become checkboxes
-    # of one form, "pick", instead of a button for every combination.
-    picking = "discard" if compact else "give" if exchanges else ""
+    for action in discards:
+        if len(action.cards) != 1:
+            continue
+        kind = "knock" if action.knock else "discard"
+        by_card.setdefault(action.cards[0], {})[kind] = (
+            action.code,
+            engine.describe_action(action),
+        )
+    # Widow exchanges (many combinations): the cards become checkboxes of one form,
+    # "pick", instead of a button for every combination.
+    picking = "give" if exchanges else ""
     hand_moves = [
         (
             view,
@@ -415,15 +428,39 @@ def _actions(obs: engine.Observation) -> dict[str, Any]:
         )
         for card, view in zip(obs.hand or (), cards(obs.hand), strict=True)
     ]
+    draw_stock = draws.get(engine.STOCK)
     return {
-        "draw_stock": draws.get(engine.STOCK),
+        "draw_stock": draw_stock,
         "draw_discard": draws.get(engine.DISCARD_PILE),
         "buttons": buttons,
         "hand_moves": hand_moves,
         "discard_phase": bool(discards),
         "pick": _pick_form(obs, discards) if compact else exchanges and {"mode": "exchange"},
         "prompt": _prompt(obs, draws, bool(discards), bool(exchanges), compact),
+        # The first control of the turn, where focus goes when it begins and after a
+        # move: the stock, else the first card to discard, else the first button.
+        "first_control": _first_control(draw_stock, draws, hand_moves, exchanges, buttons),
     }
+
+
+def _first_control(
+    draw_stock: str | None,
+    draws: dict[str, str],
+    hand_moves: list[tuple[Any, ...]],
+    exchanges: list[Exchange],
+    buttons: list[tuple[str, str]],
+) -> str:
+    """The `value` of the button (or the name of the checkbox) focused first."""
+    if draw_stock:
+        return draw_stock
+    if engine.DISCARD_PILE in draws:
+        return draws[engine.DISCARD_PILE]
+    for _, moves, _, _, pick in hand_moves:
+        if moves.get("discard"):
+            return moves["discard"][0]
+        if pick and exchanges:
+            return "pick"
+    return buttons[0][0] if buttons else ""
 
 
 def _pick_form(obs: engine.Observation, discards: list[Discard]) -> dict[str, Any]:
@@ -453,7 +490,7 @@ def _prompt(
         )
     if discarding:
         if compact:
-            return "Pick the cards to discard, and which of them lies on top."
+            return "Now discard a card: click it. To discard several, open “Discard several cards”."
         return "Now discard a card: click it."
     if obs.phase == "widow":
         return "The widow is face up: pick cards of yours and as many of the widow's."
@@ -502,7 +539,7 @@ def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
                 name="You" if seat == obs.viewer else obs.names[seat],
                 cards=cards(hand),
                 value=engine.format_value(value) if value is not None else "",
-                result=_round_result(result, seat),
+                result=_round_result(result, seat, obs.rules),
                 knocked=seat == result.knocker,
                 lost=bool(
                     result.lives_lost[seat]
@@ -511,25 +548,42 @@ def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
                 ),
             )
         )
+    data = result._asdict()
     return {
         "round_no": result.round_no,
-        "text": round_summary(result._asdict(), obs.names, obs.viewer),
+        "text": round_summary(data, obs.names, obs.viewer),
+        # The same without the hands' values (the hands show them): what it cost whom.
+        "short": round_summary(data, obs.names, obs.viewer, values=False),
+        # A throw-down is not a knock, though its thrower counts as the knocker.
+        "knock_word": "threw down" if result.reason == "throw_down" else "knocked",
         "hands": shown,
         "fresh": _summary_is_fresh(obs),
     }
 
 
-def _round_result(result: engine.RoundResult, seat: int) -> str:
+def _round_result(result: engine.RoundResult, seat: int, rules: engine.Rules) -> str:
+    """What the round did to `seat`, in a few words ("loses a life", "ante lost")."""
     parts = []
     if seat in result.blitzers:
-        parts.append("31!")
+        parts.append("31: blitz!")
     lost = result.lives_lost[seat]
     if lost:
         parts.append("loses a life" if lost == 1 else f"loses {lost} lives")
     if result.points_won[seat]:
         parts.append(f"+{result.points_won[seat]} point")
     chips = result.chips_won[seat]
-    if chips:
+    if rules.scoring == "banking" and result.reason in ("stock_empty", "max_turns"):
+        parts.append("ante stays in the pot")
+    elif rules.scoring == "banking":
+        # Everyone antes a chip as the round starts (already paid): the winner takes
+        # the pot, everyone else has lost their ante, and a blitz costs a chip more.
+        if chips > 0:
+            parts.append(f"takes the pot: {chips} chip{'s' if chips != 1 else ''}")
+        elif chips < 0:
+            parts.append(f"ante and {-chips} chip{'s' if chips != -1 else ''} lost")
+        else:
+            parts.append("ante lost")
+    elif chips:
         parts.append(f"{chips:+d} chip{'s' if abs(chips) != 1 else ''}")
     if seat in result.eliminated:
         parts.append("out")

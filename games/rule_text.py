@@ -167,7 +167,11 @@ OPTIONS: dict[str, OptionText] = {
         "Whether the tie's winner only wins the round, or the whole game. Needs the "
         "tie-break between the last two.",
     ),
-    "target_points": OptionText("Points to win", "Scoring by points: the first to this many wins."),
+    "target_points": OptionText(
+        "Points to win",
+        "Scoring by points: the first to this many wins. A player scores at most a point "
+        "a round, so a game lasts at least this many rounds.",
+    ),
     "chips": OptionText(
         "Chips each", "Banking: everyone starts with this many chips and antes one a round."
     ),
@@ -233,6 +237,21 @@ _LIVES_ONLY = frozenset(
         "no_knock_when_all_on_county",
     }
 )
+
+
+def scoring_of(option: str) -> str | None:
+    """The one way of scoring `option` belongs to ("lives", "points", "banking"), or
+    None for an option that applies whatever the scoring."""
+    if option in _LIVES_ONLY:
+        return "lives"
+    return {"target_points": "points", "chips": "banking"}.get(option)
+
+
+SCORING_NOTES = {
+    "lives": "Only when scoring by lives.",
+    "points": "Only when scoring by points.",
+    "banking": "Only when banking.",
+}
 
 
 def applies(rules: Rules, option: str) -> bool:
@@ -421,9 +440,281 @@ def rule_sections(rules: Rules) -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
+def _game_length(rules: Rules) -> str:
+    """How long a game lasts at least, where a player can't see it from the rest: a
+    player scores at most a point a round."""
+    if rules.scoring != "points":
+        return ""
+    n = rules.target_points
+    return f" · A game of at least {n} round{'s' if n != 1 else ''}"
+
+
 # One line per preset for the lobby's preset cards: how it differs from Scat.
 PRESET_SUMMARIES: dict[str, str] = {
-    key: " \u00b7 ".join(rule_summary(Rules.preset(key)))
-    or ("The standard rules" if key == "scat" else "The same rules as Scat")
+    key: " \u00b7 ".join(rule_summary(Rules.preset(key))) + _game_length(Rules.preset(key))
+    or (
+        "The standard rules"
+        if key == "scat"
+        else "Another name for Scat: the same game, with the same rules"
+    )
     for key in PRESETS
 }
+
+
+# ---- the rules for players, one page per preset --------------------------------------
+
+# Other names players know a preset by: shown with it, and listed on the rules index
+# so that a player who knows the game as "Card Game 101" or "Blitz" finds it.
+PRESET_OTHER_NAMES: dict[str, tuple[str, ...]] = {
+    "scat": ("Thirty-one", "31"),
+    "blitz": ("Scat",),
+    "thirty_one": ("Thirty-one with four tokens",),
+    "card_game_101": ("Card Game 101", "Thirty-one with three of a kind"),
+    "ride_the_bus": ("Scat with the bus",),
+    "ride_the_bus_online": ("Ride the Bus as played online",),
+    "en_og_tredive": ("Greenlandic 31", "En-og-tredive"),
+    "banking": ("31 for chips", "Banking Scat"),
+    "french_canadian": ("31 for points", "Trente et un"),
+    "philadelphia": ("Throw-down 31",),
+    "thirty_and_a_half": ("30½", "Thirty and a half with three of a kind"),
+}
+
+# A preset that is another preset's game under another name says so.
+SAME_GAME_AS: dict[str, str] = {"blitz": "scat"}
+
+
+def _lives(n: int) -> str:
+    return "1 life" if n == 1 else f"{n} lives"
+
+
+def how_to_play(rules: Rules) -> list[tuple[str, list[str]]]:
+    """The rules in words for players, as (heading, sentences): what wins, the cards, a
+    turn, knocking, the showdown, special hands and the stock. Made from `rules` alone
+    (the table page, the rules pages), so it says what the engine will do; a test checks
+    that every option that applies changes what it says."""
+    return [
+        ("What wins", _winning(rules)),
+        ("Cards and hands", _hands(rules)),
+        ("The deal", _deal(rules)),
+        ("A turn", _turn(rules)),
+        ("Knocking", _knocking(rules)),
+        ("The showdown", _showdown(rules)),
+        ("Special hands", _special(rules)),
+        ("The stock", _stock(rules)),
+    ]
+
+
+def _winning(r: Rules) -> list[str]:
+    if r.scoring == "points":
+        return [
+            f"Be the first to {r.target_points} point{'s' if r.target_points != 1 else ''}. "
+            "No one loses lives and no one is ever out; players who reach the same best "
+            "score together share the win.",
+            f"You score at most a point a round, so a game lasts at least "
+            f"{r.target_points} round{'s' if r.target_points != 1 else ''}.",
+        ]
+    if r.scoring == "banking":
+        return [
+            f"Be the last player with chips. Everyone starts with {r.chips} "
+            f"chip{'s' if r.chips != 1 else ''} and antes one into the pot before each "
+            "round; a player with no chip to ante is out.",
+        ]
+    lines = [f"Be the last player left. Everyone starts with {_lives(r.lives)}."]
+    if r.county:
+        lines.append(
+            "With no lives left you are \u201con the county\u201d and still play; the next "
+            "loss puts you out."
+        )
+    else:
+        lines.append("There is no county: lose your last life and you are out.")
+    if r.life_labels:
+        lines.append("Lives are shown as stages: " + " \u2192 ".join(r.life_labels) + ".")
+    lines.append("Every lost life goes into the kitty, and the winner takes it.")
+    return lines
+
+
+def _hands(r: Rules) -> list[str]:
+    lines = [
+        "A hand is worth the total of its best suit: an ace 11, a king, queen or jack 10, "
+        "every other card its number. 31, an ace and two ten-point cards of one suit, is "
+        "the best hand."
+    ]
+    if r.jokers:
+        lines.append(
+            "The deck has one joker (53 cards). It stands for whichever card the hand does "
+            "not already hold that makes it best."
+        )
+    else:
+        lines.append("One deck of 52 cards, no joker.")
+    lines.append(
+        {
+            "off": "Three of a kind counts like any other hand (three kings are worth 10).",
+            "30": "Three of a kind (three cards of one rank) is worth 30.",
+            "30.5": "Three of a kind is worth 30\u00bd: it beats every hand but 31.",
+        }[r.three_of_a_kind]
+    )
+    if r.straight_flush:
+        lines.append(
+            "Three cards of one suit in sequence are worth at least 30 (aces high: Q-K-A "
+            "is the top run, A-2-3 is none)."
+        )
+    if r.showdown_counts_all_cards:
+        lines.append(
+            "At a showdown every card counts, whatever its suit (this never makes a blitz)."
+        )
+    return lines
+
+
+def _deal(r: Rules) -> list[str]:
+    first = {
+        "random": "The first dealer is chosen at random",
+        "high_card": "Everyone draws a card and the highest deals first (aces low)",
+        "cut": "Everyone cuts and the highest card deals first (the joker, then aces, high)",
+    }[r.first_dealer]
+    lines = [
+        f"2 to {r.max_players} players. {first}; then the deal passes to the left.",
+        "Everyone gets three cards. The next card is turned up to start the discard "
+        "pile; the rest is the stock.",
+    ]
+    if r.widow:
+        lines.append("Three more cards are dealt face down in the middle: the widow.")
+    return lines
+
+
+def _turn(r: Rules) -> list[str]:
+    lines = []
+    if r.throw_down:
+        lines.append(
+            "At the start of each round, before looking at their cards, the player at the "
+            "dealer's left may throw down: every hand is shown at once, and they count as "
+            "the knocker."
+        )
+    if r.hidden_discards:
+        lines.append(
+            "On your turn, take the top card of the stock or of the discard pile, then "
+            "discard one card or several and choose which lies on top. You must end your "
+            "turn holding at most three cards (fewer are worth what they make); holding "
+            "three or fewer after drawing, you may keep them all. Buried discards stay "
+            "face up for everyone to see."
+        )
+    else:
+        lines.append(
+            "On your turn, take the top card of the stock or of the discard pile, then "
+            "discard one card."
+        )
+    own = (
+        ""
+        if r.take_own_discard
+        else " Nor may you take the top discard if you put it there yourself."
+    )
+    lines.append("A card you took from the discard pile can't go straight back." + own)
+    if r.widow:
+        lines.append(
+            "Instead of drawing you may swap one to three of your cards for as many of the "
+            "widow's: that is your whole turn. The first player to use the widow turns it "
+            "face up for good."
+        )
+    if r.allow_stand:
+        lines.append(
+            "In your last turn after someone knocks, you may stand: keep your hand and "
+            "draw nothing."
+        )
+    return lines
+
+
+def _knocking(r: Rules) -> list[str]:
+    if r.knock_after_draw:
+        how = (
+            "Knock as you discard, after drawing: the three cards you keep are your hand "
+            "for the showdown."
+        )
+    else:
+        how = "Instead of drawing, you may knock: your hand stays as it is."
+    lines = [
+        how + " Everyone else has one more turn, then every hand is shown (the showdown). "
+        "Only one player knocks in a round."
+    ]
+    lines.append(
+        "You may knock with any hand."
+        if r.knock_min == 0
+        else f"You may knock only with a hand worth {r.knock_min} or more."
+    )
+    if r.no_knock_first_round:
+        lines.append("No one may knock until everyone has had a turn this round.")
+    if r.no_knock_when_all_on_county and applies(r, "no_knock_when_all_on_county"):
+        lines.append(
+            "When everyone still in is on the county no one may knock: play goes on until "
+            "someone holds 31, and they win the game."
+        )
+    return lines
+
+
+def _showdown(r: Rules) -> list[str]:
+    if r.scoring == "points":
+        return [
+            "The highest hand scores a point; players who did not knock and tie for it "
+            "each score one. If the knocker ties for highest, the point goes to the others "
+            "tied."
+        ]
+    if r.scoring == "banking":
+        return [
+            "The highest hand takes the pot; a tie splits it, and a chip that does not "
+            "divide stays for the next round. Everyone else has lost their ante."
+        ]
+    penalty = _lives(r.knocker_penalty)
+    lines = [
+        "The lowest hand loses a life; players who tie for lowest each lose one.",
+        f"A knocker who alone has the lowest hand loses {penalty}.",
+        "A knocker who ties for lowest is safe, and the others tied lose."
+        if r.knocker_tie == "safe"
+        else f"A knocker who ties for lowest loses alone, and pays {penalty}.",
+    ]
+    if r.final_two_tiebreak:
+        lines.append(
+            "With two players left, one of them on the county, a tie goes to the higher "
+            "top card, then the next (the joker above an ace)."
+        )
+    return lines
+
+
+def _special(r: Rules) -> list[str]:
+    blitz = (
+        "A blitz is 31 in one suit."
+        if r.blitz_requires == "any"
+        else "Only A-K-10 of one suit is a blitz; any other 31 is still worth 31."
+    )
+    if r.blitz_timing == "immediate":
+        blitz += (
+            " It is shown at once, on the deal or at the end of its holder's turn (even "
+            "after a knock), and ends the round."
+        )
+    else:
+        blitz += " It is not shown by itself: its holder knocks, and it wins the showdown."
+    if r.scoring == "points":
+        blitz += " It scores its holder a point."
+    elif r.scoring == "banking":
+        blitz += " Everyone else adds a chip to the pot, and the blitzer takes it all."
+    else:
+        blitz += " Everyone without a blitz loses a life"
+        blitz += (
+            "; a knocker caught by it loses two."
+            if r.knocker_pays_double_on_blitz
+            else ", the knocker too."
+        )
+    lines = [blitz]
+    if r.three_aces_wins_game:
+        aces = "Three aces (or two aces and the joker)" if r.jokers else "Three aces"
+        lines.append(
+            f"{aces}, on the deal or after your turn, win the whole game at once: you take "
+            "the kitty or the pot and everything the others have left."
+        )
+    return lines
+
+
+def _stock(r: Rules) -> list[str]:
+    return [
+        "When the stock runs out, the discards under the top card are shuffled into a new stock."
+        if r.empty_stock == "reshuffle"
+        else "When the stock runs out before anyone knocks, the round ends with no loser.",
+        f"A round with no knock after {r.max_turns} turns ends as a draw.",
+    ]

@@ -3,11 +3,13 @@ moves in games.views.table."""
 
 from django.urls import path
 
-from games.views import archive, chat, lobby, table
+from games.views import archive, chat, lobby, rules, table
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="create_table"),
+    path("rules/", rules.rules_index, name="rules_index"),
+    path("rules/<slug:key>/", rules.rules_page, name="rules"),
     path("join/<str:token>/", lobby.join_by_link, name="join_by_link"),
     path("tables/<int:pk>/", table.table_page, name="table"),
     path("tables/<int:pk>/seats/", table.seats, name="table_seats"),

@@ -321,8 +321,11 @@ def _levels_lapsed(e: Event, d: dict, who: str, names: Sequence[str], viewer: in
     return "The round ended before everyone agreed: no level is added."
 
 
-def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> str:
-    """Who showed what and who lost what, in one line."""
+def round_summary(
+    d: dict, names: Sequence[str], viewer: int | None = None, *, values: bool = True
+) -> str:
+    """Who showed what and who lost what, in one line (`values=False`: without the
+    showdown's hand values, for a page that shows the hands beside it)."""
     reason = d["reason"]
     if reason in ("stock_empty", "max_turns"):
         why = "The stock ran out" if reason == "stock_empty" else "No one knocked in time"
@@ -336,11 +339,15 @@ def round_summary(d: dict, names: Sequence[str], viewer: int | None = None) -> s
     if reason == "blitz" or d["blitzers"]:
         blitzers = [_name(names, s, viewer) for s in d["blitzers"]]
         verb = "has" if len(blitzers) == 1 and blitzers[0] != "You" else "have"
-        parts.append(f"{_list(blitzers)} {verb} 31 -- blitz!")
+        parts.append(f"{_list(blitzers)} {verb} 31 in one suit: a blitz!")
     elif reason in ("three_aces", "thirty_one"):
         pass  # game_ended says who won and how
     else:
-        parts.append("Showdown: " + ", ".join(shown) + ".")
+        if reason == "throw_down" and d.get("knocker") is not None:
+            thrower = _name(names, d["knocker"], viewer)
+            parts.append(f"{thrower} threw down.")
+        if values:
+            parts.append("Showdown: " + ", ".join(shown) + ".")
     for seat, lost in enumerate(d["lives_lost"]):
         if lost:
             who = _name(names, seat, viewer)

@@ -30,7 +30,7 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 
 from games import access, engine, presence, proofs, ratelimit, rendering, services
 from games.models import Game, Seat, Table
-from games.rule_text import differences, rule_sections, rule_summary
+from games.rule_text import differences, how_to_play, rule_sections, rule_summary
 
 # Seconds between reloads of the page without JavaScript, while waiting for others.
 REFRESH_PLAYING, REFRESH_WAITING = 3, 5
@@ -136,11 +136,15 @@ def _page_context(
         "summary": rule_summary(rules),
         "house_rules": differences(table.preset_rules(), rules),
         "sections": rule_sections(rules),
+        "how_to_play": how_to_play(rules),
     }
     if game is not None:
         seat = access.seat_at(game, user)
         state = game.engine_state()
         context.update(rendering.game_context(game, state, seat))
+        # A whole page (not an htmx swap) focuses the first control of your turn itself,
+        # JavaScript or not (static/js/live.js does it after a swap).
+        context["autofocus"] = not request.htmx
         if playing and manager is not None:
             context["manage"] = _manage_context(game, state, as_staff=manager == "staff")
     if playing:

@@ -6,6 +6,10 @@
 // - In a background tab, the title says "Your turn" while it is yours.
 // - The host's controls (forms marked data-fresh-seq) post the seq of the table shown
 //   now, not the one the page was loaded at: pushes have moved it on since.
+// - After the game area is swapped (your move's answer, a push, a poll): say the other
+//   players' new moves and "your turn" in the polite live region #announcer, and put
+//   focus on the first control of your turn ([data-first]) if the swap took it away
+//   (focus somewhere else on the page, such as a text field, is left alone).
 (function () {
   "use strict";
 
@@ -31,6 +35,53 @@
     var seq = form.querySelector("input[name=seq]");
     if (seq && shownSeq() >= 0) seq.value = String(shownSeq());
   });
+
+  // ---- what changed, for screen readers, and where focus goes -----------------------
+  var said = shownSeq();  // the newest seq announced: the page as loaded is not news
+  var wasMyTurn = document.querySelector("#game-area[data-my-turn]") !== null;
+
+  function announce(lines) {
+    var region = document.getElementById("announcer");
+    if (!region || !lines.length) return;
+    region.textContent = lines.join(" ");
+  }
+
+  function areaChanged() {
+    var area = document.getElementById("game-area");
+    if (!area) return;
+    var seq = Number(area.dataset.seq);
+    var myTurn = area.hasAttribute("data-my-turn");
+    var lines = [];
+    if (seq > said) {
+      // The log is newest first: read the new lines oldest first, without your own moves.
+      var items = area.querySelectorAll(".game-log__lines li[data-seq]");
+      for (var i = items.length - 1; i >= 0; i--) {
+        var item = items[i];
+        if (Number(item.dataset.seq) > said && !item.hasAttribute("data-mine")) {
+          lines.push(item.textContent.trim());
+        }
+      }
+      said = seq;
+    }
+    var prompt = area.querySelector(".prompt");
+    if (myTurn && !wasMyTurn) lines.push(prompt ? prompt.textContent.trim() : "Your turn.");
+    announce(lines);
+    if (myTurn) {
+      var active = document.activeElement;
+      // htmx gives focus back to an element of the same id, so the game area itself
+      // (focused when your last move ended your turn) counts as no place too.
+      var lost = !active || active === document.body || active === area ||
+        !document.body.contains(active);
+      var first = area.querySelector("[data-first]");
+      if (lost && first) first.focus();
+    } else if (!document.body.contains(document.activeElement) || document.activeElement === document.body) {
+      // Your move ended your turn: stay in the game area rather than at the page's top.
+      if (wasMyTurn) area.focus({ preventScroll: true });
+    }
+    wasMyTurn = myTurn;
+  }
+  document.addEventListener("htmx:afterSettle", areaChanged);
+  document.addEventListener("htmx:wsAfterMessage", areaChanged);
 
   function updateTitle() {
     var mine = document.querySelector("#game-area[data-my-turn]") !== null;

@@ -93,7 +93,7 @@ def test_a_member_named_you_from_before_never_reads_as_the_viewer(
     legacy.refresh_from_db()
     assert legacy.username == "You"
     context = rendering.game_context(game, game.engine_state(), 0)
-    lines = [text for _, _, text in context["log"]]
+    lines = [text for _, _, text, _ in context["log"]]
     assert "A new game of 31 for ann and You (player)." in lines
     names = game.engine_state().names
     # When they move, ann reads their name and the verb for someone else.

@@ -261,9 +261,11 @@ def test_cards_are_picked_to_exchange_with_the_widow_and_to_discard_several(
         page = pages[1 - first]
         page.wait_for_selector(f"#game-area[data-seq='{game.seq}']", timeout=10_000)
         make_move(page, "draw:stock", js=True)
-        cards = page.locator(".hand .pick-card input").evaluate_all("i => i.map(e => e.value)")
-        page.locator(".hand .pick-card").nth(0).click()
-        page.locator(".hand .pick-card").nth(1).click()
+        # One card would be one click on it; several are picked in their own box.
+        page.locator(".discard-several summary").click()
+        cards = page.locator(".pick-list input").evaluate_all("i => i.map(e => e.value)")
+        page.locator(".pick-list label").nth(0).click()
+        page.locator(".pick-list label").nth(1).click()
         page.select_option("select[name=top]", cards[0])
         shoot(page, "pick-discards")
         make_move(page, "discard", js=True)
@@ -329,7 +331,7 @@ def test_in_a_background_tab_the_title_says_your_turn_and_your_own_clock_ticks(
             f"Number(document.querySelector('.my-clock [data-deadline]').textContent) < {shown}",
             timeout=5_000,
         )
-        assert "UTC" not in page.locator(".my-clock time").text_content(), "in local time"
+        assert "UTC" not in page.locator(".my-clock-text time").text_content(), "in local time"
     finally:
         context.close()
 

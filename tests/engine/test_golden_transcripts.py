@@ -275,7 +275,7 @@ def test_a_short_two_player_game_from_fixed_decks_says_exactly_this():
         "Round 2: Bob deals. The up-card is 6♥.",
         "Ann draws from the stock.",
         "Ann discards 5♠.",
-        "Ann has 31 -- blitz! Bob loses a life.",
+        "Ann has 31 in one suit: a blitz! Bob loses a life.",
         "Bob is out of the game.",
         "Ann wins the game!",
     ]
@@ -313,7 +313,7 @@ def test_the_short_game_as_each_player_is_told_it():
         "Round 2: Bob deals. The up-card is 6♥.",
         "You draw Q♦ from the stock.",
         "You discard 5♠.",
-        "You have 31 -- blitz! Bob loses a life.",
+        "You have 31 in one suit: a blitz! Bob loses a life.",
         "Bob is out of the game.",
         "You win the game!",
     ]
@@ -330,7 +330,7 @@ def test_the_short_game_as_each_player_is_told_it():
         "Round 2: You deal. The up-card is 6♥.",
         "Ann draws from the stock.",
         "Ann discards 5♠.",
-        "Ann has 31 -- blitz! You lose a life.",
+        "Ann has 31 in one suit: a blitz! You lose a life.",
         "You are out of the game.",
         "Ann wins the game!",
     ]

@@ -265,7 +265,7 @@ def test_with_points_a_blitz_scores_a_point_at_once():
     assert t.result.points_won == (0, 1, 0)
     assert t.result.lives_lost == (0, 0, 0)
     assert t.points == (0, 1, 0)
-    assert t.said(t.events[3:4]) == ["Bob has 31 -- blitz! Bob scores a point."]
+    assert t.said(t.events[3:4]) == ["Bob has 31 in one suit: a blitz! Bob scores a point."]
 
 
 def test_with_points_the_first_to_the_target_wins():

@@ -99,7 +99,7 @@ def test_a_blitz_on_the_deal_ends_the_round_at_once_and_everyone_else_loses_a_li
     assert t.result.blitzers == (BOB,)
     assert t.result.lives_lost == (1, 0, 1)
     assert t.state.round_no == 2  # the next round is dealt at once
-    assert t.said(ended) == ["Bob has 31 -- blitz! Ann loses a life. Cy loses a life."]
+    assert t.said(ended) == ["Bob has 31 in one suit: a blitz! Ann loses a life. Cy loses a life."]
 
 
 def test_several_blitzes_on_the_deal_are_all_safe():
@@ -107,7 +107,7 @@ def test_several_blitzes_on_the_deal_are_all_safe():
     assert t.result.blitzers == (BOB, CY)
     assert t.result.lives_lost == (1, 0, 0, 1)
     assert t.said(t.events[3:4]) == [
-        "Bob and Cy have 31 -- blitz! Ann loses a life. Dee loses a life."
+        "Bob and Cy have 31 in one suit: a blitz! Ann loses a life. Dee loses a life."
     ]
     assert DEE == 3
 

@@ -60,8 +60,10 @@ def test_the_player_on_turn_sees_their_own_countdown_and_its_deadline_as_text(
     clock = re.search(r'<p class="my-clock".*?</p>', mine, re.S)
     assert clock, "your own clock, next to your hand"
     assert f'data-deadline="{int(timed.turn_deadline.timestamp() * 1000)}"' in clock.group()
-    assert "Your time runs out at" in clock.group()
-    assert deadline.strftime("%H:%M:%S") + " UTC" in clock.group(), "readable without JS"
+    # When it runs out, in words, under your moves (so they stay on the first screen).
+    clock_text = re.search(r'<p class="my-clock-text".*?</p>', mine, re.S)
+    assert clock_text and "Your time runs out at" in clock_text.group()
+    assert deadline.strftime("%H:%M:%S") + " UTC" in clock_text.group(), "readable without JS"
     assert "data-my-turn" in mine, "the tab title script knows it is your turn"
     theirs = _page(_seat_user(timed, 1 - seat), timed)
     assert 'class="my-clock"' not in theirs and "data-my-turn" not in theirs

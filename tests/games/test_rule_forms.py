@@ -194,7 +194,7 @@ ONE_CHANGE_EACH: dict[str, dict[str, Any]] = {
 def test_scat_has_nothing_to_summarise() -> None:
     assert rule_summary(Rules()) == []
     assert PRESET_SUMMARIES["scat"] == "The standard rules"
-    assert PRESET_SUMMARIES["blitz"] == "The same rules as Scat"
+    assert PRESET_SUMMARIES["blitz"] == "Another name for Scat: the same game, with the same rules"
 
 
 @pytest.mark.parametrize("option", OPTION_NAMES)

@@ -47,7 +47,7 @@ def test_the_log_shows_no_event_newer_than_the_snapshot(duel: Game) -> None:
 
     for seat in (0, 1, None):
         context = rendering.game_context(seen, seen.engine_state(), seat)
-        assert max(seq for seq, _, _ in context["log"]) == seen.seq, seat
+        assert max(seq for seq, *_ in context["log"]) == seen.seq, seat
     html = rendering.render_game_area(seen, seen.engine_state(), None)
     assert "from the stock" not in html and "takes" not in html, "the move after N"
 
@@ -73,7 +73,7 @@ def test_a_round_ended_after_the_snapshot_is_still_in_play_in_its_view(duel: Gam
     assert context["deal"]["revealed"] == []
     assert first.salt not in html and first.deck not in html
     assert second.commitment not in html
-    assert max(seq for seq, _, _ in context["log"]) == seen.seq
+    assert max(seq for seq, *_ in context["log"]) == seen.seq
     # The next read shows the round's end, its deck, and the next round's commitment.
     fresh = rendering.render_game_area(_read(duel), duel.engine_state(), 0)
     assert first.salt in fresh and first.deck in fresh and second.commitment in fresh
