@@ -104,8 +104,8 @@ def test_bench_bot_times_the_decisions_it_was_asked_for(capsys):
 
 def test_bench_bot_refuses_a_table_size_the_rules_do_not_allow(capsys):
     with pytest.raises(SystemExit):
-        main(["bench-bot", "--players", "10"])
-    assert "--players must be 2 to 9" in capsys.readouterr().err
+        main(["bench-bot", "--players", "13"])
+    assert "--players must be 2 to 12" in capsys.readouterr().err
 
 
 def test_paired_rounds_of_a_bot_against_itself_come_out_the_same(capsys):
