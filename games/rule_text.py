@@ -529,6 +529,11 @@ def _winning(r: Rules) -> list[str]:
         lines.append("There is no county: lose your last life and you are out.")
     if r.life_labels:
         lines.append("Lives are shown as stages: " + " \u2192 ".join(r.life_labels) + ".")
+    if r.levels_by_agreement:
+        lines.append(
+            "During a game any player still in may propose new stages before the county; "
+            "if everyone still in agrees, everyone gains a life for each."
+        )
     lines.append("Every lost life goes into the kitty, and the winner takes it.")
     return lines
 
@@ -570,6 +575,7 @@ def _deal(r: Rules) -> list[str]:
         "random": "The first dealer is chosen at random",
         "high_card": "Everyone draws a card and the highest deals first (aces low)",
         "cut": "Everyone cuts and the highest card deals first (the joker, then aces, high)",
+        "chosen": "Whoever starts the game picks the first dealer",
     }[r.first_dealer]
     lines = [
         f"2 to {r.max_players} players. {first}; then the deal passes to the left.",
@@ -673,6 +679,11 @@ def _showdown(r: Rules) -> list[str]:
         lines.append(
             "With two players left, one of them on the county, a tie goes to the higher "
             "top card, then the next (the joker above an ace)."
+            + (
+                " That wins the whole game; cards of identical rank draw it."
+                if r.final_two_tiebreak_decides == "game"
+                else ""
+            )
         )
     return lines
 
