@@ -147,7 +147,7 @@ def test_paired_rounds_show_every_other_move_to_a_watching_bot():
 def test_paired_refuses_a_table_the_preset_does_not_seat(capsys):
     with pytest.raises(SystemExit):
         paired.main(["--players", "1"])
-    assert "--players must be 2 to 9 for scat" in capsys.readouterr().err
+    assert "--players must be 2 to 12 for scat" in capsys.readouterr().err
 
 
 def test_paired_refuses_bad_bot_options(capsys):
