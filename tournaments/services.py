@@ -407,13 +407,7 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
         seats = {s.pk: s for s in RoundSeat.objects.filter(table__round=round_)}
         if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
             raise ServiceError("Choose two different seats of this round.")
-        a, b = seats[first.pk], seats[second.pk]
-        a.entry_id, b.entry_id = b.entry_id, a.entry_id
-        a.bot_level, b.bot_level = b.bot_level, a.bot_level
-        # Through a free position: (table, position) is unique, the entries are not.
-        RoundSeat.objects.filter(pk__in=[a.pk, b.pk]).update(entry=None, bot_level=BOT_LEVEL)
-        a.save(update_fields=["entry", "bot_level"])
-        b.save(update_fields=["entry", "bot_level"])
+        _exchange(seats[first.pk], seats[second.pk])
         _changed(event)
 
 
@@ -653,18 +647,22 @@ def _reseat_waiting_round(event: Event) -> None:
     for where, entry_id in locked.items():
         target = seats.get(where)
         current = next((s for s in seats.values() if s.entry_id == entry_id), None)
-        if target is None or current is None or target is current:
-            if target is not None and target is current:
-                RoundSeat.objects.filter(pk=target.pk).update(locked=True)
-            continue
-        target.entry_id, current.entry_id = current.entry_id, target.entry_id
-        target.bot_level, current.bot_level = current.bot_level, target.bot_level
-        RoundSeat.objects.filter(pk__in=[target.pk, current.pk]).update(
-            entry=None, bot_level=BOT_LEVEL
-        )
-        current.save(update_fields=["entry", "bot_level"])
-        target.locked = True
-        target.save(update_fields=["entry", "bot_level", "locked"])
+        if target is None or current is None:
+            continue  # fewer tables now: the locked place is gone
+        if target is not current:
+            _exchange(target, current)
+        RoundSeat.objects.filter(pk=target.pk).update(locked=True)
+
+
+def _exchange(a: RoundSeat, b: RoundSeat) -> None:
+    """Swap who sits at two seats of a seated round (a player or a bot each)."""
+    a.entry_id, b.entry_id = b.entry_id, a.entry_id
+    a.bot_level, b.bot_level = b.bot_level, a.bot_level
+    # Through a bot at both first: each entry sits once in a round, so writing one seat
+    # while the other still holds its entry could clash.
+    RoundSeat.objects.filter(pk__in=[a.pk, b.pk]).update(entry=None, bot_level=BOT_LEVEL)
+    a.save(update_fields=["entry", "bot_level"])
+    b.save(update_fields=["entry", "bot_level"])
 
 
 def _start_if_automatic(event: Event, round_: Round) -> None:

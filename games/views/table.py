@@ -305,19 +305,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         notice = stale.message
     except services.ServiceError as refused:
         error = refused.message
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        elif notice:
-            messages.info(request, notice)
-        return redirect(game.table)
-    game = Game.objects.select_related("table").get(pk=pk)
-    seat = access.seat_at(game, request.user)
-    return HttpResponse(
-        rendering.render_game_area(
-            game, game.engine_state(), seat, request=request, error=error, notice=notice
-        )
-    )
+    return _answer_move(request, game, error=error, notice=notice)
 
 
 @login_required
@@ -354,13 +342,21 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
         notice = stale.message
     except services.ServiceError as refused:
         error = refused.message
+    return _answer_move(request, game, error=error, notice=notice)
+
+
+def _answer_move(
+    request: HttpRequest, game: Game, *, error: str | None, notice: str | None
+) -> HttpResponse:
+    """How a move (or a levels answer) is answered: without htmx a redirect to the table
+    with the outcome as a message; with htmx the game area as it is now, for its viewer."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         elif notice:
             messages.info(request, notice)
         return redirect(game.table)
-    game = Game.objects.select_related("table").get(pk=pk)
+    game = Game.objects.select_related("table").get(pk=game.pk)
     seat = access.seat_at(game, request.user)
     return HttpResponse(
         rendering.render_game_area(
