@@ -10,6 +10,9 @@ table views, the game socket, the page's rendering and the services ask here).
   the host or staff may manage a game's players ("host" or "staff", or None);
   `may_free_seat`: players leave their own seat, the host removes anyone else.
 - `replay_sides(game)`: the sides a replay of `game` may be seen from (issue 26).
+- A sealed game (`Game.sealed`: a duplicate board still played at other tables) is
+  seen by its own players only -- not spectators, not the host, not staff -- and
+  cannot be replayed until the tournament unseals it.
 - `may_chat(user, table, seats)`: who writes in a table's chat -- its players;
   everyone who may watch the table reads it. `may_mute`: the host or staff.
 """
@@ -95,6 +98,8 @@ def may_watch(
 ) -> bool:
     """Whether `user` may see `table` (and `game`, played there): see the module's
     docstring. `seats`: the table's seats, when the caller has them."""
+    if game is not None and game.sealed:
+        return seat_at(game, user) is not None
     if table.is_public or manager_role(user, table) is not None:
         return True
     if not _signed_in(user):
@@ -131,7 +136,10 @@ def replay_sides(game: Game, seat_count: int) -> list[str]:
     whoever asks for it, and every hand face up would show everyone's. Once it is over,
     every side: a seat's hand as its player held it, or all hands face up. (In a round
     that never ended -- the last one of a game ended early -- no side shows a hand:
-    games.archive.board.)"""
+    games.archive.board.) A sealed game, none: it is the same deal as another
+    table's game still in play."""
+    if game.sealed:
+        return []
     if game.in_play:
         return [WATCH]
     return [WATCH, FACE_UP, *(str(seat) for seat in range(seat_count))]

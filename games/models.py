@@ -291,6 +291,14 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A duplicate board is dealt alike at several tables: until its last table has
+    # finished, only this game's own players may see it (games.access), and its decks
+    # stay hidden even once played (games.proofs). The tournament unseals it.
+    sealed = models.BooleanField(
+        default=False,
+        help_text="Only its players may see it, and its decks stay hidden (a duplicate "
+        "board still being played at other tables).",
+    )
 
     objects = GameQuerySet.as_manager()
 

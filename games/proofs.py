@@ -41,10 +41,13 @@ def _label(deal: Deal) -> str:
     return f"Round {deal.round_no}"
 
 
-def proof(deal: Deal, seq: int, stocks: dict[int, str] | None = None) -> Proof:
+def proof(
+    deal: Deal, seq: int, stocks: dict[int, str] | None = None, *, sealed: bool = False
+) -> Proof:
     """What a snapshot at `seq` shows of `deal`. `stocks` maps a reshuffle's seq to the
-    stock it made, for the reshuffle decks used at those seqs."""
-    revealed = deal.revealed_at(seq)
+    stock it made, for the reshuffle decks used at those seqs. A `sealed` game's decks
+    stay hidden (`Game.sealed`: the same deck is still being played elsewhere)."""
+    revealed = deal.revealed_at(seq) and not sealed
     used = deal.used_seq if deal.used_seq is not None and deal.used_seq <= seq else None
     return Proof(
         label=_label(deal),
@@ -67,9 +70,9 @@ def recent(game: Game) -> Any:
     return game.deals.filter(committed_seq__lte=game.seq, round_no__gte=round_no - 1)
 
 
-def area_summary(deals: Iterable[Deal], seq: int) -> dict[str, Any]:
+def area_summary(deals: Iterable[Deal], seq: int, *, sealed: bool = False) -> dict[str, Any]:
     """For the game area: the commitments still hidden, and the decks revealed last."""
-    proofs = [proof(deal, seq) for deal in deals]
+    proofs = [proof(deal, seq, sealed=sealed) for deal in deals]
     hidden = [p for p in proofs if not p.revealed]
     shown = [p for p in proofs if p.revealed]
     last = max((p.round_no for p in shown), default=None)
@@ -85,4 +88,4 @@ def all_proofs(game: Game) -> list[Proof]:
     deals = game.deals.filter(committed_seq__lte=seq).order_by("committed_seq", "id")
     reshuffles = GameEvent.objects.filter(game=game, kind="reshuffled", seq__lte=seq)
     stocks = {row.seq: engine.format_cards(row.to_engine().secret["stock"]) for row in reshuffles}
-    return [proof(deal, seq, stocks) for deal in deals]
+    return [proof(deal, seq, stocks, sealed=game.sealed) for deal in deals]

@@ -194,7 +194,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
         "deal": {
-            **proofs.area_summary(found.deals, game.seq),
+            **proofs.area_summary(found.deals, game.seq, sealed=game.sealed),
             "url": reverse("shuffles", args=[game.pk]),
         },
     }

@@ -31,7 +31,7 @@ from games.engine import levels
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
 from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
-from games.shuffles import CommittedDecks, deck_commitment, new_salt
+from games.shuffles import Board, CommittedDecks, GivenDecks, deck_commitment, new_salt
 
 log = logging.getLogger(__name__)
 
@@ -421,13 +421,21 @@ def start_game(
     by: Any,
     dealer: int | None = None,
     dealer_position: int | None = None,
+    lives: list[int] | None = None,
+    deals: int | None = None,
+    board: Board | None = None,
 ) -> Game:
     """Deal a new game to the players now seated, in seat order. `by` is who starts it,
     as the table's `starters` allow; None is the system (a tournament), allowed always.
     `dealer`: the engine seat that deals first (a tournament balances it), else the
     rules' method chooses. `dealer_position`: the table's seat (`Seat.position`) whose
     player deals first, as the starter picks it when the rules' `first_dealer` is
-    "chosen" (and only then); a seat with no one in it is refused."""
+    "chosen" (and only then); a seat with no one in it is refused.
+
+    A tournament playing deal by deal also gives `lives` (each seat's, carried from
+    its last deal), `deals` (the game ends after that many) and, for a duplicate
+    board, `board`: the decks every table of the board deals from. A game dealt from a
+    board is sealed (`Game.sealed`) until the tournament says every table has played it."""
     with transaction.atomic():
         table = _locked_table(table.pk)
         _require_open(table)
@@ -442,12 +450,17 @@ def start_game(
         if dealer is None:
             dealer = _chosen_dealer(rules, seats, dealer_position)
         _active(table)
-        decks = CommittedDecks(new_deck_source(), rules)
+        source = new_deck_source()
+        if board is not None:
+            source = GivenDecks([board.deck, board.reshuffle], then=source)
+        decks = CommittedDecks(source, rules)
         try:
-            state, events = engine.new_game(rules, names, decks, dealer)
+            state, events = engine.new_game(rules, names, decks, dealer, lives=lives, deals=deals)
         except engine.EngineError as error:
             raise ServiceError(str(error)) from error
-        game = Game.objects.create(table=table, state=state_to_dict(state))
+        game = Game.objects.create(
+            table=table, state=state_to_dict(state), sealed=board is not None
+        )
         GamePlayer.objects.bulk_create(
             [
                 GamePlayer(
@@ -462,6 +475,12 @@ def start_game(
         )
         _record(game, state, events, decks)
     return game
+
+
+def unseal(*, game_ids: list[int]) -> int:
+    """Show these games (duplicate boards every table has now played) to everyone who
+    may watch their tables, decks included. Returns how many were sealed."""
+    return Game.objects.filter(pk__in=game_ids, sealed=True).update(sealed=False)
 
 
 def _chosen_dealer(rules: engine.Rules, seats: list[Seat], position: int | None) -> int | None:

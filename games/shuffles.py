@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from games import engine
 from games.engine import Card
@@ -37,6 +38,35 @@ def in_order_of(deck: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]
     """`cards` in the order they have in `deck`: how a committed deck shuffles them."""
     wanted = set(cards)
     return tuple(card for card in deck if card in wanted)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A deal given in advance (a duplicate board): the deck it is dealt from and the
+    deck its first reshuffle takes its order from, as card codes, top first."""
+
+    deck: str
+    reshuffle: str
+
+
+class GivenDecks:
+    """A deck source that gives `decks` first, in order, then shuffles from `then`: a
+    board's deal and reshuffle decks, then fresh ones for anything after."""
+
+    def __init__(self, decks: Sequence[str], then: engine.DeckSource) -> None:
+        self._decks = [engine.parse_cards(deck) for deck in decks]
+        self._then = then
+
+    def shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        if self._decks:
+            deck = self._decks.pop(0)
+            if sorted(deck) != sorted(cards):
+                raise engine.EngineError("A given deck must hold exactly the cards in play.")
+            return deck
+        return tuple(self._then.shuffled(cards))
+
+    def randbelow(self, n: int) -> int:
+        return self._then.randbelow(n)
 
 
 class CommittedDecks:

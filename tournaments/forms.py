@@ -53,6 +53,7 @@ class TimeZoneField(forms.ChoiceField):
 class EventForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS)
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
     table_size = forms.IntegerField(label="Preferred table size", initial=4)

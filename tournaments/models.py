@@ -32,7 +32,13 @@ def _default_tiebreaks() -> list[str]:
 
 class Event(models.Model):
     SWISS = "swiss"
-    FORMATS = [(SWISS, "Swiss")]
+    KNOCKOUT = "knockout"
+    DUPLICATE = "duplicate"
+    FORMATS = [
+        (SWISS, "Swiss: whole games, reseated by the standings each round"),
+        (KNOCKOUT, "Knockout: deal by deal, out on your last life, tables balanced"),
+        (DUPLICATE, "Duplicate: every table plays the same deals, seats compared"),
+    ]
 
     UPCOMING = "upcoming"
     RUNNING = "running"
@@ -173,8 +179,14 @@ class Round(models.Model):
 class RoundTable(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    table = models.OneToOneField(
-        "games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table"
+    # A Swiss round opens a table for each game; a knockout keeps its tables from deal
+    # to deal and a duplicate round from board to board, so a table may serve many.
+    table = models.ForeignKey(
+        "games.Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="event_tables",
     )
     game = models.OneToOneField(
         "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table"

@@ -62,6 +62,7 @@ def create_event(
     name: str,
     rule_set: RuleSet | None,
     starts_at: datetime | None,
+    format: str = Event.SWISS,
     rounds: int = 3,
     table_size: int = 4,
     table_min: int = 3,
@@ -78,13 +79,21 @@ def create_event(
     turn_timer: int = 60,
     description: str = "",
 ) -> Event:
-    """A new Swiss event of `club`, made by one of its organizers, playing `rule_set`
-    (a site rule set on offer, or one on the club's list) frozen as it is now."""
+    """A new event of `club` in `format`, made by one of its organizers, playing
+    `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now."""
     if not club_access.organizes(by, club):
         raise ServiceError("Only the club's organizers can create its events.")
     if not name.strip():
         raise ServiceError("Name the event.", "name")
+    if format not in dict(Event.FORMATS):
+        raise ServiceError("Choose the event's format.", "format")
     rules = _event_rules(club, rule_set)
+    if format != Event.SWISS and rules.scoring != "lives":
+        # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
+        raise ServiceError(
+            "Knockout and duplicate events play rules scored in lives: choose such rules.",
+            "rule_set",
+        )
     _check_tables(rules, rule_set, table_size, table_min, table_max)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
@@ -122,6 +131,7 @@ def create_event(
         club=club,
         name=name.strip()[:80],
         description=description,
+        format=format,
         created_by=by,
         rule_set=rule_set,
         rules=rules.to_dict(),

@@ -272,6 +272,9 @@ def _game_ended_early(e: Event, d: dict, who: str, names: Sequence[str], viewer:
 
 def _game_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
     winners = [_name(names, s, viewer) for s in d["winners"]]
+    if d["reason"] == "deals_played":
+        deals = "deal is" if d.get("deals", 1) == 1 else "deals are"
+        return f"The {deals} played; {_list(winners)} kept the most."
     if len(winners) > 1:
         return f"The game is a draw between {_list(winners)}."
     verb = "win" if winners[0] == "You" else "wins"

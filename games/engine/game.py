@@ -41,7 +41,13 @@ from .turns import next_seat
 
 
 def new_game(
-    rules: Rules, seats: int | Sequence[str], deck_source: DeckSource, dealer: int | None = None
+    rules: Rules,
+    seats: int | Sequence[str],
+    deck_source: DeckSource,
+    dealer: int | None = None,
+    *,
+    lives: Sequence[int] | None = None,
+    deals: int | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Seat the players, choose the first dealer and deal the first round.
 
@@ -49,6 +55,11 @@ def new_game(
     seat that deals first, chosen by the players or a tournament (which balances who
     deals first over its rounds), instead of the rules' `first_dealer` method; rules
     whose `first_dealer` is "chosen" need it.
+
+    A tournament playing deal by deal (knockout, duplicate) also gives `lives`, each
+    seat's lives at the start (lives scoring; 0 = on the county), and `deals`, the
+    number of deals after which the game ends whoever is still in. Both are recorded
+    in `game_started`, so a replay starts the same game.
     """
     names = (
         tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
@@ -61,11 +72,13 @@ def new_game(
         raise EngineError(f"The first dealer must be one of the {len(names)} seats.")
     if dealer is None and rules.first_dealer == "chosen":
         raise EngineError("At this table the players choose the first dealer: say who deals.")
-    player = PlayerState(lives=rules.lives, points=0, chips=rules.chips)
+    players = _starting_players(rules, len(names), lives)
+    if deals is not None and deals < 1:
+        raise EngineError("A game of a fixed number of deals needs at least one deal.")
     state = GameState(
         rules=rules,
         names=names,
-        players=(player,) * len(names),
+        players=players,
         hands=((),) * len(names),
         round_no=0,
         dealer=0,
@@ -85,10 +98,30 @@ def new_game(
         last_round=None,
         outcome=None,
         deck_source=deck_source,
+        last_deal=deals,
     )
-    events = [Event("game_started", data={"rules": rules.to_dict(), "names": names})]
+    start: dict = {"rules": rules.to_dict(), "names": names}
+    if lives is not None:
+        start["lives"] = tuple(lives)
+    if deals is not None:
+        start["deals"] = deals
+    events = [Event("game_started", data=start)]
     state = dealing.choose_first_dealer(state, events, dealer)
     return _deal_on(dealing.start_round(state, events), events), events
+
+
+def _starting_players(
+    rules: Rules, count: int, lives: Sequence[int] | None
+) -> tuple[PlayerState, ...]:
+    if lives is None:
+        return (PlayerState(lives=rules.lives, points=0, chips=rules.chips),) * count
+    if rules.scoring != "lives":
+        raise EngineError("Starting lives are given only for games scored in lives.")
+    if len(lives) != count or any(not 0 <= n <= rules.lives for n in lives):
+        raise EngineError(f"Give each of the {count} players 0 to {rules.lives} lives.")
+    if not rules.county and 0 in lives:
+        raise EngineError("Without a county, a player with no lives is out.")
+    return tuple(PlayerState(lives=n, points=0, chips=rules.chips) for n in lives)
 
 
 def _deal_on(state: GameState, events: list[Event]) -> GameState:

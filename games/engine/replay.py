@@ -87,7 +87,14 @@ def _start(events: Sequence[Event]) -> tuple[GameState, list[Event]]:
         ),
         None,
     )
-    return new_game(Rules.from_dict(start["rules"]), start["names"], source, chosen)
+    return new_game(
+        Rules.from_dict(start["rules"]),
+        start["names"],
+        source,
+        chosen,
+        lives=start.get("lives"),
+        deals=start.get("deals"),
+    )
 
 
 def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:

@@ -296,6 +296,8 @@ def _next_round_or_end(state: GameState, events: list[Event]) -> GameState:
             return _end_game(state, events, winners, "target_points", (0.0,) * len(state.players))
     elif len(active) <= 1:
         return _last_player_wins(state, events)
+    if state.last_deal is not None and state.round_no >= state.last_deal:
+        return _deals_played(state, events)
     # The round is over and the game goes on: `game` deals the next round (if the
     # deck source deals on, see `deals_on`).
     return state._replace(phase=ROUND_OVER, turn=None, drawn=None, taken=None)
@@ -306,6 +308,23 @@ def deals_on(state: GameState) -> bool:
     says so, see `randomness.DeckSource`): the hard bot's rollouts, a quarter faster
     without recording the round and dealing the next, which they never look at."""
     return getattr(state.deck_source, "deals_on", True)
+
+
+def _deals_played(state: GameState, events: list[Event]) -> GameState:
+    """The game's fixed number of deals is played: those still in with the most lives
+    (points, chips) lead. Nobody is paid out: the tournament that asked for the deals
+    carries the lives on (knockout) or compares the deal across tables (duplicate)."""
+    active = state.active_seats()
+
+    def standing(seat: int) -> int:
+        player = state.players[seat]
+        return {"points": player.points, "banking": player.chips}.get(
+            state.rules.scoring, player.lives
+        )
+
+    best = max(standing(seat) for seat in active)
+    winners = tuple(seat for seat in active if standing(seat) == best)
+    return _end_game(state, events, winners, "deals_played", (0.0,) * len(state.players))
 
 
 def _last_player_wins(state: GameState, events: list[Event]) -> GameState:

@@ -64,6 +64,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "names": list(state.proposal.names),
             "agreed": list(state.proposal.agreed),
         },
+        "last_deal": state.last_deal,
     }
 
 
@@ -97,6 +98,7 @@ def state_from_dict(data: dict[str, Any], deck_source: Any = None) -> GameState:
         else Outcome(tuple(outcome["winners"]), outcome["reason"], tuple(outcome["shares"])),
         deck_source=deck_source,
         proposal=_proposal(data.get("proposal")),
+        last_deal=data.get("last_deal"),
     )
 
 

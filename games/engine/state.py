@@ -93,6 +93,9 @@ class _Fields(NamedTuple):
     buried_owners: tuple[int | None, ...] = ()
     # An open proposal to add levels (`levels_by_agreement`), or None.
     proposal: LevelProposal | None = None
+    # The game ends after this many deals, whoever is still in (None: until one is
+    # left, or the target): a tournament's deal-by-deal play (knockout, duplicate).
+    last_deal: int | None = None
 
 
 class GameState(_Fields):

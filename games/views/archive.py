@@ -29,6 +29,15 @@ def _visible_game(request: HttpRequest, pk: int) -> Game:
     return game
 
 
+def _replayable_game(request: HttpRequest, pk: int) -> Game:
+    """As `_visible_game`, but a sealed game (a duplicate board still played at other
+    tables) is not replayed or exported to anyone yet: its log holds the deck."""
+    game = _visible_game(request, pk)
+    if game.sealed:
+        raise Http404("This deal is still being played at other tables.")
+    return game
+
+
 @require_safe
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Players, rules, result and places, and every round: its hands as shown at its
@@ -55,7 +64,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """One step of the replay: ?side=watch|all|<seat>&step=<n> (from 0)."""
-    game = _visible_game(request, pk)
+    game = _replayable_game(request, pk)
     events = [row.to_engine() for row in archive.log(game)]
     if not events:
         raise Http404("This game has no moves yet.")
@@ -74,7 +83,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def transcript(request: HttpRequest, pk: int) -> HttpResponse:
     """The game as text, one line per event: what a spectator may know now."""
-    game = _visible_game(request, pk)
+    game = _replayable_game(request, pk)
     response = HttpResponse(archive.transcript(game), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="thirty-one-game-{game.pk}.txt"'
     return response
