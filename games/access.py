@@ -116,7 +116,7 @@ def viewer(game: Game, user: Any) -> Viewer:
     seat = seat_at(game, user)
     if seat is not None:
         return Viewer(True, seat)
-    return Viewer(True) if may_watch(user, game.table) else REFUSED
+    return Viewer(True) if may_watch(user, game.table, game=game) else REFUSED
 
 
 def viewer_of(game_id: int, user: Any) -> Viewer:

@@ -3,7 +3,10 @@
 A game is rated when it is over (played out, or ended early: it is rated as it stood,
 by place), was played at a table opened as rated or at a tournament's table, and had at
 least two people with accounts at it. A game whose players all share one place (ended
-before anyone lost a thing) tells nothing and is not rated. Everything is read from the
+before anyone lost a thing) tells nothing and is not rated. Nor is a game of a fixed
+number of deals (the engine's `last_deal`): a knockout's deal or a duplicate board is a
+slice of an event, not a game, and duplicate boards dealt alike at every table are
+strongly correlated (issue 25). Everything is read from the
 results `games` stores (`GamePlayer.place`, `bot_moves`) and the event log (the moves
 made at each seat, for the weights).
 """
@@ -30,6 +33,8 @@ def rated_games() -> QuerySet[Game]:
     return (
         Game.objects.filter(status__in=(Game.FINISHED, Game.ENDED), finished_at__isnull=False)
         .filter(Q(table__rated=True) | Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
+        # A whole game has no `last_deal` (a missing key, or JSON null since it was kept).
+        .filter(Q(state__last_deal__isnull=True) | Q(state__last_deal=None))
         .annotate(humans=humans)
         .filter(humans__gte=2)
         .order_by("finished_at", "pk")

@@ -34,6 +34,7 @@ def play_game(
         bots: tuple[str, ...] = (),
         rated: bool = True,
         rule_set: RuleSet | None = None,
+        deals: int | None = None,
     ) -> Game:
         table = services.create_table(
             owner=host,
@@ -48,7 +49,7 @@ def play_game(
         for level in bots:
             services.add_bot(table=table, by=host, level=level)
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.start_game(table=table, by=host)
+            game = services.start_game(table=table, by=host, deals=deals)
             return play_out(game)
 
     return play

@@ -68,6 +68,15 @@ def test_bots_and_unrated_games_leave_ratings_unchanged(
     assert set(RatingChange.objects.values_list("user", flat=True)) == {ann.pk, bob.pk, cy.pk}
 
 
+def test_a_game_of_fixed_deals_is_not_rated(play_game: Any, ann: Any, bob: Any, cy: Any) -> None:
+    """A knockout's deal or a duplicate board is a slice of an event, not a game."""
+    play_game(ann, bob, cy)
+    before = stored()
+    game = play_game(ann, bob, cy, deals=1)
+    assert game.engine_state().last_deal == 1
+    assert stored() == before
+
+
 def test_a_game_ended_early_is_rated_as_it_stood(
     play_game: Any, ann: Any, bob: Any, scat: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
