@@ -45,7 +45,9 @@ TABLE_FIELDS = (
 def _lobby_tables(user: Any) -> QuerySet[Table]:
     """What one can join or watch now: public tables with a free seat and no game in
     play, games in play at public tables, and every table where `user` sits; never a
-    closed table. Theirs first (they are always on the first page), then newest first."""
+    closed table. A table the system starts (a tournament's) is listed only to the people
+    seated there: nobody joins it from the lobby, and its event's page is where others
+    find and watch it. Theirs first (they are always on the first page), then newest."""
     playing = Game.objects.in_play().filter(table=OuterRef("pk"))
     taken = (
         Seat.objects.filter(table=OuterRef("pk"))
@@ -57,7 +59,11 @@ def _lobby_tables(user: Any) -> QuerySet[Table]:
     tables = Table.objects.filter(closed_at__isnull=True).annotate(
         taken=Coalesce(Subquery(taken), 0), playing=Exists(playing)
     )
-    joinable = Q(is_public=True) & (Q(playing=True) | Q(taken__lt=F("seat_count")))
+    joinable = (
+        Q(is_public=True)
+        & ~Q(starters=Table.STARTED_BY_SYSTEM)
+        & (Q(playing=True) | Q(taken__lt=F("seat_count")))
+    )
     order = ["-created_at", "-pk"]
     if user.is_authenticated:
         tables = tables.annotate(

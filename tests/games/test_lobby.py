@@ -72,6 +72,24 @@ def test_private_tables_are_not_listed(client: Client, bob: Any, presets: None) 
     assert "Tables will appear here" in html
 
 
+def test_a_tournaments_tables_are_listed_only_to_their_players(
+    client: Client, bob: Any, cy: Any, presets: None
+) -> None:
+    """Nobody joins a table the system starts; its event's page is where others find it."""
+    table = services.open_table(
+        name="Club night, table 1",
+        rule_set=preset("scat"),
+        seats=[services.SeatSpec(position=0, user=bob), services.SeatSpec(position=1, user=cy)],
+        starters=Table.STARTED_BY_SYSTEM,
+        seat_count=3,
+    )
+    services.start_game(table=table, by=None)
+
+    assert "Club night" not in page(client.get(reverse("lobby")))
+    client.force_login(bob)
+    assert "Club night" in page(client.get(reverse("lobby")))
+
+
 def test_full_tables_and_tables_at_play_are_not_open(ann_client: Client, bob: Any, cy: Any) -> None:
     full = open_table(bob, "Full house", seat_count=2)
     services.add_bot(table=full, by=bob, level="easy")
