@@ -56,6 +56,12 @@ class EventForm(forms.Form):
     format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS)
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
+    boards = forms.IntegerField(
+        label="Boards a round",
+        initial=4,
+        widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
+        help_text="Duplicate events: the deals every table plays in each round (1 to 16).",
+    )
     table_size = forms.IntegerField(label="Preferred table size", initial=4)
     table_min = forms.IntegerField(label="Smallest table", initial=3)
     table_max = forms.IntegerField(label="Largest table", initial=5)
