@@ -67,20 +67,27 @@ class StandingLine:
     mine: bool
 
 
+def ranked(event: Event) -> list[tuple[int, duplicate.Standing[int]]]:
+    """The players with a revealed board, by matchpoint percentage, each with their rank
+    (players with the same percentage share it). Bots are compared with, not ranked."""
+    found, expected = results(event)
+    ranks: list[tuple[int, duplicate.Standing[int]]] = []
+    for k, row in enumerate(duplicate.percentages(found, expected), start=1):
+        same = ranks and round(ranks[-1][1].percentage, 9) == round(row.percentage, 9)
+        ranks.append((ranks[-1][0] if same else k, row))
+    return ranks
+
+
 def standing_lines(event: Event, me: Entry | None) -> list[StandingLine]:
     """Everyone entered, by matchpoint percentage (ties share a rank); players with no
-    revealed board yet last. Bots are compared with but not ranked."""
+    revealed board yet last."""
     entries = list(event.entries.select_related("user").order_by("registered_at", "pk"))
-    found, expected = results(event)
-    rows = duplicate.percentages(found, expected)
-    scored = {row.player for row in rows}
+    rows = ranked(event)
+    scored = {row.player for _, row in rows}
     lines: list[StandingLine] = []
     by_id = {e.pk: e for e in entries}
-    previous: tuple[float, int] | None = None
-    for k, row in enumerate(rows, start=1):
+    for rank, row in rows:
         entry = by_id[row.player]
-        rank = previous[1] if previous and previous[0] == row.percentage else k
-        previous = (row.percentage, rank)
         lines.append(
             StandingLine(
                 rank=rank,

@@ -183,6 +183,10 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
     tables = tables_of(shown, me) if shown else []
     names = records.names(records.entries(event))
     duplicate = event.format == Event.DUPLICATE
+    if duplicate:
+        # A duplicate table is its players' only (its boards are sealed): no watch link.
+        for line in tables:
+            line.url = line.url if any(seat.mine for seat in line.seats) else None
     # A duplicate event's standings are matchpoints (its own partial), not places.
     standings = [] if duplicate else standing_lines(event, names, me)
     bye = (

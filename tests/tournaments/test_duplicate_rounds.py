@@ -17,7 +17,7 @@ from games import services as games
 from games.models import Deal, Game, GameEvent
 from games.services import ServiceError
 from tests.games.playing import play_out
-from tournaments import duplicate, duplicate_records, services
+from tournaments import duplicate, duplicate_records, pages, season, services
 from tournaments.models import Board, BoardPlay, Event, Round, RoundSeat, RoundTable
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +238,53 @@ def test_matchpoints_on_the_page_with_neuberg_where_a_table_did_not_play(
     assert csv.splitlines()[0] == "Rank,Player,Percentage,Matchpoints,Top,Boards"
     best = [n for (t, s), n in names.items() if n and by_hand.get((t, s)) == 1.75]
     assert csv.splitlines()[1].split(",")[1] in best
+
+
+def test_a_player_who_withdraws_is_played_by_a_bot_and_their_boards_count(
+    make_event: Any, ann: Any, members: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = duplicate_event(make_event, rounds=2, boards=2)
+    first = start(event, [ann, *members[:5]], ann)
+    leaving = members[0]
+    entry = event.entries.get(user=leaving)
+    services.withdraw(event=event, entry=entry, by=leaving)
+    current = BoardPlay.objects.get(board__round=first, board__number=1, table__seats__entry=entry)
+    assert current.game.players.get(user=leaving).away
+    play_everything(event, django_capture_on_commit_callbacks)
+    event.refresh_from_db()
+    assert event.status == Event.FINISHED
+    # Board 2 of round 1 was dealt with a bot playing for them; in round 2 a bot sits there.
+    later = BoardPlay.objects.get(board__round=first, board__number=2, table__seats__entry=entry)
+    assert later.game.players.get(user=leaving).away
+    second = Round.objects.get(event=event, number=2)
+    assert not RoundSeat.objects.filter(table__round=second, entry=entry).exists()
+    assert RoundSeat.objects.filter(table__round=second, entry__isnull=True).count() == 3
+    line = next(
+        x for x in duplicate_records.standing_lines(event, None) if x.name == leaving.username
+    )
+    assert line.withdrawn and line.boards == 2
+
+
+def test_the_event_page_links_only_your_own_table_and_the_season_counts_matchpoints(
+    make_event: Any,
+    club: Any,
+    ann: Any,
+    members: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = duplicate_event(make_event, boards=1)
+    round_ = start(event, members[:6], ann)
+    me = members[0]
+    mine = round_.tables.get(seats__entry__user=me)
+    context = pages.live_context(event, me)
+    links = {line.number: line.url for line in context["tables"]}
+    assert links[mine.number] is not None
+    assert [url for n, url in links.items() if n != mine.number] == [None]
+    play_everything(event, django_capture_on_commit_callbacks)
+    event.refresh_from_db()
+    rows = {row.name: row for row in season.season(club, event.started_at.year)}
+    ranked = {line.name: line for line in duplicate_records.standing_lines(event, None)}
+    assert set(rows) == {m.username for m in members[:6]}
+    for name, row in rows.items():
+        assert row.points == pytest.approx(float(ranked[name].matchpoints))
+        assert row.maximum == 1 and row.games == 1
