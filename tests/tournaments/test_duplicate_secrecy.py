@@ -104,6 +104,11 @@ def test_no_page_fragment_export_or_frame_shows_a_board_before_its_last_table(
         seen[f"live push as {name}"] = pages.render_live(event.pk, who) or ""
         for url in urls:
             seen[f"{url} as {name}"] = get(who, url)
+    for player in finished.game.players.filter(user__isnull=False):
+        profile = reverse("profile", args=[player.user.username])
+        seen[f"{profile} as a spectator"] = get(spectator, profile, (200,))
+        seen[f"{profile} as staff"] = get(staff, profile, (200,))
+    seen["lobby as staff"] = get(staff, reverse("lobby"), (200,))
     seen["manage page as the organizer"] = get(ann, f"/tournaments/{event.pk}/manage/", (200,))
     assert "board" in seen["event page as anonymous"].lower()
     assert board.commitment in seen["event page as anonymous"]
