@@ -43,6 +43,16 @@ def check_boards(boards: int) -> None:
         raise ServiceError(f"A duplicate round has 1 to {MAX_BOARDS} boards.", "boards")
 
 
+def check_field(players: int, table_size: int) -> None:
+    """A board is scored against the same seat at the other tables: one table alone
+    would compare nothing."""
+    if players <= table_size:
+        raise ServiceError(
+            f"A duplicate event compares tables: with tables of {table_size} it needs at "
+            f"least {table_size + 1} players (two tables; bots fill the rest)."
+        )
+
+
 # ---- seating and the boards ------------------------------------------------------------
 
 

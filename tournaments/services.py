@@ -14,6 +14,11 @@ the balanced first dealer at seat 0) → finished (when the last table's game is
 recorded by `record_table`, which `tournaments.receivers` queues when games announces
 a finished game). Then the next round is seated, and started at once when the event
 advances by itself, or when the organizer says.
+
+A duplicate event (`Event.format`) seats, starts and records its rounds in
+`tournaments.duplicate_rounds` (docs/design.md §18): each table plays the round's boards
+one game each, and the round is over when every table has played them all. The
+dispatch is in `_seat`, `_start` and `record_table`, under the same event lock.
 """
 
 from __future__ import annotations
@@ -355,7 +360,9 @@ def start_event(*, event: Event, by: Any) -> Round:
         count = _active_entries(event).count()
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
-        if event.rounds > count - 1 and event.format != Event.DUPLICATE:
+        if event.format == Event.DUPLICATE:
+            duplicate_rounds.check_field(count, event.table_size)
+        elif event.rounds > count - 1:
             raise ServiceError(
                 f"{event.rounds} rounds for {count} players is more than useful: with "
                 f"{count} players, at most {count - 1} rounds."

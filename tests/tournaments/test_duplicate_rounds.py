@@ -288,3 +288,31 @@ def test_the_event_page_links_only_your_own_table_and_the_season_counts_matchpoi
     for name, row in rows.items():
         assert row.points == pytest.approx(float(ranked[name].matchpoints))
         assert row.maximum == 1 and row.games == 1
+
+
+def test_one_table_is_refused_and_nothing_changes(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    event = duplicate_event(make_event)
+    for user in members[:4]:
+        services.register(event=event, user=user)
+    with pytest.raises(ServiceError, match="at least 5 players"):
+        services.start_event(event=event, by=ann)
+    event.refresh_from_db()
+    assert event.status == Event.UPCOMING and not event.round_set.exists()
+
+
+def test_a_manual_event_publishes_the_commitments_when_the_round_starts(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    event = duplicate_event(make_event, advance=Event.MANUAL)
+    round_ = start(event, members[:5], ann)
+    assert round_.status == Round.SEATED
+    boards = list(round_.boards.all())
+    assert len(boards) == 2 and not BoardPlay.objects.exists()
+    page = Client().get(event.get_absolute_url()).content.decode()
+    assert all(b.commitment not in page and b.deck not in page for b in boards)
+    services.start_round(round_=round_, by=ann)
+    assert BoardPlay.objects.filter(board__number=1).count() == 2
+    page = Client().get(event.get_absolute_url()).content.decode()
+    assert all(b.commitment in page and b.deck not in page for b in boards)
