@@ -71,6 +71,7 @@ def test_no_page_fragment_export_or_frame_shows_a_board_before_its_last_table(
     ann: Any,
     staff: Any,
     members: list[Any],
+    django_user_model: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     event = duplicate_event(make_event, boards=2)
@@ -109,6 +110,21 @@ def test_no_page_fragment_export_or_frame_shows_a_board_before_its_last_table(
         seen[f"{profile} as a spectator"] = get(spectator, profile, (200,))
         seen[f"{profile} as staff"] = get(staff, profile, (200,))
     seen["lobby as staff"] = get(staff, reverse("lobby"), (200,))
+    boss = django_user_model.objects.create_superuser("boss", password="x" * 12)
+    admin_pages = [
+        reverse("admin:games_game_change", args=[game]),
+        reverse("admin:games_game_changelist"),
+        *(
+            reverse("admin:games_deal_change", args=[d])
+            for d in finished.game.deals.values_list("pk", flat=True)
+        ),
+        reverse("admin:games_deal_changelist"),
+        reverse("admin:tournaments_event_change", args=[event.pk]),
+        reverse("admin:tournaments_round_change", args=[round_.pk]),
+        reverse("admin:tournaments_roundtable_change", args=[one.pk]),
+    ]
+    for url in admin_pages:
+        seen[f"{url} as a superuser"] = get(boss, url, (200,))
     seen["manage page as the organizer"] = get(ann, f"/tournaments/{event.pk}/manage/", (200,))
     assert "board" in seen["event page as anonymous"].lower()
     assert board.commitment in seen["event page as anonymous"]
