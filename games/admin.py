@@ -254,6 +254,7 @@ class GamePlayerInline(ReadOnlyInline):
 
 
 HIDDEN = "hidden until the round is over"
+SEALED = "sealed: a duplicate board still being played at other tables"
 
 
 def _round_ends(game: Any) -> QuerySet[GameEvent]:
@@ -273,6 +274,8 @@ class GameEventInline(ReadOnlyInline):
             .get_queryset(request)
             .select_related("game")
             .annotate(round_over_at=Subquery(last_end))
+            # A sealed game's log is its board's deal, still played elsewhere (Game.sealed).
+            .filter(game__sealed=False)
         )
 
     @admin.display(description="Secret")
@@ -327,6 +330,8 @@ class GameAdmin(ReadOnlyAdmin):
 
     @admin.display(description="State snapshot")
     def state_shown(self, obj: Game) -> str:
+        if obj.sealed:
+            return SEALED
         if obj.status == Game.FINISHED:
             return _pretty_json(obj.state)
         return _public_summary(obj)
@@ -374,11 +379,11 @@ class DealAdmin(ReadOnlyAdmin):
 
     @admin.display(description="Salt")
     def salt_shown(self, obj: Deal) -> str:
-        return obj.salt if obj.revealed else HIDDEN
+        return SEALED if obj.game.sealed else obj.salt if obj.revealed else HIDDEN
 
     @admin.display(description="Deck")
     def deck_shown(self, obj: Deal) -> str:
-        return obj.deck if obj.revealed else HIDDEN
+        return SEALED if obj.game.sealed else obj.deck if obj.revealed else HIDDEN
 
 
 @admin.register(ChatMessage)

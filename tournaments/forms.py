@@ -53,9 +53,18 @@ class TimeZoneField(forms.ChoiceField):
 class EventForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    # Blank (a form posted before formats existed): Swiss.
     format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS, required=False)
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
+    boards = forms.IntegerField(
+        label="Boards a round",
+        initial=4,
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
+        help_text="Duplicate events: the deals every table plays in each round (1 to 16; "
+        "blank: 4).",
+    )
     table_size = forms.IntegerField(label="Preferred table size", initial=4)
     table_min = forms.IntegerField(label="Smallest table", initial=3)
     table_max = forms.IntegerField(label="Largest table", initial=5)
@@ -137,9 +146,11 @@ class EventForm(forms.Form):
         data = dict(self.cleaned_data)
         zone = data.pop("time_zone")
         data["starts_at"] = aware(data["starts_at"], zone)
-        data["format"] = data["format"] or Event.SWISS  # a form from before formats
         data["rule_set"] = self.rule_sets.get(data["rule_set"])
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
+        data["format"] = data.get("format") or Event.SWISS
+        if data.get("boards") is None:
+            data["boards"] = 4
         return data
 
     def service_error(self, error: ServiceError) -> None:

@@ -77,6 +77,8 @@ class Event(models.Model):
     rules_name = models.CharField(max_length=80)
     rules_preset = models.CharField(max_length=40)
     rounds = models.PositiveSmallIntegerField(default=3)
+    # Duplicate events: the boards (deals) every table plays in each round.
+    boards = models.PositiveSmallIntegerField("boards a round", default=4)
     table_size = models.PositiveSmallIntegerField("preferred table size", default=4)
     table_min = models.PositiveSmallIntegerField("smallest table", default=3)
     table_max = models.PositiveSmallIntegerField("largest table", default=5)
@@ -269,3 +271,59 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: place {self.old_place} → {self.new_place}"
+
+
+class Board(models.Model):
+    """One deal of a duplicate round (docs/design.md §18), played at every table alike:
+    the deck and its reshuffle deck as card codes, top first, and the dealer seat. The
+    salt's commitment is shown from the round's start; the deck and salt only once the
+    board's last table has finished (`revealed_at`), so anyone can check one against
+    the other. Until then nothing here leaves the server."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    deck = models.TextField()
+    reshuffle = models.TextField()
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_board_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, board {self.number}"
+
+    @property
+    def revealed(self) -> bool:
+        return self.revealed_at is not None
+
+
+class BoardPlay(models.Model):
+    """A board played at one table of its round: the game dealt from it and, once over,
+    each seat's result by position (what the deal cost and the hand it ended with).
+    `scored` is False for a game ended before the deal was over: that table did not
+    play the board, and the board's other results are scaled (Neuberg)."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="plays")
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="board_plays")
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="board_play"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    scored = models.BooleanField(default=False)
+    lives_lost = models.JSONField(default=list, blank=True)
+    hand_values = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["board", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="one_play_per_board_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} at table {self.table.number}"

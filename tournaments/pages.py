@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import records
+from tournaments import duplicate_records, records
 from tournaments import standings as tally
 from tournaments.forms import ordinal
 from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
@@ -182,7 +182,13 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
     shown = shown_round(event)
     tables = tables_of(shown, me) if shown else []
     names = records.names(records.entries(event))
-    standings = standing_lines(event, names, me)
+    duplicate = event.format == Event.DUPLICATE
+    if duplicate:
+        # A duplicate table is its players' only (its boards are sealed): no watch link.
+        for line in tables:
+            line.url = line.url if any(seat.mine for seat in line.seats) else None
+    # A duplicate event's standings are matchpoints (its own partial), not places.
+    standings = [] if duplicate else standing_lines(event, names, me)
     bye = (
         shown is not None and me is not None and Bye.objects.filter(round=shown, entry=me).exists()
     )
@@ -194,13 +200,28 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
         "your_table": your_table(tables, shown) if shown else None,
         "your_bye": bye,
         "standings": standings,
-        "opponents": opponents(event, names, [line.name for line in standings]) if shown else [],
-        "tiebreak_labels": [tally.TIEBREAKS[key] for key in event.tiebreaks],
+        "opponents": (
+            opponents(event, names, [line.name for line in standings])
+            if shown and not duplicate
+            else []
+        ),
+        "duplicate": duplicate_records.context(event, shown, me) if duplicate else None,
+        "tiebreak_labels": [] if duplicate else [tally.TIEBREAKS[key] for key in event.tiebreaks],
         "round_numbers": range(1, event.rounds + 1),
     }
 
 
 def scoring_text(event: Event) -> str:
+    if event.format == Event.DUPLICATE:
+        return (
+            f"Every table plays the same {event.boards} boards (deals) each round, every "
+            "seat starting each with full lives. A seat's result on a board (lives lost, "
+            "then the hand's value) is compared with the same seat at the other tables: "
+            "a matchpoint for each beaten, half for each tie (scaled by Neuberg's formula "
+            "where a board was played fewer times). The percentage is a player's "
+            "matchpoints over the most they could have had. Bots fill the tables and are "
+            "compared with, but not ranked."
+        )
     if event.scoring == Event.OUTLASTED:
         return (
             "Each game scores a point for every opponent you outlast (half a point for a "
@@ -213,6 +234,8 @@ def scoring_text(event: Event) -> str:
 
 
 def bye_text(event: Event) -> str:
+    if event.format == Event.DUPLICATE:
+        return ""  # every player is seated: bots fill the tables
     most = records.bye_maximum(event)
     return (
         f"A bye scores {number(event.bye_points)} of {number(most)} points. The percentage "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import notify
-from tournaments.models import RoundTable
+from tournaments.models import BoardPlay, RoundTable
 
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
@@ -14,5 +14,8 @@ def game_finished(sender: Any, *, game_id: int, **results: Any) -> None:
     """A game is over (after its commit): if it was a tournament table's, record it and
     move the event on, in a Celery task (the receiver runs in whichever process made the
     last move; the task is idempotent, so a repeated delivery changes nothing)."""
-    if RoundTable.objects.filter(game_id=game_id).exists():
+    if (
+        RoundTable.objects.filter(game_id=game_id).exists()
+        or BoardPlay.objects.filter(game_id=game_id).exists()
+    ):
         notify.enqueue(TABLE_FINISHED, game_id)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clubs.models import Club
-from tournaments import records
+from tournaments import duplicate_records, records
 from tournaments.models import Event
 
 
@@ -46,6 +46,9 @@ def season(club: Club, year: int) -> list[SeasonRow]:
     rows: dict[int, SeasonRow] = {}
     for event in events:
         entries = {e.pk: e for e in records.entries(event)}
+        if event.format == Event.DUPLICATE:
+            _add_duplicate(rows, event, entries)
+            continue
         for row in records.standings(event):
             if row.games == 0 and row.byes == 0:
                 continue
@@ -66,6 +69,25 @@ def season(club: Club, year: int) -> list[SeasonRow]:
     for i, row in enumerate(ordered):
         row.rank = ordered[i - 1].rank if i and _key(ordered[i - 1]) == _key(row) else i + 1
     return ordered
+
+
+def _add_duplicate(rows: dict[int, SeasonRow], event: Event, entries: dict[int, Any]) -> None:
+    """A duplicate event counts its matchpoints as points out of its tops, and each
+    board played as a game (docs/design.md §18)."""
+    for rank, row in duplicate_records.ranked(event):
+        entry = entries[row.player]
+        season_row = rows.setdefault(
+            entry.user_id, SeasonRow(user_id=entry.user_id, name=entry.user.get_username())
+        )
+        season_row.events += 1
+        season_row.games += row.boards
+        season_row.points += row.matchpoints
+        season_row.maximum += row.top
+        season_row.event_ranks.append((event, rank))
+        if event.status == Event.FINISHED and rank == 1:
+            season_row.wins += 1
+        if season_row.best is None or rank < season_row.best:
+            season_row.best = rank
 
 
 def _key(row: SeasonRow) -> tuple[Any, ...]:

@@ -14,6 +14,11 @@ the balanced first dealer at seat 0) → finished (when the last table's game is
 recorded by `record_table`, which `tournaments.receivers` queues when games announces
 a finished game). Then the next round is seated, and started at once when the event
 advances by itself, or when the organizer says.
+
+A duplicate event (`Event.format`) seats, starts and records its rounds in
+`tournaments.duplicate_rounds` (docs/design.md §18): each table plays the round's boards
+one game each, and the round is over when every table has played them all. The
+dispatch is in `_seat`, `_start` and `record_table`, under the same event lock.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from games import services as games
 from games.engine import Rules, RulesError
 from games.models import Game, GamePlayer, RuleSet, Table
 from games.services import SeatSpec, ServiceError
-from tournaments import live, records, seating
+from tournaments import duplicate_rounds, live, records, seating
 from tournaments import standings as tally
 from tournaments.models import (
     Bye,
@@ -64,6 +69,7 @@ def create_event(
     starts_at: datetime | None,
     format: str = Event.SWISS,
     rounds: int = 3,
+    boards: int = 4,
     table_size: int = 4,
     table_min: int = 3,
     table_max: int = 5,
@@ -97,6 +103,8 @@ def create_event(
     _check_tables(rules, rule_set, table_size, table_min, table_max)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+    if format == Event.DUPLICATE:
+        duplicate_rounds.check_boards(boards)
     how = _scoring(scoring, place_points)
     tiebreaks = list(tally.TIEBREAKS) if tiebreaks is None else list(tiebreaks)
     _check_tiebreaks(tiebreaks)
@@ -138,6 +146,7 @@ def create_event(
         rules_name=rule_set.name,
         rules_preset=rule_set.preset,
         rounds=rounds,
+        boards=boards,
         table_size=table_size,
         table_min=table_min,
         table_max=table_max,
@@ -247,6 +256,9 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
         first = _next_round_number(event)
+        if event.status == Event.RUNNING and event.format == Event.DUPLICATE:
+            # Round 1's tables are rotated round by round: there is no seat to add.
+            raise ServiceError("A duplicate event seats everyone at its start: it is too late.")
         if event.status == Event.RUNNING and (first - 1) * 2 > event.rounds:
             raise ServiceError("Half the rounds have started: it is too late to join.")
         if entry is None:
@@ -286,6 +298,8 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
         ).values_list("game_id", flat=True):
             if game_id is not None:
                 games.let_bot_finish(game_id=game_id, user=entry.user)
+        for game_id in duplicate_rounds.games_of(entry):
+            games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
         _changed(event)
     return entry
@@ -346,7 +360,9 @@ def start_event(*, event: Event, by: Any) -> Round:
         count = _active_entries(event).count()
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
-        if event.rounds > count - 1:
+        if event.format == Event.DUPLICATE:
+            duplicate_rounds.check_field(count, event.table_size)
+        elif event.rounds > count - 1:
             raise ServiceError(
                 f"{event.rounds} rounds for {count} players is more than useful: with "
                 f"{count} players, at most {count - 1} rounds."
@@ -464,6 +480,10 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
                 f"The game at table {seat.table.number} is still being played: correct "
                 "its result when it is over."
             )
+        if event.format == Event.DUPLICATE:
+            raise ServiceError(
+                "A duplicate event scores the deals themselves: no places to correct."
+            )
         if seat.entry is None:
             raise ServiceError("Bots are not ranked: there is nothing to correct.")
         if not reason.strip():
@@ -510,21 +530,20 @@ def record_table(*, game_id: int) -> bool:
     on the event's lock, so the second sees the first's table finished and exactly one
     advances the round."""
     with transaction.atomic():
-        found = RoundTable.objects.filter(game_id=game_id).values_list("round__event_id", flat=True)
-        if not found:
+        found = list(
+            RoundTable.objects.filter(game_id=game_id).values_list("round__event_id", flat=True)
+        )
+        event_id = found[0] if found else duplicate_rounds.event_of_game(game_id)
+        if event_id is None:
             return False
-        event = _locked_event(found[0])
-        table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
-        if table.finished_at is not None or table.game is None or table.game.in_play:
+        event = _locked_event(event_id)
+        if event.format == Event.DUPLICATE:
+            # A board's game: its table deals the next board, or has played them all.
+            round_ = duplicate_rounds.record_play(game_id)
+        else:
+            round_ = _record_game(game_id)
+        if round_ is None:
             return False
-        results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
-        for seat in table.seats.all():
-            player = results[seat.position]
-            seat.place, seat.lives_lost = player.place, player.rounds_lost
-            seat.save(update_fields=["place", "lives_lost"])
-        table.finished_at = timezone.now()
-        table.save(update_fields=["finished_at"])
-        round_ = table.round
         if not round_.tables.filter(finished_at__isnull=True).exists():
             round_.status, round_.finished_at = Round.FINISHED, timezone.now()
             round_.save(update_fields=["status", "finished_at"])
@@ -534,6 +553,21 @@ def record_table(*, game_id: int) -> bool:
                 _start_if_automatic(event, _seat(event, round_.number + 1))
         _changed(event)
     return True
+
+
+def _record_game(game_id: int) -> Round | None:
+    """A Swiss table's game is over: each seat's place. None when already recorded."""
+    table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
+    if table.finished_at is not None or table.game is None or table.game.in_play:
+        return None
+    results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
+    for seat in table.seats.all():
+        player = results[seat.position]
+        seat.place, seat.lives_lost = player.place, player.rounds_lost
+        seat.save(update_fields=["place", "lives_lost"])
+    table.finished_at = timezone.now()
+    table.save(update_fields=["finished_at"])
+    return table.round
 
 
 def sweep(now: datetime | None = None) -> None:
@@ -555,6 +589,8 @@ def sweep(now: datetime | None = None) -> None:
         game__status__in=[Game.FINISHED, Game.ENDED],
     ).values_list("game_id", flat=True):
         record_table(game_id=game_id)
+    for game_id in duplicate_rounds.unrecorded_games():
+        record_table(game_id=game_id)
 
 
 # ---- the inside ------------------------------------------------------------------------
@@ -563,7 +599,10 @@ def sweep(now: datetime | None = None) -> None:
 def _seat(event: Event, number: int) -> Round:
     """Seat round `number` from the standings of the rounds before it: tables as close to
     the preferred size as the bounds allow, filled with bots (or, with bots off, the
-    lowest-ranked players without a bye yet sit out with a bye)."""
+    lowest-ranked players without a bye yet sit out with a bye). A duplicate round:
+    `duplicate_rounds.seat_round`."""
+    if event.format == Event.DUPLICATE:
+        return duplicate_rounds.seat_round(event, number, BOT_LEVEL)
     players = list(
         _active_entries(event).filter(first_round__lte=number).values_list("pk", flat=True)
     )
@@ -684,6 +723,11 @@ def _start(event: Event, round_: Round) -> None:
     """Open and start a `games.Table` for each of the round's tables: hosted by no one,
     started by the system, playing the event's frozen rules, the first dealer at seat 0
     (the seating put the player who has dealt first least often there)."""
+    if event.format == Event.DUPLICATE:
+        duplicate_rounds.start_tables(event, round_)
+        round_.status, round_.started_at = Round.PLAYING, timezone.now()
+        round_.save(update_fields=["status", "started_at"])
+        return
     rules = Rules.from_dict(event.rules)
     for table in round_.tables.prefetch_related("seats__entry__user"):
         seats = list(table.seats.all())

@@ -189,7 +189,10 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at, "time_zone": "UTC"})
         if waiting
         else None,
-        "correction_form": CorrectionForm(seats=finished) if finished else None,
+        # A duplicate event's results are the deals' own: no places to correct.
+        "correction_form": CorrectionForm(seats=finished)
+        if finished and event.format != Event.DUPLICATE
+        else None,
         "corrections": Correction.objects.filter(seat__table__round__event=event)
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),

@@ -1,0 +1,232 @@
+"""What a duplicate event's pages, CSV and socket show (docs/design.md §18), read from
+the boards played: the standings (matchpoint percentages), the boards of the round
+with their commitments, and the travellers of the boards revealed.
+
+Only revealed boards count and are shown: a board still being played at some table has
+no traveller, no deck, no salt and no result anywhere, and the standings leave it out
+(a result there, or a percentage that moved, would tell a table still playing it how
+the deal went elsewhere). The board's commitment alone is shown from the round's start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournaments import duplicate
+from tournaments import standings as tally
+from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
+
+number = tally.format_number
+
+
+def board_number(event: Event, board: Board) -> int:
+    """The board's number in the event: round 2's board 1 of four is board 5."""
+    return (board.round.number - 1) * event.boards + board.number
+
+
+def results(event: Event) -> tuple[list[duplicate.Result[int]], int]:
+    """Every seat's result on the revealed boards (player: the entry, None for a bot),
+    and how many results each comparison should have: the round's tables."""
+    seats = {
+        (s.table_id, s.position): s.entry_id
+        for s in RoundSeat.objects.filter(table__round__event=event)
+    }
+    found = []
+    for play in BoardPlay.objects.filter(
+        board__round__event=event, board__revealed_at__isnull=False, scored=True
+    ).select_related("board__round", "table"):
+        for position, (lost, value) in enumerate(
+            zip(play.lives_lost, play.hand_values, strict=True)
+        ):
+            found.append(
+                duplicate.Result(
+                    board=board_number(event, play.board),
+                    table=play.table.number,
+                    seat=position,
+                    player=seats.get((play.table_id, position)),
+                    lives_lost=lost,
+                    hand_value=value,
+                )
+            )
+    tables = max(
+        (r.tables.count() for r in event.round_set.exclude(status=Round.SEATED)), default=1
+    )
+    return found, tables
+
+
+@dataclass
+class StandingLine:
+    rank: int
+    name: str
+    withdrawn: bool
+    percentage: str
+    matchpoints: str
+    top: int
+    boards: int
+    mine: bool
+
+
+def ranked(event: Event) -> list[tuple[int, duplicate.Standing[int]]]:
+    """The players with a revealed board, by matchpoint percentage, each with their rank
+    (players with the same percentage share it). Bots are compared with, not ranked."""
+    found, expected = results(event)
+    ranks: list[tuple[int, duplicate.Standing[int]]] = []
+    for k, row in enumerate(duplicate.percentages(found, expected), start=1):
+        same = ranks and round(ranks[-1][1].percentage, 9) == round(row.percentage, 9)
+        ranks.append((ranks[-1][0] if same else k, row))
+    return ranks
+
+
+def standing_lines(event: Event, me: Entry | None) -> list[StandingLine]:
+    """Everyone entered, by matchpoint percentage (ties share a rank); players with no
+    revealed board yet last."""
+    entries = list(event.entries.select_related("user").order_by("registered_at", "pk"))
+    rows = ranked(event)
+    scored = {row.player for _, row in rows}
+    lines: list[StandingLine] = []
+    by_id = {e.pk: e for e in entries}
+    for rank, row in rows:
+        entry = by_id[row.player]
+        lines.append(
+            StandingLine(
+                rank=rank,
+                name=entry.user.get_username(),
+                withdrawn=not entry.active,
+                percentage=number(row.percentage, 1),
+                matchpoints=number(row.matchpoints),
+                top=row.top,
+                boards=row.boards,
+                mine=me is not None and entry.pk == me.pk,
+            )
+        )
+    for entry in entries:
+        if entry.pk not in scored:
+            lines.append(
+                StandingLine(
+                    rank=len(rows) + 1,
+                    name=entry.user.get_username(),
+                    withdrawn=not entry.active,
+                    percentage="",
+                    matchpoints="",
+                    top=0,
+                    boards=0,
+                    mine=me is not None and entry.pk == me.pk,
+                )
+            )
+    return lines
+
+
+@dataclass
+class TravellerLine:
+    table: int
+    name: str
+    lives_lost: int
+    hand: str
+    matchpoints: str
+
+
+@dataclass
+class BoardLine:
+    number: int  # in the event
+    round: int
+    round_board: int  # in its round
+    dealer: int  # 1-based seat
+    commitment: str
+    tables_done: int
+    tables: int
+    # Only once revealed (every table has played it):
+    deck: str = ""
+    salt: str = ""
+    unplayed: list[int] = field(default_factory=list)  # tables that did not play it
+    seats: list[tuple[int, list[TravellerLine]]] = field(default_factory=list)
+
+
+def boards_of(event: Event, round_: Round) -> list[BoardLine]:
+    """The round's boards: each one's commitment and how many tables have played it;
+    for a revealed board, its deck and salt and its traveller, seat by seat."""
+    found, expected = results(event)
+    scored = duplicate.travellers(duplicate.matchpoints(found, expected))
+    names = {
+        (s.table.number, s.position): (
+            s.entry.user.get_username() if s.entry else f"Bot ({s.bot_level})"
+        )
+        for s in RoundSeat.objects.filter(table__round=round_).select_related(
+            "table", "entry__user"
+        )
+    }
+    tables = round_.tables.count()
+    lines = []
+    for board in round_.boards.select_related("round").prefetch_related("plays__table"):
+        plays = list(board.plays.all())
+        line = BoardLine(
+            number=board_number(event, board),
+            round=round_.number,
+            round_board=board.number,
+            dealer=board.dealer + 1,
+            commitment=board.commitment,
+            tables_done=sum(1 for p in plays if p.finished_at is not None),
+            tables=tables,
+        )
+        if board.revealed:
+            line.deck, line.salt = board.deck, board.salt
+            line.unplayed = sorted(p.table.number for p in plays if not p.scored)
+            for seat in range(event.table_size):
+                rows = scored.get((line.number, seat), [])
+                line.seats.append(
+                    (
+                        seat + 1,
+                        [
+                            TravellerLine(
+                                table=s.result.table,
+                                name=names.get((s.result.table, seat), "?"),
+                                lives_lost=s.result.lives_lost,
+                                hand=number(s.result.hand_value),
+                                matchpoints=number(s.matchpoints),
+                            )
+                            for s in rows
+                        ],
+                    )
+                )
+        lines.append(line)
+    return lines
+
+
+def current_boards(round_: Round) -> dict[int, str]:
+    """What each table of the round is playing now: "board 3 of 4", or "all played"."""
+    count = round_.boards.count()
+    now: dict[int, str] = {}
+    for play in BoardPlay.objects.filter(board__round=round_).select_related("board", "table"):
+        number_ = play.table.number
+        if play.finished_at is None:
+            now[number_] = f"board {play.board.number} of {count}"
+        elif number_ not in now and play.board.number == count:
+            now[number_] = "all boards played"
+    return now
+
+
+def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, Any]:
+    """The duplicate part of the event page's live part."""
+    started = event.round_set.exclude(status=Round.SEATED).order_by("number")
+    return {
+        "standings": standing_lines(event, me),
+        "boards": [line for round_ in started for line in boards_of(event, round_)],
+        "playing": current_boards(shown) if shown else {},
+    }
+
+
+def csv_rows(event: Event) -> list[list[str]]:
+    """The standings as CSV rows: rank, player, percentage, matchpoints, top, boards."""
+    table = [["Rank", "Player", "Percentage", "Matchpoints", "Top", "Boards"]]
+    for line in standing_lines(event, None):
+        table.append(
+            [
+                str(line.rank),
+                line.name + (" (withdrawn)" if line.withdrawn else ""),
+                line.percentage,
+                line.matchpoints,
+                str(line.top),
+                str(line.boards),
+            ]
+        )
+    return table

@@ -1,0 +1,244 @@
+"""Duplicate rounds (docs/design.md §18): every table of a round plays the same boards,
+one deal each, in the same order, each at its own pace.
+
+The services' side of `tournaments.duplicate` (which stays pure). `tournaments.services`
+dispatches here by `Event.format` and holds the event's row lock (`_locked_event`) around
+every call, so a board is recorded once, revealed once and a round advanced once.
+
+- Seating: every table has the event's preferred size; bots fill the last seats (so the
+  tables of a round are alike and every board is comparable at every table). Round 1 is
+  drawn from the event's seed; later rounds move everyone round the seats of their table
+  (`duplicate.rotation`), so over as many rounds as seats everyone holds every seat.
+- Boards: drawn when the round is seated (a deck and a reshuffle deck from the secure
+  source, the dealer moving round the seats board by board) and committed to with a
+  salt. The decks and salt stay on the server until the board's last table has finished.
+- Play: one `games.Table` per round table for the whole round; board 1 is dealt at every
+  table when the round starts, and when a table finishes a board its next is dealt at
+  once. Each board's game is sealed (only its own players see it) until the board is
+  revealed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.utils import timezone
+
+from games import engine
+from games import services as games
+from games.engine import Rules
+from games.models import Game, Table
+from games.services import SeatSpec, ServiceError
+from games.shuffles import Board as GivenBoard
+from games.shuffles import deck_commitment, new_salt
+from tournaments import duplicate
+from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat, RoundTable
+
+MAX_BOARDS = 16
+
+
+def check_boards(boards: int) -> None:
+    if not 1 <= boards <= MAX_BOARDS:
+        raise ServiceError(f"A duplicate round has 1 to {MAX_BOARDS} boards.", "boards")
+
+
+def check_field(players: int, table_size: int) -> None:
+    """A board is scored against the same seat at the other tables: one table alone
+    would compare nothing."""
+    if players <= table_size:
+        raise ServiceError(
+            f"A duplicate event compares tables: with tables of {table_size} it needs at "
+            f"least {table_size + 1} players (two tables; bots fill the rest)."
+        )
+
+
+# ---- seating and the boards ------------------------------------------------------------
+
+
+def seat_round(event: Event, number: int, bot_level: str) -> Round:
+    """Seat round `number` and draw its boards. Round 1: the registered players in an
+    order drawn from the event's seed, dealt round the tables (so the bots that fill the
+    last seats are spread over the tables). Later rounds: round 1's tables rotated
+    (`duplicate.rotation`); a player who has withdrawn since is played by a bot."""
+    size = event.table_size
+    if number == 1:
+        players: list[Any] = list(
+            Entry.objects.filter(event=event, status=Entry.REGISTERED)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        random.Random(f"{event.seed}:duplicate").shuffle(players)
+        count = -(-len(players) // size)
+        order = players + [f"bot-{k}" for k in range(count * size - len(players))]
+        tables = [order[t::count] for t in range(count)]
+    else:
+        first = event.round_set.get(number=1)
+        start = [
+            [s.entry_id if s.entry_id else f"bot-{s.table.number}-{s.position}" for s in seats]
+            for seats in _seated(first)
+        ]
+        tables = duplicate.rotation(start, number)[number - 1]
+    active = set(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
+    )
+    round_ = Round.objects.create(event=event, number=number, seed=f"{event.seed}:{number}")
+    for k, table in enumerate(tables, start=1):
+        round_table = RoundTable.objects.create(round=round_, number=k)
+        RoundSeat.objects.bulk_create(
+            RoundSeat(
+                table=round_table,
+                position=position,
+                entry_id=who if who in active else None,
+                bot_level="" if who in active else bot_level,
+            )
+            for position, who in enumerate(table)
+        )
+    _draw_boards(event, round_)
+    return round_
+
+
+def _seated(round_: Round) -> list[list[RoundSeat]]:
+    tables: dict[int, list[RoundSeat]] = {}
+    for seat in RoundSeat.objects.filter(table__round=round_).select_related("table"):
+        tables.setdefault(seat.table.number, []).append(seat)
+    return [sorted(tables[n], key=lambda s: s.position) for n in sorted(tables)]
+
+
+def _draw_boards(event: Event, round_: Round) -> None:
+    """The round's boards: two whole decks each from the secure source (the deal, and
+    the order a reshuffle of the stock takes), committed to with a fresh salt. Board n is
+    dealt by seat n-1 (mod the table's size): the deal moves round as in a game."""
+    rules = Rules.from_dict(event.rules)
+    source = games.new_deck_source()
+    whole = engine.full_deck(rules.jokers)
+    boards = []
+    for n in range(1, event.boards + 1):
+        deck = engine.format_cards(source.shuffled(whole))
+        salt = new_salt()
+        boards.append(
+            Board(
+                round=round_,
+                number=n,
+                dealer=(n - 1) % event.table_size,
+                deck=deck,
+                reshuffle=engine.format_cards(source.shuffled(whole)),
+                salt=salt,
+                commitment=deck_commitment(salt, deck),
+            )
+        )
+    Board.objects.bulk_create(boards)
+
+
+# ---- playing ------------------------------------------------------------------------
+
+
+def start_tables(event: Event, round_: Round) -> None:
+    """Open one `games.Table` for each of the round's tables (no host, started by the
+    system, not listed: only its players and staff find it) and deal board 1 there."""
+    rules = Rules.from_dict(event.rules)
+    first = round_.boards.get(number=1)
+    for table in round_.tables.prefetch_related("seats__entry__user"):
+        seats = list(table.seats.all())
+        table.table = games.open_table(
+            name=f"{event.name} · round {round_.number}, table {table.number}",
+            rule_set=event.rule_set,
+            rules=rules,
+            seats=[
+                SeatSpec(
+                    position=s.position,
+                    user=s.entry.user if s.entry else None,
+                    bot_level=s.bot_level,
+                )
+                for s in seats
+            ],
+            owner=None,
+            starters=Table.STARTED_BY_SYSTEM,
+            seat_count=len(seats),
+            turn_timer=event.turn_timer,
+            is_public=False,
+        )
+        table.save(update_fields=["table"])
+        _deal(table, first)
+
+
+def _deal(table: RoundTable, board: Board) -> BoardPlay:
+    """Start `board` at `table`: a game of one deal from the board's decks, sealed.
+    A withdrawn player's seat is played by a bot from the first move."""
+    assert table.table is not None
+    game = games.start_game(
+        table=table.table,
+        by=None,
+        dealer=board.dealer,
+        deals=1,
+        board=GivenBoard(deck=board.deck, reshuffle=board.reshuffle),
+    )
+    for seat in table.seats.select_related("entry__user").filter(entry__status=Entry.WITHDRAWN):
+        games.let_bot_finish(game_id=game.pk, user=seat.entry.user)
+    return BoardPlay.objects.create(board=board, table=table, game=game)
+
+
+def event_of_game(game_id: int) -> int | None:
+    """The event whose board `game_id` is a game of, if any."""
+    found = BoardPlay.objects.filter(game_id=game_id).values_list(
+        "board__round__event_id", flat=True
+    )
+    return found[0] if found else None
+
+
+def record_play(game_id: int) -> Round | None:
+    """A board's game is over (the caller holds the event's lock): write each seat's
+    result, reveal the board if this was its last table, and deal the table's next board
+    (or mark the table finished). Returns the round, or None when there was nothing to
+    record (a repeated or late call, a game still in play)."""
+    play = (
+        BoardPlay.objects.select_related("board__round", "table__table", "game")
+        .filter(game_id=game_id)
+        .first()
+    )
+    if play is None or play.finished_at is not None or play.game is None or play.game.in_play:
+        return None
+    now = timezone.now()
+    last = play.game.engine_state().last_round
+    # A game ended early (by staff, or abandoned) never finished its deal: the table did
+    # not play this board, and the others' results are scaled to that (Neuberg).
+    if play.game.status == Game.FINISHED and last is not None:
+        play.scored = True
+        play.lives_lost = list(last.lives_lost)
+        play.hand_values = [0.0 if v is None else float(v) for v in last.values]
+    play.finished_at = now
+    play.save(update_fields=["scored", "lives_lost", "hand_values", "finished_at"])
+    board, table, round_ = play.board, play.table, play.board.round
+    done = BoardPlay.objects.filter(board=board, finished_at__isnull=False)
+    if done.count() == round_.tables.count():
+        games.unseal(game_ids=list(done.exclude(game=None).values_list("game_id", flat=True)))
+        board.revealed_at = now
+        board.save(update_fields=["revealed_at"])
+    following = round_.boards.filter(number=board.number + 1).first()
+    if following is not None:
+        _deal(table, following)
+    else:
+        table.finished_at = now
+        table.save(update_fields=["finished_at"])
+    return round_
+
+
+def games_of(entry: Entry) -> list[int]:
+    """The board games `entry` is playing now (a bot takes them over if they withdraw)."""
+    return list(
+        BoardPlay.objects.filter(
+            table__round__status=Round.PLAYING,
+            finished_at__isnull=True,
+            table__seats__entry=entry,
+            game__isnull=False,
+        ).values_list("game_id", flat=True)
+    )
+
+
+def unrecorded_games() -> list[int]:
+    """Board games over but not recorded (a lost task): the sweep records them."""
+    return list(
+        BoardPlay.objects.filter(
+            finished_at__isnull=True, game__status__in=[Game.FINISHED, Game.ENDED]
+        ).values_list("game_id", flat=True)
+    )
