@@ -53,7 +53,8 @@ class TimeZoneField(forms.ChoiceField):
 class EventForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS)
+    # Optional: a form posted without it (an older page, a script) makes a Swiss event.
+    format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS, required=False)
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
     table_size = forms.IntegerField(label="Preferred table size", initial=4)
@@ -139,6 +140,7 @@ class EventForm(forms.Form):
         data["starts_at"] = aware(data["starts_at"], zone)
         data["rule_set"] = self.rule_sets.get(data["rule_set"])
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
+        data["format"] = data.get("format") or Event.SWISS
         return data
 
     def service_error(self, error: ServiceError) -> None:

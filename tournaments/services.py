@@ -32,7 +32,7 @@ from games import services as games
 from games.engine import Rules, RulesError
 from games.models import Game, GamePlayer, RuleSet, Table
 from games.services import SeatSpec, ServiceError
-from tournaments import live, records, seating
+from tournaments import knockout, live, records, seating
 from tournaments import standings as tally
 from tournaments.models import (
     Bye,
@@ -246,6 +246,8 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
             raise ServiceError("You are already registered.")
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
+        if event.format == Event.KNOCKOUT and event.status == Event.RUNNING:
+            raise ServiceError("The knockout has started: it is too late to join.")
         first = _next_round_number(event)
         if event.status == Event.RUNNING and (first - 1) * 2 > event.rounds:
             raise ServiceError("Half the rounds have started: it is too late to join.")
@@ -344,6 +346,13 @@ def start_event(*, event: Event, by: Any) -> Round:
                 status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
             )
         count = _active_entries(event).count()
+        if event.format == Event.KNOCKOUT:
+            knockout.check_startable(event, count)
+            event.status, event.started_at = Event.RUNNING, timezone.now()
+            event.save(update_fields=["status", "started_at"])
+            round_ = knockout.start(event)
+            _changed(event)
+            return round_
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
         if event.rounds > count - 1:
@@ -443,6 +452,8 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         _require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event can be paused or resumed.")
+        if event.format == Event.KNOCKOUT:
+            raise ServiceError("A knockout deals on until one player is left: it has no pause.")
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
@@ -517,6 +528,10 @@ def record_table(*, game_id: int) -> bool:
         table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
         if table.finished_at is not None or table.game is None or table.game.in_play:
             return False
+        if event.format == Event.KNOCKOUT:  # a deal: tournaments.knockout carries it on
+            knockout.record_table(event, table)
+            _changed(event)
+            return True
         results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
         for seat in table.seats.all():
             player = results[seat.position]

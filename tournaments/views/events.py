@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs import access as club_access
 from clubs.models import Club
 from games.services import ServiceError
-from tournaments import pages, records, services
+from tournaments import knockout_pages, pages, records, services
 from tournaments import standings as tally
 from tournaments.forms import EventForm
 from tournaments.models import Event
@@ -73,9 +73,12 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    names = records.names(records.entries(event))
-    labels = [tally.TIEBREAKS[key] for key in event.tiebreaks]
-    rows = tally.csv_rows(records.standings(event), event.rounds, labels, names.__getitem__)
+    if event.format == Event.KNOCKOUT:
+        rows = knockout_pages.csv_rows(event)
+    else:
+        names = records.names(records.entries(event))
+        labels = [tally.TIEBREAKS[key] for key in event.tiebreaks]
+        rows = tally.csv_rows(records.standings(event), event.rounds, labels, names.__getitem__)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
     csv.writer(response).writerows(rows)

@@ -1,0 +1,258 @@
+"""tournaments.knockout: knockout events played deal by deal through the services, with
+the balancing, the places and the exactly-once recording checked against the games
+themselves."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from clubs.models import Club, Membership
+from games import services as games
+from games.models import Game, GameEvent, RuleSet
+from games.services import SeatSpec, ServiceError
+from tests.games.playing import play_out
+from tournaments import services
+from tournaments.models import Event, KnockoutMove, KnockoutPlayer, Round, RoundTable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def quick(presets: None) -> RuleSet:
+    """Scat with one life and the county: out on the second loss (short events)."""
+    return RuleSet.objects.create(name="Quick scat", preset="scat", changes={"lives": 1})
+
+
+@pytest.fixture
+def field(club: Club, ann: Any, django_user_model: Any) -> list[Any]:
+    """ann and eleven more members: k1..k11."""
+    users = [ann]
+    for k in range(1, 12):
+        user = django_user_model.objects.create_user(f"k{k}", password="x" * 12)
+        Membership.objects.create(club=club, user=user)
+        users.append(user)
+    return users
+
+
+def knockout(make_event: Any, rule_set: RuleSet, players: list[Any], size: int) -> Event:
+    event = make_event(
+        name="Friday knockout",
+        format=Event.KNOCKOUT,
+        rule_set=rule_set,
+        table_size=size,
+        table_min=3,
+        table_max=size,
+    )
+    for user in players:
+        services.register(event=event, user=user)
+    return event
+
+
+@pytest.fixture
+def make_event(club: Club, ann: Any) -> Any:
+    def make(**options: Any) -> Event:
+        options.setdefault("starts_at", timezone.now() + timedelta(hours=1))
+        options.setdefault("turn_timer", 0)
+        return services.create_event(club=club, by=ann, **options)
+
+    return make
+
+
+def play_deal(round_: Round, capture: Any) -> None:
+    """Play every table's game of the deal; the on-commit hooks record them (and end the
+    deal, and start the next) when the block ends."""
+    with capture(execute=True):
+        for table in round_.tables.select_related("game"):
+            play_out(table.game)
+
+
+def start_lives(game: Game) -> list[int]:
+    return list(GameEvent.objects.get(game=game, kind="game_started").data["lives"])
+
+
+def engine_seat_of(table: RoundTable, entry_id: int) -> int:
+    positions = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    return positions.index(entry_id)
+
+
+def expected_places(event: Event) -> dict[int, int]:
+    """The places, computed from the games alone: players out on the same deal rank by
+    their lives at its start, then by their hand's value; ties share the best place."""
+    places: dict[int, int] = {}
+    still_in = KnockoutPlayer.objects.filter(event=event).count()
+    for round_ in event.round_set.order_by("number"):
+        exits = []
+        for table in round_.tables.select_related("game"):
+            state = table.game.engine_state()
+            lives = start_lives(table.game)
+            for k, entry_id in enumerate(
+                table.seats.order_by("position").values_list("entry_id", flat=True)
+            ):
+                if state.players[k].out:
+                    exits.append((entry_id, lives[k], state.last_round.values[k]))
+        first = still_in - len(exits) + 1
+        for entry_id, lives, value in exits:
+            places[entry_id] = first + sum((o[1], o[2]) > (lives, value) for o in exits)
+        still_in -= len(exits)
+    assert still_in == 1
+    winner = KnockoutPlayer.objects.get(event=event, out_deal__isnull=True)
+    places[winner.entry_id] = 1
+    return places
+
+
+def test_a_knockout_plays_from_three_tables_to_the_last_player(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field, size=4)
+    first = services.start_event(event=event, by=field[0])
+    assert first.number == 1 and first.status == Round.PLAYING
+    tables = list(first.tables.select_related("table", "game"))
+    assert [t.seats.count() for t in tables] == [4, 4, 4]
+    addresses = {t.number: t.table_id for t in tables}
+    for t in tables:
+        assert t.table.starters == "system" and t.table.seat_count == 4
+        assert start_lives(t.game) == [1, 1, 1, 1]
+        assert t.game.engine_state().last_deal == 1
+    deals_seen_sizes = []
+    for _ in range(200):
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+        assert round_.status == Round.PLAYING
+        # Only one deal is being played at a time, at every table.
+        assert event.round_set.filter(status=Round.PLAYING).count() == 1
+        sizes = [t.seats.count() for t in round_.tables.all()]
+        assert max(sizes) - min(sizes) <= 1, sizes
+        deals_seen_sizes.append(sorted(sizes))
+        for t in round_.tables.all():
+            # A table keeps its games.Table (its players keep its address).
+            assert addresses[t.number] == t.table_id
+            assert t.table.seats.count() == t.seats.count()
+        play_deal(round_, django_capture_on_commit_callbacks)
+    else:
+        raise AssertionError("the knockout did not end")
+    # Tables broke on the way to one final table.
+    assert deals_seen_sizes[0] == [4, 4, 4]
+    assert len(deals_seen_sizes[-1]) == 1
+    moves = KnockoutMove.objects.filter(event=event)
+    assert moves.filter(reason=KnockoutMove.BREAK).exists()
+    # Lives carry with a moved player: their next deal starts with what they ended with.
+    for move in moves:
+        before = RoundTable.objects.get(
+            round__event=event, round__number=move.after_deal, number=move.from_table
+        )
+        after = RoundTable.objects.get(
+            round__event=event, round__number=move.after_deal + 1, number=move.to_table
+        )
+        ended = before.game.engine_state().players[engine_seat_of(before, move.entry_id)].lives
+        assert start_lives(after.game)[engine_seat_of(after, move.entry_id)] == ended
+        assert after.seats.get(entry_id=move.entry_id).position == move.to_seat
+    # The counts of moves are those recorded.
+    counted = Counter(moves.values_list("entry_id", flat=True))
+    for player in KnockoutPlayer.objects.filter(event=event):
+        assert player.moves == counted[player.entry_id]
+    # Places: the rule, recomputed from the games.
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
+    assert sorted(places.values())[0] == 1 and max(places.values()) <= 12
+
+
+def test_no_deal_starts_before_every_table_finished_and_recording_is_exactly_once(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:8], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    first, second = round_.tables.select_related("game")
+    assert services.record_table(game_id=first.game_id) is False  # still being played
+    play_out(first.game)  # outside a capture: nothing recorded yet
+    assert services.record_table(game_id=first.game_id) is True
+    assert services.record_table(game_id=first.game_id) is False
+    # Table 1 waits: no deal 2 anywhere while table 2 plays deal 1.
+    assert event.round_set.count() == 1
+    assert not first.table.games.in_play().exists()
+    play_out(second.game)
+    assert services.record_table(game_id=second.game_id) is True
+    assert [services.record_table(game_id=t.game_id) for t in (first, second)] == [False, False]
+    event.refresh_from_db()
+    if event.status == Event.RUNNING:
+        assert event.round_set.count() == 2
+        assert Round.objects.get(event=event, number=2).tables.count() >= 1
+
+
+def test_players_out_on_the_same_deal_rank_by_lives_then_hand(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:6], size=3)
+    round_ = services.start_event(event=event, by=field[0])
+    while True:
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
+
+
+def test_a_knockout_refuses_late_entries_and_pauses(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    with pytest.raises(ServiceError, match="too late"):
+        services.register(event=event, user=field[5])
+    with pytest.raises(ServiceError, match="no pause"):
+        services.set_paused(event=event, by=field[0], paused=True)
+    assert KnockoutPlayer.objects.filter(event=event).count() == 4
+
+
+def test_set_seats_only_between_games_at_a_system_table(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    table = round_.tables.select_related("table").get().table
+    with pytest.raises(ServiceError, match="between games"):
+        games.set_seats(table=table, seats=[SeatSpec(0, user=field[0])])
+    own = games.create_table(owner=field[0], name="Home", rule_set=quick)
+    with pytest.raises(ServiceError, match="system"):
+        games.set_seats(table=own, seats=[SeatSpec(0, user=field[0])])
+    assert table.seats.count() == 4 and own.seats.count() == 1
+
+
+def test_pages_show_the_standings_moves_and_the_csv(
+    client: Any,
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = knockout(make_event, quick, field[:7], size=4)  # tables of 4 and 3
+    round_ = services.start_event(event=event, by=field[0])
+    page = client.get(reverse("tournaments:detail", args=[event.pk]))
+    assert page.status_code == 200
+    assert "Deal 1 is being played; 7 players are still in." in page.content.decode()
+    while not KnockoutMove.objects.filter(event=event).exists():
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            pytest.skip("the deals this seed gave moved no one")  # pragma: no cover
+        round_ = event.round_set.order_by("-number").first()
+    move = KnockoutMove.objects.filter(event=event).select_related("entry__user").first()
+    name = move.entry.user.get_username()
+    there = RoundTable.objects.get(round=round_, number=move.to_table).table
+    text = client.get(reverse("table", args=[there.pk])).content.decode()
+    assert f"{name} arrived from table {move.from_table}" in text
+    left = RoundTable.objects.filter(round__event=event, number=move.from_table).first().table
+    text = client.get(reverse("table", args=[left.pk])).content.decode()
+    assert f"{name} left for table {move.to_table}" in text
+    csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    assert csv.splitlines()[0] == "Place,Player,Status,Out on deal,Lives left,Tables,Moves"
+    assert len(csv.splitlines()) == 8
