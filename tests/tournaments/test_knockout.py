@@ -239,6 +239,7 @@ def test_pages_show_the_standings_moves_and_the_csv(
     page = client.get(reverse("tournaments:detail", args=[event.pk]))
     assert page.status_code == 200
     assert "Deal 1 is being played; 7 players are still in." in page.content.decode()
+    assert "The last player in wins." in page.content.decode()
     while not KnockoutMove.objects.filter(event=event).exists():
         play_deal(round_, django_capture_on_commit_callbacks)
         event.refresh_from_db()
@@ -256,3 +257,42 @@ def test_pages_show_the_standings_moves_and_the_csv(
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
     assert csv.splitlines()[0] == "Place,Player,Status,Out on deal,Lives left,Tables,Moves"
     assert len(csv.splitlines()) == 8
+
+
+def test_a_player_who_withdraws_is_out_after_the_deal_a_bot_finishes_for_them(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:6], size=3)
+    round_ = services.start_event(event=event, by=field[0])
+    entry = event.entries.get(user=field[1])
+    services.withdraw(event=event, entry=entry, by=field[1])
+    game = round_.tables.get(seats__entry=entry).game
+    assert game.players.get(user=field[1]).is_bot or game.players.get(user=field[1]).away
+    play_deal(round_, django_capture_on_commit_callbacks)
+    player = KnockoutPlayer.objects.get(entry=entry)
+    assert player.out_deal == 1 and player.place is not None
+    event.refresh_from_db()
+    if event.status == Event.RUNNING:
+        deal_two = Round.objects.get(event=event, number=2)
+        assert not deal_two.tables.filter(seats__entry=entry).exists()
+
+
+def test_the_live_part_pushed_over_the_socket_shows_the_knockout(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    from tournaments import pages
+
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    html = pages.render_live(event.pk, field[2])
+    assert 'hx-swap-oob="true"' in html and "knockout-standings" in html
+    assert "Your table for deal 1" in html and "<form" not in html
+
+
+def test_the_manage_page_of_a_running_knockout(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    client.force_login(field[0])
+    assert client.get(reverse("tournaments:manage", args=[event.pk])).status_code == 200
