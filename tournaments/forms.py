@@ -55,6 +55,14 @@ class EventForm(forms.Form):
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
     # Optional: a form posted without it (an older page, a script) makes a Swiss event.
     format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS, required=False)
+    knockout_top = forms.IntegerField(
+        label="Knockout: top of each table go through",
+        required=False,
+        initial=0,
+        min_value=0,
+        help_text="0: tables balanced deal by deal. 1 or more: each table plays a whole "
+        "game, and that many of each table go through to the next round.",
+    )
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
     table_size = forms.IntegerField(label="Preferred table size", initial=4)
@@ -141,6 +149,7 @@ class EventForm(forms.Form):
         data["rule_set"] = self.rule_sets.get(data["rule_set"])
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
         data["format"] = data.get("format") or Event.SWISS
+        data["knockout_top"] = data.get("knockout_top") or 0
         return data
 
     def service_error(self, error: ServiceError) -> None:

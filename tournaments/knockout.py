@@ -18,8 +18,8 @@ moves and the next deal's start are one transaction: no deal starts while a move
 pending, and no table starts deal n+1 while another still plays deal n. When one
 player is left, they are 1st and the event is over.
 
-Only the continuous balancing mode is built; "top q of each table go through" rounds
-(`balancing.top_q`) are not wired to events yet.
+With `Event.knockout_top` = q >= 1 the event plays "top q of each table go through"
+rounds instead (tournaments.top_q_rounds): `start` and `record_table` hand over there.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from games import services as games
 from games.engine import Rules
 from games.models import Table
 from games.services import SeatSpec, ServiceError
-from tournaments import balancing
+from tournaments import balancing, top_q_rounds
 from tournaments.models import (
     Entry,
     Event,
@@ -62,6 +62,8 @@ def start(event: Event) -> Round:
         .order_by("registered_at", "pk")
     )
     check_startable(event, len(entries))
+    if event.knockout_top:
+        return top_q_rounds.start(event, entries)
     rules = Rules.from_dict(event.rules)
     KnockoutPlayer.objects.bulk_create(
         KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
@@ -87,7 +89,10 @@ def start(event: Event) -> Round:
 def record_table(event: Event, table: RoundTable) -> None:
     """Table `table` has played its deal (its game is over; the caller holds the event
     lock and checked it was not recorded yet): note what each seat lost, and when it
-    was the deal's last table, end the deal."""
+    was the deal's last table, end the deal. (Top-q rounds: a whole game instead.)"""
+    if event.knockout_top:
+        top_q_rounds.record_table(event, table)
+        return
     state = table.game.engine_state()
     last = state.last_round
     seats = list(table.seats.order_by("position"))

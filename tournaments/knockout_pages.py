@@ -38,7 +38,8 @@ class DealTable:
 
 
 def tables_played(event: Event) -> dict[int, list[int]]:
-    """Each entry's tables, in the order they first sat at them."""
+    """Each entry's tables, in the order they first sat at them; in top-q rounds, whose
+    tables are new each round, the table of each round played."""
     played: dict[int, list[int]] = {}
     for entry_id, number in (
         RoundSeat.objects.filter(table__round__event=event, entry__isnull=False)
@@ -46,7 +47,7 @@ def tables_played(event: Event) -> dict[int, list[int]]:
         .values_list("entry_id", "table__number")
     ):
         mine = played.setdefault(entry_id, [])
-        if number not in mine:
+        if number not in mine or event.knockout_top:
             mine.append(number)
     return played
 
@@ -67,7 +68,7 @@ def standings(event: Event, me: Entry | None = None) -> list[KnockoutLine]:
         if p.place == 1 and p.out_deal is None:
             status = "winner"
         elif p.out_deal is not None:
-            status = f"out on deal {p.out_deal}"
+            status = f"out {unit_phrase(event)} {p.out_deal}"
         else:
             status = "in"
         place = ""
@@ -110,13 +111,22 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
     return round_.number, lines
 
 
+def unit(event: Event) -> str:
+    """What a knockout's round is: a deal (balancing) or a whole game's round (top q)."""
+    return "round" if event.knockout_top else "deal"
+
+
+def unit_phrase(event: Event) -> str:
+    return "in round" if event.knockout_top else "on deal"
+
+
 def status_text(event: Event, deal: int | None, left: int) -> str:
     if event.status == Event.UPCOMING:
         registration = "open" if event.registration_open else "closed"
         return f"Upcoming: registration is {registration}."
     if event.status == Event.FINISHED:
         return "Finished: the places are final."
-    return f"Deal {deal} is being played; {left} players are still in."
+    return f"{unit(event).capitalize()} {deal} is being played; {left} players are still in."
 
 
 def live_context(event: Event, user: Any) -> dict[str, Any]:
@@ -141,6 +151,7 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
     return {
         "event": event,
         "knockout": True,
+        "unit": unit(event),
         "status": status_text(event, deal, sum(r.status == "in" for r in rows)),
         "deal": deal,
         "deal_tables": tables,
@@ -151,7 +162,15 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
 
 def csv_rows(event: Event) -> list[list[str]]:
     """The standings as the CSV export writes them."""
-    header = ["Place", "Player", "Status", "Out on deal", "Lives left", "Tables", "Moves"]
+    header = [
+        "Place",
+        "Player",
+        "Status",
+        f"Out {unit_phrase(event)}",
+        "Lives left",
+        "Tables",
+        "Moves",
+    ]
     return [header] + [
         [
             line.place,

@@ -67,6 +67,14 @@ class Event(models.Model):
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True)
     format = models.CharField(max_length=10, choices=FORMATS, default=SWISS)
+    # A knockout's mode: 0 balances the tables deal by deal; q >= 1 plays whole games,
+    # after which the top q of each table go through (tournaments.top_q_rounds).
+    knockout_top = models.PositiveSmallIntegerField(
+        "top of each table go through",
+        default=0,
+        help_text="Knockout only. 0: tables balanced deal by deal; q: whole games, the "
+        "first q of each table go through to the next round.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -63,6 +63,7 @@ def create_event(
     rule_set: RuleSet | None,
     starts_at: datetime | None,
     format: str = Event.SWISS,
+    knockout_top: int = 0,
     rounds: int = 3,
     table_size: int = 4,
     table_min: int = 3,
@@ -95,6 +96,16 @@ def create_event(
             "rule_set",
         )
     _check_tables(rules, rule_set, table_size, table_min, table_max)
+    if knockout_top and format != Event.KNOCKOUT:
+        raise ServiceError(
+            "Only a knockout has rounds where the top of each table go through.", "knockout_top"
+        )
+    if not 0 <= knockout_top < table_size:
+        raise ServiceError(
+            f"0 (tables balanced deal by deal) or 1 to {table_size - 1} players of each "
+            "table go through.",
+            "knockout_top",
+        )
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
     how = _scoring(scoring, place_points)
@@ -132,6 +143,7 @@ def create_event(
         name=name.strip()[:80],
         description=description,
         format=format,
+        knockout_top=knockout_top,
         created_by=by,
         rule_set=rule_set,
         rules=rules.to_dict(),

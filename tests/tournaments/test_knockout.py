@@ -296,3 +296,71 @@ def test_the_manage_page_of_a_running_knockout(
     services.start_event(event=event, by=field[0])
     client.force_login(field[0])
     assert client.get(reverse("tournaments:manage", args=[event.pk])).status_code == 200
+
+
+def test_top_q_rounds_send_the_first_q_of_each_table_through_to_a_final(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = make_event(
+        name="BGA style",
+        format=Event.KNOCKOUT,
+        knockout_top=2,
+        rule_set=quick,
+        table_size=4,
+        table_min=3,
+        table_max=4,
+    )
+    for user in field:
+        services.register(event=event, user=user)
+    round_ = services.start_event(event=event, by=field[0])
+    sizes = []
+    while True:
+        sizes.append(sorted(t.seats.count() for t in round_.tables.all()))
+        for table in round_.tables.select_related("game"):
+            assert table.game.engine_state().last_deal is None  # a whole game
+            assert start_lives_or_none(table.game) is None
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    # 12 at three tables of 4, fewer each round (a tie at the cut lets all of it
+    # through), to one final table.
+    assert sizes[0] == [4, 4, 4] and len(sizes[-1]) == 1
+    assert all(sum(a) > sum(b) for a, b in zip(sizes, sizes[1:], strict=False))
+    # The places, from the games' own places: the final's first, then each round's
+    # players out by their place at their table.
+    expected: dict[int, int] = {}
+    still_in = 12
+    for round_ in event.round_set.order_by("-number"):
+        rows = [(s.entry_id, s.place) for t in round_.tables.all() for s in t.seats.all()]
+        if round_.tables.count() == 1:
+            expected.update(dict(rows))
+            still_in = len(rows)
+            continue
+        # q = 2, lowered to one less than the smallest table (so each puts one out).
+        q = min(2, min(t.seats.count() for t in round_.tables.all()) - 1)
+        out = [(e, p) for e, p in rows if p > q]
+        first = still_in + 1
+        for entry_id, place in out:
+            expected[entry_id] = first + sum(other < place for _, other in out)
+        still_in += len(out)
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected
+    # The places stored are the games' own.
+    for seat in RoundTable.objects.filter(round__event=event).values_list("game_id", flat=True):
+        assert Game.objects.get(pk=seat).status != Game.PLAYING
+
+
+def start_lives_or_none(game: Game) -> Any:
+    return GameEvent.objects.get(game=game, kind="game_started").data.get("lives")
+
+
+def test_top_q_is_refused_out_of_range_and_outside_a_knockout(
+    make_event: Any, quick: RuleSet
+) -> None:
+    with pytest.raises(ServiceError, match="1 to 3 players"):
+        make_event(name="K", format=Event.KNOCKOUT, knockout_top=4, rule_set=quick)
+    with pytest.raises(ServiceError, match="Only a knockout"):
+        make_event(name="S", knockout_top=1, rule_set=quick)
+    assert not Event.objects.exists()
