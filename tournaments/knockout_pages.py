@@ -192,7 +192,9 @@ def table_notes(table: Table) -> list[str]:
     if table.starters != Table.STARTED_BY_SYSTEM:
         return []  # a lobby table: no query (the table page counts them)
     latest = (
-        RoundTable.objects.filter(table=table, round__event__format=Event.KNOCKOUT)
+        RoundTable.objects.filter(
+            table=table, round__event__format=Event.KNOCKOUT, round__event__knockout_top=0
+        )
         .select_related("round")
         .order_by("-round__number")
         .first()
@@ -208,6 +210,11 @@ def table_notes(table: Table) -> list[str]:
         "entry__user"
     )
     lines = []
+    if latest.finished_at is not None and round_.status != round_.FINISHED:
+        lines.append(
+            f"Deal {deal} is over at this table; deal {deal + 1} starts when every table "
+            f"has played deal {deal}."
+        )
     for move in moves:
         name = move.entry.user.get_username()
         why = "the table broke" if move.reason == KnockoutMove.BREAK else "balancing"

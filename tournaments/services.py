@@ -482,6 +482,8 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
         event = _locked_event(seat.table.round.event_id)
         _require_organizer(event, by)
+        if event.format == Event.KNOCKOUT:
+            raise ServiceError("A knockout's places follow from the games: nothing to correct.")
         if seat.table.finished_at is None:
             raise ServiceError(
                 f"The game at table {seat.table.number} is still being played: correct "

@@ -170,6 +170,7 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
             mine.goto(f"{live_server.url}{there.get_absolute_url()}")
             notes = mine.locator(".table-notes").inner_text()
             assert f"{move.entry.user.username} arrived from table {move.from_table}" in notes
+            shoot(mine, "knockout-table-arrival")
             mine.goto("about:blank")
             arrival_checked = True
         let_bots_play(round_, staff)

@@ -364,3 +364,18 @@ def test_top_q_is_refused_out_of_range_and_outside_a_knockout(
     with pytest.raises(ServiceError, match="Only a knockout"):
         make_event(name="S", knockout_top=1, rule_set=quick)
     assert not Event.objects.exists()
+
+
+def test_a_table_that_has_played_its_deal_says_it_waits_for_the_others(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:8], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    first = round_.tables.select_related("game", "table").first()
+    play_out(first.game)
+    services.record_table(game_id=first.game_id)
+    text = client.get(reverse("table", args=[first.table_id])).content.decode()
+    assert "Deal 1 is over at this table; deal 2 starts when every table" in text
+    seat = first.seats.first()
+    with pytest.raises(ServiceError, match="nothing to correct"):
+        services.correct_result(seat=seat, by=field[0], place=1, reason="typo")
