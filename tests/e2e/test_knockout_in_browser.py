@@ -18,6 +18,7 @@ from django.test import Client
 from clubs.models import Membership
 from games import services as games
 from games.models import Game, GameEvent, GamePlayer, RuleSet
+from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments import services
 from tournaments.models import Event, KnockoutMove, Round, RoundTable
@@ -171,6 +172,9 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
             notes = mine.locator(".table-notes").inner_text()
             assert f"{move.entry.user.username} arrived from table {move.from_table}" in notes
             shoot(mine, "knockout-table-arrival")
+            page.goto(mine.url)  # the organizer's browser runs scripts: axe checks it
+            assert axe_violations(page) == []
+            page.goto("about:blank")
             mine.goto("about:blank")
             arrival_checked = True
         let_bots_play(round_, staff)
@@ -185,6 +189,8 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
     # The standings on the page (JavaScript off) ...
     mine.goto(f"{live_server.url}{event.get_absolute_url()}")
     shoot(mine, "knockout-finished")
+    page.goto(mine.url)
+    assert axe_violations(page) == []
     assert "Finished: the places are final." in mine.content()
     rows = mine.locator("table.knockout-standings tbody tr")
     assert rows.count() == 12
