@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import timedelta
+from itertools import count
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership
 from games import services as games
+from games.engine import SeededDeckSource
 from games.models import Game, GameEvent, RuleSet
 from games.services import SeatSpec, ServiceError
 from tests.games.playing import play_out
@@ -379,3 +381,51 @@ def test_a_table_that_has_played_its_deal_says_it_waits_for_the_others(
     seat = first.seats.first()
     with pytest.raises(ServiceError, match="nothing to correct"):
         services.correct_result(seat=seat, by=field[0], place=1, reason="typo")
+
+
+def test_same_deal_exits_at_different_tables_rank_by_lives_then_hand(
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Known deals (seeded decks, a fixed event seed, people playing the baseline bot's
+    moves): deals where players go out at more than one table, ranked by the rule."""
+    seeds = count(1)
+    monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))
+    event = knockout(make_event, quick, field, size=4)
+    Event.objects.filter(pk=event.pk).update(seed="fixed")
+    event.refresh_from_db()
+    round_ = services.start_event(event=event, by=field[0])
+    while True:
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    players = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=False)
+    by_deal: dict[int, list[KnockoutPlayer]] = {}
+    for player in players:
+        by_deal.setdefault(player.out_deal, []).append(player)
+    crowded = [deal for deal, out in by_deal.items() if len(out) >= 2]
+    assert crowded, "these deals put no two players out together"
+    spread_over = 0
+    for deal in crowded:
+        out = sorted(by_deal[deal], key=lambda p: p.place)
+        tables = {
+            RoundTable.objects.get(
+                round__event=event, round__number=deal, seats__entry=p.entry
+            ).number
+            for p in out
+        }
+        for better, worse in zip(out, out[1:], strict=False):
+            key = (better.lives_at_exit_deal, better.hand_value)
+            assert key >= (worse.lives_at_exit_deal, worse.hand_value)
+            assert (better.place == worse.place) == (
+                key == (worse.lives_at_exit_deal, worse.hand_value)
+            )
+        spread_over += len(tables) > 1
+    assert spread_over  # these deals put players out at two tables at once
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
