@@ -41,8 +41,6 @@ from tournaments.models import (
     RoundTable,
 )
 
-Layout = tuple[balancing.Table[int], ...]
-
 
 def check_startable(event: Event, count: int) -> None:
     """A knockout needs a field of at least two players and tables of two seats."""
