@@ -429,3 +429,19 @@ def test_same_deal_exits_at_different_tables_rank_by_lives_then_hand(
     assert spread_over  # these deals put players out at two tables at once
     places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
     assert places == expected_places(event)
+
+
+def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = make_event(
+        name="BGA style", format=Event.KNOCKOUT, knockout_top=1, rule_set=quick, table_size=4
+    )
+    for user in field[:8]:
+        services.register(event=event, user=user)
+    services.start_event(event=event, by=field[0])
+    text = client.get(reverse("tournaments:detail", args=[event.pk])).content.decode()
+    assert "Round 1 is being played; 8 players are still in." in text
+    assert "the first 1 of each table go through" in text
+    csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    assert csv.splitlines()[0] == "Place,Player,Status,Out in round,Lives left,Tables,Moves"
