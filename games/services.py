@@ -245,6 +245,28 @@ def leave_seat(*, table: Table, by: Any, position: int) -> None:
         _active(table)
 
 
+def set_seats(*, table: Table, seats: list[SeatSpec]) -> Table:
+    """The system reseats a table it starts (`Table.STARTED_BY_SYSTEM`), between games:
+    a knockout moves players from table to table between deals, and each player keeps
+    the table's address while seated there. `seats` is the whole new seating (an empty
+    list leaves the table empty: a knockout table that broke). Refused during a game,
+    on a closed table, or on a table its players or host start."""
+    with transaction.atomic():
+        table = _locked_table(table.pk)
+        _require_open(table)
+        if table.starters != Table.STARTED_BY_SYSTEM:
+            raise ServiceError("Only a table the system starts is reseated by it.")
+        if _in_play(table):
+            raise ServiceError("Seats can change between games, not during one.")
+        _check_seats(seats, table.seat_count, None)
+        table.seats.all().delete()
+        Seat.objects.bulk_create(
+            Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)
+            for s in seats
+        )
+    return table
+
+
 # ---- a table's life ---------------------------------------------------------------
 # A table is open until it is closed, for good: by its host or a moderator, when its
 # host leaves with no other player seated, or by the sweep when no seated player has

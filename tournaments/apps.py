@@ -11,3 +11,8 @@ class TournamentsConfig(AppConfig):
         from tournaments import receivers, tasks  # noqa: F401  (tasks: registered by name)
 
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
+        # A knockout's tables say who arrived and who left (games never imports this app).
+        from games import notes
+        from tournaments import knockout_pages
+
+        notes.register(knockout_pages.table_notes)

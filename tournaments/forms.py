@@ -53,8 +53,16 @@ class TimeZoneField(forms.ChoiceField):
 class EventForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    # Blank (a form posted before formats existed): Swiss.
+    # Optional: a form posted without it (an older page, a script) makes a Swiss event.
     format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS, required=False)
+    knockout_top = forms.IntegerField(
+        label="Knockout: top of each table go through",
+        required=False,
+        initial=0,
+        min_value=0,
+        help_text="0: tables balanced deal by deal. 1 or more: each table plays a whole "
+        "game, and that many of each table go through to the next round.",
+    )
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
     boards = forms.IntegerField(
@@ -151,6 +159,7 @@ class EventForm(forms.Form):
         data["format"] = data.get("format") or Event.SWISS
         if data.get("boards") is None:
             data["boards"] = 4
+        data["knockout_top"] = data.get("knockout_top") or 0
         return data
 
     def service_error(self, error: ServiceError) -> None:

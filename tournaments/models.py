@@ -67,6 +67,14 @@ class Event(models.Model):
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True)
     format = models.CharField(max_length=10, choices=FORMATS, default=SWISS)
+    # A knockout's mode: 0 balances the tables deal by deal; q >= 1 plays whole games,
+    # after which the top q of each table go through (tournaments.top_q_rounds).
+    knockout_top = models.PositiveSmallIntegerField(
+        "top of each table go through",
+        default=0,
+        help_text="Knockout only. 0: tables balanced deal by deal; q: whole games, the "
+        "first q of each table go through to the next round.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -327,3 +335,58 @@ class BoardPlay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} at table {self.table.number}"
+
+
+class KnockoutPlayer(models.Model):
+    """An entry's standing in a knockout event (tournaments.knockout): the lives they
+    carry into their next deal (from table to table), how often they changed tables,
+    and, once out, the deal they went out on, their lives at its start, the hand they
+    went out with and their place. Written only between deals, under the event lock."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="knockout_players")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="knockout")
+    lives = models.PositiveSmallIntegerField()
+    moves = models.PositiveSmallIntegerField(default=0)
+    out_deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    lives_at_exit_deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_value = models.FloatField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "place", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} (knockout)"
+
+
+class KnockoutMove(models.Model):
+    """A player changing tables after a deal of a knockout: a balancing move or a broken
+    table's seat draw (`tournaments.balancing.Move`), in the order made, so the layout
+    can be replayed and the tables can show who arrived and who left."""
+
+    BALANCE = "balance"
+    BREAK = "break"
+    REASONS = [(BALANCE, "Balancing move"), (BREAK, "Table broken")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="knockout_moves")
+    after_deal = models.PositiveSmallIntegerField()
+    order = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="knockout_moves")
+    from_table = models.PositiveSmallIntegerField()
+    from_seat = models.PositiveSmallIntegerField()
+    to_table = models.PositiveSmallIntegerField()
+    to_seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=10, choices=REASONS)
+
+    class Meta:
+        ordering = ["event", "after_deal", "order"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "after_deal", "order"], name="one_knockout_move_per_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.entry}: table {self.from_table} → {self.to_table} after deal {self.after_deal}"
+        )

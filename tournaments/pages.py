@@ -178,6 +178,10 @@ def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tup
 
 def live_context(event: Event, user: Any) -> dict[str, Any]:
     """The part of the event page that changes while it runs (its `live` partial)."""
+    if event.format == Event.KNOCKOUT:
+        from tournaments import knockout_pages  # it builds on this module's lines
+
+        return knockout_pages.live_context(event, user)
     me = entry_of(event, user)
     shown = shown_round(event)
     tables = tables_of(shown, me) if shown else []

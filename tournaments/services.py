@@ -37,7 +37,7 @@ from games import services as games
 from games.engine import Rules, RulesError
 from games.models import Game, GamePlayer, RuleSet, Table
 from games.services import SeatSpec, ServiceError
-from tournaments import duplicate_rounds, live, records, seating
+from tournaments import duplicate_rounds, knockout, live, records, seating
 from tournaments import standings as tally
 from tournaments.models import (
     Bye,
@@ -68,6 +68,7 @@ def create_event(
     rule_set: RuleSet | None,
     starts_at: datetime | None,
     format: str = Event.SWISS,
+    knockout_top: int = 0,
     rounds: int = 3,
     boards: int = 4,
     table_size: int = 4,
@@ -101,6 +102,16 @@ def create_event(
             "rule_set",
         )
     _check_tables(rules, rule_set, table_size, table_min, table_max)
+    if knockout_top and format != Event.KNOCKOUT:
+        raise ServiceError(
+            "Only a knockout has rounds where the top of each table go through.", "knockout_top"
+        )
+    if not 0 <= knockout_top < table_size:
+        raise ServiceError(
+            f"0 (tables balanced deal by deal) or 1 to {table_size - 1} players of each "
+            "table go through.",
+            "knockout_top",
+        )
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
     if format == Event.DUPLICATE:
@@ -140,6 +151,7 @@ def create_event(
         name=name.strip()[:80],
         description=description,
         format=format,
+        knockout_top=knockout_top,
         created_by=by,
         rule_set=rule_set,
         rules=rules.to_dict(),
@@ -255,6 +267,8 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
             raise ServiceError("You are already registered.")
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
+        if event.format == Event.KNOCKOUT and event.status == Event.RUNNING:
+            raise ServiceError("The knockout has started: it is too late to join.")
         first = _next_round_number(event)
         if event.status == Event.RUNNING and event.format == Event.DUPLICATE:
             # Round 1's tables are rotated round by round: there is no seat to add.
@@ -358,6 +372,13 @@ def start_event(*, event: Event, by: Any) -> Round:
                 status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
             )
         count = _active_entries(event).count()
+        if event.format == Event.KNOCKOUT:
+            knockout.check_startable(event, count)
+            event.status, event.started_at = Event.RUNNING, timezone.now()
+            event.save(update_fields=["status", "started_at"])
+            round_ = knockout.start(event)
+            _changed(event)
+            return round_
         if count < 2:
             raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
         if event.format == Event.DUPLICATE:
@@ -459,6 +480,8 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         _require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event can be paused or resumed.")
+        if event.format == Event.KNOCKOUT:
+            raise ServiceError("A knockout deals on until one player is left: it has no pause.")
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
@@ -475,6 +498,8 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
         event = _locked_event(seat.table.round.event_id)
         _require_organizer(event, by)
+        if event.format == Event.KNOCKOUT:
+            raise ServiceError("A knockout's places follow from the games: nothing to correct.")
         if seat.table.finished_at is None:
             raise ServiceError(
                 f"The game at table {seat.table.number} is still being played: correct "
@@ -540,6 +565,14 @@ def record_table(*, game_id: int) -> bool:
         if event.format == Event.DUPLICATE:
             # A board's game: its table deals the next board, or has played them all.
             round_ = duplicate_rounds.record_play(game_id)
+        elif event.format == Event.KNOCKOUT:
+            # A deal (or a top-q round's game): tournaments.knockout carries it on.
+            table = _unrecorded_table(game_id)
+            if table is None:
+                return False
+            knockout.record_table(event, table)
+            _changed(event)
+            return True
         else:
             round_ = _record_game(game_id)
         if round_ is None:
@@ -555,10 +588,18 @@ def record_table(*, game_id: int) -> bool:
     return True
 
 
-def _record_game(game_id: int) -> Round | None:
-    """A Swiss table's game is over: each seat's place. None when already recorded."""
+def _unrecorded_table(game_id: int) -> RoundTable | None:
+    """The round table of `game_id` if its game is over and not recorded yet."""
     table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
     if table.finished_at is not None or table.game is None or table.game.in_play:
+        return None
+    return table
+
+
+def _record_game(game_id: int) -> Round | None:
+    """A Swiss table's game is over: each seat's place. None when already recorded."""
+    table = _unrecorded_table(game_id)
+    if table is None:
         return None
     results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
     for seat in table.seats.all():

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import access, engine, presence, proofs, ratelimit, rendering, services
+from games import access, engine, notes, presence, proofs, ratelimit, rendering, services
 from games.models import Game, Seat, Table
 from games.rule_text import differences, how_to_play, rule_sections, rule_summary
 
@@ -137,6 +137,8 @@ def _page_context(
         "house_rules": differences(table.preset_rules(), rules),
         "sections": rule_sections(rules),
         "how_to_play": how_to_play(rules),
+        # Lines other apps add (games.notes): a knockout's arrivals and departures.
+        "table_notes": notes.for_table(table),
     }
     if game is not None:
         seat = access.seat_at(game, user)

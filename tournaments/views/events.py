@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs import access as club_access
 from clubs.models import Club
 from games.services import ServiceError
-from tournaments import duplicate_records, pages, records, services
+from tournaments import duplicate_records, knockout_pages, pages, records, services
 from tournaments import standings as tally
 from tournaments.forms import EventForm
 from tournaments.models import Event
@@ -75,6 +75,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if event.format == Event.DUPLICATE:
         rows = duplicate_records.csv_rows(event)
+    elif event.format == Event.KNOCKOUT:
+        rows = knockout_pages.csv_rows(event)
     else:
         names = records.names(records.entries(event))
         labels = [tally.TIEBREAKS[key] for key in event.tiebreaks]

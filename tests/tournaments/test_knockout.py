@@ -1,0 +1,447 @@
+"""tournaments.knockout: knockout events played deal by deal through the services, with
+the balancing, the places and the exactly-once recording checked against the games
+themselves."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import timedelta
+from itertools import count
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from clubs.models import Club, Membership
+from games import services as games
+from games.engine import SeededDeckSource
+from games.models import Game, GameEvent, RuleSet
+from games.services import SeatSpec, ServiceError
+from tests.games.playing import play_out
+from tournaments import services
+from tournaments.models import Event, KnockoutMove, KnockoutPlayer, Round, RoundTable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def quick(presets: None) -> RuleSet:
+    """Scat with one life and the county: out on the second loss (short events)."""
+    return RuleSet.objects.create(name="Quick scat", preset="scat", changes={"lives": 1})
+
+
+@pytest.fixture
+def field(club: Club, ann: Any, django_user_model: Any) -> list[Any]:
+    """ann and eleven more members: k1..k11."""
+    users = [ann]
+    for k in range(1, 12):
+        user = django_user_model.objects.create_user(f"k{k}", password="x" * 12)
+        Membership.objects.create(club=club, user=user)
+        users.append(user)
+    return users
+
+
+def knockout(make_event: Any, rule_set: RuleSet, players: list[Any], size: int) -> Event:
+    event = make_event(
+        name="Friday knockout",
+        format=Event.KNOCKOUT,
+        rule_set=rule_set,
+        table_size=size,
+        table_min=3,
+        table_max=size,
+    )
+    for user in players:
+        services.register(event=event, user=user)
+    return event
+
+
+@pytest.fixture
+def make_event(club: Club, ann: Any) -> Any:
+    def make(**options: Any) -> Event:
+        options.setdefault("starts_at", timezone.now() + timedelta(hours=1))
+        options.setdefault("turn_timer", 0)
+        return services.create_event(club=club, by=ann, **options)
+
+    return make
+
+
+def play_deal(round_: Round, capture: Any) -> None:
+    """Play every table's game of the deal; the on-commit hooks record them (and end the
+    deal, and start the next) when the block ends."""
+    with capture(execute=True):
+        for table in round_.tables.select_related("game"):
+            play_out(table.game)
+
+
+def start_lives(game: Game) -> list[int]:
+    return list(GameEvent.objects.get(game=game, kind="game_started").data["lives"])
+
+
+def engine_seat_of(table: RoundTable, entry_id: int) -> int:
+    positions = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    return positions.index(entry_id)
+
+
+def expected_places(event: Event) -> dict[int, int]:
+    """The places, computed from the games alone: players out on the same deal rank by
+    their lives at its start, then by their hand's value; ties share the best place."""
+    places: dict[int, int] = {}
+    still_in = KnockoutPlayer.objects.filter(event=event).count()
+    for round_ in event.round_set.order_by("number"):
+        exits = []
+        for table in round_.tables.select_related("game"):
+            state = table.game.engine_state()
+            lives = start_lives(table.game)
+            for k, entry_id in enumerate(
+                table.seats.order_by("position").values_list("entry_id", flat=True)
+            ):
+                if state.players[k].out:
+                    exits.append((entry_id, lives[k], state.last_round.values[k]))
+        first = still_in - len(exits) + 1
+        for entry_id, lives, value in exits:
+            places[entry_id] = first + sum((o[1], o[2]) > (lives, value) for o in exits)
+        still_in -= len(exits)
+    assert still_in == 1
+    winner = KnockoutPlayer.objects.get(event=event, out_deal__isnull=True)
+    places[winner.entry_id] = 1
+    return places
+
+
+def test_a_knockout_plays_from_three_tables_to_the_last_player(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field, size=4)
+    first = services.start_event(event=event, by=field[0])
+    assert first.number == 1 and first.status == Round.PLAYING
+    tables = list(first.tables.select_related("table", "game"))
+    assert [t.seats.count() for t in tables] == [4, 4, 4]
+    addresses = {t.number: t.table_id for t in tables}
+    for t in tables:
+        assert t.table.starters == "system" and t.table.seat_count == 4
+        assert start_lives(t.game) == [1, 1, 1, 1]
+        assert t.game.engine_state().last_deal == 1
+    deals_seen_sizes = []
+    for _ in range(200):
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+        assert round_.status == Round.PLAYING
+        # Only one deal is being played at a time, at every table.
+        assert event.round_set.filter(status=Round.PLAYING).count() == 1
+        sizes = [t.seats.count() for t in round_.tables.all()]
+        assert max(sizes) - min(sizes) <= 1, sizes
+        deals_seen_sizes.append(sorted(sizes))
+        for t in round_.tables.all():
+            # A table keeps its games.Table (its players keep its address).
+            assert addresses[t.number] == t.table_id
+            assert t.table.seats.count() == t.seats.count()
+        play_deal(round_, django_capture_on_commit_callbacks)
+    else:
+        raise AssertionError("the knockout did not end")
+    # Tables broke on the way to one final table.
+    assert deals_seen_sizes[0] == [4, 4, 4]
+    assert len(deals_seen_sizes[-1]) == 1
+    moves = KnockoutMove.objects.filter(event=event)
+    assert moves.filter(reason=KnockoutMove.BREAK).exists()
+    # Lives carry with a moved player: their next deal starts with what they ended with.
+    for move in moves:
+        before = RoundTable.objects.get(
+            round__event=event, round__number=move.after_deal, number=move.from_table
+        )
+        after = RoundTable.objects.get(
+            round__event=event, round__number=move.after_deal + 1, number=move.to_table
+        )
+        ended = before.game.engine_state().players[engine_seat_of(before, move.entry_id)].lives
+        assert start_lives(after.game)[engine_seat_of(after, move.entry_id)] == ended
+        assert after.seats.get(entry_id=move.entry_id).position == move.to_seat
+    # The counts of moves are those recorded.
+    counted = Counter(moves.values_list("entry_id", flat=True))
+    for player in KnockoutPlayer.objects.filter(event=event):
+        assert player.moves == counted[player.entry_id]
+    # Places: the rule, recomputed from the games.
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
+    assert sorted(places.values())[0] == 1 and max(places.values()) <= 12
+
+
+def test_no_deal_starts_before_every_table_finished_and_recording_is_exactly_once(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:8], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    first, second = round_.tables.select_related("game")
+    assert services.record_table(game_id=first.game_id) is False  # still being played
+    play_out(first.game)  # outside a capture: nothing recorded yet
+    assert services.record_table(game_id=first.game_id) is True
+    assert services.record_table(game_id=first.game_id) is False
+    # Table 1 waits: no deal 2 anywhere while table 2 plays deal 1.
+    assert event.round_set.count() == 1
+    assert not first.table.games.in_play().exists()
+    play_out(second.game)
+    assert services.record_table(game_id=second.game_id) is True
+    assert [services.record_table(game_id=t.game_id) for t in (first, second)] == [False, False]
+    event.refresh_from_db()
+    if event.status == Event.RUNNING:
+        assert event.round_set.count() == 2
+        assert Round.objects.get(event=event, number=2).tables.count() >= 1
+
+
+def test_players_out_on_the_same_deal_rank_by_lives_then_hand(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:6], size=3)
+    round_ = services.start_event(event=event, by=field[0])
+    while True:
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
+
+
+def test_a_knockout_refuses_late_entries_and_pauses(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    with pytest.raises(ServiceError, match="too late"):
+        services.register(event=event, user=field[5])
+    with pytest.raises(ServiceError, match="no pause"):
+        services.set_paused(event=event, by=field[0], paused=True)
+    assert KnockoutPlayer.objects.filter(event=event).count() == 4
+
+
+def test_set_seats_only_between_games_at_a_system_table(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    table = round_.tables.select_related("table").get().table
+    with pytest.raises(ServiceError, match="between games"):
+        games.set_seats(table=table, seats=[SeatSpec(0, user=field[0])])
+    own = games.create_table(owner=field[0], name="Home", rule_set=quick)
+    with pytest.raises(ServiceError, match="system"):
+        games.set_seats(table=own, seats=[SeatSpec(0, user=field[0])])
+    assert table.seats.count() == 4 and own.seats.count() == 1
+
+
+def test_pages_show_the_standings_moves_and_the_csv(
+    client: Any,
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = knockout(make_event, quick, field[:7], size=4)  # tables of 4 and 3
+    round_ = services.start_event(event=event, by=field[0])
+    page = client.get(reverse("tournaments:detail", args=[event.pk]))
+    assert page.status_code == 200
+    assert "Deal 1 is being played; 7 players are still in." in page.content.decode()
+    assert "The last player in wins." in page.content.decode()
+    while not KnockoutMove.objects.filter(event=event).exists():
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            pytest.skip("the deals this seed gave moved no one")  # pragma: no cover
+        round_ = event.round_set.order_by("-number").first()
+    move = KnockoutMove.objects.filter(event=event).select_related("entry__user").first()
+    name = move.entry.user.get_username()
+    there = RoundTable.objects.get(round=round_, number=move.to_table).table
+    text = client.get(reverse("table", args=[there.pk])).content.decode()
+    assert f"{name} arrived from table {move.from_table}" in text
+    left = RoundTable.objects.filter(round__event=event, number=move.from_table).first().table
+    text = client.get(reverse("table", args=[left.pk])).content.decode()
+    assert f"{name} left for table {move.to_table}" in text
+    csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    assert csv.splitlines()[0] == "Place,Player,Status,Out on deal,Lives left,Tables,Moves"
+    assert len(csv.splitlines()) == 8
+
+
+def test_a_player_who_withdraws_is_out_after_the_deal_a_bot_finishes_for_them(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = knockout(make_event, quick, field[:6], size=3)
+    round_ = services.start_event(event=event, by=field[0])
+    entry = event.entries.get(user=field[1])
+    services.withdraw(event=event, entry=entry, by=field[1])
+    game = round_.tables.get(seats__entry=entry).game
+    assert game.players.get(user=field[1]).is_bot or game.players.get(user=field[1]).away
+    play_deal(round_, django_capture_on_commit_callbacks)
+    player = KnockoutPlayer.objects.get(entry=entry)
+    assert player.out_deal == 1 and player.place is not None
+    event.refresh_from_db()
+    if event.status == Event.RUNNING:
+        deal_two = Round.objects.get(event=event, number=2)
+        assert not deal_two.tables.filter(seats__entry=entry).exists()
+
+
+def test_the_live_part_pushed_over_the_socket_shows_the_knockout(
+    make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    from tournaments import pages
+
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    html = pages.render_live(event.pk, field[2])
+    assert 'hx-swap-oob="true"' in html and "knockout-standings" in html
+    assert "Your table for deal 1" in html and "<form" not in html
+
+
+def test_the_manage_page_of_a_running_knockout(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    services.start_event(event=event, by=field[0])
+    client.force_login(field[0])
+    assert client.get(reverse("tournaments:manage", args=[event.pk])).status_code == 200
+
+
+def test_top_q_rounds_send_the_first_q_of_each_table_through_to_a_final(
+    make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    event = make_event(
+        name="BGA style",
+        format=Event.KNOCKOUT,
+        knockout_top=2,
+        rule_set=quick,
+        table_size=4,
+        table_min=3,
+        table_max=4,
+    )
+    for user in field:
+        services.register(event=event, user=user)
+    round_ = services.start_event(event=event, by=field[0])
+    sizes = []
+    while True:
+        sizes.append(sorted(t.seats.count() for t in round_.tables.all()))
+        for table in round_.tables.select_related("game"):
+            assert table.game.engine_state().last_deal is None  # a whole game
+            assert start_lives_or_none(table.game) is None
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    # 12 at three tables of 4, fewer each round (a tie at the cut lets all of it
+    # through), to one final table.
+    assert sizes[0] == [4, 4, 4] and len(sizes[-1]) == 1
+    assert all(sum(a) > sum(b) for a, b in zip(sizes, sizes[1:], strict=False))
+    # The places, from the games' own places: the final's first, then each round's
+    # players out by their place at their table.
+    expected: dict[int, int] = {}
+    still_in = 12
+    for round_ in event.round_set.order_by("-number"):
+        rows = [(s.entry_id, s.place) for t in round_.tables.all() for s in t.seats.all()]
+        if round_.tables.count() == 1:
+            expected.update(dict(rows))
+            still_in = len(rows)
+            continue
+        # q = 2, lowered to one less than the smallest table (so each puts one out).
+        q = min(2, min(t.seats.count() for t in round_.tables.all()) - 1)
+        out = [(e, p) for e, p in rows if p > q]
+        first = still_in + 1
+        for entry_id, place in out:
+            expected[entry_id] = first + sum(other < place for _, other in out)
+        still_in += len(out)
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected
+    # The places stored are the games' own.
+    for seat in RoundTable.objects.filter(round__event=event).values_list("game_id", flat=True):
+        assert Game.objects.get(pk=seat).status != Game.PLAYING
+
+
+def start_lives_or_none(game: Game) -> Any:
+    return GameEvent.objects.get(game=game, kind="game_started").data.get("lives")
+
+
+def test_top_q_is_refused_out_of_range_and_outside_a_knockout(
+    make_event: Any, quick: RuleSet
+) -> None:
+    with pytest.raises(ServiceError, match="1 to 3 players"):
+        make_event(name="K", format=Event.KNOCKOUT, knockout_top=4, rule_set=quick)
+    with pytest.raises(ServiceError, match="Only a knockout"):
+        make_event(name="S", knockout_top=1, rule_set=quick)
+    assert not Event.objects.exists()
+
+
+def test_a_table_that_has_played_its_deal_says_it_waits_for_the_others(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:8], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    first = round_.tables.select_related("game", "table").first()
+    play_out(first.game)
+    services.record_table(game_id=first.game_id)
+    text = client.get(reverse("table", args=[first.table_id])).content.decode()
+    assert "Deal 1 is over at this table; deal 2 starts when every table" in text
+    seat = first.seats.first()
+    with pytest.raises(ServiceError, match="nothing to correct"):
+        services.correct_result(seat=seat, by=field[0], place=1, reason="typo")
+
+
+def test_same_deal_exits_at_different_tables_rank_by_lives_then_hand(
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Known deals (seeded decks, a fixed event seed, people playing the baseline bot's
+    moves): deals where players go out at more than one table, ranked by the rule."""
+    seeds = count(1)
+    monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))
+    event = knockout(make_event, quick, field, size=4)
+    Event.objects.filter(pk=event.pk).update(seed="fixed")
+    event.refresh_from_db()
+    round_ = services.start_event(event=event, by=field[0])
+    while True:
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        round_ = event.round_set.order_by("-number").first()
+    players = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=False)
+    by_deal: dict[int, list[KnockoutPlayer]] = {}
+    for player in players:
+        by_deal.setdefault(player.out_deal, []).append(player)
+    crowded = [deal for deal, out in by_deal.items() if len(out) >= 2]
+    assert crowded, "these deals put no two players out together"
+    spread_over = 0
+    for deal in crowded:
+        out = sorted(by_deal[deal], key=lambda p: p.place)
+        tables = {
+            RoundTable.objects.get(
+                round__event=event, round__number=deal, seats__entry=p.entry
+            ).number
+            for p in out
+        }
+        for better, worse in zip(out, out[1:], strict=False):
+            key = (better.lives_at_exit_deal, better.hand_value)
+            assert key >= (worse.lives_at_exit_deal, worse.hand_value)
+            assert (better.place == worse.place) == (
+                key == (worse.lives_at_exit_deal, worse.hand_value)
+            )
+        spread_over += len(tables) > 1
+    assert spread_over  # these deals put players out at two tables at once
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    assert places == expected_places(event)
+
+
+def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = make_event(
+        name="BGA style", format=Event.KNOCKOUT, knockout_top=1, rule_set=quick, table_size=4
+    )
+    for user in field[:8]:
+        services.register(event=event, user=user)
+    services.start_event(event=event, by=field[0])
+    text = client.get(reverse("tournaments:detail", args=[event.pk])).content.decode()
+    assert "Round 1 is being played; 8 players are still in." in text
+    assert "the first 1 of each table go through" in text
+    csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    assert csv.splitlines()[0] == "Place,Player,Status,Out in round,Lives left,Tables,Moves"

@@ -1,0 +1,249 @@
+"""Knockout events run (issue 24 part 1; docs/design.md §17): the Django side of
+`tournaments.balancing`, which stays pure.
+
+A knockout `Round` is one deal played at every table ("deal n"). Each physical table
+is one `games.Table`, opened at the start and kept from deal to deal (its players keep
+its address); each deal at it is a `RoundTable` of that deal's round with its own
+`games.Game`, started by the system with `deals=1` and the lives each seat carries.
+A `RoundSeat`'s position is the table's seat (`Seat.position`, the balancing seat);
+the engine's seats are the occupied ones in seat order.
+
+When every table has played deal n (`record_table`, under the event lock held by
+`tournaments.services`): each player's lives are read from the games, those out (and
+those who withdrew) leave with their places (`balancing.places_out`), the tables are
+balanced (`balancing.balance`, seeded by the event's seed and n), the moves are
+recorded (`KnockoutMove`) and made on the `games.Table`s (`games.services.set_seats`),
+and deal n+1 starts at every table, dealt by the player after the last dealer. The
+moves and the next deal's start are one transaction: no deal starts while a move is
+pending, and no table starts deal n+1 while another still plays deal n. When one
+player is left, they are 1st and the event is over.
+
+With `Event.knockout_top` = q >= 1 the event plays "top q of each table go through"
+rounds instead (tournaments.top_q_rounds): `start` and `record_table` hand over there.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games import services as games
+from games.engine import Rules
+from games.models import Table
+from games.services import SeatSpec, ServiceError
+from tournaments import balancing, top_q_rounds
+from tournaments.models import (
+    Entry,
+    Event,
+    KnockoutMove,
+    KnockoutPlayer,
+    Round,
+    RoundSeat,
+    RoundTable,
+)
+
+
+def check_startable(event: Event, count: int) -> None:
+    """A knockout needs a field of at least two players and tables of two seats."""
+    if count < 2:
+        raise ServiceError(f"{count} player(s) registered: a knockout needs at least two.")
+    if event.table_size < 2:
+        raise ServiceError("A knockout's tables seat at least two players.")
+
+
+def start(event: Event) -> Round:
+    """Seat the registered players at tables of the event's preferred size (drawn from
+    its seed), give each the rules' lives, open a `games.Table` per table and start deal
+    1 at every table. The caller holds the event lock and has set the event running."""
+    entries = list(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED)
+        .select_related("user")
+        .order_by("registered_at", "pk")
+    )
+    check_startable(event, len(entries))
+    if event.knockout_top:
+        return top_q_rounds.start(event, entries)
+    rules = Rules.from_dict(event.rules)
+    KnockoutPlayer.objects.bulk_create(
+        KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
+    )
+    users = {e.pk: e.user for e in entries}
+    layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
+    round_ = _new_round(event, 1)
+    for table in layout:
+        opened = games.open_table(
+            name=f"{event.name} · table {table.number}",
+            rule_set=event.rule_set,
+            rules=rules,
+            seats=_seat_specs(table, users),
+            owner=None,
+            starters=Table.STARTED_BY_SYSTEM,
+            seat_count=len(table.seats),
+            turn_timer=event.turn_timer,
+        )
+        _deal(round_, table, opened, _lives(event))
+    return round_
+
+
+def record_table(event: Event, table: RoundTable) -> None:
+    """Table `table` has played its deal (its game is over; the caller holds the event
+    lock and checked it was not recorded yet): note what each seat lost, and when it
+    was the deal's last table, end the deal. (Top-q rounds: a whole game instead.)"""
+    if event.knockout_top:
+        top_q_rounds.record_table(event, table)
+        return
+    state = table.game.engine_state()
+    last = state.last_round
+    seats = list(table.seats.order_by("position"))
+    for index, seat in enumerate(seats):
+        seat.lives_lost = last.lives_lost[index] if last is not None else 0
+        seat.save(update_fields=["lives_lost"])
+    table.finished_at = timezone.now()
+    table.save(update_fields=["finished_at"])
+    round_ = table.round
+    if not round_.tables.filter(finished_at__isnull=True).exists():
+        _end_deal(event, round_)
+
+
+def _end_deal(event: Event, round_: Round) -> None:
+    """Every table has played deal n: carry the lives, put out who is out with their
+    places, then finish the event or balance and start deal n+1."""
+    n = round_.number
+    players = {
+        p.entry_id: p
+        for p in KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).select_related(
+            "entry"
+        )
+    }
+    still_in = len(players)
+    exits: list[balancing.Exit[int]] = []
+    layout: list[balancing.Table[int]] = []
+    for table in round_.tables.select_related("game").order_by("number"):
+        state = table.game.engine_state()
+        last = state.last_round
+        seats = list(table.seats.order_by("position"))
+        row: list[int | None] = [None] * table.table.seat_count
+        for index, seat in enumerate(seats):
+            player = players[seat.entry_id]
+            now = state.players[index]
+            if now.out or not player.entry.active:
+                value = last.values[index] if last is not None else None
+                exits.append(balancing.Exit(seat.entry_id, player.lives, float(value or 0)))
+                player.out_deal, player.lives_at_exit_deal = n, player.lives
+                player.hand_value = value
+            player.lives = now.lives
+            row[seat.position] = seat.entry_id
+        dealer = last.dealer if last is not None else state.dealer
+        layout.append(balancing.Table(table.number, tuple(row), seats[dealer].position))
+    for entry_id, place in balancing.places_out(exits, still_in).items():
+        players[entry_id].place = place
+    left = [p for p in players.values() if p.out_deal is None]
+    if len(left) == 1:
+        left[0].place = 1
+    for player in players.values():
+        player.save(
+            update_fields=["lives", "out_deal", "lives_at_exit_deal", "hand_value", "place"]
+        )
+    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    if len(left) <= 1:
+        _finish(event)
+        return
+    tables = balancing.remove_players(layout, [e.player for e in exits])
+    moved = {p.entry_id: p.moves for p in left}
+    result = balancing.balance(tables, moved, seed=f"{event.seed}:{n}")
+    _record_moves(event, n, result.moves, players)
+    _reseat(round_, result)
+    following = _new_round(event, n + 1)
+    by_number = {t.number: t for t in round_.tables.select_related("table")}
+    lives = _lives(event)
+    for table in result.tables:
+        _deal(following, table, by_number[table.number].table, lives)
+
+
+def _record_moves(
+    event: Event,
+    deal: int,
+    moves: tuple[balancing.Move[int], ...],
+    players: dict[int, KnockoutPlayer],
+) -> None:
+    KnockoutMove.objects.bulk_create(
+        KnockoutMove(
+            event=event,
+            after_deal=deal,
+            order=k,
+            entry_id=m.player,
+            from_table=m.from_table,
+            from_seat=m.from_seat,
+            to_table=m.to_table,
+            to_seat=m.to_seat,
+            reason=m.reason,
+        )
+        for k, m in enumerate(moves)
+    )
+    counts = {entry_id: p.moves for entry_id, p in players.items()}
+    balancing.record_moves(counts, moves)
+    for entry_id, count in counts.items():
+        if count != players[entry_id].moves:
+            players[entry_id].moves = count
+            players[entry_id].save(update_fields=["moves"])
+
+
+def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
+    """Make the layout after the balancing on the `games.Table`s: every table that is
+    left gets its new seats, a broken one is left empty (its page says where its
+    players went)."""
+    kept = {t.number: t for t in result.tables}
+    users = {
+        e.pk: e.user for e in Entry.objects.filter(event_id=round_.event_id).select_related("user")
+    }
+    for table in round_.tables.select_related("table").order_by("number"):
+        layout = kept.get(table.number)
+        seats = _seat_specs(layout, users) if layout is not None else []
+        games.set_seats(table=table.table, seats=seats)
+
+
+def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict[int, int]) -> None:
+    """Start the round's deal at `opened`: its round table and seats, then a game of one
+    deal with each seat's lives, dealt by the player after the button."""
+    round_table = RoundTable.objects.create(round=round_, number=table.number, table=opened)
+    occupied = [k for k, p in enumerate(table.seats) if p is not None]
+    RoundSeat.objects.bulk_create(
+        RoundSeat(table=round_table, position=k, entry_id=table.seats[k]) for k in occupied
+    )
+    dealer = occupied.index(table.next_dealer())
+    round_table.game = games.start_game(
+        table=opened,
+        by=None,
+        dealer=dealer,
+        lives=[lives[table.seats[k]] for k in occupied],
+        deals=1,
+    )
+    round_table.save(update_fields=["game"])
+
+
+def _seat_specs(table: balancing.Table[int], users: dict[int, object]) -> list[SeatSpec]:
+    return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]
+
+
+def _lives(event: Event) -> dict[int, int]:
+    return dict(
+        KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).values_list(
+            "entry_id", "lives"
+        )
+    )
+
+
+def _new_round(event: Event, number: int) -> Round:
+    return Round.objects.create(
+        event=event,
+        number=number,
+        seed=f"{event.seed}:{number}",
+        status=Round.PLAYING,
+        started_at=timezone.now(),
+    )
+
+
+def _finish(event: Event) -> None:
+    event.status, event.finished_at = Event.FINISHED, timezone.now()
+    event.registration_open = False
+    event.save(update_fields=["status", "finished_at", "registration_open"])

@@ -1,0 +1,228 @@
+"""What a knockout event's pages show (tournaments.knockout runs it): the standings
+(place, the deal a player went out on, lives left, the tables they played at), the
+tables of the deal being played, the CSV rows, and the lines a table's page shows
+about who arrived and who left (`games.notes`). Places, lives and seats only: nothing
+here comes near a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.models import Table
+from tournaments import pages
+from tournaments.forms import ordinal
+from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
+
+
+@dataclass
+class KnockoutLine:
+    place: str  # "3rd", "=3rd" for a shared place, "" while still in
+    name: str
+    status: str  # "in", "out on deal 4", "winner"
+    out_deal: int | None
+    lives: int
+    tables: str  # "1, 3": the tables played at, in the order first sat at
+    moves: int
+    withdrawn: bool
+    mine: bool
+
+
+@dataclass
+class DealTable:
+    number: int
+    url: str | None
+    finished: bool
+    seats: list[pages.SeatLine] = field(default_factory=list)
+
+
+def tables_played(event: Event) -> dict[int, list[int]]:
+    """Each entry's tables, in the order they first sat at them; in top-q rounds, whose
+    tables are new each round, the table of each round played."""
+    played: dict[int, list[int]] = {}
+    for entry_id, number in (
+        RoundSeat.objects.filter(table__round__event=event, entry__isnull=False)
+        .order_by("table__round__number", "table__number")
+        .values_list("entry_id", "table__number")
+    ):
+        mine = played.setdefault(entry_id, [])
+        if number not in mine or event.knockout_top:
+            mine.append(number)
+    return played
+
+
+def standings(event: Event, me: Entry | None = None) -> list[KnockoutLine]:
+    """Those still in first (most lives first), then those out by place. Before the
+    start: the registered players, each with the rules' lives."""
+    players = list(KnockoutPlayer.objects.filter(event=event).select_related("entry__user"))
+    played = tables_played(event)
+    shared = {}
+    for p in players:
+        if p.place is not None:
+            shared[p.place] = shared.get(p.place, 0) + 1
+    lines = []
+    for p in sorted(
+        players, key=lambda p: (p.place is not None, p.place or 0, -p.lives, p.entry_id)
+    ):
+        if p.place == 1 and p.out_deal is None:
+            status = "winner"
+        elif p.out_deal is not None:
+            status = f"out {unit_phrase(event)} {p.out_deal}"
+        else:
+            status = "in"
+        place = ""
+        if p.place is not None:
+            place = ("=" if shared[p.place] > 1 else "") + ordinal(p.place)
+        lines.append(
+            KnockoutLine(
+                place=place,
+                name=p.entry.user.get_username(),
+                status=status,
+                out_deal=p.out_deal,
+                lives=p.lives,
+                tables=", ".join(str(n) for n in played.get(p.entry_id, [])),
+                moves=p.moves,
+                withdrawn=not p.entry.active,
+                mine=me is not None and p.entry_id == me.pk,
+            )
+        )
+    return lines
+
+
+def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTable]]:
+    """The last deal's number and its tables (who sits where, playing or finished)."""
+    round_ = event.round_set.order_by("-number").first()
+    if round_ is None:
+        return None, []
+    lines = []
+    for table in round_.tables.order_by("number"):
+        line = DealTable(table.number, pages.table_url(table), table.finished_at is not None)
+        line.seats = [
+            pages.SeatLine(
+                seat=s.position + 1,
+                name=pages.seat_name(s),
+                place="",
+                mine=me is not None and s.entry_id == me.pk,
+            )
+            for s in table.seats.select_related("entry__user").order_by("position")
+        ]
+        lines.append(line)
+    return round_.number, lines
+
+
+def unit(event: Event) -> str:
+    """What a knockout's round is: a deal (balancing) or a whole game's round (top q)."""
+    return "round" if event.knockout_top else "deal"
+
+
+def unit_phrase(event: Event) -> str:
+    return "in round" if event.knockout_top else "on deal"
+
+
+def status_text(event: Event, deal: int | None, left: int) -> str:
+    if event.status == Event.UPCOMING:
+        registration = "open" if event.registration_open else "closed"
+        return f"Upcoming: registration is {registration}."
+    if event.status == Event.FINISHED:
+        return "Finished: the places are final."
+    return f"{unit(event).capitalize()} {deal} is being played; {left} players are still in."
+
+
+def live_context(event: Event, user: Any) -> dict[str, Any]:
+    """The knockout's part of the event page that changes while it runs."""
+    me = pages.entry_of(event, user)
+    deal, tables = deal_tables(event, me)
+    rows = standings(event, me)
+    if not rows:  # not started: the registered players
+        rows = [
+            KnockoutLine("", e.user.get_username(), "registered", None, 0, "", 0, False, False)
+            for e in event.entries.filter(status=Entry.REGISTERED).select_related("user")
+        ]
+    mine = next(
+        (
+            (t, s)
+            for t in tables
+            for s in t.seats
+            if s.mine and event.status == Event.RUNNING and not t.finished
+        ),
+        None,
+    )
+    return {
+        "event": event,
+        "knockout": True,
+        "unit": unit(event),
+        "status": status_text(event, deal, sum(r.status == "in" for r in rows)),
+        "deal": deal,
+        "deal_tables": tables,
+        "your_deal_table": mine,
+        "knockout_standings": rows,
+    }
+
+
+def csv_rows(event: Event) -> list[list[str]]:
+    """The standings as the CSV export writes them."""
+    header = [
+        "Place",
+        "Player",
+        "Status",
+        f"Out {unit_phrase(event)}",
+        "Lives left",
+        "Tables",
+        "Moves",
+    ]
+    return [header] + [
+        [
+            line.place,
+            line.name,
+            line.status,
+            "" if line.out_deal is None else str(line.out_deal),
+            str(line.lives),
+            line.tables,
+            str(line.moves),
+        ]
+        for line in standings(event)
+    ]
+
+
+def table_notes(table: Table) -> list[str]:
+    """`games.notes` provider: at a knockout's table, who arrived and who left after
+    the deal before the one it plays now (or, for a broken table, where its players
+    went)."""
+    if table.starters != Table.STARTED_BY_SYSTEM:
+        return []  # a lobby table: no query (the table page counts them)
+    latest = (
+        RoundTable.objects.filter(
+            table=table, round__event__format=Event.KNOCKOUT, round__event__knockout_top=0
+        )
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+    if latest is None:
+        return []
+    round_ = latest.round
+    number, deal = latest.number, round_.number
+    # The moves made after this table's last deal once that deal is over everywhere
+    # (the table broke, or the event ended), else those made before it.
+    after = deal if round_.status == round_.FINISHED else deal - 1
+    moves = KnockoutMove.objects.filter(event_id=round_.event_id, after_deal=after).select_related(
+        "entry__user"
+    )
+    lines = []
+    if latest.finished_at is not None and round_.status != round_.FINISHED:
+        lines.append(
+            f"Deal {deal} is over at this table; deal {deal + 1} starts when every table "
+            f"has played deal {deal}."
+        )
+    for move in moves:
+        name = move.entry.user.get_username()
+        why = "the table broke" if move.reason == KnockoutMove.BREAK else "balancing"
+        if move.to_table == number:
+            lines.append(
+                f"After deal {after}, {name} arrived from table {move.from_table} "
+                f"(seat {move.to_seat + 1}; {why})."
+            )
+        elif move.from_table == number:
+            lines.append(f"After deal {after}, {name} left for table {move.to_table} ({why}).")
+    return lines

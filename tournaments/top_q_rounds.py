@@ -1,0 +1,138 @@
+"""Knockout events in "top q of each table go through" rounds (Board Game Arena's
+multiplayer elimination; `Event.knockout_top` = q >= 1), instead of balancing tables
+deal by deal (tournaments.knockout, which dispatches here).
+
+Each round seats the players still in from scratch (`balancing.first_tables`, seeded
+by the event's seed and the round's number) at new tables of the preferred size; each
+table plays a whole game of the event's rules (every player starting with the rules'
+lives). When every table's game is over, `balancing.top_q` sends the first q of each
+table through and ranks the others after them by their place at their table. q is
+lowered, for that round only, to one less than the smallest table's size, so that
+every table puts someone out and the event always ends. When everyone left fits at one
+table, that table is the final: its game's places are the event's first places.
+Everything runs under the event lock held by `tournaments.services`.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games import services as games
+from games.engine import Rules
+from games.models import GamePlayer, Table
+from games.services import SeatSpec
+from tournaments import balancing
+from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+
+
+def start(event: Event, entries: list[Entry]) -> Round:
+    """Give every entry the rules' lives and seat round 1."""
+    rules = Rules.from_dict(event.rules)
+    KnockoutPlayer.objects.bulk_create(
+        KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
+    )
+    return _seat_round(event, 1, [e.pk for e in entries])
+
+
+def record_table(event: Event, table: RoundTable) -> None:
+    """A table's whole game is over (the caller checked it was not recorded yet): write
+    each seat's place, and when it was the round's last table, end the round."""
+    results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
+    for index, seat in enumerate(table.seats.order_by("position")):
+        seat.place, seat.lives_lost = results[index].place, results[index].rounds_lost
+        seat.save(update_fields=["place", "lives_lost"])
+    table.finished_at = timezone.now()
+    table.save(update_fields=["finished_at"])
+    if not table.round.tables.filter(finished_at__isnull=True).exists():
+        _end_round(event, table.round)
+
+
+def _end_round(event: Event, round_: Round) -> None:
+    n = round_.number
+    players = {
+        p.entry_id: p
+        for p in KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).select_related(
+            "entry"
+        )
+    }
+    tables: list[list[tuple[int, int]]] = []
+    for table in round_.tables.select_related("game").order_by("number"):
+        state = table.game.engine_state()
+        seats = list(table.seats.order_by("position"))
+        row = []
+        for index, seat in enumerate(seats):
+            player = players[seat.entry_id]
+            player.lives = state.players[index].lives
+            row.append((seat.entry_id, seat.place or len(seats)))
+        tables.append(row)
+    if len(tables) == 1:  # the final: its game's places are the event's first places
+        for entry_id, place in tables[0]:
+            players[entry_id].place = place
+            if place != 1:
+                players[entry_id].out_deal = n
+        through: tuple[int, ...] = ()
+    else:
+        q = min(event.knockout_top, min(len(row) for row in tables) - 1)
+        # A player who withdrew goes no further: last at their table.
+        ranked = [
+            [(p, place if players[p].entry.active else len(row) + 1) for p, place in row]
+            for row in tables
+        ]
+        cut = balancing.top_q(ranked, q)
+        for entry_id, place in cut.places.items():
+            players[entry_id].place, players[entry_id].out_deal = place, n
+        through = cut.through
+        if len(through) == 1:
+            players[through[0]].place = 1
+    for player in players.values():
+        player.save(update_fields=["lives", "out_deal", "place"])
+    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    if len(through) <= 1:
+        event.status, event.finished_at = Event.FINISHED, timezone.now()
+        event.registration_open = False
+        event.save(update_fields=["status", "finished_at", "registration_open"])
+        return
+    _seat_round(event, n + 1, list(through))
+
+
+def _seat_round(event: Event, number: int, players: list[int]) -> Round:
+    """Seat `players` from scratch at new tables and start a whole game at each, dealt
+    first by the player after the drawn button."""
+    rules = Rules.from_dict(event.rules)
+    users = {e.pk: e.user for e in Entry.objects.filter(pk__in=players).select_related("user")}
+    layout = balancing.first_tables(players, event.table_size, f"{event.seed}:{number}")
+    round_ = Round.objects.create(
+        event=event,
+        number=number,
+        seed=f"{event.seed}:{number}",
+        status=Round.PLAYING,
+        started_at=timezone.now(),
+    )
+    final = len(layout) == 1
+    for table in layout:
+        label = "final table" if final else f"table {table.number}"
+        opened = games.open_table(
+            name=f"{event.name} · round {number}, {label}",
+            rule_set=event.rule_set,
+            rules=rules,
+            seats=[
+                SeatSpec(position=k, user=users[p])
+                for k, p in enumerate(table.seats)
+                if p is not None
+            ],
+            owner=None,
+            starters=Table.STARTED_BY_SYSTEM,
+            seat_count=len(table.seats),
+            turn_timer=event.turn_timer,
+        )
+        round_table = RoundTable.objects.create(round=round_, number=table.number, table=opened)
+        occupied = [k for k, p in enumerate(table.seats) if p is not None]
+        RoundSeat.objects.bulk_create(
+            RoundSeat(table=round_table, position=k, entry_id=table.seats[k]) for k in occupied
+        )
+        round_table.game = games.start_game(
+            table=opened, by=None, dealer=occupied.index(table.next_dealer())
+        )
+        round_table.save(update_fields=["game"])
+    return round_
