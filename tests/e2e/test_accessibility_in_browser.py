@@ -23,7 +23,9 @@ from games import engine, services
 from games.models import Game, RuleSet
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE, game_on_my_turn_after_a_round
 from tests.e2e.test_table_in_browser import logged_in
+from tests.games.playing import play_out
 from tournaments import services as events
+from tournaments.models import Board, BoardPlay, Event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -67,26 +69,45 @@ def _play_until(game: Game, users: dict[int, Any], done: Any) -> engine.GameStat
     raise AssertionError("never got there")
 
 
-def _event(ann: Any, rule_set: RuleSet, django_user_model: Any) -> Any:
-    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
-    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
+# The pages also kept as screenshots (tests/e2e/output/), to look at.
+SHOT = ("table mid-game", "rules of a preset", "customise", "knockout event", "duplicate event")
+
+
+def _event(ann: Any, rule_set: RuleSet, django_user_model: Any, format: str = Event.SWISS) -> Any:
+    """A running event of Kitchen Club (made once) in `format`, six players registered."""
+    club, made = Club.objects.get_or_create(name="Kitchen Club", slug="kitchen")
+    if made:
+        Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
     event = events.create_event(
         club=club,
         by=ann,
-        name="Thursday night",
+        name=f"Thursday {format}",
+        format=format,
         rule_set=rule_set,
         starts_at=timezone.now() + timedelta(hours=1),
-        rounds=3,
+        rounds=3 if format == Event.SWISS else 1,
+        table_size=4,
         advance="manual",
         turn_timer=0,
+        boards=2,
     )
     for k in range(1, 7):
-        user = django_user_model.objects.create_user(f"player-{k}")
-        Membership.objects.create(club=club, user=user)
+        user, _ = django_user_model.objects.get_or_create(username=f"player-{k}")
+        Membership.objects.get_or_create(club=club, user=user)
         events.register(event=event, user=user)
     events.start_event(event=event, by=ann)
-    events.start_round(round_=event.round_set.get(), by=ann)
+    if format != Event.KNOCKOUT:  # a knockout's first deal starts with the event
+        events.start_round(round_=event.round_set.get(), by=ann)
     return event
+
+
+def _first_board_played(event: Any) -> None:
+    """Board 1 played at every table (people's moves by the baseline bot): it is revealed,
+    and its traveller is on the page, while board 2 is being played."""
+    for play in BoardPlay.objects.filter(board__number=1, board__round__event=event):
+        play_out(play.game)
+    events.sweep()
+    assert Board.objects.get(round__event=event, number=1).revealed
 
 
 def test_axe_finds_no_violations_on_the_main_pages(
@@ -112,6 +133,9 @@ def test_axe_finds_no_violations_on_the_main_pages(
         game, users, lambda s: s.turn == seats[ann.pk] and s.drawn is not None and s.turns_taken
     )
     event = _event(ann, scat, django_user_model)
+    knockout = _event(ann, scat, django_user_model, Event.KNOCKOUT)
+    duplicate = _event(ann, scat, django_user_model, Event.DUPLICATE)
+    _first_board_played(duplicate)
     pages = {
         "lobby": "/",
         "create table": "/tables/new/?preset=scat",
@@ -122,6 +146,9 @@ def test_axe_finds_no_violations_on_the_main_pages(
         "table with a round summary": f"/tables/{after.table_id}/",
         "profile": "/accounts/profile/",
         "tournament event": event.get_absolute_url(),
+        "knockout event": knockout.get_absolute_url(),
+        "duplicate event": duplicate.get_absolute_url(),
+        "create event": "/clubs/kitchen/events/new/",
     }
     found = {}
     for size in (LAPTOP, PHONE):
@@ -132,7 +159,7 @@ def test_axe_finds_no_violations_on_the_main_pages(
                 page.goto(f"{live_server.url}{path}")
                 if name == "table mid-game":
                     page.locator(".discard-several summary").click()  # the open box too
-                if size == LAPTOP and name in ("table mid-game", "rules of a preset", "customise"):
+                if size == LAPTOP and name in SHOT:
                     shoot(page, "a11y-" + name.replace(" ", "-"))
                 if problems := axe_violations(page):
                     found[f"{name} at {size['width']}px"] = problems
