@@ -45,6 +45,11 @@ def parser() -> argparse.ArgumentParser:
         default=0,
         help="also run the moves under cProfile and print the top N functions (cumulative)",
     )
+    parser.add_argument(
+        "--save-views",
+        metavar="DIR",
+        help="write every pushed view and answer to DIR (to compare two versions' markup)",
+    )
     return parser
 
 
@@ -103,6 +108,17 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     call_command("migrate", verbosity=0)
     RuleSet.sync_presets()
     random.seed(args.seed)
+    # Seeded shuffles and salts, and no turn timer (no clock in the views): the same
+    # seed plays the same games and renders the same views, whatever the code's version.
+    from games import services as services_module
+    from games.engine.randomness import SeededDeckSource
+
+    seeded = random.Random(args.seed)
+    services_module.new_deck_source = lambda: SeededDeckSource(seeded.random())
+    services_module.new_salt = lambda: f"{seeded.getrandbits(128):032x}"
+    saved = Path(args.save_views) if args.save_views else None
+    if saved:
+        saved.mkdir(parents=True, exist_ok=True)
 
     notify.enqueue = lambda *a, **k: None  # no broker: no turn timers, no bot tasks
     # A person may post 20 moves in 10 s: the bench's players post faster. The count
@@ -144,6 +160,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
         rule_set=rule_set,
         seat_count=args.seats,
         changes={"lives": 12},
+        turn_timer=0,
     )
     for user in users[1:]:
         services.join_table(table=table, user=user)
@@ -205,8 +222,12 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
             other_q.append(counts["other"])
             push_q.append(counts["push"])
             answers.append(len(body))
+            if saved:
+                (saved / f"{move:05d}-answer.html").write_text(body.decode())
             for group, message in layer.sent:
                 size = len(message["html"].encode())
+                if saved:
+                    (saved / f"{move:05d}-{group}.html").write_text(message["html"])
                 (watched if group.endswith("-watch") else pushed).append(size)
             if move % 50 == 0 or move == args.moves:
                 say(
