@@ -14,6 +14,7 @@ htmx sends the token from the header set once on <body>.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any, NamedTuple
 
 from django.http import HttpRequest
@@ -235,22 +236,18 @@ def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any
     return game.once_per_seq("_shared_parts", render)
 
 
-BOT_TAG = mark_safe(' <span class="tag tag--bot">played by a bot</span>')
-MINE = mark_safe(" data-mine")
+BOT_TAG = ' <span class="tag tag--bot">played by a bot</span>'
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
-    """The log's lines (one viewer's words), without the template engine's loop."""
+    """The log's lines (one viewer's words), joined without the template engine's loop:
+    the same markup, escaped as the template escapes (`django.utils.html.escape` is
+    `html.escape`)."""
     return mark_safe(
         "".join(
-            format_html(
-                '<li class="log-{}" data-seq="{}"{}>{}{}</li>',
-                kind,
-                seq,
-                MINE if mine else "",
-                text,
-                BOT_TAG if seq in bot_seqs else "",
-            )
+            f'<li class="log-{escape(kind)}" data-seq="{int(seq)}"'
+            f"{' data-mine' if mine else ''}>{escape(text)}"
+            f"{BOT_TAG if seq in bot_seqs else ''}</li>"
             for seq, kind, text, mine in log
         )
     )
@@ -292,7 +289,17 @@ def render_game_area(
     **extra: Any,
 ) -> str:
     """The `game-area` fragment for one viewer. `extra` adds a message (`error`,
-    `notice`) for the person who made a request."""
+    `notice`) for the person who made a request. `state` is `game`'s own snapshot.
+
+    Without a request or a message, the fragment is kept on the instance for its seq
+    (like the rows it reads): the push after a move renders each seat's, and the
+    mover's htmx answer, which needs no CSRF token either (htmx sends it in a header),
+    is then the same string, not a second render."""
+    if request is None and not extra:
+        areas: dict[int | None, str] = game.once_per_seq("_areas", dict)
+        if seat not in areas:
+            areas[seat] = render_to_string(TEMPLATE, game_context(game, state, seat))
+        return areas[seat]
     context = game_context(game, state, seat)
     context.update(extra)
     return render_to_string(TEMPLATE, context, request=request)

@@ -375,6 +375,10 @@ def _answer_move(
     else:
         game = Game.objects.select_related("table").get(pk=game.pk)
     seat = access.seat_at(game, request.user)
+    if error is None and notice is None:
+        # The push after the commit rendered this seat's view already, if it has a
+        # socket: the same fragment (no CSRF token: htmx sends it in a header).
+        return HttpResponse(rendering.render_game_area(game, game.engine_state(), seat))
     return HttpResponse(
         rendering.render_game_area(
             game, game.engine_state(), seat, request=request, error=error, notice=notice
