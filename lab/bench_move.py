@@ -2,6 +2,8 @@
 
     python -m lab.bench_move               # 300 moves
     python -m lab.bench_move --moves 1000 --profile-top 25
+    python -m lab.bench_move --bots easy   # one person and three bots
+    python -m lab.bench_move --save-views /tmp/views   # every view, to diff versions
 
 In-process, on a throwaway SQLite database in a temporary folder (the tests'
 settings: local-memory cache, Channels' in-memory layer, no broker, no Redis). Four
@@ -11,6 +13,10 @@ watches. Each move is the baseline bot's choice for the person on turn, posted a
 they would post it with htmx (the test client, logged in): the service, the push
 after the commit (captured by a recording channel layer, not sent), and the POST's
 answer (the fresh game area for the mover). A finished game is followed by a new one.
+With `--bots`, the bots' moves are made as their task makes them and measured apart.
+Shuffles and salts are seeded and the table has no turn timer, so a seed plays the
+same games and renders the same views in any version of the code (with `--bots` the
+bots' own choices are not seeded).
 
 Prints, per move: CPU ms (`time.process_time`, median and mean; all of it: the
 request, the service, the push and the answer), queries (the push's apart from the
@@ -44,6 +50,13 @@ def parser() -> argparse.ArgumentParser:
         type=int,
         default=0,
         help="also run the moves under cProfile and print the top N functions (cumulative)",
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="LEVEL",
+        help="one person and bots of LEVEL (easy, medium, hard) in the other seats: the "
+        "bots' moves are measured apart, as their task makes them (services.play_for_bot: "
+        "the bot's choice, the move, the push)",
     )
     parser.add_argument(
         "--save-views",
@@ -163,7 +176,10 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
         turn_timer=0,
     )
     for user in users[1:]:
-        services.join_table(table=table, user=user)
+        if args.bots:
+            services.add_bot(table=table, by=users[0], level=args.bots)
+        else:
+            services.join_table(table=table, user=user)
 
     def new_game() -> Game:
         game = services.start_game(table=table, by=users[0])
@@ -179,6 +195,10 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     pushed: list[int] = []  # bytes per seat per push (the spectators' apart)
     watched: list[int] = []
     answers: list[int] = []
+    # A bot's moves (--bots): CPU and queries of its task
+    bot_cpu: list[float] = []
+    bot_q: list[int] = []
+    bot_push_q: list[int] = []
     games = 1
     profile = None
     if args.profile_top:
@@ -197,6 +217,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                 games += 1
             state = game.engine_state()
             seat = state.turn
+            by_bot = bool(args.bots) and seat != 0
             action = bot.choose(engine.observation(state, seat)).code
             # Presence keys lapse: set them again before each move.
             for s in [*range(args.seats), None]:
@@ -206,24 +227,35 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
             if profile:
                 profile.enable()
             before = time.process_time()
-            response = clients[seat].post(
-                reverse("play", args=[game.pk]),
-                {"action": action, "seq": game.seq},
-                headers={"HX-Request": "true"},
-            )
+            if by_bot:
+                done = services.play_for_bot(game_id=game.pk, expected_seq=game.seq)
+            else:
+                response = clients[seat].post(
+                    reverse("play", args=[game.pk]),
+                    {"action": action, "seq": game.seq},
+                    headers={"HX-Request": "true"},
+                )
             spent = time.process_time() - before
             if profile:
                 profile.disable()
-            body = response.content
-            if response.status_code != 200 or b'role="alert"' in body:
-                say(f"move {move}: refused ({response.status_code}): {body[:300]!r}")
-                return 1
-            cpu.append(spent * 1000)
-            other_q.append(counts["other"])
-            push_q.append(counts["push"])
-            answers.append(len(body))
-            if saved:
-                (saved / f"{move:05d}-answer.html").write_text(body.decode())
+            if by_bot:
+                if done is None:
+                    say(f"move {move}: the bot did not move")
+                    return 1
+                bot_cpu.append(spent * 1000)
+                bot_q.append(counts["other"])
+                bot_push_q.append(counts["push"])
+            else:
+                body = response.content
+                if response.status_code != 200 or b'role="alert"' in body:
+                    say(f"move {move}: refused ({response.status_code}): {body[:300]!r}")
+                    return 1
+                cpu.append(spent * 1000)
+                other_q.append(counts["other"])
+                push_q.append(counts["push"])
+                answers.append(len(body))
+                if saved:
+                    (saved / f"{move:05d}-answer.html").write_text(body.decode())
             for group, message in layer.sent:
                 size = len(message["html"].encode())
                 if saved:
@@ -233,13 +265,22 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                 say(
                     f"  {move:5d} moves ({games} game{'s' if games > 1 else ''}), "
                     f"{time.monotonic() - started:6.1f} s; CPU median so far "
-                    f"{statistics.median(cpu):.1f} ms/move"
+                    f"{statistics.median(cpu or bot_cpu):.1f} ms/move"
                 )
 
     say("")
     say(f"lab.bench_move: {args.moves} moves, {args.seats} seats + a spectator connected, ")
     python = sys.version.split()[0]
     say(f"  {games} game(s); SQLite in-process, test client, in-memory cache; Python {python}")
+    if bot_cpu:
+        say(
+            f"a bot's move ({len(bot_cpu)}, level {args.bots}): CPU median "
+            f"{statistics.median(bot_cpu):.1f} ms, mean {statistics.mean(bot_cpu):.1f} ms, "
+            f"p95 {pct(bot_cpu, 0.95):.1f} ms (its choice included); queries: the task "
+            f"median {statistics.median(bot_q):g}, the push median "
+            f"{statistics.median(bot_push_q):g}"
+        )
+        say(f"the person's moves ({len(cpu)}), posted with htmx:")
     say(
         f"CPU per move (all of it):     median {statistics.median(cpu):6.1f} ms, "
         f"mean {statistics.mean(cpu):6.1f} ms, p95 {pct(cpu, 0.95):6.1f} ms"
