@@ -28,7 +28,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import access, engine, notes, presence, proofs, ratelimit, rendering, services
+from games import (
+    access,
+    engine,
+    notes,
+    presence,
+    proofs,
+    ratelimit,
+    realtime,
+    rendering,
+    services,
+)
 from games.models import Game, Seat, Table
 from games.rule_text import differences, how_to_play, rule_sections, rule_summary
 
@@ -369,8 +379,7 @@ def _answer_move(
         elif notice:
             messages.info(request, notice)
         return redirect(game.table)
-    current = Game.objects.filter(pk=game.pk).values_list("seq", flat=True).first()
-    if moved is not None and moved.seq == current:
+    if moved is not None and moved.seq == realtime.current_seqs([game.pk]).get(game.pk):
         game = moved
     else:
         game = Game.objects.select_related("table").get(pk=game.pk)
