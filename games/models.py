@@ -326,6 +326,14 @@ class Game(models.Model):
         self.__dict__[name] = (self.seq, found)
         return found
 
+    def carry_over(self, name: str) -> None:
+        """The writer says what `once_per_seq(name, ...)` read before its write is still
+        true at the new seq: keep it rather than read it back (a move changes no player
+        row, so the players read under the lock serve the push and the answer)."""
+        cached = self.__dict__.get(name)
+        if cached is not None:
+            self.__dict__[name] = (self.seq, cached[1])
+
     @property
     def in_play(self) -> bool:
         """Being played: neither finished nor ended early (`GameQuerySet.in_play`)."""
@@ -333,12 +341,15 @@ class Game(models.Model):
 
     def machine_moves_next(self) -> bool:
         """Whether the turn (as of the snapshot) is a bot's, or an away player's whose
-        turns a bot plays (`GamePlayer.played_by_machine`)."""
+        turns a bot plays (`GamePlayer.played_by_machine`). Without a query when the
+        players read at this seq are in hand (`carry_over`)."""
         turn = self.state.get("turn")
-        return (
-            turn is not None
-            and GamePlayer.objects.filter(game=self, position=turn).played_by_machine().exists()
-        )
+        if turn is None:
+            return False
+        cached = self.__dict__.get("_players")
+        if cached is not None and cached[0] == self.seq:
+            return any(p.position == turn and p.played_by_machine for p in cached[1])
+        return GamePlayer.objects.filter(game=self, position=turn).played_by_machine().exists()
 
 
 class GamePlayerQuerySet(models.QuerySet["GamePlayer"]):

@@ -47,7 +47,12 @@ def game_changed(
     game_id, seq = game.pk, game.seq
     transaction.on_commit(
         lambda: committed(
-            game_id, seq, bot_moves_next=bot_moves_next, timer=timer, finished=finished
+            game_id,
+            seq,
+            bot_moves_next=bot_moves_next,
+            timer=timer,
+            finished=finished,
+            game=game,
         )
     )
 
@@ -71,10 +76,16 @@ def committed(
     bot_moves_next: bool,
     timer: float,
     finished: dict[str, Any] | None = None,
+    game: Game | None = None,
 ) -> None:
-    """After the commit: what `game_changed` registered."""
+    """After the commit: what `game_changed` registered. `game`: the writer's instance,
+    which the push renders from rather than read the game back, if it is still at
+    `seq` (another change in the same transaction moved it on: that one pushes)."""
     try:
-        realtime.push_game(game_id)
+        if game is not None and game.seq == seq:
+            realtime.push_game(game_id, game=game)
+        else:
+            realtime.push_game(game_id)
     except Exception:  # a push is a hint: the catch-up check will deliver the view
         log.exception("push for game %s failed", game_id)
     try:

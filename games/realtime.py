@@ -58,7 +58,11 @@ def views_for(
 
 
 def push_game(
-    game_id: int, *, refresh: bool = False, viewers: Collection[int | None] | None = None
+    game_id: int,
+    *,
+    refresh: bool = False,
+    viewers: Collection[int | None] | None = None,
+    game: Game | None = None,
 ) -> None:
     """Send every viewer of `game_id` its current view (called after a commit).
 
@@ -67,11 +71,14 @@ def push_game(
     own sockets, when its catch-up check re-pushes). A bot's seat has no socket, so a
     game of one player and three bots renders one view a move, not five.
     `refresh` marks a view that changed without a move (who is connected): sockets
-    take it even though its seq is the one they already show."""
+    take it even though its seq is the one they already show. `game`: the instance the
+    writer just saved (with its table, and what it read at this seq), rendered from
+    as it is: the committed state is in hand, not read back."""
     layer = get_channel_layer()
     if layer is None:
         return
-    game = Game.objects.select_related("table").get(pk=game_id)
+    if game is None:
+        game = Game.objects.select_related("table").get(pk=game_id)
     state = game.engine_state()
     if viewers is None:
         viewers = connected(game, len(state.names))  # None: unknown, so all of them

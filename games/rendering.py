@@ -14,6 +14,7 @@ htmx sends the token from the header set once on <body>.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any, NamedTuple
 
 from django.http import HttpRequest
@@ -21,6 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from games import access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
@@ -31,6 +33,8 @@ from games.engine.turns import play_order
 from games.models import Deal, Game, GamePlayer
 
 TEMPLATE = "games/table.html#game-area"
+SEAT_TEMPLATE = "games/table.html#seat"
+FAIRNESS_TEMPLATE = "games/table.html#fairness"
 LOG_LENGTH = 30  # events shown in the log
 KITTY_TOKENS = 12  # tokens drawn in the kitty; its number says the rest
 # Seconds between polls of `game_view` (htmx): often while others play, now and then on
@@ -200,7 +204,53 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     }
     context.update(_actions(obs))
     context["levels"] = None if over else _levels(game, obs, seat)
+    context["log_html"] = _log_html(context["log"], context["bot_seqs"])
+    shared = _shared_parts(game, seat_views, context)
+    context["others_html"] = [shared.seats[s] for s in order]
+    context["fairness_html"] = shared.fairness
     return context
+
+
+class SharedParts(NamedTuple):
+    """Markup that is the same for every viewer at a seq, rendered once per push."""
+
+    seats: list[SafeString]  # each seat's place at the table, as the others see it
+    fairness: SafeString  # the deals' commitments and the decks revealed
+
+
+def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any]) -> SharedParts:
+    """The seats and the fairness panel, rendered once per instance and seq: a push
+    renders every viewer's area from one instance. Everything they show is public:
+    each seat's `SeatView` is built from the observation's public seat (cards held
+    face down, standing, who deals, whose turn), the same whoever looks; the deals'
+    panel shows commitments and the decks of rounds that are over."""
+
+    def render() -> SharedParts:
+        clock = {"seconds_left": context["seconds_left"], "deadline_ms": context["deadline_ms"]}
+        seats = [render_to_string(SEAT_TEMPLATE, {"s": view, **clock}) for view in seat_views]
+        fairness = render_to_string(
+            FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": context["outcome"]}
+        )
+        return SharedParts(seats, fairness)
+
+    return game.once_per_seq("_shared_parts", render)
+
+
+BOT_TAG = ' <span class="tag tag--bot">played by a bot</span>'
+
+
+def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
+    """The log's lines (one viewer's words), joined without the template engine's loop:
+    the same markup, escaped as the template escapes (`django.utils.html.escape` is
+    `html.escape`)."""
+    return mark_safe(
+        "".join(
+            f'<li class="log-{escape(kind)}" data-seq="{int(seq)}"'
+            f"{' data-mine' if mine else ''}>{escape(text)}"
+            f"{BOT_TAG if seq in bot_seqs else ''}</li>"
+            for seq, kind, text, mine in log
+        )
+    )
 
 
 def _levels(game: Game, obs: engine.Observation, seat: int | None) -> dict[str, Any] | None:
@@ -239,7 +289,17 @@ def render_game_area(
     **extra: Any,
 ) -> str:
     """The `game-area` fragment for one viewer. `extra` adds a message (`error`,
-    `notice`) for the person who made a request."""
+    `notice`) for the person who made a request. `state` is `game`'s own snapshot.
+
+    Without a request or a message, the fragment is kept on the instance for its seq
+    (like the rows it reads): the push after a move renders each seat's, and the
+    mover's htmx answer, which needs no CSRF token either (htmx sends it in a header),
+    is then the same string, not a second render."""
+    if request is None and not extra:
+        areas: dict[int | None, str] = game.once_per_seq("_areas", dict)
+        if seat not in areas:
+            areas[seat] = render_to_string(TEMPLATE, game_context(game, state, seat))
+        return areas[seat]
     context = game_context(game, state, seat)
     context.update(extra)
     return render_to_string(TEMPLATE, context, request=request)

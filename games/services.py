@@ -538,11 +538,10 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
     saw at `expected_seq`."""
     with transaction.atomic():
         game = _locked_game(game_id)
-        player = (
-            game.players.filter(user=user, user__isnull=False).first()
-            if user.is_authenticated
-            else None
-        )
+        # All the players, read once: the move changes none of them but the mover's
+        # away state (kept in step below), so they serve the push and the answer too.
+        players = access.players(game) if user.is_authenticated else []
+        player = next((p for p in players if p.user_id is not None and p.user_id == user.pk), None)
         if player is None:
             raise ServiceError("You are not playing in this game.")
         # A proposal or an answer about levels (agreements) made since the player's view
@@ -559,7 +558,8 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
             )
             if player.away:  # before the bot moved for them: the log says they are back
                 back = [engine.Event("player_back", player.position)]
-        return _apply(game, move, before=back, human=True)
+            player.away, player.away_reason, player.turns_timed_out = False, "", 0
+        return _apply(game, move, before=back, human=True, players_kept=True)
 
 
 def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
@@ -582,10 +582,12 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
         game = _locked_game(game_id)
         if game.seq != expected_seq or not game.in_play:
             return None
-        # A player who was away may have come back while the bot thought.
-        if not player.is_bot and not GamePlayer.objects.filter(pk=player.pk, away=True).exists():
+        # A player who was away may have come back while the bot thought. The players
+        # read under the lock serve the push too (a bot's move changes none of them).
+        locked = next((p for p in access.players(game) if p.pk == player.pk), None)
+        if locked is None or not locked.played_by_machine:
             return None
-        return _apply(game, action, by_bot=not player.is_bot)
+        return _apply(game, action, by_bot=not player.is_bot, players_kept=True)
 
 
 def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> engine.Action:
@@ -959,9 +961,11 @@ def _apply(
     before: list[engine.Event] | None = None,
     by_bot: bool = False,
     human: bool = False,
+    players_kept: bool = False,
 ) -> MoveResult:
     """Make `action`, after the table events `before`. `by_bot`: a bot makes it for the
-    person at the seat; `human`: the person makes it themselves."""
+    person at the seat; `human`: the person makes it themselves; `players_kept`: the
+    players read under the lock (`access.players`) are as they are now saved."""
     decks = _deck_source(game)
     state = game.engine_state(decks)
     try:
@@ -969,7 +973,15 @@ def _apply(
     except engine.IllegalAction as error:
         raise ServiceError(str(error)) from error
     by_bot_seat = action.seat if by_bot else None
-    _record(game, state, [*(before or []), *events], decks, by_bot_seat=by_bot_seat, human=human)
+    _record(
+        game,
+        state,
+        [*(before or []), *events],
+        decks,
+        by_bot_seat=by_bot_seat,
+        human=human,
+        players_kept=players_kept,
+    )
     return MoveResult(game=game, events=events)
 
 
@@ -998,10 +1010,13 @@ def _record(
     *,
     by_bot_seat: int | None = None,
     human: bool = False,
+    players_kept: bool = False,
 ) -> None:
     """Append `events` to the log, keep the deck commitments, and save the snapshot.
     `by_bot_seat`: the seat a bot moved for (its moves' rows say so); `human`: a person
-    moved (the abandoned-game clock starts again)."""
+    moved (the abandoned-game clock starts again); `players_kept`: the players read
+    under the lock are still as saved, and stay in hand at the new seq (unless the
+    game is over: its results change them)."""
     first = game.seq + 1
     rows = []
     for offset, event in enumerate(events):
@@ -1023,6 +1038,8 @@ def _record(
         game.turn_started_at = now  # a new turn (a draw and a discard are one turn)
     game.seq = first + len(events) - 1
     game.state = state_to_dict(state)
+    if players_kept and state.outcome is None:
+        game.carry_over("_players")
     update = ["seq", "state", "turn_started_at"]
     if human:
         game.human_moved_at = now

@@ -28,7 +28,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from games import access, engine, notes, presence, proofs, ratelimit, rendering, services
+from games import (
+    access,
+    engine,
+    notes,
+    presence,
+    proofs,
+    ratelimit,
+    realtime,
+    rendering,
+    services,
+)
 from games.models import Game, Seat, Table
 from games.rule_text import differences, how_to_play, rule_sections, rule_summary
 
@@ -289,6 +299,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     presence.mark_seen(game.pk, request.user)
     error = notice = None
+    moved = None
     wait = _over_limit(request)
     if wait and not request.htmx:
         return _too_many(request, wait, game.table)
@@ -302,12 +313,14 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
             seq = _posted_int(
                 request.POST, "seq", "This form is out of date: here is the table as it is now."
             )
-            services.play(game_id=game.pk, user=request.user, action=action, expected_seq=seq)
+            moved = services.play(
+                game_id=game.pk, user=request.user, action=action, expected_seq=seq
+            ).game
     except services.StaleMove as stale:
         notice = stale.message
     except services.ServiceError as refused:
         error = refused.message
-    return _answer_move(request, game, error=error, notice=notice)
+    return _answer_move(request, game, error=error, notice=notice, moved=moved)
 
 
 @login_required
@@ -348,18 +361,33 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _answer_move(
-    request: HttpRequest, game: Game, *, error: str | None, notice: str | None
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: str | None,
+    notice: str | None,
+    moved: Game | None = None,
 ) -> HttpResponse:
     """How a move (or a levels answer) is answered: without htmx a redirect to the table
-    with the outcome as a message; with htmx the game area as it is now, for its viewer."""
+    with the outcome as a message; with htmx the game area as it is now, for its viewer.
+    `moved`: the game as the move saved it, which the push after the commit rendered
+    from: unless the game has moved on since (one value read: a bot's reply, another
+    request), the answer renders from it too, with what the push read at its seq."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         elif notice:
             messages.info(request, notice)
         return redirect(game.table)
-    game = Game.objects.select_related("table").get(pk=game.pk)
+    if moved is not None and moved.seq == realtime.current_seqs([game.pk]).get(game.pk):
+        game = moved
+    else:
+        game = Game.objects.select_related("table").get(pk=game.pk)
     seat = access.seat_at(game, request.user)
+    if error is None and notice is None:
+        # The push after the commit rendered this seat's view already, if it has a
+        # socket: the same fragment (no CSRF token: htmx sends it in a header).
+        return HttpResponse(rendering.render_game_area(game, game.engine_state(), seat))
     return HttpResponse(
         rendering.render_game_area(
             game, game.engine_state(), seat, request=request, error=error, notice=notice

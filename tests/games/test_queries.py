@@ -9,17 +9,25 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
+from games import engine, notify, presence, realtime, services
 from games.engine.bots import BaselineBot
 from games.models import Game, GameEvent
 
 # session, user, table, seats, game, players, events, deals; the chat's mutes and lines
 PAGE_QUERIES = 10
-# session, user, game; in the service's savepoint: the locked game, players, new events,
-# the snapshot, the next-bot check; then the fresh area's game, players, events, deals.
-# A move that ends a round also reveals its deck and commits to the next (2 more).
-MOVE_QUERIES = 16
+# session, user, game; the service's savepoint and its release, and inside it: the
+# locked game, its players (read once: the next-bot check and the area use them), new
+# events, the snapshot; then the answer: the game's seq (has it moved on since?), the
+# area's events and deals (the push after the commit reads these two, and the answer
+# renders from the same instance; here the commit hooks do not run). No game, players,
+# events or deals read back. A move that ends a round also reveals its deck and
+# commits to the next (2 more). Before issue 27: 16.
+MOVE_QUERIES = 14
 POLL_QUERIES = 3  # session, user, game: nothing changed
+# After a move's commit, a push to every seat and the spectators: the area's events and
+# deals, read once for all five views. Not the game or its players: the writer's. Before
+# issue 27: 4 (the game, players, events, deals read back).
+PUSH_QUERIES = 2
 
 
 @pytest.fixture
@@ -87,3 +95,43 @@ def test_the_page_a_poll_and_a_move_take_as_many_queries_late_in_a_game_as_early
     _play_on(bot_game, 60, django_capture_on_commit_callbacks)
     assert bot_game.status == Game.PLAYING and bot_game.seq > 150, "a long game"
     _measure(bot_game, client, django_capture_on_commit_callbacks, django_assert_max_num_queries)
+
+
+class RecordingLayer:
+    """A shared layer (Redis): every viewer with a presence key gets a view."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self.sent.append((group, message))
+
+
+def test_a_push_after_a_move_reads_only_the_log_and_the_deals(
+    ann: Any,
+    bob: Any,
+    scat: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+    django_assert_num_queries: Any,
+) -> None:
+    table = services.create_table(owner=ann, name="Four", rule_set=scat, seat_count=2)
+    services.join_table(table=table, user=bob)
+    game = services.start_game(table=table, by=ann)
+    layer = RecordingLayer()
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(notify, "enqueue", lambda *args, **kwargs: None)
+    presence.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
+    for _ in range(6):
+        game.refresh_from_db()
+        state = game.engine_state()
+        seat = state.turn
+        user = ann if seat == 0 else bob
+        action = BaselineBot().choose(engine.observation(state, seat)).code
+        with django_capture_on_commit_callbacks() as callbacks:
+            services.play(game_id=game.pk, user=user, action=action, expected_seq=game.seq)
+        layer.sent.clear()
+        with django_assert_num_queries(PUSH_QUERIES):
+            for callback in callbacks:
+                callback()
+        assert len(layer.sent) == 3, "both seats and the spectators"

@@ -115,3 +115,41 @@ def test_a_cache_outage_makes_presence_unknown_not_an_error_page(
     page = client.get(game.table.get_absolute_url())
     assert page.status_code == 200
     assert 'class="online"' not in page.content.decode()  # nobody shown online
+
+
+def test_a_movers_htmx_answer_is_the_view_pushed_to_their_seat_rendered_once(
+    layer: RecordingLayer,
+    game: Game,
+    client: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from django.urls import reverse
+
+    from games import engine, notify, rendering
+    from games.engine.bots import BaselineBot
+
+    monkeypatch.setattr(notify, "enqueue", lambda *args, **kwargs: None)
+    presence.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
+    renders: list[int | None] = []
+    game_context = rendering.game_context
+    monkeypatch.setattr(
+        rendering,
+        "game_context",
+        lambda g, state, seat: renders.append(seat) or game_context(g, state, seat),
+    )
+    state = game.engine_state()
+    seat = state.turn
+    player = game.players.get(position=seat)
+    client.force_login(player.user)
+    action = BaselineBot().choose(engine.observation(state, seat)).code
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            reverse("play", args=[game.pk]),
+            {"action": action, "seq": game.seq},
+            headers={"HX-Request": "true"},
+        ).content.decode()
+    pushed = dict(layer.sent)[realtime.seat_group(game.pk, seat)]
+    assert answer == pushed["html"]
+    assert "csrfmiddlewaretoken" not in answer, "htmx sends the token in a header"
+    assert sorted(renders, key=str) == sorted([0, 1, None], key=str), "one render a viewer"
