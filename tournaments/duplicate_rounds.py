@@ -28,12 +28,13 @@ from django.utils import timezone
 from games import engine
 from games import services as games
 from games.engine import Rules
-from games.models import Game, Table
-from games.services import SeatSpec, ServiceError
+from games.models import Game
+from games.services import ServiceError
 from games.shuffles import Board as GivenBoard
 from games.shuffles import deck_commitment, new_salt
 from tournaments import duplicate
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.tables import open_event_table, round_seat_specs
 
 MAX_BOARDS = 16
 
@@ -136,26 +137,14 @@ def _draw_boards(event: Event, round_: Round) -> None:
 def start_tables(event: Event, round_: Round) -> None:
     """Open one `games.Table` for each of the round's tables (no host, started by the
     system, not listed: only its players and staff find it) and deal board 1 there."""
-    rules = Rules.from_dict(event.rules)
     first = round_.boards.get(number=1)
     for table in round_.tables.prefetch_related("seats__entry__user"):
         seats = list(table.seats.all())
-        table.table = games.open_table(
-            name=f"{event.name} · round {round_.number}, table {table.number}",
-            rule_set=event.rule_set,
-            rules=rules,
-            seats=[
-                SeatSpec(
-                    position=s.position,
-                    user=s.entry.user if s.entry else None,
-                    bot_level=s.bot_level,
-                )
-                for s in seats
-            ],
-            owner=None,
-            starters=Table.STARTED_BY_SYSTEM,
-            seat_count=len(seats),
-            turn_timer=event.turn_timer,
+        table.table = open_event_table(
+            event,
+            f"round {round_.number}, table {table.number}",
+            round_seat_specs(seats),
+            len(seats),
             is_public=False,
         )
         table.save(update_fields=["table"])

@@ -29,7 +29,7 @@ from django.utils import timezone
 from games import services as games
 from games.engine import Rules
 from games.models import Table
-from games.services import SeatSpec, ServiceError
+from games.services import ServiceError
 from tournaments import balancing, top_q_rounds
 from tournaments.models import (
     Entry,
@@ -40,6 +40,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
+from tournaments.tables import layout_seat_specs, open_event_table
 
 
 def check_startable(event: Event, count: int) -> None:
@@ -70,15 +71,8 @@ def start(event: Event) -> Round:
     layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
     round_ = _new_round(event, 1)
     for table in layout:
-        opened = games.open_table(
-            name=f"{event.name} · table {table.number}",
-            rule_set=event.rule_set,
-            rules=rules,
-            seats=_seat_specs(table, users),
-            owner=None,
-            starters=Table.STARTED_BY_SYSTEM,
-            seat_count=len(table.seats),
-            turn_timer=event.turn_timer,
+        opened = open_event_table(
+            event, f"table {table.number}", layout_seat_specs(table, users), len(table.seats)
         )
         _deal(round_, table, opened, _lives(event))
     return round_
@@ -198,7 +192,7 @@ def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
     }
     for table in round_.tables.select_related("table").order_by("number"):
         layout = kept.get(table.number)
-        seats = _seat_specs(layout, users) if layout is not None else []
+        seats = layout_seat_specs(layout, users) if layout is not None else []
         games.set_seats(table=table.table, seats=seats)
 
 
@@ -219,10 +213,6 @@ def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict
         deals=1,
     )
     round_table.save(update_fields=["game"])
-
-
-def _seat_specs(table: balancing.Table[int], users: dict[int, object]) -> list[SeatSpec]:
-    return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]
 
 
 def _lives(event: Event) -> dict[int, int]:

@@ -36,7 +36,7 @@ from clubs.models import Club, ClubRuleSet
 from games import services as games
 from games.engine import Rules, RulesError
 from games.models import Game, GamePlayer, RuleSet, Table
-from games.services import SeatSpec, ServiceError
+from games.services import ServiceError
 from tournaments import duplicate_rounds, knockout, live, records, seating
 from tournaments import standings as tally
 from tournaments.models import (
@@ -48,6 +48,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
+from tournaments.tables import open_event_table, round_seat_specs
 
 __all__ = ["ServiceError"]
 
@@ -769,25 +770,13 @@ def _start(event: Event, round_: Round) -> None:
         round_.status, round_.started_at = Round.PLAYING, timezone.now()
         round_.save(update_fields=["status", "started_at"])
         return
-    rules = Rules.from_dict(event.rules)
     for table in round_.tables.prefetch_related("seats__entry__user"):
         seats = list(table.seats.all())
-        opened = games.open_table(
-            name=f"{event.name} · round {round_.number}, table {table.number}",
-            rule_set=event.rule_set,
-            rules=rules,
-            seats=[
-                SeatSpec(
-                    position=s.position,
-                    user=s.entry.user if s.entry else None,
-                    bot_level=s.bot_level,
-                )
-                for s in seats
-            ],
-            owner=None,
-            starters=Table.STARTED_BY_SYSTEM,
-            seat_count=len(seats),
-            turn_timer=event.turn_timer,
+        opened = open_event_table(
+            event,
+            f"round {round_.number}, table {table.number}",
+            round_seat_specs(seats),
+            len(seats),
         )
         table.table = opened
         table.game = games.start_game(table=opened, by=None, dealer=0)

@@ -19,10 +19,10 @@ from django.utils import timezone
 
 from games import services as games
 from games.engine import Rules
-from games.models import GamePlayer, Table
-from games.services import SeatSpec
+from games.models import GamePlayer
 from tournaments import balancing
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+from tournaments.tables import layout_seat_specs, open_event_table
 
 
 def start(event: Event, entries: list[Entry]) -> Round:
@@ -99,7 +99,6 @@ def _end_round(event: Event, round_: Round) -> None:
 def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     """Seat `players` from scratch at new tables and start a whole game at each, dealt
     first by the player after the drawn button."""
-    rules = Rules.from_dict(event.rules)
     users = {e.pk: e.user for e in Entry.objects.filter(pk__in=players).select_related("user")}
     layout = balancing.first_tables(players, event.table_size, f"{event.seed}:{number}")
     round_ = Round.objects.create(
@@ -112,19 +111,11 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     final = len(layout) == 1
     for table in layout:
         label = "final table" if final else f"table {table.number}"
-        opened = games.open_table(
-            name=f"{event.name} · round {number}, {label}",
-            rule_set=event.rule_set,
-            rules=rules,
-            seats=[
-                SeatSpec(position=k, user=users[p])
-                for k, p in enumerate(table.seats)
-                if p is not None
-            ],
-            owner=None,
-            starters=Table.STARTED_BY_SYSTEM,
-            seat_count=len(table.seats),
-            turn_timer=event.turn_timer,
+        opened = open_event_table(
+            event,
+            f"round {number}, {label}",
+            layout_seat_specs(table, users),
+            len(table.seats),
         )
         round_table = RoundTable.objects.create(round=round_, number=table.number, table=opened)
         occupied = [k for k, p in enumerate(table.seats) if p is not None]

@@ -1,0 +1,50 @@
+"""An event's `games.Table`s, opened alike whatever the format: hosted by no one,
+started only by the system (a tournament deals its games), playing the rules the
+event froze, with the event's turn timer. Seats come from the round's `RoundSeat`s
+(Swiss, duplicate) or from a balancing layout (knockout)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games import services as games
+from games.engine import Rules
+from games.models import Table
+from games.services import SeatSpec
+from tournaments import balancing
+from tournaments.models import Event, RoundSeat
+
+
+def open_event_table(
+    event: Event, name: str, seats: list[SeatSpec], seat_count: int, *, is_public: bool = True
+) -> Table:
+    """A new table of `event` called "<event> · <name>", with `seats` taken."""
+    return games.open_table(
+        name=f"{event.name} · {name}",
+        rule_set=event.rule_set,
+        rules=Rules.from_dict(event.rules),
+        seats=seats,
+        owner=None,
+        starters=Table.STARTED_BY_SYSTEM,
+        seat_count=seat_count,
+        turn_timer=event.turn_timer,
+        is_public=is_public,
+    )
+
+
+def round_seat_specs(seats: Iterable[RoundSeat]) -> list[SeatSpec]:
+    """A round table's seats as the table takes them: each entry's player, or a bot."""
+    return [
+        SeatSpec(
+            position=s.position,
+            user=s.entry.user if s.entry else None,
+            bot_level=s.bot_level,
+        )
+        for s in seats
+    ]
+
+
+def layout_seat_specs(table: balancing.Table[int], users: Mapping[int, Any]) -> list[SeatSpec]:
+    """A balancing layout's seats (entry ids, None for empty) as the table takes them."""
+    return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]
