@@ -40,6 +40,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
+from tournaments.progress import mark_finished, playing_round
 from tournaments.tables import layout_seat_specs, open_event_table
 
 
@@ -69,7 +70,7 @@ def start(event: Event) -> Round:
     )
     users = {e.pk: e.user for e in entries}
     layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
-    round_ = _new_round(event, 1)
+    round_ = playing_round(event, 1)
     for table in layout:
         opened = open_event_table(
             event, f"table {table.number}", layout_seat_specs(table, users), len(table.seats)
@@ -140,14 +141,14 @@ def _end_deal(event: Event, round_: Round) -> None:
     round_.status, round_.finished_at = Round.FINISHED, timezone.now()
     round_.save(update_fields=["status", "finished_at"])
     if len(left) <= 1:
-        _finish(event)
+        mark_finished(event)
         return
     tables = balancing.remove_players(layout, [e.player for e in exits])
     moved = {p.entry_id: p.moves for p in left}
     result = balancing.balance(tables, moved, seed=f"{event.seed}:{n}")
     _record_moves(event, n, result.moves, players)
     _reseat(round_, result)
-    following = _new_round(event, n + 1)
+    following = playing_round(event, n + 1)
     by_number = {t.number: t for t in round_.tables.select_related("table")}
     lives = _lives(event)
     for table in result.tables:
@@ -221,19 +222,3 @@ def _lives(event: Event) -> dict[int, int]:
             "entry_id", "lives"
         )
     )
-
-
-def _new_round(event: Event, number: int) -> Round:
-    return Round.objects.create(
-        event=event,
-        number=number,
-        seed=f"{event.seed}:{number}",
-        status=Round.PLAYING,
-        started_at=timezone.now(),
-    )
-
-
-def _finish(event: Event) -> None:
-    event.status, event.finished_at = Event.FINISHED, timezone.now()
-    event.registration_open = False
-    event.save(update_fields=["status", "finished_at", "registration_open"])

@@ -35,7 +35,7 @@ from clubs import access as club_access
 from clubs.models import Club, ClubRuleSet
 from games import services as games
 from games.engine import Rules, RulesError
-from games.models import Game, GamePlayer, RuleSet, Table
+from games.models import Game, RuleSet, Table
 from games.services import ServiceError
 from tournaments import duplicate_rounds, knockout, live, records, seating
 from tournaments import standings as tally
@@ -48,6 +48,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
+from tournaments.progress import mark_finished, record_places
 from tournaments.tables import open_event_table, round_seat_specs
 
 __all__ = ["ServiceError"]
@@ -540,7 +541,7 @@ def finish_event(*, event: Event, by: Any) -> Event:
         if playing is not None:
             raise ServiceError(f"Round {playing.number} is being played: finish it first.")
         event.round_set.filter(status=Round.SEATED).delete()
-        _finish(event)
+        mark_finished(event)
         _changed(event)
     return event
 
@@ -582,7 +583,7 @@ def record_table(*, game_id: int) -> bool:
             round_.status, round_.finished_at = Round.FINISHED, timezone.now()
             round_.save(update_fields=["status", "finished_at"])
             if round_.number >= event.rounds or not _active_entries(event).exists():
-                _finish(event)
+                mark_finished(event)
             else:
                 _start_if_automatic(event, _seat(event, round_.number + 1))
         _changed(event)
@@ -602,13 +603,7 @@ def _record_game(game_id: int) -> Round | None:
     table = _unrecorded_table(game_id)
     if table is None:
         return None
-    results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
-    for seat in table.seats.all():
-        player = results[seat.position]
-        seat.place, seat.lives_lost = player.place, player.rounds_lost
-        seat.save(update_fields=["place", "lives_lost"])
-    table.finished_at = timezone.now()
-    table.save(update_fields=["finished_at"])
+    record_places(table)
     return table.round
 
 
@@ -783,12 +778,6 @@ def _start(event: Event, round_: Round) -> None:
         table.save(update_fields=["table", "game"])
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
     round_.save(update_fields=["status", "started_at"])
-
-
-def _finish(event: Event) -> None:
-    event.status, event.finished_at = Event.FINISHED, timezone.now()
-    event.registration_open = False
-    event.save(update_fields=["status", "finished_at", "registration_open"])
 
 
 def _next_round_number(event: Event) -> int:

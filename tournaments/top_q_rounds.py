@@ -19,9 +19,9 @@ from django.utils import timezone
 
 from games import services as games
 from games.engine import Rules
-from games.models import GamePlayer
 from tournaments import balancing
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+from tournaments.progress import mark_finished, playing_round, record_places
 from tournaments.tables import layout_seat_specs, open_event_table
 
 
@@ -37,12 +37,7 @@ def start(event: Event, entries: list[Entry]) -> Round:
 def record_table(event: Event, table: RoundTable) -> None:
     """A table's whole game is over (the caller checked it was not recorded yet): write
     each seat's place, and when it was the round's last table, end the round."""
-    results = {p.position: p for p in GamePlayer.objects.results_of(table.game_id)}
-    for index, seat in enumerate(table.seats.order_by("position")):
-        seat.place, seat.lives_lost = results[index].place, results[index].rounds_lost
-        seat.save(update_fields=["place", "lives_lost"])
-    table.finished_at = timezone.now()
-    table.save(update_fields=["finished_at"])
+    record_places(table)
     if not table.round.tables.filter(finished_at__isnull=True).exists():
         _end_round(event, table.round)
 
@@ -89,9 +84,7 @@ def _end_round(event: Event, round_: Round) -> None:
     round_.status, round_.finished_at = Round.FINISHED, timezone.now()
     round_.save(update_fields=["status", "finished_at"])
     if len(through) <= 1:
-        event.status, event.finished_at = Event.FINISHED, timezone.now()
-        event.registration_open = False
-        event.save(update_fields=["status", "finished_at", "registration_open"])
+        mark_finished(event)
         return
     _seat_round(event, n + 1, list(through))
 
@@ -101,13 +94,7 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     first by the player after the drawn button."""
     users = {e.pk: e.user for e in Entry.objects.filter(pk__in=players).select_related("user")}
     layout = balancing.first_tables(players, event.table_size, f"{event.seed}:{number}")
-    round_ = Round.objects.create(
-        event=event,
-        number=number,
-        seed=f"{event.seed}:{number}",
-        status=Round.PLAYING,
-        started_at=timezone.now(),
-    )
+    round_ = playing_round(event, number)
     final = len(layout) == 1
     for table in layout:
         label = "final table" if final else f"table {table.number}"
