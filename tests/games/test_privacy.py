@@ -206,9 +206,13 @@ def test_each_player_sees_their_own_hand_and_the_spectator_none(
 
 
 def test_a_card_drawn_from_the_stock_is_shown_only_to_its_drawer(
-    table: Table, players: list[Viewer]
+    table: Table, players: list[Viewer], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A known deal: with a random one, a round that ended on the deal (a 31 dealt, its
+    # hands shown at once) could show the very card the next round's stock gives.
+    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
     game = services.start_game(table=table, by=table.owner)
+    assert game.engine_state().last_round is None
     seat = game.engine_state().turn
     players[seat].post(
         reverse("play", args=[game.pk]), {"action": "draw:stock", "seq": game.seq}, follow=True
