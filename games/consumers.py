@@ -34,7 +34,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import access, chat, presence, ratelimit, realtime
+from games import access, chat, presence, ratelimit, realtime, view_parts
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     group: str
     chat_group: str | None = None
     last_seq: int
+    # The last view sent to this client: the next push sends only what changed since.
+    shown: view_parts.View | None = None
 
     async def connect(self) -> None:
         # The route's pattern admits at most 18 digits: any such id fits the database's
@@ -122,10 +124,17 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message["html"])
 
     async def _send_view(self, seq: int, html: str, refresh: bool = False) -> None:
+        """Send the view at `seq`: the parts that changed since the last view sent, or
+        the whole area (the first view, or one that changed shape)."""
         if seq < self.last_seq or (seq == self.last_seq and not refresh):
             return  # an older or repeated push: the client already has newer
         self.last_seq = seq
-        await self.send(text_data=html)
+        view = view_parts.View(html)
+        changed = view_parts.delta(self.shown, view)
+        self.shown = view
+        if changed == "":
+            return  # a refresh that changed nothing this client shows
+        await self.send(text_data=view_parts.strip(html) if changed is None else changed)
 
 
 def parse_seq(text: str | None) -> int | None:

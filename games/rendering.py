@@ -13,6 +13,7 @@ htmx sends the token from the header set once on <body>.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
@@ -205,6 +206,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     context.update(_actions(obs))
     context["levels"] = None if over else _levels(game, obs, seat)
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
+    context["log_length"] = LOG_LENGTH
     shared = _shared_parts(game, seat_views, context)
     context["others_html"] = [shared.seats[s] for s in order]
     context["fairness_html"] = shared.fairness
@@ -245,9 +247,9 @@ def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> Safe
     `html.escape`)."""
     return mark_safe(
         "".join(
-            f'<li class="log-{escape(kind)}" data-seq="{int(seq)}"'
+            f'<!--p:log-{int(seq)}--><li class="log-{escape(kind)}" data-seq="{int(seq)}"'
             f"{' data-mine' if mine else ''}>{escape(text)}"
-            f"{BOT_TAG if seq in bot_seqs else ''}</li>"
+            f"{BOT_TAG if seq in bot_seqs else ''}</li><!--/p-->"
             for seq, kind, text, mine in log
         )
     )
@@ -298,11 +300,21 @@ def render_game_area(
     if request is None and not extra:
         areas: dict[int | None, str] = game.once_per_seq("_areas", dict)
         if seat not in areas:
-            areas[seat] = render_to_string(TEMPLATE, game_context(game, state, seat))
+            areas[seat] = _compact(render_to_string(TEMPLATE, game_context(game, state, seat)))
         return areas[seat]
     context = game_context(game, state, seat)
     context.update(extra)
-    return render_to_string(TEMPLATE, context, request=request)
+    return _compact(render_to_string(TEMPLATE, context, request=request))
+
+
+INDENT = re.compile(r"\n\s+")
+
+
+def _compact(html: str) -> str:
+    """The template's indentation and blank lines dropped (a third of the bytes): a
+    run of white space with a line break in it shows as one space, as a line break
+    does. The game area has no <pre> or <textarea>, where it would not."""
+    return INDENT.sub("\n", html)
 
 
 class SeatView(NamedTuple):

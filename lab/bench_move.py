@@ -111,7 +111,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     from django.test import Client
     from django.urls import reverse
 
-    from games import engine, notify, presence, ratelimit, realtime, services
+    from games import engine, notify, presence, ratelimit, realtime, services, view_parts
     from games.engine.bots import BaselineBot
     from games.models import Game, RuleSet
 
@@ -192,8 +192,11 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     cpu: list[float] = []
     other_q: list[int] = []
     push_q: list[int] = []
-    pushed: list[int] = []  # bytes per seat per push (the spectators' apart)
+    pushed: list[int] = []  # bytes per seat per push to the socket (the spectators' apart)
     watched: list[int] = []
+    layer_bytes: list[int] = []  # what the writer hands the channel layer, per seat
+    shown: dict[str, view_parts.View] = {}  # per group: the view its consumer sent last
+    diff_ms: list[float] = []  # the consumer's work to find what changed, per push
     answers: list[int] = []
     # A bot's moves (--bots): CPU and queries of its task
     bot_cpu: list[float] = []
@@ -257,10 +260,20 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                 if saved:
                     (saved / f"{move:05d}-answer.html").write_text(body.decode())
             for group, message in layer.sent:
-                size = len(message["html"].encode())
                 if saved:
                     (saved / f"{move:05d}-{group}.html").write_text(message["html"])
+                # What the socket's consumer sends its client (games.consumers): the
+                # parts that changed since the view it sent before, or the whole view.
+                diff_started = time.process_time()
+                view = view_parts.View(message["html"])
+                changed = view_parts.delta(shown.get(group), view)
+                sent = view_parts.strip(message["html"]) if changed is None else changed
+                diff_ms.append((time.process_time() - diff_started) * 1000)
+                shown[group] = view
+                size = len(sent.encode())
                 (watched if group.endswith("-watch") else pushed).append(size)
+                if not group.endswith("-watch"):
+                    layer_bytes.append(len(message["html"].encode()))
             if move % 50 == 0 or move == args.moves:
                 say(
                     f"  {move:5d} moves ({games} game{'s' if games > 1 else ''}), "
@@ -292,7 +305,13 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     )
     say(
         f"bytes per seat per push:      median {statistics.median(pushed):7.0f}, "
-        f"p95 {pct(pushed, 0.95):7.0f}  ({len(pushed)} pushes)"
+        f"p95 {pct(pushed, 0.95):7.0f}  ({len(pushed)} pushes; to the socket, the "
+        f"consumer's delta)"
+    )
+    say(
+        f"  handed to the channel layer: median {statistics.median(layer_bytes):7.0f} "
+        f"(the whole view); the consumer's diff: median "
+        f"{statistics.median(diff_ms):.2f} ms a push"
     )
     if watched:
         say(

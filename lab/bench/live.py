@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -138,6 +139,7 @@ class Sockets:
         self.arrivals: dict[tuple[int, int], stats.Arrivals] = {}
         self.views = 0
         self.reopened = 0  # sockets refused, timed out or dropped, and opened again
+        self.sizes: list[tuple[float, int, int]] = []  # (when, bytes, game) of each message
         self.tasks: list[asyncio.Task] = []
         self._opening = asyncio.Semaphore(OPENING)
 
@@ -168,9 +170,9 @@ class Sockets:
                     )
                     # What the page says on open: the seq it shows.
                     await socket.send(json.dumps({"seq": record.seqs[-1] if record.seqs else -1}))
-                    self._record(record, await asyncio.wait_for(socket.recv(), 30))
+                    self._record(record, await asyncio.wait_for(socket.recv(), 30), game_id)
                 async for message in socket:
-                    self._record(record, message)
+                    self._record(record, message, game_id)
             except (OSError, TimeoutError, WebSocketException):
                 self.reopened += 1
             finally:
@@ -178,10 +180,12 @@ class Sockets:
                     await socket.close()
             await asyncio.sleep(1.0)
 
-    def _record(self, record: stats.Arrivals, message: str | bytes) -> None:
+    def _record(self, record: stats.Arrivals, message: str | bytes, game_id: int) -> None:
         at = time.time()
         self.views += 1
-        found = stats.SEQ.search(message if isinstance(message, str) else message.decode())
+        text = message if isinstance(message, str) else message.decode()
+        self.sizes.append((at, len(text.encode()), game_id))
+        found = stats.SEQ.search(text)
         if found:
             record.add(int(found.group(1)), at)
 
@@ -359,6 +363,17 @@ def report(plan: Plan, seating: Seating, run: Run) -> list[str]:
         f"  floor: bare group_send of a fixed {run.fragment_bytes} B fragment ({floor_path})",
         f"      {floor_figures.summary()}",
     ]
+    sizes = [
+        size
+        for at, size, game_id in run.sockets.sizes
+        if run.started <= at <= run.ended and game_id != seating.floor_game
+    ]
+    if sizes:
+        sizes.sort()
+        lines.append(
+            f"  bytes per seat per push (socket messages in the window): median "
+            f"{statistics.median(sizes):.0f}, p95 {sizes[int(0.95 * (len(sizes) - 1))]}"
+        )
     if per_move.values:
         p95 = per_move.percentile(0.95)
         verdict = "met" if p95 < target and not per_move.missing else "MISSED"

@@ -6,6 +6,10 @@
 // - In a background tab, the title says "Your turn" while it is yours.
 // - The host's controls (forms marked data-fresh-seq) post the seq of the table shown
 //   now, not the one the page was loaded at: pushes have moved it on since.
+// - A push sends only the parts of the game area that changed (games/view_parts.py):
+//   copy the seq and whose turn it is from #game-meta onto #game-area, keep the log
+//   as long as the server shows it, and drop a push older than the view shown (the
+//   answer to your own move can arrive before the push of the move before it).
 // - After the game area is swapped (your move's answer, a push, a poll): say the other
 //   players' new moves and "your turn" in the polite live region #announcer, and put
 //   focus on the first control of your turn ([data-first]) if the swap took it away
@@ -19,6 +23,24 @@
   function shownSeq() {
     var area = document.getElementById("game-area");
     return area ? Number(area.dataset.seq) : -1;
+  }
+
+  var PUSHED_SEQ = /id="game-(?:area|meta)"[^>]*?data-seq="(\d+)"/;
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var found = PUSHED_SEQ.exec(String(event.detail.message));
+    if (found && Number(found[1]) < shownSeq()) event.preventDefault();
+  });
+
+  function syncMeta(area) {
+    var meta = document.getElementById("game-meta");
+    if (meta && meta.dataset.seq !== area.dataset.seq) {
+      area.dataset.seq = meta.dataset.seq;
+    }
+    if (meta) area.toggleAttribute("data-my-turn", meta.hasAttribute("data-my-turn"));
+    var log = document.getElementById("game-log-lines");
+    var keep = log ? Number(log.dataset.keep) : 0;
+    while (log && keep > 0 && log.children.length > keep) log.removeChild(log.lastElementChild);
   }
 
   document.addEventListener("htmx:wsOpen", function (event) {
@@ -49,6 +71,7 @@
   function areaChanged() {
     var area = document.getElementById("game-area");
     if (!area) return;
+    syncMeta(area);
     var seq = Number(area.dataset.seq);
     var myTurn = area.hasAttribute("data-my-turn");
     var lines = [];

@@ -14,6 +14,7 @@ from django.test import Client
 
 from games import engine, ratelimit, realtime, services
 from games.models import Game
+from tests.games import dom
 from thirtyone.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,12 +41,24 @@ def _seq(html: str) -> int:
     return int(re.search(r'data-seq="(\d+)"', html).group(1))
 
 
+# Per socket: what its client shows, and every message it was sent.
+_pages: dict[int, dom.Node] = {}
+_received: dict[int, list[str]] = {}
+
+
 async def _latest(socket: WebsocketCommunicator, timeout: float = 3) -> str:
-    """The newest view that arrives within a moment (pushes may come in a burst)."""
-    html = await socket.receive_from(timeout=timeout)
-    while not await socket.receive_nothing(timeout=0.2):
-        html = await socket.receive_from(timeout=timeout)
-    return html
+    """What the client shows once the pushes that arrive within a moment (they may come
+    in a burst) are in: the first message is the whole game area, later ones the parts
+    that changed, swapped in as htmx and live.js do."""
+    message = await socket.receive_from(timeout=timeout)
+    while True:
+        if message.lstrip().startswith('<section id="game-area"'):
+            _received[id(socket)] = []  # a whole view: this socket's first, or a new shape
+        _received.setdefault(id(socket), []).append(message)
+        _pages[id(socket)] = dom.show(_pages.get(id(socket)), message)
+        if await socket.receive_nothing(timeout=0.2):
+            return _pages[id(socket)].html()
+        message = await socket.receive_from(timeout=timeout)
 
 
 def _hidden_names(state: engine.GameState, seat: int) -> set[str]:
@@ -83,6 +96,7 @@ def test_a_move_reaches_every_seat_and_the_spectators_each_with_only_their_view(
         for seat, socket in enumerate(sockets):
             html = await _latest(socket)
             assert _seq(html) > game.seq
+            html += "".join(_received[id(socket)])  # each message as sent, too
             if seat < 2:
                 assert all(c.name in html for c in after.hands[seat]), "own hand shown"
                 leaked = [name for name in _hidden_names(after, seat) if name in html]

@@ -1,0 +1,129 @@
+"""A push sends only the parts of the game area that changed (games.view_parts): applied
+to the view a client shows, as htmx applies it, it must give the new view exactly."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import pytest
+
+from games import engine, services, view_parts
+from games.engine import SeededDeckSource
+from games.engine.bots import BaselineBot
+from games.models import Game
+from games.rendering import render_game_area
+from tests.games import dom
+
+pytestmark = pytest.mark.django_db
+
+
+def _views(game_id: int, seats: int) -> dict[int | None, str]:
+    game = Game.objects.select_related("table").get(pk=game_id)
+    state = game.engine_state()
+    return {seat: render_game_area(game, state, seat) for seat in [*range(seats), None]}
+
+
+def _step(game: Game, chooser: BaselineBot) -> None:
+    state = game.engine_state()
+    player = game.players.get(position=state.turn)
+    if player.is_bot:
+        services.play_for_bot(game_id=game.pk, expected_seq=game.seq)
+    else:
+        action = chooser.choose(engine.observation(state, state.turn))
+        services.play(game_id=game.pk, user=player.user, action=action.code, expected_seq=game.seq)
+
+
+def test_every_delta_applied_to_the_last_view_gives_the_new_view(
+    table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """150 moves at four seats (two people, two bots) and a spectator, rounds ending
+    and new ones dealt: after every move, each viewer's delta from their previous view,
+    swapped in out of band, shows what the new view shows; and it is smaller than the
+    whole view."""
+    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(3))
+    table.seat_count = 4
+    table.save()
+    services.join_table(table=table, user=bob)
+    services.add_bot(table=table, by=table.owner, level="easy")
+    services.add_bot(table=table, by=table.owner, level="easy")
+    game = services.start_game(table=table, by=table.owner)
+    chooser = BaselineBot()
+    shown = _views(game.pk, 4)
+    sizes: list[tuple[int, int]] = []
+    whole = 0
+    rounds = 0
+    for _ in range(150):
+        game.refresh_from_db()
+        if game.status != Game.PLAYING:
+            break
+        _step(game, chooser)
+        new = _views(game.pk, 4)
+        for seat, html in new.items():
+            changed = view_parts.delta(view_parts.View(shown[seat]), view_parts.View(html))
+            if changed is None:
+                whole += 1
+                shown[seat] = html
+                continue
+            page = dom.parse(shown[seat])
+            assert dom.apply_push(page, changed) == [], "every part sent has its place"
+            dom.sync_meta(page)
+            assert dom.game_area_shown(page) == dom.game_area_shown(dom.parse(html)), seat
+            sizes.append((len(changed.encode()), len(view_parts.strip(html).encode())))
+            shown[seat] = html
+        rounds = game.engine_state().round_no if game.status == Game.PLAYING else rounds + 1
+    assert rounds >= 3, "rounds ended and new ones were dealt"
+    assert len(sizes) > 500
+    assert whole == 0, "no move changed the view's shape"
+    assert statistics.median(d for d, _ in sizes) < statistics.median(w for _, w in sizes) / 3
+
+
+def _area(parts: str) -> str:
+    return f'<section id="game-area"><!--p:game-root-->{parts}<!--/p--></section>'
+
+
+def test_only_the_changed_parts_are_sent_and_the_flash_always() -> None:
+    old = view_parts.View(
+        _area(
+            '<!--p:a--><div id="a">1</div><!--/p-->'
+            '<!--p!:flash--><div id="flash"></div><!--/p-->'
+            '<!--p:list--><ol id="list"><!--p:x--><li id="x">x</li><!--/p-->'
+            '<!--p:y--><li id="y">y</li><!--/p--></ol><!--/p-->'
+        )
+    )
+    new = view_parts.View(
+        _area(
+            '<!--p:a--><div id="a">1</div><!--/p-->'
+            '<!--p!:flash--><div id="flash"></div><!--/p-->'
+            '<!--p:list--><ol id="list"><!--p:x--><li id="x">x</li><!--/p-->'
+            '<!--p:y--><li id="y">Y</li><!--/p--></ol><!--/p-->'
+        )
+    )
+    assert view_parts.delta(old, new) == '<div id="flash"></div><li id="y">Y</li>'
+    assert view_parts.delta(None, new) is None
+
+
+def test_a_view_of_another_shape_is_sent_whole() -> None:
+    old = view_parts.View(_area('<!--p:a--><div id="a">1</div><!--/p-->'))
+    new = view_parts.View(_area('<p>news</p><!--p:a--><div id="a">1</div><!--/p-->'))
+    assert view_parts.delta(old, new) is None
+    broken = view_parts.View(_area('<!--p:a--><div id="a">1</div>'))  # a marker left open
+    assert view_parts.delta(old, broken) is None
+
+
+def test_new_log_lines_go_on_top_and_a_changed_line_resends_the_log() -> None:
+    def log(*lines: tuple[int, str]) -> view_parts.View:
+        items = "".join(f"<!--p:log-{n}--><li>{text}</li><!--/p-->" for n, text in lines)
+        return view_parts.View(_area(f'<!--p*:log--><ol id="log">{items}</ol><!--/p-->'))
+
+    old = log((2, "b"), (1, "a"))
+    assert view_parts.delta(old, log((4, "d"), (3, "c"), (2, "b"), (1, "a"))) == (
+        '<ol id="log" hx-swap-oob="afterbegin"><li>d</li><li>c</li></ol>'
+    )
+    # The oldest line dropped at the bottom: still only the new one on top.
+    assert view_parts.delta(old, log((3, "c"), (2, "b"))) == (
+        '<ol id="log" hx-swap-oob="afterbegin"><li>c</li></ol>'
+    )
+    assert view_parts.delta(old, log((3, "c"), (2, "B"), (1, "a"))) == (
+        '<ol id="log"><li>c</li><li>B</li><li>a</li></ol>'
+    )
