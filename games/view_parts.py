@@ -43,18 +43,22 @@ class Part:
     end: int = 0  # where its closing marker starts
     finish: int = 0  # where its closing marker ends
     children: list[Part] = field(default_factory=list)
+    own: str | None = None  # the skeleton, once made (a view is diffed twice: new, then old)
 
     def html(self, text: str) -> str:
         return strip(text[self.start : self.end])
 
     def skeleton(self, text: str) -> str:
         """The part's own markup: its children replaced by their keys."""
+        if self.own is not None:
+            return self.own
         pieces, at = [], self.start
         for child in self.children:
             pieces += [text[at : child.begin], child.key]
             at = child.finish
         pieces.append(text[at : self.end])
-        return "".join(pieces)
+        self.own = "".join(pieces)
+        return self.own
 
 
 class View:

@@ -4,21 +4,28 @@ socket, the least any push can cost on the same path."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 from channels.layers import get_channel_layer
 
 from games import realtime
-from lab.bench.stats import SEQ
 
 FIRST_SEQ = 10**9  # floor fragments count up from here: far past any real view
 INTERVAL = 0.05  # a floor send every 50 ms
 
 
+# Where a view says its seq: the game area, and #game-meta, which a push of the parts
+# that changed carries (games.view_parts); not the log lines' seqs.
+VIEW_SEQ = re.compile(r'(id="game-(?:area|meta)"[^>]*?)data-seq="\d+"')
+
+
 def fragment(game_id: int) -> str:
-    """A real view's HTML (so the floor carries the same bytes), seq left as {seq}."""
+    """A real view's HTML (so the writer hands the layer the same bytes, and each
+    socket's consumer sends what changed: the seq), seq left as {seq}."""
     _, html = realtime.render_for(game_id, 0)
-    return SEQ.sub('data-seq="{seq}"', html.replace("{", "{{").replace("}", "}}"), count=1)
+    escaped = html.replace("{", "{{").replace("}", "}}")
+    return VIEW_SEQ.sub(r'\1data-seq="{seq}"', escaped)
 
 
 async def through_daphne(

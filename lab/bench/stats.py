@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-SEQ = re.compile(r'data-seq="(\d+)"')
+# A view's seq: on the game area of a whole view, on #game-meta of a push of parts.
+SEQ = re.compile(r'id="game-(?:area|meta)"[^>]*?data-seq="(\d+)"')
 # Events of one move are stamped within a millisecond; moves are a bot delay apart.
 SAME_MOVE_SECONDS = 0.1
 
