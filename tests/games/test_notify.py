@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from games import notify, services
+from games import engine, notify, services
+from games.engine.bots import BaselineBot
+from games.engine.events import MOVE_KINDS
 from games.models import Game, GamePlayer
 from games.signals import game_finished
 from tests.games.test_house_rules import play_to_the_end
@@ -107,3 +109,39 @@ def test_a_broker_that_is_away_loses_no_move_and_answers_no_error(
     notify.committed(game.pk, game.seq, bot_moves_next=True, timer=0)
 
     assert "next task for game" in caplog.text
+
+
+def test_each_bot_move_is_one_task_that_also_pushes(
+    table: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 27: at most one task round-trip per bot move. The task that makes a bot's
+    move also pushes the views (after its commit, in its own process: no task for
+    that) and sends the next bot's turn: one `bot_turn` per bot move, nothing else."""
+    table.seat_count = 4
+    table.turn_timer = 0
+    table.save()
+    for _ in range(3):
+        services.add_bot(table=table, by=table.owner, level="easy")
+    sent: list[str] = []
+    enqueue = notify.enqueue
+
+    def counted(name: str, *args: Any, **kwargs: Any) -> None:
+        sent.append(name)
+        enqueue(name, *args, **kwargs)
+
+    monkeypatch.setattr(notify, "enqueue", counted)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.start_game(table=table, by=table.owner)
+    chooser = BaselineBot()
+    for _ in range(40):  # the person's moves; the bots answer inline (tests/eager.py)
+        game.refresh_from_db()
+        state = game.engine_state()
+        if not game.in_play or state.turn != 0:
+            break
+        action = chooser.choose(engine.observation(state, 0)).code
+        with django_capture_on_commit_callbacks(execute=True):
+            services.play(game_id=game.pk, user=table.owner, action=action, expected_seq=game.seq)
+    bot_moves = game.events.filter(seat__in=[1, 2, 3], kind__in=MOVE_KINDS).count()
+    assert bot_moves > 20
+    assert set(sent) == {notify.BOT_TURN}
+    assert len(sent) == bot_moves, "one task per bot move"
