@@ -8,8 +8,9 @@
 //   now, not the one the page was loaded at: pushes have moved it on since.
 // - A push sends only the parts of the game area that changed (games/view_parts.py):
 //   copy the seq and whose turn it is from #game-meta onto #game-area, keep the log
-//   as long as the server shows it, and drop a push older than the view shown (the
-//   answer to your own move can arrive before the push of the move before it).
+//   as long as the server shows it and each line once, and drop a push or an answer
+//   older than the view shown (the answer to your own move can arrive after the push
+//   of the bot's reply to it, and the other way round).
 // - After the game area is swapped (your move's answer, a push, a poll): say the other
 //   players' new moves and "your turn" in the polite live region #announcer, and put
 //   focus on the first control of your turn ([data-first]) if the swap took it away
@@ -27,9 +28,38 @@
 
   var PUSHED_SEQ = /id="game-(?:area|meta)"[^>]*?data-seq="(\d+)"/;
 
+  var EMPTY_FLASH = /id="game-flash"[^>]*>\s*<\/div>/;
+
+  // -1: older than the view shown, 0: the same seq, 1: newer (or says no seq).
+  function comparedToShown(html) {
+    var found = PUSHED_SEQ.exec(html);
+    if (found === null) return 1;
+    var seq = Number(found[1]);
+    return seq < shownSeq() ? -1 : seq === shownSeq() ? 0 : 1;
+  }
+
+  // A push older than the view shown is dropped; so is one of the seq shown that moves
+  // the view on (it has #game-meta): the answer to your own move brought it already,
+  // and swapping the same parts again would swallow a click on them. (A push of the
+  // same seq without #game-meta says who is online: it is taken.)
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    var found = PUSHED_SEQ.exec(String(event.detail.message));
-    if (found && Number(found[1]) < shownSeq()) event.preventDefault();
+    var html = String(event.detail.message);
+    var order = comparedToShown(html);
+    var movesOn = html.indexOf('id="game-area"') === -1 && html.indexOf('id="game-meta"') !== -1;
+    if (order < 0 || (order === 0 && movesOn)) event.preventDefault();
+  });
+  // The same for the answer to your move (or a poll): the bot's reply may have been
+  // pushed before it came, and an older area swapped in over it would stay there (the
+  // socket has sent the newer one already); one of the seq shown is taken only if it
+  // says something (a refused move's message).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (!event.detail.target || event.detail.target.id !== "game-area" || !xhr) return;
+    var html = String(xhr.responseText);
+    var order = comparedToShown(html);
+    if (order < 0 || (order === 0 && EMPTY_FLASH.test(html))) {
+      event.detail.shouldSwap = false;
+    }
   });
 
   function syncMeta(area) {
@@ -39,8 +69,17 @@
     }
     if (meta) area.toggleAttribute("data-my-turn", meta.hasAttribute("data-my-turn"));
     var log = document.getElementById("game-log-lines");
-    var keep = log ? Number(log.dataset.keep) : 0;
-    while (log && keep > 0 && log.children.length > keep) log.removeChild(log.lastElementChild);
+    if (!log) return;
+    // New lines are put on top; the answer to your own move may have brought some of
+    // them already: keep each seq's first (newest-placed) line once.
+    var seen = {};
+    Array.prototype.slice.call(log.children).forEach(function (line) {
+      var seq = line.getAttribute("data-seq");
+      if (seen[seq]) log.removeChild(line);
+      seen[seq] = true;
+    });
+    var keep = Number(log.dataset.keep);
+    while (keep > 0 && log.children.length > keep) log.removeChild(log.lastElementChild);
   }
 
   document.addEventListener("htmx:wsOpen", function (event) {

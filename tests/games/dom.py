@@ -123,7 +123,7 @@ def show(page: Node | None, message: str) -> Node:
 
 def sync_meta(page: Node) -> None:
     """What static/js/live.js does after a push: #game-meta's seq and turn onto
-    #game-area, and the log cut to the length the server shows."""
+    #game-area, each log line once, and the log cut to the length the server shows."""
     area, meta, log = (
         _element(page, name) for name in ("game-area", "game-meta", "game-log-lines")
     )
@@ -131,7 +131,11 @@ def sync_meta(page: Node) -> None:
     area.attrs.pop("data-my-turn", None)
     if "data-my-turn" in meta.attrs:
         area.attrs["data-my-turn"] = None
-    items = [child for child in log.children if child.tag == "li"]
+    items, seen = [], set()
+    for child in log.children:
+        if child.tag == "li" and child.attrs.get("data-seq") not in seen:
+            seen.add(child.attrs.get("data-seq"))
+            items.append(child)
     log.children = items[: int(str(log.attrs["data-keep"]))]
 
 
@@ -150,3 +154,21 @@ def _element(page: Node, element_id: str) -> Node:
     assert found is not None, f"no #{element_id}"
     parent, index = found
     return parent.children[index]
+
+
+def forms_without_their_own_swap(page: Node) -> list[str]:
+    """htmx forms whose answer's target and swap come from #game-area itself: a push that
+    replaces the part around such a form while its request is out would leave it
+    nothing to inherit (see the moves-swap partial in games/table.html)."""
+    found: list[str] = []
+
+    def walk(node: Node, swap_from: str | None) -> None:
+        if "hx-swap" in node.attrs:
+            swap_from = str(node.attrs.get("id"))
+        if node.tag == "form" and "hx-post" in node.attrs and swap_from in (None, "game-area"):
+            found.append(str(node.attrs.get("action")))
+        for child in node.children:
+            walk(child, swap_from)
+
+    walk(page, None)
+    return found
