@@ -79,7 +79,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         watcher.add(self.game_id, self.seat)
         if self.seat is not None:
-            await database_sync_to_async(realtime.presence_changed)(self.game_id)
+            # Not awaited: the socket answers its client's seq at once, and the seats
+            # of a table that open together (a tournament round starting) share one
+            # push of who is connected.
+            arrivals.changed(self.game_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group"):
@@ -151,6 +154,43 @@ def _count_and_look(who: str, game_id: int) -> tuple[bool, int | None]:
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
         return True, None
     return False, realtime.current_seqs([game_id]).get(game_id)
+
+
+class Arrivals:
+    """Presence pushes for sockets that opened, coalesced per game in this process.
+
+    A new socket's seat shows as connected in every view of its game: one push
+    (`realtime.presence_changed`) renders each present seat's view. The seats of a
+    table often open within moments of each other (a tournament round starts, and its
+    200 players follow the link at once): rather than a push per socket, each
+    rendering every seat present so far, the first arrival waits COALESCE_SECONDS and
+    one push covers everyone who arrived meanwhile. The wait is taken off before the
+    push renders, so an arrival during the render gets a push of its own.
+    """
+
+    COALESCE_SECONDS = 0.1
+
+    def __init__(self) -> None:
+        self.pending: set[int] = set()
+        self.tasks: set[asyncio.Task] = set()  # held: the loop keeps only weak references
+
+    def changed(self, game_id: int) -> None:
+        if game_id in self.pending:
+            return
+        self.pending.add(game_id)
+        task = asyncio.get_running_loop().create_task(self.push(game_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def push(self, game_id: int) -> None:
+        try:
+            await asyncio.sleep(self.COALESCE_SECONDS)
+        finally:
+            self.pending.discard(game_id)
+        try:
+            await database_sync_to_async(realtime.presence_changed)(game_id)
+        except Exception:  # a hint: the next change, or a reload, shows who is here
+            log.exception("presence push for game %s failed", game_id)
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):
@@ -251,3 +291,4 @@ def _push_games(viewers: dict[int, set[int | None]]) -> None:
 
 
 watcher = Watcher()
+arrivals = Arrivals()
