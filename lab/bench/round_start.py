@@ -499,9 +499,16 @@ def summary(plan: Plan, repeats: list[Repeat]) -> list[str]:
         lines.append(f"  {name:<38} {column(pick)}   median {median(pick):.3f}")
     missing = sum(r.dealt.missing for r in repeats)
     lines.append(
-        f"  seats that never showed the first deal: {missing}; sockets opened again: "
-        f"{sum(r.reopened for r in repeats)}"
+        f"  seats that never showed the first deal: {missing}; sockets opened again "
+        f"(per repeat): {' / '.join(str(r.reopened) for r in repeats)}; load average "
+        f"before each: {' / '.join(f'{r.load[0]:.1f}' for r in repeats)}"
     )
+    if any(r.reopened for r in repeats):
+        lines.append(
+            "  (a socket opened again was refused or dropped, e.g. a handshake past "
+            "Daphne's 5 s limit while the web process's database thread was busy, and "
+            "waited the page's backoff: its seat's figure includes that wait)"
+        )
     lines.append(
         f"  figure: {plan.players // 4} tables created and every seat's socket showing its "
         f"first deal, p95 from 'start round': {median(lambda r: r.dealt.percentile(0.95)):.3f} s "
