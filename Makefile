@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament bench-ratings soak clean
+.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -94,6 +94,22 @@ bench-live: $(STAMP)
 bench-tournament: $(STAMP)
 	$(PY) -m lab.bench_tournament --postgres-url "$(BENCH_POSTGRES_URL)" \
 		--redis-url "$(BENCH_REDIS_URL)"
+
+# A tournament round start (issue 27) on the production profile's real processes: a
+# Swiss event of 200 players (50 tables of 4), every player's event socket open; the
+# owner posts Start round; prints, per repeat and as medians, the time from that POST
+# to each seat's event socket showing its table and to its game socket showing the
+# first deal (p50/p95/max), and the start request's own duration. Skipped when
+# PostgreSQL or Redis does not answer (python -m lab.bench_round_start; a few minutes).
+BENCH_ROUND_START_ARGS ?= --players 200 --repeats 3
+
+bench-round-start: $(STAMP)
+	@if $(PY) scripts/services_up.py "$(BENCH_POSTGRES_URL)" "$(BENCH_REDIS_URL)"; then \
+		$(PY) -m lab.bench_round_start --postgres-url "$(BENCH_POSTGRES_URL)" \
+			--redis-url "$(BENCH_REDIS_URL)" $(BENCH_ROUND_START_ARGS); \
+	else \
+		echo "PostgreSQL or Redis is not reachable: the round start benchmark was skipped."; \
+	fi
 
 # Ratings (docs/design.md §15): 5,000 games among named bots of the three levels into
 # var/rating-games.jsonl (resumed if stopped; hours with the hard bot's own budget, set

@@ -57,8 +57,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        viewer = await database_sync_to_async(access.viewer_of)(
-            self.game_id, self.scope.get("user")
+        viewer, self.chat_group = await database_sync_to_async(_arrive)(
+            self.game_id, self.scope.get("user"), self.scope.get("session")
         )
         self.seat = viewer.seat
         if not viewer.allowed:
@@ -69,19 +69,16 @@ class GameConsumer(AsyncWebsocketConsumer):
             if self.seat is None
             else realtime.seat_group(self.game_id, self.seat)
         )
-        # Present before joining the group: a writer renders only for viewers present.
-        await database_sync_to_async(presence.mark_present)(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        # The table's chat comes through the same socket (games.chat), unless hidden.
-        self.chat_group = await database_sync_to_async(chat.socket_group)(
-            self.game_id, self.scope.get("session")
-        )
         if self.chat_group is not None:
             await self.channel_layer.group_add(self.chat_group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat)
         if self.seat is not None:
-            await database_sync_to_async(realtime.presence_changed)(self.game_id)
+            # Not awaited: the socket answers its client's seq at once, and the seats
+            # of a table that open together (a tournament round starting) share one
+            # push of who is connected.
+            arrivals.changed(self.game_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group"):
@@ -105,15 +102,17 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         user = self.scope.get("user")
         who = f"user:{user.pk}" if user is not None and user.is_authenticated else self.channel_name
-        # One trip to the database thread: the cache's count and the game's seq.
-        limited, current = await database_sync_to_async(_count_and_look)(who, self.game_id)
+        # One trip to the database thread: the cache's count, the game's seq, and the
+        # view only if the client is behind.
+        limited, current, view = await database_sync_to_async(_answer)(
+            who, self.game_id, self.seat, seq, self.last_seq
+        )
         if limited:
             await self.close(code=TOO_MANY)
         elif current is None:  # the game was deleted
             await self.close(code=NOT_ALLOWED)
-        elif current not in (seq, self.last_seq):  # behind, and not sent it already
-            seq, html = await database_sync_to_async(realtime.render_for)(self.game_id, self.seat)
-            await self._send_view(seq, html)
+        elif view is not None:  # behind, and not sent it already
+            await self._send_view(*view)
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
@@ -154,12 +153,68 @@ def parse_seq(text: str | None) -> int | None:
     return seq
 
 
-def _count_and_look(who: str, game_id: int) -> tuple[bool, int | None]:
-    """Whether `who` is over the socket limit (this message counted), and the game's
-    seq (None: no such game) unless they are: a query of one value, not a render."""
+def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, str | None]:
+    """A socket's handshake, in one trip to the database thread (each trip takes a
+    pooled connection and checks it): how `user` sees the game and, if they may, their
+    presence marked (before the socket joins its group: a writer renders only for
+    viewers present) and the table's chat group, unless they hid the chat."""
+    viewer = access.viewer_of(game_id, user)
+    if not viewer.allowed:
+        return viewer, None
+    presence.mark_present(game_id, viewer.seat)
+    return viewer, chat.socket_group(game_id, session)
+
+
+def _answer(
+    who: str, game_id: int, seat: int | None, seq: int, last_seq: int
+) -> tuple[bool, int | None, tuple[int, str] | None]:
+    """A client's seq answered in one trip to the database thread: whether `who` is over
+    the socket limit (this message counted); the game's seq (None: no such game) unless
+    they are, a query of one value; and (seq, html) of the current view only if the
+    client is behind and was not sent it already (`last_seq`), else None."""
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
-        return True, None
-    return False, realtime.current_seqs([game_id]).get(game_id)
+        return True, None, None
+    current = realtime.current_seqs([game_id]).get(game_id)
+    if current is None or current in (seq, last_seq):
+        return False, current, None
+    return False, current, realtime.render_for(game_id, seat)
+
+
+class Arrivals:
+    """Presence pushes for sockets that opened, coalesced per game in this process.
+
+    A new socket's seat shows as connected in every view of its game: one push
+    (`realtime.presence_changed`) renders each present seat's view. The seats of a
+    table often open within moments of each other (a tournament round starts, and its
+    200 players follow the link at once): rather than a push per socket, each
+    rendering every seat present so far, the first arrival waits COALESCE_SECONDS and
+    one push covers everyone who arrived meanwhile. The wait is taken off before the
+    push renders, so an arrival during the render gets a push of its own.
+    """
+
+    COALESCE_SECONDS = 0.1
+
+    def __init__(self) -> None:
+        self.pending: set[int] = set()
+        self.tasks: set[asyncio.Task] = set()  # held: the loop keeps only weak references
+
+    def changed(self, game_id: int) -> None:
+        if game_id in self.pending:
+            return
+        self.pending.add(game_id)
+        task = asyncio.get_running_loop().create_task(self.push(game_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def push(self, game_id: int) -> None:
+        try:
+            await asyncio.sleep(self.COALESCE_SECONDS)
+        finally:
+            self.pending.discard(game_id)
+        try:
+            await database_sync_to_async(realtime.presence_changed)(game_id)
+        except Exception:  # a hint: the next change, or a reload, shows who is here
+            log.exception("presence push for game %s failed", game_id)
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):
@@ -260,3 +315,4 @@ def _push_games(viewers: dict[int, set[int | None]]) -> None:
 
 
 watcher = Watcher()
+arrivals = Arrivals()

@@ -173,6 +173,63 @@ def open_table(
     return table
 
 
+@dataclass(frozen=True)
+class TableSpec:
+    """One of several tables opened together (`open_tables`): its name and seats."""
+
+    name: str
+    seats: list[SeatSpec]
+    seat_count: int
+
+
+def open_tables(
+    *,
+    rule_set: RuleSet,
+    rules: engine.Rules,
+    tables: list[TableSpec],
+    starters: str = Table.STARTED_BY_SYSTEM,
+    turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    is_public: bool = True,
+) -> list[Table]:
+    """Several tables hosted by no one, alike but for their names and seats (a
+    tournament round's): each as `open_table` with exactly `rules` would open it, all in
+    two queries (the tables, then their seats) rather than a transaction each. Checked
+    first: one table refused opens none."""
+    if starters not in dict(Table.STARTERS) or starters == Table.STARTED_BY_OWNER:
+        raise ServiceError("A table without a host is started by its players or the system.")
+    if turn_timer not in dict(Table.TIMER_CHOICES):
+        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    rows = []
+    for spec in tables:
+        if not 2 <= spec.seat_count <= rules.max_players:
+            raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
+        _check_seats(spec.seats, spec.seat_count, None)
+        if not spec.name.strip():
+            raise ServiceError("Name the table.", "name")
+        rows.append(
+            Table(
+                name=spec.name.strip()[:80],
+                owner=None,
+                starters=starters,
+                rule_set=rule_set,
+                rules=rules.to_dict(),
+                rules_name=rule_set.name,
+                rules_preset=rule_set.preset,
+                seat_count=spec.seat_count,
+                is_public=is_public,
+                turn_timer=turn_timer,
+            )
+        )
+    with transaction.atomic():
+        Table.objects.bulk_create(rows)
+        Seat.objects.bulk_create(
+            Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)
+            for table, spec in zip(rows, tables, strict=True)
+            for s in spec.seats
+        )
+    return rows
+
+
 def _check_seats(seats: list[SeatSpec], seat_count: int, owner: Any) -> None:
     positions = [s.position for s in seats]
     if len(set(positions)) != len(positions) or not all(0 <= p < seat_count for p in positions):

@@ -46,7 +46,7 @@ class EventConsumer(AsyncWebsocketConsumer):
 
     async def event_changed(self, message: dict[str, Any]) -> None:
         html = await database_sync_to_async(pages.render_live)(
-            self.event_id, self.scope.get("user")
+            self.event_id, self.scope.get("user"), message.get("change")
         )
         if html is None:  # the event was deleted
             await self.close(code=NOT_FOUND)

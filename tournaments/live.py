@@ -1,11 +1,13 @@
 """Telling an event's pages that it changed (after the commit). The message carries no
 content: each socket renders its own viewer's page part when told (the standings are
 public, but "your table" is not the same for everyone), and a page without JavaScript
-shows the same on reload."""
+shows the same on reload. It carries a token of the change, so the sockets of one web
+process told of it read the event once between them."""
 
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 
 from channels.layers import get_channel_layer
@@ -23,7 +25,9 @@ def push(event_id: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "event.changed", "sent_at": time.time()}
+    # `change`: this push's token, so a web process renders all its sockets' parts
+    # from one read of the event (tournaments.pages.render_live).
+    message = {"type": "event.changed", "sent_at": time.time(), "change": secrets.token_hex(8)}
     try:
         realtime.send_all(layer, [(group(event_id), message)])
     except Exception:  # a hint only: a reload shows the same

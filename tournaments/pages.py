@@ -8,11 +8,14 @@ seats): the public page shows the last round that has started.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import mark_safe
 
 from games.engine import Rules
 from games.rule_text import rule_summary
@@ -104,9 +107,12 @@ def seat_name(seat: RoundSeat) -> str:
     return seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
 
 
-def tables_of(round_: Round, me: Entry | None) -> list[TableLine]:
+def tables_of(
+    round_: Round, me: Entry | None, seated: Sequence[list[RoundSeat]] | None = None
+) -> list[TableLine]:
+    """The round's tables for `me` (`seated`: its tables' seats, when read already)."""
     lines: list[TableLine] = []
-    for seats in records.seated_tables(round_):
+    for seats in records.seated_tables(round_) if seated is None else seated:
         table = seats[0].table
         line = TableLine(table.number, table_url(table), table.finished_at is not None)
         line.seats = [
@@ -138,7 +144,13 @@ def cell_text(cell: tally.Cell | None) -> str:
     return f"T{cell.table_no} · {ordinal(cell.place or 0)}"
 
 
-def standing_lines(event: Event, names: dict[int, str], me: Entry | None) -> list[StandingLine]:
+def standing_lines(
+    event: Event,
+    names: dict[int, str],
+    me: Entry | None,
+    rows: Sequence[tally.Row] | None = None,
+) -> list[StandingLine]:
+    """The standings for `me` (`rows`: `records.standings(event)`, when read already)."""
     return [
         StandingLine(
             rank=row.rank,
@@ -152,7 +164,7 @@ def standing_lines(event: Event, names: dict[int, str], me: Entry | None) -> lis
             cells=[cell_text(row.cells.get(n)) for n in range(1, event.rounds + 1)],
             mine=me is not None and row.player == me.pk,
         )
-        for row in records.standings(event)
+        for row in (records.standings(event) if rows is None else rows)
     ]
 
 
@@ -176,39 +188,90 @@ def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tup
     return [(name, ", ".join(sorted(lists[name])) or "—") for name in order]
 
 
-def live_context(event: Event, user: Any) -> dict[str, Any]:
-    """The part of the event page that changes while it runs (its `live` partial)."""
+@dataclass(frozen=True)
+class LiveFacts:
+    """What the live part shows that is the same for every viewer of a Swiss or
+    duplicate event, read once: a push renders the part for every socket of a process,
+    each viewer's own marks (their table, their row) come from these without a query."""
+
+    event: Event
+    shown: Round | None
+    status: str
+    entries: dict[int, Entry]  # by user id, withdrawn or not
+    names: dict[int, str]
+    seated: list[list[RoundSeat]]  # the shown round's tables
+    rows: list[tally.Row]  # the standings (none for a duplicate event)
+    byes: frozenset[int]  # the entries with a bye in the shown round
+    opponents: list[tuple[str, str]]
+
+    def entry_of(self, user: Any) -> Entry | None:
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return self.entries.get(user.pk)
+
+
+def live_facts(event: Event) -> LiveFacts:
+    """The shared part of `live_context` (not for a knockout: see knockout_pages)."""
+    shown = shown_round(event)
+    everyone = records.entries(event)
+    names = records.names(everyone)
+    duplicate = event.format == Event.DUPLICATE
+    rows = [] if duplicate else records.standings(event)
+    return LiveFacts(
+        event=event,
+        shown=shown,
+        status=status_text(event, shown, waiting_round(event)),
+        entries={e.user_id: e for e in everyone},
+        names=names,
+        seated=records.seated_tables(shown) if shown else [],
+        rows=rows,
+        byes=frozenset(Bye.objects.filter(round=shown).values_list("entry_id", flat=True))
+        if shown
+        else frozenset(),
+        opponents=opponents(event, names, [names[row.player] for row in rows])
+        if shown and not duplicate
+        else [],
+    )
+
+
+def live_context(
+    event: Event, user: Any, facts: LiveFacts | None = None, rows: LiveRows | None = None
+) -> dict[str, Any]:
+    """The part of the event page that changes while it runs (its `live` partial), for
+    `user`; `facts`: `live_facts(event)`, when read already (a push's other sockets),
+    and `rows`: its lists rendered already (a Swiss event's push)."""
     if event.format == Event.KNOCKOUT:
         from tournaments import knockout_pages  # it builds on this module's lines
 
         return knockout_pages.live_context(event, user)
-    me = entry_of(event, user)
-    shown = shown_round(event)
-    tables = tables_of(shown, me) if shown else []
-    names = records.names(records.entries(event))
+    if facts is None:
+        facts = live_facts(event)
+    me = facts.entry_of(user)
+    shown = facts.shown
+    rendered = rows.context(facts, me) if rows is not None else {}
+    tables = rendered["tables"] if rows is not None else []
+    if rows is None and shown:
+        tables = tables_of(shown, me, facts.seated)
     duplicate = event.format == Event.DUPLICATE
     if duplicate:
         # A duplicate table is its players' only (its boards are sealed): no watch link.
         for line in tables:
             line.url = line.url if any(seat.mine for seat in line.seats) else None
     # A duplicate event's standings are matchpoints (its own partial), not places.
-    standings = [] if duplicate else standing_lines(event, names, me)
-    bye = (
-        shown is not None and me is not None and Bye.objects.filter(round=shown, entry=me).exists()
-    )
+    if rows is not None:
+        standings = rendered["standings"]
+    else:
+        standings = [] if duplicate else standing_lines(event, facts.names, me, facts.rows)
     return {
+        **rendered,
         "event": event,
-        "status": status_text(event, shown, waiting_round(event)),
+        "status": facts.status,
         "shown_round": shown,
         "tables": tables,
         "your_table": your_table(tables, shown) if shown else None,
-        "your_bye": bye,
+        "your_bye": shown is not None and me is not None and me.pk in facts.byes,
         "standings": standings,
-        "opponents": (
-            opponents(event, names, [line.name for line in standings])
-            if shown and not duplicate
-            else []
-        ),
+        "opponents": facts.opponents,
         "duplicate": duplicate_records.context(event, shown, me) if duplicate else None,
         "tiebreak_labels": [] if duplicate else [tally.TIEBREAKS[key] for key in event.tiebreaks],
         "round_numbers": range(1, event.rounds + 1),
@@ -279,10 +342,80 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
     return context
 
 
-def render_live(event_id: int, user: Any) -> str | None:
-    """The page's live part for `user`, to push (None: the event is gone)."""
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        return None
-    context = {**live_context(event, user), "pushed": True}
+class LiveRows:
+    """The live part's long lists rendered once for a push's facts (a Swiss event):
+    every table row and standings row as nobody's, and who met whom. A viewer's part
+    joins them, with only their own table and row rendered again, marked theirs."""
+
+    def __init__(self, facts: LiveFacts) -> None:
+        event = facts.event
+        self.tables = tables_of(facts.shown, None, facts.seated) if facts.shown else []
+        self.table_html = [_partial("table-row", {"t": t}) for t in self.tables]
+        self.standings = standing_lines(event, facts.names, None, facts.rows)
+        self.standing_html = [_partial("standing-row", {"row": r}) for r in self.standings]
+        self.opponents_html = (
+            _partial("met-list", {"opponents": facts.opponents}) if facts.opponents else ""
+        )
+
+    def context(self, facts: LiveFacts, me: Entry | None) -> dict[str, Any]:
+        """`live_context`'s lists for `me`, with their rendered HTML."""
+        tables = self.tables
+        table_html = list(self.table_html)
+        standings = self.standings
+        standing_html = list(self.standing_html)
+        if me is not None:  # their table and their row, marked theirs
+            for k, seats in enumerate(facts.seated):
+                if facts.shown and any(seat.entry_id == me.pk for seat in seats):
+                    line = tables_of(facts.shown, me, [seats])[0]
+                    tables = [*tables[:k], line, *tables[k + 1 :]]
+                    table_html[k] = _partial("table-row", {"t": line})
+            for k, row in enumerate(facts.rows):
+                if row.player == me.pk:
+                    mine = standing_lines(facts.event, facts.names, me, [row])[0]
+                    standings = [*standings[:k], mine, *standings[k + 1 :]]
+                    standing_html[k] = _partial("standing-row", {"row": mine})
+        return {
+            "tables": tables,
+            "tables_html": mark_safe("".join(table_html)),  # noqa: S308 (rendered above)
+            "standings": standings,
+            "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
+            "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
+        }
+
+
+def _partial(name: str, context: dict[str, Any]) -> str:
+    return render_to_string(f"tournaments/detail.html#{name}", context)
+
+
+# A push's facts, by (event, change), for the other sockets of this process: the few
+# latest, so a push to several events at once still reads each once.
+_RECENT_PUSHES = 8
+_recent: dict[tuple[int, Hashable], tuple[Event, LiveFacts | None, LiveRows | None]] = {}
+_recent_lock = threading.Lock()
+
+
+def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str | None:
+    """The page's live part for `user`, to push (None: the event is gone). `change`:
+    the push's own token (`tournaments.live.push`): every socket told of the same change
+    renders from the same facts, read once in this process after that change's commit,
+    and for a Swiss event from the same rendered rows (`LiveRows`), so a round start
+    told to 200 sockets reads the standings and renders their rows once, not 200
+    times. None: read afresh."""
+    key = (event_id, change)
+    with _recent_lock:
+        found = _recent.get(key) if change is not None else None
+    if found is None:
+        event = Event.objects.select_related("club").filter(pk=event_id).first()
+        if event is None:
+            return None
+        facts = None if event.format == Event.KNOCKOUT else live_facts(event)
+        rows = LiveRows(facts) if facts is not None and event.format == Event.SWISS else None
+        found = (event, facts, rows)
+        if change is not None:
+            with _recent_lock:
+                _recent[key] = found
+                while len(_recent) > _RECENT_PUSHES:
+                    del _recent[next(iter(_recent))]
+    event, facts, rows = found
+    context = {**live_context(event, user, facts, rows), "pushed": True}
     return render_to_string("tournaments/detail.html#live", context).strip()

@@ -49,7 +49,7 @@ from tournaments.models import (
     RoundTable,
 )
 from tournaments.progress import mark_finished, record_places
-from tournaments.tables import open_event_table, round_seat_specs
+from tournaments.tables import open_event_tables, round_seat_specs
 
 __all__ = ["ServiceError"]
 
@@ -765,17 +765,21 @@ def _start(event: Event, round_: Round) -> None:
         round_.status, round_.started_at = Round.PLAYING, timezone.now()
         round_.save(update_fields=["status", "started_at"])
         return
-    for table in round_.tables.prefetch_related("seats__entry__user"):
-        seats = list(table.seats.all())
-        opened = open_event_table(
-            event,
-            f"round {round_.number}, table {table.number}",
-            round_seat_specs(seats),
-            len(seats),
-        )
-        table.table = opened
-        table.game = games.start_game(table=opened, by=None, dealer=0)
-        table.save(update_fields=["table", "game"])
+    tables = list(round_.tables.prefetch_related("seats__entry__user"))
+    seats = [list(table.seats.all()) for table in tables]
+    # The round's tables opened in two queries, then each dealt; the round tables
+    # written back in one.
+    opened = open_event_tables(
+        event,
+        [
+            (f"round {round_.number}, table {table.number}", round_seat_specs(sat), len(sat))
+            for table, sat in zip(tables, seats, strict=True)
+        ],
+    )
+    for table, games_table in zip(tables, opened, strict=True):
+        table.table = games_table
+        table.game = games.start_game(table=games_table, by=None, dealer=0)
+    RoundTable.objects.bulk_update(tables, ["table", "game"])
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
     round_.save(update_fields=["status", "started_at"])
 

@@ -11,7 +11,7 @@ from typing import Any
 from games import services as games
 from games.engine import Rules
 from games.models import Table
-from games.services import SeatSpec
+from games.services import SeatSpec, TableSpec
 from tournaments import balancing
 from tournaments.models import Event, RoundSeat
 
@@ -28,6 +28,24 @@ def open_event_table(
         owner=None,
         starters=Table.STARTED_BY_SYSTEM,
         seat_count=seat_count,
+        turn_timer=event.turn_timer,
+        is_public=is_public,
+    )
+
+
+def open_event_tables(
+    event: Event, tables: list[tuple[str, list[SeatSpec], int]], *, is_public: bool = True
+) -> list[Table]:
+    """New tables of `event`, each (name, seats taken, seat count) as `open_event_table`
+    opens one, all in two queries (a round's tables)."""
+    return games.open_tables(
+        rule_set=event.rule_set,
+        rules=Rules.from_dict(event.rules),
+        tables=[
+            TableSpec(name=f"{event.name} · {name}", seats=seats, seat_count=count)
+            for name, seats, count in tables
+        ],
+        starters=Table.STARTED_BY_SYSTEM,
         turn_timer=event.turn_timer,
         is_public=is_public,
     )

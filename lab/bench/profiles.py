@@ -31,11 +31,12 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/14"
 
 
 @contextlib.contextmanager
-def scratch_database(admin_url: str) -> Iterator[str]:
-    """A new, empty PostgreSQL database on `admin_url`'s server, dropped afterwards."""
+def scratch_database(admin_url: str, prefix: str = "thirtyone_bench_") -> Iterator[str]:
+    """A new, empty PostgreSQL database on `admin_url`'s server (named `prefix` and a
+    random tail), dropped afterwards."""
     import psycopg
 
-    name = f"thirtyone_bench_{secrets.token_hex(4)}"
+    name = f"{prefix}{secrets.token_hex(4)}"
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -96,6 +97,7 @@ def run(
     keep: bool,
     say: Callable[[str], None],
     command: str = "lab.bench_live",
+    database_prefix: str = "thirtyone_bench_",
 ) -> int:
     """Set the profile up from nothing, run the driver in it, and clean up. Returns
     the driver's exit status."""
@@ -104,7 +106,7 @@ def run(
         with contextlib.ExitStack() as stack:
             database_url = None
             if profile == "production":
-                database_url = stack.enter_context(scratch_database(postgres_url))
+                database_url = stack.enter_context(scratch_database(postgres_url, database_prefix))
                 empty_redis(redis_url)
             environ = environment(profile, var_dir, bot_delay, database_url, redis_url)
             say(f"Preparing the {profile} profile in {var_dir} ...")

@@ -8,10 +8,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Club, Membership
-from games.models import Game, GameEvent, GamePlayer, RuleSet
+from games.models import Game, GameEvent, GamePlayer, RuleSet, Table
 from games.services import ServiceError
 from tests.games.playing import play_out
 from tournaments import records, services
@@ -152,6 +154,40 @@ def test_record_table_ignores_a_game_in_play_and_other_games(
     assert services.record_table(game_id=game.pk) is False
     assert RoundTable.objects.get(game=game).finished_at is None
     assert services.record_table(game_id=10**9) is False
+
+
+def test_a_round_opens_its_tables_in_queries_that_do_not_grow_with_the_tables(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    """Issue 27: a round's games.Tables and their seats are written in one query each,
+    and its round tables in one, however many tables (each is still dealt on its own)."""
+    event = make_event(rounds=2, advance=Event.MANUAL, table_size=3, table_min=3, table_max=3)
+    register_all(event, [ann, *members[:5]])
+    round_ = services.start_event(event=event, by=ann)
+    with CaptureQueriesContext(connection) as queries:
+        services.start_round(round_=round_, by=ann)
+    statements = [q["sql"] for q in queries.captured_queries]
+
+    def count(start: str) -> int:
+        return sum(1 for sql in statements if sql.startswith(start))
+
+    assert Game.objects.count() == 2
+    assert count('INSERT INTO "games_table"') == 1
+    assert count('INSERT INTO "games_seat"') == 1
+    assert count('UPDATE "tournaments_roundtable"') == 1
+    assert count('INSERT INTO "games_game"') == 2  # dealt one by one
+    opened = Table.objects.filter(event_tables__round=round_).order_by("pk")
+    assert [t.name for t in opened] == [
+        "Tuesday Swiss · round 1, table 1",
+        "Tuesday Swiss · round 1, table 2",
+    ]
+    assert all(t.starters == Table.STARTED_BY_SYSTEM and t.owner is None for t in opened)
+    for table in RoundTable.objects.filter(round=round_).select_related("table", "game"):
+        assert table.game.table_id == table.table_id
+        seated = list(table.table.seats.order_by("position").values_list("user_id", flat=True))
+        assert seated == [
+            s.entry.user_id for s in table.seats.select_related("entry").order_by("position")
+        ]
 
 
 def test_manual_events_wait_for_the_organizer(
