@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
 from ..cards import Card, without
-from ..game import apply_action, legal_actions
+from ..game import apply_legal, legal_actions
 from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState
 from ..turns import play_order
 from .common import best_take, draw_gains, equity, players_after, strength
@@ -40,7 +40,7 @@ def play_out(
         if actions >= max_actions:
             return _judge_now(state, me), actions
         seat = state.turn
-        state, _ = apply_action(state, policy_action(state, seat, order, params, seat == me))
+        state = apply_legal(state, policy_action(state, seat, order, params, seat == me))
         actions += 1
     return final_equity(state, me), actions
 
@@ -176,22 +176,26 @@ def _policy_discard(
     rules = state.rules
     best = None
     best_key = None
+    best_kept: tuple[Card, ...] = ()
     may_knock = rules.knock_after_draw
     for action in legal:
         cards = action.cards
-        if len(cards) > 1 or action.knock:
-            continue  # several cards at once, or knocking: considered below
-        kept = without(hand, cards)
+        if action.knock:
+            continue  # knocking: considered below
+        if len(cards) == 1:
+            i = hand.index(cards[0])  # `without`, for the one card of almost every discard
+            kept = hand[:i] + hand[i + 1 :]
+        elif cards:
+            continue  # several cards at once: considered below
+        else:
+            kept = hand
         key = strength(kept, rules)
         if (
             best_key is None
             or key > best_key
-            or (
-                key == best_key
-                and draw_gains(kept, rules)[1] > draw_gains(without(hand, best.cards), rules)[1]
-            )
+            or (key == best_key and draw_gains(kept, rules)[1] > draw_gains(best_kept, rules)[1])
         ):
-            best, best_key = action, key
+            best, best_key, best_kept = action, key, kept
     if may_knock and wants_to_knock(
         best_key[0], seat, order, state.turns_taken, state.players[seat], rules, params
     ):
