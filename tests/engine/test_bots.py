@@ -26,7 +26,16 @@ from games.engine import (
     observation,
     parse_cards,
 )
-from games.engine.bots import LEVELS, EasyBot, HardBot, MediumBot, hard, make_bot, recall
+from games.engine.bots import (
+    LEVELS,
+    EasyBot,
+    HardBot,
+    MediumBot,
+    hard,
+    inference,
+    make_bot,
+    recall,
+)
 from games.engine.bots.common import Memory, equity, turns_done
 from games.engine.bots.inference import TableWatch, chance_above, chance_lowest
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
@@ -655,6 +664,11 @@ HARD_MOVES = {
 
 @pytest.mark.parametrize("preset, players, seed", sorted(HARD_MOVES))
 def test_the_hard_bot_makes_the_same_moves_as_before(preset: str, players: int, seed: int):
+    # The table watch's memos of take and discard chances are keyed by the sorted hand
+    # but worked out in the order first met, so their last bits (and rarely a close
+    # move) depend on what the process met before: start from none, as a new process.
+    inference._TAKES.clear()
+    inference._DISCARDS.clear()
     rules = Rules.preset(preset)
     hard_bot = HardBot(seed, budget=3000, max_seconds=None)
     others = [make_bot("medium", seed * 100 + s) for s in range(1, players)]
