@@ -225,6 +225,54 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     return _deal_on(handler(state, action, events), events), events
 
 
+def apply_legal(state: GameState, action: Action) -> GameState:
+    """The state after `action`, which the caller knows to be legal (a bot's imagined
+    play): what `apply_action` returns, without checking the move or keeping its
+    events. The common moves (a draw, one card discarded without a knock) take a short
+    way; the rest go through `apply_action`."""
+    kind = type(action)
+    phase = state.phase
+    if kind is Draw and phase == DRAW:
+        seat = action.seat
+        if action.source == STOCK:
+            stock = state.stock
+            if not stock:
+                return apply_action(state, action)[0]  # reshuffles the discard pile
+            card = stock[0]
+            return state._replace(
+                stock=stock[1:],
+                taken=None,
+                phase=DISCARD,
+                drawn=card,
+                hands=_with_hand(state, seat, state.hands[seat] + (card,)),
+            )
+        card = state.discard[-1]
+        buried = state.buried_owners
+        return state._replace(
+            discard=state.discard[:-1],
+            taken=card,
+            discard_owner=buried[-1] if buried else None,
+            buried_owners=buried[:-1],
+            phase=DISCARD,
+            drawn=card,
+            hands=_with_hand(state, seat, state.hands[seat] + (card,)),
+        )
+    if kind is Discard and phase == DISCARD and not action.knock and len(action.cards) == 1:
+        seat, cards = action.seat, action.cards
+        discard = state.discard
+        state = state._replace(
+            hands=_with_hand(state, seat, without(state.hands[seat], cards)),
+            discard=discard + cards,
+            discard_owner=seat,
+            buried_owners=(
+                state.buried_owners + (state.discard_owner,) if discard else state.buried_owners
+            ),
+        )
+        events: list[Event] = []
+        return _deal_on(_end_turn(state, events), events)
+    return apply_action(state, action)[0]
+
+
 def _wrong_phase_message(state: GameState, action: Action) -> str:
     return {
         THROW_DOWN: "First choose: look at your cards or throw down.",

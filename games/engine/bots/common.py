@@ -35,22 +35,50 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], f
     Memoised: a game asks for the same few hundred hands again and again. (Half points
     are small ints, which Python shares, so a table of 20,000 hands stays small.)
     """
-    options = (
-        rules.three_of_a_kind,
-        rules.straight_flush,
-        rules.showdown_counts_all_cards,
-        rules.jokers,
-    )
-    key = (tuple(sorted(kept)), options)
-    found = _GAINS.get(key)
+    last, trios, by_sorted = _GAINS_LAST[0]
+    if last is not rules:
+        options = (
+            rules.three_of_a_kind,
+            rules.straight_flush,
+            rules.showdown_counts_all_cards,
+            rules.jokers,
+        )
+        found_memo = _GAINS.get(options)
+        if found_memo is None:
+            found_memo = _GAINS[options] = ([None] * 53**3, {})
+        trios, by_sorted = found_memo
+        _GAINS_LAST[0] = (rules, trios, by_sorted)
+    if len(kept) == 3:
+        # The usual hand: one read of a flat list indexed by the cards in the order
+        # given (as `hands.hand_key` does), without sorting and hashing a tuple.
+        a, b, c = kept
+        index = (a * 53 + b) * 53 + c
+        found = trios[index]
+        if found is None:
+            found = trios[index] = _sorted_gains(kept, rules, by_sorted)
+        return found
+    return _sorted_gains(kept, rules, by_sorted)
+
+
+def _sorted_gains(
+    kept: tuple[Card, ...], rules: Rules, by_sorted: dict
+) -> tuple[tuple[int, ...], float]:
+    key = tuple(sorted(kept))
+    found = by_sorted.get(key)
     if found is None:
-        if len(_GAINS) > 100_000:
-            _GAINS.clear()
-        found = _GAINS[key] = _compute_gains(key[0], rules)
+        if len(by_sorted) > 100_000:
+            by_sorted.clear()
+        found = by_sorted[key] = _compute_gains(key, rules)
     return found
 
 
-_GAINS: dict[tuple, tuple[tuple[int, ...], float]] = {}
+# Per set of the options a hand's gains depend on: the gains of three-card hands at
+# (a * 53 + b) * 53 + c (None until asked), and of any hand by its cards in sorted order.
+_Gains = tuple[tuple[int, ...], float]
+_GAINS: dict[tuple, tuple[list[_Gains | None], dict[tuple[Card, ...], _Gains]]] = {}
+# The rules last asked about and their memos (a search asks with one rules object), in
+# one tuple replaced whole: safe in threads.
+_GAINS_LAST: list[tuple] = [(None, None, None)]
 
 
 def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
@@ -103,6 +131,13 @@ def best_take(hand: tuple[Card, ...], card: Card, rules: Rules) -> HandKey:
     """The best hand after taking `card` (which then cannot be discarded)."""
     if len(hand) < 3:
         return strength(hand + (card,), rules)
+    if len(hand) == 3:  # the usual hand: the loop below, unrolled
+        a, b, c = hand
+        return max(
+            strength((b, c, card), rules),
+            strength((a, c, card), rules),
+            strength((a, b, card), rules),
+        )
     return max(strength(hand[:i] + hand[i + 1 :] + (card,), rules) for i in range(len(hand)))
 
 

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
-from ..game import apply_action
+from ..game import apply_legal
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from ..turns import play_order
@@ -191,13 +191,13 @@ class HardBot:
         while (spent < self.budget and alive) or worlds == 0:
             seed = self._random.getrandbits(32)
             world = sampler.sample(seed)
-            state, _ = apply_action(world, candidates[0])
+            state = apply_legal(world, candidates[0])
             first, used = play_out(state, me, self.knock, horizon, obs.round_no)
             spent += used + 1
             for i in alive:
                 # Every candidate meets the same world and the same later shuffles.
                 start = world.with_deck_source(ImaginedDeck(seed))
-                state, _ = apply_action(start, candidates[i])
+                state = apply_legal(start, candidates[i])
                 value, used = play_out(state, me, self.knock, horizon, obs.round_no)
                 spent += used + 1
                 diff = value - first

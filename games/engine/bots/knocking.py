@@ -37,6 +37,9 @@ class KnockParams(NamedTuple):
 def above_table(rules: Rules) -> tuple[tuple[float, ...], ...]:
     """table[k][i]: the chance that an opponent's hand after k draws is worth more than
     i / 2 (i in half points). Memoised per hand-value rules."""
+    last, table = _LAST_TABLE[0]
+    if last is rules:
+        return table
     options = (
         rules.three_of_a_kind,
         rules.straight_flush,
@@ -46,10 +49,14 @@ def above_table(rules: Rules) -> tuple[tuple[float, ...], ...]:
     table = _TABLES.get(options)
     if table is None:
         table = _TABLES[options] = _simulate_table(rules, options)
+    _LAST_TABLE[0] = (rules, table)
     return table
 
 
 _TABLES: dict[tuple, tuple[tuple[float, ...], ...]] = {}
+# The rules last asked about and their table (a search asks with one rules object), in
+# one tuple replaced whole: safe in threads.
+_LAST_TABLE: list[tuple] = [(None, ())]
 
 
 def _simulate_table(rules: Rules, options: tuple) -> tuple[tuple[float, ...], ...]:

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
 from ..cards import Card, without
-from ..game import apply_action, legal_actions
-from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState
+from ..game import apply_legal, legal_actions
+from ..rules import Rules
+from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState, PlayerState
 from ..turns import play_order
 from .common import best_take, draw_gains, equity, players_after, strength
 from .inference import chance_lowest
@@ -35,12 +36,12 @@ def play_out(
     then the round's end, or the next deal in a world that deals on, and is judged as
     it stands.)"""
     actions = 0
-    order = play_order(state.dealer, [p.out for p in state.players])
+    order = tuple(play_order(state.dealer, [p.out for p in state.players]))
     while state.round_no == round_no and state.phase != ROUND_OVER and state.outcome is None:
         if actions >= max_actions:
             return _judge_now(state, me), actions
         seat = state.turn
-        state, _ = apply_action(state, policy_action(state, seat, order, params, seat == me))
+        state = apply_legal(state, policy_action(state, seat, order, params, seat == me))
         actions += 1
     return final_equity(state, me), actions
 
@@ -128,7 +129,7 @@ def _policy_draw(
             if reads_hands and rules.scoring == "lives":
                 if _safe_knock(state, seat, value, order, params):
                     return action
-            elif wants_to_knock(
+            elif _wants_to_knock(
                 value, seat, order, state.turns_taken, state.players[seat], rules, params
             ):
                 return action
@@ -151,6 +152,32 @@ def _policy_draw(
     ):
         return take
     return stock or take or legal[0]
+
+
+def _wants_to_knock(
+    value: float,
+    seat: int,
+    order: Sequence[int],
+    turns_taken: int,
+    standing: PlayerState,
+    rules: Rules,
+    params: KnockParams,
+) -> bool:
+    """`wants_to_knock`, memoised: the rollouts of one decision ask the same few
+    questions thousands of times. (Each answer is kept with its rules object, checked
+    on reading, so rules made later at the same address are not mistaken for them.)"""
+    key = (id(rules), value, seat, tuple(order), turns_taken, standing, params)
+    found = _KNOCKS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    answer = wants_to_knock(value, seat, order, turns_taken, standing, rules, params)
+    if len(_KNOCKS) > 50_000:
+        _KNOCKS.clear()
+    _KNOCKS[key] = (rules, answer)
+    return answer
+
+
+_KNOCKS: dict[tuple, tuple[Rules, bool]] = {}
 
 
 def _safe_knock(
@@ -176,23 +203,27 @@ def _policy_discard(
     rules = state.rules
     best = None
     best_key = None
+    best_kept: tuple[Card, ...] = ()
     may_knock = rules.knock_after_draw
     for action in legal:
         cards = action.cards
-        if len(cards) > 1 or action.knock:
-            continue  # several cards at once, or knocking: considered below
-        kept = without(hand, cards)
+        if action.knock:
+            continue  # knocking: considered below
+        if len(cards) == 1:
+            i = hand.index(cards[0])  # `without`, for the one card of almost every discard
+            kept = hand[:i] + hand[i + 1 :]
+        elif cards:
+            continue  # several cards at once: considered below
+        else:
+            kept = hand
         key = strength(kept, rules)
         if (
             best_key is None
             or key > best_key
-            or (
-                key == best_key
-                and draw_gains(kept, rules)[1] > draw_gains(without(hand, best.cards), rules)[1]
-            )
+            or (key == best_key and draw_gains(kept, rules)[1] > draw_gains(best_kept, rules)[1])
         ):
-            best, best_key = action, key
-    if may_knock and wants_to_knock(
+            best, best_key, best_kept = action, key, kept
+    if may_knock and _wants_to_knock(
         best_key[0], seat, order, state.turns_taken, state.players[seat], rules, params
     ):
         knock = Discard(seat, best.cards, knock=True)

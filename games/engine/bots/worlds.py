@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat, starmap
 
 from ..cards import Card
 from ..observation import Observation
@@ -47,11 +48,19 @@ class ImaginedDeck:
     deals_on = False
 
     def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
+        # The generator is seeded on first use: most imagined rounds end before the
+        # stock runs out, and seeding one costs as much as a third of such a round.
+        self._seed = seed
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(self._seed)
+        return self._generator
 
     def shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
-        key = self._random.random
-        return tuple(sorted(cards, key=lambda _: key()))
+        return tuple(sorted(cards, key=_random_keys(cards, self._random).__getitem__))
 
     def randbelow(self, n: int) -> int:
         return int(self._random.random() * n)
@@ -59,8 +68,14 @@ class ImaginedDeck:
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """`rng.shuffle`, faster (see `ImaginedDeck`)."""
-    key = rng.random
-    cards.sort(key=lambda _: key())
+    cards.sort(key=_random_keys(cards, rng).__getitem__)
+
+
+def _random_keys(cards: Sequence[Card], rng: random.Random) -> dict[Card, float]:
+    """A random sort key for each of `cards` (which differ: one deck), drawn in their
+    order: sorting by it is the same shuffle as sorting with `key=lambda _: rng.random()`,
+    without a Python call per card."""
+    return dict(zip(cards, starmap(rng.random, repeat((), len(cards))), strict=True))
 
 
 class WorldSampler:
