@@ -113,7 +113,7 @@ def _list_top(old: View, was: Part, new: View, now: Part) -> str | None:
     if not fresh or kept != old_keys[: len(kept)]:
         return None
     same = zip(now.children[fresh:], was.children, strict=False)
-    if any(a.html(new.text) != b.html(old.text) for a, b in same):
+    if any(new.text[a.start : a.end] != old.text[b.start : b.end] for a, b in same):
         return None  # a line already shown changed: send the list whole
     # Above the first child and below the last, the list's own markup must be as it was.
     if _outside(old, was) != _outside(new, now):
