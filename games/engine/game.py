@@ -238,25 +238,8 @@ def apply_legal(state: GameState, action: Action) -> GameState:
             stock = state.stock
             if not stock:
                 return apply_action(state, action)[0]  # reshuffles the discard pile
-            card = stock[0]
-            return state._replace(
-                stock=stock[1:],
-                taken=None,
-                phase=DISCARD,
-                drawn=card,
-                hands=_with_hand(state, seat, state.hands[seat] + (card,)),
-            )
-        card = state.discard[-1]
-        buried = state.buried_owners
-        return state._replace(
-            discard=state.discard[:-1],
-            taken=card,
-            discard_owner=buried[-1] if buried else None,
-            buried_owners=buried[:-1],
-            phase=DISCARD,
-            drawn=card,
-            hands=_with_hand(state, seat, state.hands[seat] + (card,)),
-        )
+            return _drawn_from_stock(state, seat)
+        return _drawn_from_discard(state, seat)
     if kind is Discard and phase == DISCARD and not action.knock and len(action.cards) == 1:
         seat, cards = action.seat, action.cards
         discard = state.discard
@@ -322,17 +305,27 @@ def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
     if action.source == STOCK:
         if not state.stock:
             state = dealing.reshuffle(state, events)
-        card = state.stock[0]
-        events.append(Event("drew", seat, {"source": STOCK}, {"card": card}, seat))
-        return state._replace(
-            stock=state.stock[1:],
-            taken=None,
-            phase=DISCARD,
-            drawn=card,
-            hands=_with_hand(state, seat, state.hands[seat] + (card,)),
-        )
+        events.append(Event("drew", seat, {"source": STOCK}, {"card": state.stock[0]}, seat))
+        return _drawn_from_stock(state, seat)
+    events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": state.discard[-1]}))
+    return _drawn_from_discard(state, seat)
+
+
+def _drawn_from_stock(state: GameState, seat: int) -> GameState:
+    """`seat` has drawn the top of the (non-empty) stock (`_draw`, `apply_legal`)."""
+    card = state.stock[0]
+    return state._replace(
+        stock=state.stock[1:],
+        taken=None,
+        phase=DISCARD,
+        drawn=card,
+        hands=_with_hand(state, seat, state.hands[seat] + (card,)),
+    )
+
+
+def _drawn_from_discard(state: GameState, seat: int) -> GameState:
+    """`seat` has taken the top of the discard pile (`_draw`, `apply_legal`)."""
     card = state.discard[-1]
-    events.append(Event("drew", seat, {"source": DISCARD_PILE, "card": card}))
     buried = state.buried_owners
     return state._replace(
         discard=state.discard[:-1],

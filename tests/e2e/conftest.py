@@ -12,6 +12,7 @@ played inside the request that made it due.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +40,13 @@ DESKTOP = {"width": 1280, "height": 800}
 # this thread while it is open, and later tests that use async_to_sync would fail.
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    with open_chromium() as browser:
+        yield browser
+
+
+@contextlib.contextmanager
+def open_chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright (the test skips, saying why, without it)."""
     if not CHROMIUM.exists():
         pytest.skip(
             f"the browser tests need Debian's Chromium at {CHROMIUM} "

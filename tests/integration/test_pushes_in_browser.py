@@ -5,7 +5,6 @@ render of the player's view shows (games.view_parts, static/js/live.js)."""
 
 from __future__ import annotations
 
-import os
 import re
 import statistics
 from collections.abc import Iterator
@@ -13,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from games import services, view_parts
 from games.models import Game
 from games.rendering import render_game_area
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.conftest import open_chromium
 from tests.games import dom
 from tests.integration.helpers import (
     Daphne,
@@ -53,18 +53,11 @@ def chromium(server: Daphne) -> Iterator[Any]:
     of the suite skips for want of PostgreSQL before it opens a browser) and closed
     after it: Playwright's sync API keeps an event loop on this thread while open,
     which later tests' async_to_sync would trip over."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # this test's own queries
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield browser
-            browser.close()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+    with open_chromium() as browser:
+        yield browser
+        # Queries made while Playwright's loop runs get connections of their own (asgiref
+        # keeps them per context): closed here, or the test database can't be dropped.
+        connections.close_all()
 
 
 @pytest.fixture
