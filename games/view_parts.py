@@ -21,7 +21,9 @@ there is no delta and the whole area is sent, as before.
 The client may hold a newer view than the consumer last sent (the mover's answer):
 every part sent is complete at the push's seq, and a part not sent is the same at both
 seqs, so applying a delta to any view at or after the consumer's last one gives the
-push's view; the page's script drops a push older than what it shows.
+push's view — given that the page's script keeps each log line once (a line put on
+top may be one the answer brought). The script also drops a push or an answer older
+than what it shows (static/js/live.js).
 """
 
 from __future__ import annotations
@@ -95,8 +97,17 @@ def _changed(old: View, was: Part, new: View, now: Part, out: list[str]) -> None
             out.append(child.html(new.text))
         elif prior.skeleton(old.text) != child.skeleton(new.text):
             out.append(_list_top(old, prior, new, child) or child.html(new.text))
+        elif child.flag == "*":  # a list's items have no ids: a changed one resends the list
+            # (the same skeleton: the same items, so as many of them)
+            pairs = zip(prior.children, child.children, strict=True)
+            if any(_raw(old, a) != _raw(new, b) for a, b in pairs):
+                out.append(child.html(new.text))
         else:
             _changed(old, prior, new, child, out)
+
+
+def _raw(view: View, part: Part) -> str:
+    return view.text[part.start : part.end]
 
 
 def _list_top(old: View, was: Part, new: View, now: Part) -> str | None:
@@ -113,7 +124,7 @@ def _list_top(old: View, was: Part, new: View, now: Part) -> str | None:
     if not fresh or kept != old_keys[: len(kept)]:
         return None
     same = zip(now.children[fresh:], was.children, strict=False)
-    if any(new.text[a.start : a.end] != old.text[b.start : b.end] for a, b in same):
+    if any(_raw(new, a) != _raw(old, b) for a, b in same):
         return None  # a line already shown changed: send the list whole
     # Above the first child and below the last, the list's own markup must be as it was.
     if _outside(old, was) != _outside(new, now):

@@ -134,3 +134,14 @@ def test_new_log_lines_go_on_top_and_a_changed_line_resends_the_log() -> None:
     assert view_parts.delta(old, log((3, "c"), (2, "B"), (1, "a"))) == (
         '<ol id="log"><li>c</li><li>B</li><li>a</li></ol>'
     )
+
+
+def test_a_changed_log_line_resends_the_log_its_lines_have_no_ids() -> None:
+    def log(*lines: tuple[int, str]) -> view_parts.View:
+        items = "".join(f"<!--p:log-{n}--><li>{text}</li><!--/p-->" for n, text in lines)
+        return view_parts.View(_area(f'<!--p*:log--><ol id="log">{items}</ol><!--/p-->'))
+
+    assert view_parts.delta(log((2, "b"), (1, "a")), log((2, "b"), (1, "A"))) == (
+        '<ol id="log"><li>b</li><li>A</li></ol>'
+    )
+    assert view_parts.delta(log((2, "b"), (1, "a")), log((2, "b"), (1, "a"))) == ""
