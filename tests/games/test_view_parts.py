@@ -37,7 +37,7 @@ def _step(game: Game, chooser: BaselineBot) -> None:
 def test_every_delta_applied_to_the_last_view_gives_the_new_view(
     table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """150 moves at four seats (two people, two bots) and a spectator, rounds ending
+    """100 moves at four seats (two people, two bots) and a spectator, rounds ending
     and new ones dealt: after every move, each viewer's delta from their previous view,
     swapped in out of band, shows what the new view shows; and it is smaller than the
     whole view."""
@@ -53,7 +53,7 @@ def test_every_delta_applied_to_the_last_view_gives_the_new_view(
     sizes: list[tuple[int, int]] = []
     whole = 0
     rounds = 0
-    for _ in range(150):
+    for _ in range(100):
         game.refresh_from_db()
         if game.status != Game.PLAYING:
             break
@@ -79,8 +79,8 @@ def test_every_delta_applied_to_the_last_view_gives_the_new_view(
             sizes.append((len(changed.encode()), len(view_parts.strip(html).encode())))
             shown[seat] = html
         rounds = game.engine_state().round_no if game.status == Game.PLAYING else rounds + 1
-    assert rounds >= 3, "rounds ended and new ones were dealt"
-    assert len(sizes) > 500
+    assert rounds >= 2, "a round ended and a new one was dealt"
+    assert len(sizes) > 400
     assert whole == 0, "no move changed the view's shape"
     assert statistics.median(d for d, _ in sizes) < statistics.median(w for _, w in sizes) / 3
 
