@@ -145,32 +145,58 @@ def open_table(
                 )
             except engine.RulesError as error:
                 raise ServiceError(str(error), error.option) from error
-        if not 2 <= seat_count <= rules.max_players:
-            raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
         if turn_timer not in dict(Table.TIMER_CHOICES):
             raise ServiceError("Choose a turn timer from the list.", "turn_timer")
-        _check_seats(seats, seat_count, owner)
-        if not name.strip() and owner is None:
-            raise ServiceError("Name the table.", "name")
-        name = name.strip() or f"{owner.get_username()}'s table"
-        table = Table.objects.create(
-            name=name[:80],
+        table = _new_table(
+            name=name,
             owner=owner,
             starters=starters,
             rule_set=current,
-            rules=rules.to_dict(),
-            rules_name=current.name,
-            rules_preset=current.preset,
+            rules=rules,
+            seats=seats,
             seat_count=seat_count,
             is_public=is_public,
             turn_timer=turn_timer,
             rated=rated,
         )
-        Seat.objects.bulk_create(
-            Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)
-            for s in seats
-        )
+        table.save()
+        Seat.objects.bulk_create(_seat_rows(table, seats))
     return table
+
+
+def _new_table(
+    *,
+    name: str,
+    owner: Any,
+    rule_set: RuleSet,
+    rules: engine.Rules,
+    seats: list[SeatSpec],
+    seat_count: int,
+    **fields: Any,
+) -> Table:
+    """A table as `open_table` and `open_tables` make it, checked and not yet saved:
+    its size for the rules, its seats, its name (a hosted table may go without one)."""
+    if not 2 <= seat_count <= rules.max_players:
+        raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
+    _check_seats(seats, seat_count, owner)
+    if not name.strip() and owner is None:
+        raise ServiceError("Name the table.", "name")
+    return Table(
+        name=(name.strip() or f"{owner.get_username()}'s table")[:80],
+        owner=owner,
+        rule_set=rule_set,
+        rules=rules.to_dict(),
+        rules_name=rule_set.name,
+        rules_preset=rule_set.preset,
+        seat_count=seat_count,
+        **fields,
+    )
+
+
+def _seat_rows(table: Table, seats: list[SeatSpec]) -> list[Seat]:
+    return [
+        Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level) for s in seats
+    ]
 
 
 @dataclass(frozen=True)
@@ -199,33 +225,26 @@ def open_tables(
         raise ServiceError("A table without a host is started by its players or the system.")
     if turn_timer not in dict(Table.TIMER_CHOICES):
         raise ServiceError("Choose a turn timer from the list.", "turn_timer")
-    rows = []
-    for spec in tables:
-        if not 2 <= spec.seat_count <= rules.max_players:
-            raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
-        _check_seats(spec.seats, spec.seat_count, None)
-        if not spec.name.strip():
-            raise ServiceError("Name the table.", "name")
-        rows.append(
-            Table(
-                name=spec.name.strip()[:80],
-                owner=None,
-                starters=starters,
-                rule_set=rule_set,
-                rules=rules.to_dict(),
-                rules_name=rule_set.name,
-                rules_preset=rule_set.preset,
-                seat_count=spec.seat_count,
-                is_public=is_public,
-                turn_timer=turn_timer,
-            )
+    rows = [
+        _new_table(
+            name=spec.name,
+            owner=None,
+            starters=starters,
+            rule_set=rule_set,
+            rules=rules,
+            seats=spec.seats,
+            seat_count=spec.seat_count,
+            is_public=is_public,
+            turn_timer=turn_timer,
         )
+        for spec in tables
+    ]
     with transaction.atomic():
         Table.objects.bulk_create(rows)
         Seat.objects.bulk_create(
-            Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level)
+            seat
             for table, spec in zip(rows, tables, strict=True)
-            for s in spec.seats
+            for seat in _seat_rows(table, spec.seats)
         )
     return rows
 

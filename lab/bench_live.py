@@ -51,12 +51,7 @@ def parser() -> argparse.ArgumentParser:
         default=os.environ.get("BENCH_REDIS_URL", profiles.DEFAULT_REDIS_URL),
         help="production: a Redis database the bench may empty",
     )
-    parser.add_argument(
-        "--keep", action="store_true", help="keep the temporary folder with the servers' logs"
-    )
-    # Internal: the child process that runs inside the profile's environment.
-    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--log-dir", help=argparse.SUPPRESS)
+    profiles.add_run_arguments(parser)
     return parser
 
 

@@ -52,12 +52,7 @@ def parser() -> argparse.ArgumentParser:
         default="thirtyone_bench_",
         help="production: the start of the scratch database's name",
     )
-    parser.add_argument(
-        "--keep", action="store_true", help="keep the temporary folder with the servers' logs"
-    )
-    # Internal: the child process that runs inside the profile's environment.
-    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--log-dir", help=argparse.SUPPRESS)
+    profiles.add_run_arguments(parser)
     return parser
 
 

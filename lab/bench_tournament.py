@@ -164,12 +164,9 @@ def parser() -> argparse.ArgumentParser:
         default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL),
         help="a Redis database the bench may empty",
     )
-    parser.add_argument(
-        "--keep", action="store_true", help="keep the temporary folder with the servers' logs"
-    )
-    # Internal: the child process that runs the event inside the profile's environment.
-    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--log-dir", help=argparse.SUPPRESS)
+    from lab.bench import profiles  # django.conf only: settings are read on first use
+
+    profiles.add_run_arguments(parser)
     return parser
 
 

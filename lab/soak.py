@@ -27,12 +27,9 @@ def parser() -> argparse.ArgumentParser:
         default=0.75,
         help="seconds a bot waits before each move (THIRTYONE_BOT_DELAY)",
     )
-    parser.add_argument(
-        "--keep", action="store_true", help="keep the temporary folder with the servers' logs"
-    )
-    # Internal: the child process that runs inside the profile's environment.
-    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--log-dir", help=argparse.SUPPRESS)
+    from lab.bench import profiles  # django.conf only: settings are read on first use
+
+    profiles.add_run_arguments(parser)
     return parser
 
 

@@ -26,6 +26,16 @@ def hand_value(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -
     return hand_key(cards, rules, showdown=showdown)[0]
 
 
+def value_options(rules: Rules) -> tuple[str, bool, bool, bool]:
+    """The options a hand's value depends on: the key of tables memoised per rules."""
+    return (
+        rules.three_of_a_kind,
+        rules.straight_flush,
+        rules.showdown_counts_all_cards,
+        rules.jokers,
+    )
+
+
 def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> HandKey:
     """A key that orders hands: equal keys tie, and two 30.5 hands compare by rank."""
     last, memo = _LAST_MEMO[showdown]

@@ -12,6 +12,7 @@ are exactly the servers'.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import secrets
@@ -85,6 +86,16 @@ def manage(environ: dict[str, str], *args: str) -> None:
     subprocess.run(
         [sys.executable, "manage.py", *args], env=environ, cwd=settings.BASE_DIR, check=True
     )
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of every bench that `run`s in a profile's environment: --keep, and
+    the internal ones of its driver, the child process inside that environment."""
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary folder with the servers' logs"
+    )
+    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--log-dir", help=argparse.SUPPRESS)
 
 
 def run(

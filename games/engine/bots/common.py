@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action, Discard, Draw, Exchange, Knock
 from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck, without
-from ..hands import HandKey, hand_key, is_blitz
+from ..hands import HandKey, hand_key, is_blitz, value_options
 from ..observation import Observation
 from ..rules import Rules
 from ..state import DISCARD, PlayerState
@@ -37,12 +37,7 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], f
     """
     last, trios, by_sorted = _GAINS_LAST[0]
     if last is not rules:
-        options = (
-            rules.three_of_a_kind,
-            rules.straight_flush,
-            rules.showdown_counts_all_cards,
-            rules.jokers,
-        )
+        options = value_options(rules)
         found_memo = _GAINS.get(options)
         if found_memo is None:
             found_memo = _GAINS[options] = ([None] * 53**3, {})

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import full_deck
+from ..hands import value_options
 from ..rules import Rules
 from .common import greedy_turn, stages_left, strength, turns_done
 
@@ -40,12 +41,7 @@ def above_table(rules: Rules) -> tuple[tuple[float, ...], ...]:
     last, table = _LAST_TABLE[0]
     if last is rules:
         return table
-    options = (
-        rules.three_of_a_kind,
-        rules.straight_flush,
-        rules.showdown_counts_all_cards,
-        rules.jokers,
-    )
+    options = value_options(rules)
     table = _TABLES.get(options)
     if table is None:
         table = _TABLES[options] = _simulate_table(rules, options)
