@@ -37,6 +37,7 @@ def start(event: Event, players: list[Any], by: Any) -> Round:
 
 def play(board_play: BoardPlay, capture: Any) -> None:
     """Play one board's game to its end; the commit records it (and deals the next)."""
+    assert board_play.game.in_play, "the board's game ended as it was dealt"
     with capture(execute=True):
         play_out(board_play.game)
 

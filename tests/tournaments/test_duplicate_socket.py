@@ -30,6 +30,7 @@ def test_the_socket_shows_a_board_only_after_its_last_table(
 
     def play_board_one(table: int) -> Board:
         play = BoardPlay.objects.get(board__number=1, table__number=table)
+        assert play.game.in_play, "the board's game ended as it was dealt"
         play_out(play.game)
         return Board.objects.get(number=1)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import timedelta
-from itertools import count
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership
 from games import services as games
-from games.engine import SeededDeckSource
 from games.models import Game, GameEvent, RuleSet
 from games.services import SeatSpec, ServiceError
 from tests.games.playing import play_out
@@ -399,12 +397,10 @@ def test_same_deal_exits_at_different_tables_rank_by_lives_then_hand(
     quick: RuleSet,
     field: list[Any],
     django_capture_on_commit_callbacks: Any,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Known deals (seeded decks, a fixed event seed, people playing the baseline bot's
-    moves): deals where players go out at more than one table, ranked by the rule."""
-    seeds = count(1)
-    monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))
+    """Known deals (seeded decks, conftest's `seeded_decks`; a fixed event seed; people
+    playing the baseline bot's moves): deals where players go out at more than one
+    table, ranked by the rule."""
     event = knockout(make_event, quick, field, size=4)
     Event.objects.filter(pk=event.pk).update(seed="fixed")
     event.refresh_from_db()
