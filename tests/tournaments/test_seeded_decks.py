@@ -1,0 +1,33 @@
+"""The seeds the tournament tests deal from (conftest.seeded_decks) deal no 31 to any
+hand: the first game of each table, and each duplicate board, is still being played
+when a test comes to play it."""
+
+from __future__ import annotations
+
+from games import engine
+from games.engine import Rules, SeededDeckSource
+from games.shuffles import GivenDecks
+from tests.tournaments.conftest import FIRST_SEED, SEEDS_WITHOUT_A_DEALT_31
+
+DECKS_A_SOURCE = 8
+
+
+def ends_as_dealt(rules: Rules, players: int, deck: str) -> bool:
+    for dealer in range(players):
+        source = GivenDecks([deck], then=engine.SecureDeckSource())
+        state, _ = engine.new_game(rules, players, source, dealer, deals=1)
+        if state.turn is None or not engine.legal_actions(state, state.turn):
+            return True
+    return False
+
+
+def test_the_seeds_deal_no_31_at_scat_for_two_to_six_players() -> None:
+    for lives in (None, 1):  # the scat preset, and the knockout tests' one-life Scat
+        rules = Rules.preset("scat") if lives is None else Rules.preset("scat", lives=lives)
+        whole = engine.full_deck(rules.jokers)
+        for seed in range(FIRST_SEED, FIRST_SEED + SEEDS_WITHOUT_A_DEALT_31):
+            source = SeededDeckSource(seed)
+            for _ in range(DECKS_A_SOURCE):
+                deck = engine.format_cards(source.shuffled(whole))
+                for players in range(2, 7):
+                    assert not ends_as_dealt(rules, players, deck), (seed, players)
