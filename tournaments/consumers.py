@@ -5,12 +5,18 @@ the standings), sent again whenever the event changes.
 content; each socket renders the part for its own viewer (your table is yours) and
 sends it as an htmx out-of-band fragment, which the htmx ws extension swaps in by its
 id. The standings are public, so anyone may watch, logged in or not; the part shows
-places and points only, never a card. Clients have nothing to say: any message closes
-the socket. A socket that was down misses changes until the next one (or a reload).
+places and points only, never a card.
+
+A client says one thing, once, when its socket opens: ``{"shown": N}``, the
+`Event.live_version` of the part its page shows (static/js/events.js). If the event has
+changed since (the page was made before the socket opened, or the socket was down and
+missed pushes), the socket sends the part now. Anything else, or a second message,
+closes the socket.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -25,12 +31,12 @@ BAD_MESSAGE, NOT_FOUND = 4400, 4404
 class EventConsumer(AsyncWebsocketConsumer):
     event_id: int
     group: str
+    heard = False  # the client's one message, `{"shown": N}`, has come
 
     async def connect(self) -> None:
         # The route admits at most 18 digits: any such id fits the database's integers.
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        found = await database_sync_to_async(Event.objects.filter(pk=self.event_id).exists)()
-        if not found:
+        if await self._version() is None:
             await self.close(code=NOT_FOUND)
             return
         self.group = live.group(self.event_id)
@@ -42,13 +48,46 @@ class EventConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.close(code=BAD_MESSAGE)
+        shown = None if self.heard else _shown_version(text_data)
+        if shown is None:
+            await self.close(code=BAD_MESSAGE)
+            return
+        self.heard = True
+        version = await self._version()
+        if version != shown:
+            # Sockets of this process that missed the same changes share one read of
+            # the event (a reconnect storm after a restart asks all at once).
+            await self._send_live(("version", version))
 
     async def event_changed(self, message: dict[str, Any]) -> None:
+        await self._send_live(message.get("change"))
+
+    async def _send_live(self, change: Any) -> None:
         html = await database_sync_to_async(pages.render_live)(
-            self.event_id, self.scope.get("user"), message.get("change")
+            self.event_id, self.scope.get("user"), change
         )
         if html is None:  # the event was deleted
             await self.close(code=NOT_FOUND)
         else:
             await self.send(text_data=html)
+
+    async def _version(self) -> int | None:
+        """The event's `live_version`; None when there is no such event."""
+        found = await database_sync_to_async(
+            lambda: list(
+                Event.objects.filter(pk=self.event_id).values_list("live_version", flat=True)
+            )
+        )()
+        return found[0] if found else None
+
+
+def _shown_version(text: str | None) -> int | None:
+    """N from a client's `{"shown": N}` (a non-negative integer); None for anything else."""
+    try:
+        message = json.loads(text or "")
+    except ValueError:
+        return None
+    shown = message.get("shown") if isinstance(message, dict) else None
+    if isinstance(shown, bool) or not isinstance(shown, int) or shown < 0:
+        return None
+    return shown

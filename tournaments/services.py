@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from clubs import access as club_access
@@ -807,6 +808,9 @@ def _require_organizer(event: Event, by: Any) -> None:
 
 
 def _changed(event: Event) -> None:
-    """After the commit: tell everyone watching the event (the standings, the rounds)."""
+    """Count the change, and after the commit tell everyone watching the event (the
+    standings, the rounds). The count lets a socket that reconnects see whether it
+    missed a change (tournaments.consumers)."""
     event_id = event.pk
+    Event.objects.filter(pk=event_id).update(live_version=F("live_version") + 1)
     transaction.on_commit(lambda: live.push(event_id))

@@ -2,6 +2,9 @@
 // - Show each <time data-local> in this browser's locale and time zone (the page
 //   states it in UTC), again after a push swaps part of the page.
 // - Preselect this browser's time zone in a time-zone select still on UTC.
+// - When the event's socket opens (again, after it was down), tell it which version
+//   of the live part this page shows: it sends the part if the event changed since
+//   (tournaments.consumers).
 (function () {
   "use strict";
 
@@ -29,6 +32,14 @@
   document.addEventListener("DOMContentLoaded", function () {
     localize(document);
     preselectZone();
+  });
+  document.addEventListener("htmx:wsOpen", function (event) {
+    var live = document.getElementById("event-live");
+    if (!live || !event.target.contains(live)) return;
+    var shown = Number(live.dataset.version);
+    if (Number.isInteger(shown) && shown >= 0) {
+      event.detail.socketWrapper.send(JSON.stringify({ shown: shown }));
+    }
   });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     localize(event.detail.target || document);
