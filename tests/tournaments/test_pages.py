@@ -123,6 +123,27 @@ def test_each_bad_field_shows_its_message_and_creates_nothing(
     assert any(message in error for error in errors[field]), errors
 
 
+def test_a_knockout_made_on_the_page_stores_no_rounds_and_says_why(club: Club, ann: Any, scat: Any):
+    client = logged_in(ann)
+    page = client.get(reverse("tournaments:create", args=[club.slug])).content.decode()
+    # Said in the page itself, not by a script: a knockout's rounds field is not used.
+    assert "Swiss and duplicate events only; a knockout ignores it." in page
+    assert "plays deal after deal until one player is left" in page
+    data = good_data(scat, format="knockout", rounds="40", scoring="outlasted", place_points="")
+    response = client.post(reverse("tournaments:create", args=[club.slug]), data, follow=True)
+    event = Event.objects.get()
+    assert event.format == Event.KNOCKOUT and event.rounds == 0
+    assert " of 0" not in response.content.decode()
+
+
+def test_a_swiss_event_without_rounds_is_refused(club: Club, ann: Any, scat: Any):
+    response = logged_in(ann).post(
+        reverse("tournaments:create", args=[club.slug]), good_data(scat, rounds="")
+    )
+    assert response.context["form"].errors["rounds"] == ["Say how many rounds the event has."]
+    assert not Event.objects.exists()
+
+
 def test_the_create_form_offers_the_tie_breaks_and_the_time_zones(club: Club, ann: Any, scat: Any):
     page = logged_in(ann).get(reverse("tournaments:create", args=[club.slug])).content.decode()
     assert '<label for="id_tiebreak_1">1st tie-break' in page
