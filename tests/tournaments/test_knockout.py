@@ -312,6 +312,17 @@ def test_the_manage_page_of_a_running_knockout(
     assert " of 0" not in text and "Round 1 of" not in text
 
 
+def test_a_knockout_deal_table_leads_back_to_the_event(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    table = round_.tables.get().table
+    assert (table.home_url, table.home_label) == (event.get_absolute_url(), "Friday knockout")
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert f'href="{event.get_absolute_url()}">&larr; Friday knockout</a>' in page
+
+
 def test_a_knockout_stores_no_rounds_whatever_it_was_given(make_event: Any, quick: RuleSet) -> None:
     # 9 rounds with a cap of 4 players would be refused for a Swiss event.
     event = make_event(name="Cup", format=Event.KNOCKOUT, rule_set=quick, rounds=9, player_cap=4)

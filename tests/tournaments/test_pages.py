@@ -229,6 +229,27 @@ def test_the_invite_link_registers_someone_outside_the_club(
     assert guest.get(reverse("tournaments:join", args=[event.pk, "wrong"])).status_code == 404
 
 
+def test_an_event_tables_way_back_is_the_event_page(
+    make_event: Any, members: list, django_capture_on_commit_callbacks: Any
+):
+    event = running(make_event, members[:6], advance=Event.AUTO, table_size=3)
+    table = event.round_set.get(number=1).tables.first()
+    player = logged_in(table.seats.filter(entry__isnull=False).first().entry.user)
+    url = table.table.get_absolute_url()
+    back = (
+        f'<a class="table-header__back" href="{event.get_absolute_url()}">&larr; Tuesday Swiss</a>'
+    )
+    page = player.get(url).content.decode()
+    assert back in page and "&larr; Lobby" not in page
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(table.game)
+    page = player.get(url).content.decode()
+    assert "game-over__actions" in page
+    # The game-over panel's button too (the site's menu still has its Lobby link).
+    assert f'button--ghost" href="{event.get_absolute_url()}">Tuesday Swiss</a>' in page
+    assert f'button--ghost" href="{reverse("lobby")}">Lobby</a>' not in page
+
+
 def test_a_seated_player_sees_their_table_and_the_rounds_tables(
     make_event: Any, members: list, client: Client
 ):
