@@ -312,7 +312,7 @@ def test_the_manage_page_of_a_running_knockout(
     assert " of 0" not in text and "Round 1 of" not in text
 
 
-def test_a_knockout_deal_table_leads_back_to_the_event(
+def test_a_knockout_deal_table_says_it_deals_once_and_leads_back_to_the_event(
     client: Any, make_event: Any, quick: RuleSet, field: list[Any]
 ) -> None:
     event = knockout(make_event, quick, field[:4], size=4)
@@ -321,6 +321,8 @@ def test_a_knockout_deal_table_leads_back_to_the_event(
     assert (table.home_url, table.home_label) == (event.get_absolute_url(), "Friday knockout")
     page = client.get(table.get_absolute_url()).content.decode()
     assert f'href="{event.get_absolute_url()}">&larr; Friday knockout</a>' in page
+    # The log's first line: the table plays one deal, not a new game to the last player.
+    assert "A deal of 31 for " in page and "A new game of 31" not in page
 
 
 def test_a_knockout_stores_no_rounds_whatever_it_was_given(make_event: Any, quick: RuleSet) -> None:
