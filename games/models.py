@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -109,6 +109,13 @@ def _invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class Home(NamedTuple):
+    """Where a table's page leads back to: its address and what the link says."""
+
+    url: str
+    label: str
+
+
 class Table(models.Model):
     TIMER_CHOICES = [
         (0, "No timer"),
@@ -168,6 +175,11 @@ class Table(models.Model):
     # and games stay, so the people who sat there see what happened to it.
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_reason = models.CharField(max_length=10, choices=CLOSED_REASONS, blank=True)
+    # The page the table's way back leads to, set by whoever opened it for a page of its
+    # own (a tournament's event): games links there without knowing that app. Blank:
+    # the lobby, as for every table opened there.
+    home_url = models.CharField(max_length=200, blank=True, default="")
+    home_label = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]
@@ -189,6 +201,13 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
+
+    @property
+    def home(self) -> Home:
+        """The way back from the table's page: its opener's page, or the lobby."""
+        if self.home_url:
+            return Home(self.home_url, self.home_label or self.home_url)
+        return Home(reverse("lobby"), "Lobby")
 
     def engine_rules(self) -> engine.Rules:
         return engine.Rules.from_dict(self.rules)

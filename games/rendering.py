@@ -170,6 +170,8 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         and access.starts_games(game.table, players[seat].user_id)
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
+        # The game-over panel's way back: the lobby, or the page that opened the table.
+        "home": game.table.home,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
         "hand_hidden": me is not None and obs.hand is None and not me.out,
         "discard_top": CARD_VIEWS[obs.discard_top] if obs.discard_top is not None else None,

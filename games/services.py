@@ -30,7 +30,7 @@ from games.engine import events as engine_events
 from games.engine import levels
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
-from games.models import Deal, Game, GameEvent, GamePlayer, RuleSet, Seat, Table
+from games.models import Deal, Game, GameEvent, GamePlayer, Home, RuleSet, Seat, Table
 from games.shuffles import Board, CommittedDecks, GivenDecks, deck_commitment, new_salt
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,7 @@ def open_table(
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
     rules: engine.Rules | None = None,
     rated: bool = False,
+    home: Home | None = None,
 ) -> Table:
     """A new table playing `rule_set` (one that is offered) with `changes` on top, or
     exactly `rules` when given (a tournament's, frozen from `rule_set` when it was
@@ -121,7 +122,8 @@ def open_table(
     host, any seated player, or only the system, `start_game(by=None)`). A host must
     have a seat. The table keeps a copy of the rules, and the rule set's name and preset:
     editing the rule set later changes no table made with it. `rated`: its games count
-    for the players' ratings (docs/design.md §15)."""
+    for the players' ratings (docs/design.md §15). `home`: where the table's page leads
+    back to (None: the lobby), for a table opened by another app's page."""
     if rule_set is None:
         raise ServiceError("Choose the rules to play by.", "rule_set")
     if starters not in dict(Table.STARTERS):
@@ -158,6 +160,7 @@ def open_table(
             is_public=is_public,
             turn_timer=turn_timer,
             rated=rated,
+            home=home,
         )
         table.save()
         Seat.objects.bulk_create(_seat_rows(table, seats))
@@ -172,6 +175,7 @@ def _new_table(
     rules: engine.Rules,
     seats: list[SeatSpec],
     seat_count: int,
+    home: Home | None = None,
     **fields: Any,
 ) -> Table:
     """A table as `open_table` and `open_tables` make it, checked and not yet saved:
@@ -189,6 +193,8 @@ def _new_table(
         rules_name=rule_set.name,
         rules_preset=rule_set.preset,
         seat_count=seat_count,
+        home_url=home.url[:200] if home else "",
+        home_label=home.label[:80] if home else "",
         **fields,
     )
 
@@ -216,6 +222,7 @@ def open_tables(
     starters: str = Table.STARTED_BY_SYSTEM,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
     is_public: bool = True,
+    home: Home | None = None,
 ) -> list[Table]:
     """Several tables hosted by no one, alike but for their names and seats (a
     tournament round's): each as `open_table` with exactly `rules` would open it, all in
@@ -236,6 +243,7 @@ def open_tables(
             seat_count=spec.seat_count,
             is_public=is_public,
             turn_timer=turn_timer,
+            home=home,
         )
         for spec in tables
     ]

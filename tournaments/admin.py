@@ -31,8 +31,11 @@ ADD_FIELDS = (
     "club",
     "name",
     "description",
+    "format",
+    "knockout_top",
     "rule_set",
     "rounds",
+    "boards",
     "table_size",
     "table_min",
     "table_max",
@@ -73,6 +76,17 @@ def show_error(form: forms.Form, error: ServiceError) -> None:
 
 class EventAddForm(forms.ModelForm):
     bye_points = forms.FloatField(required=False, help_text="Blank: half of a won game.")
+    # As on the site's form: a knockout has no rounds to set (the services store 0).
+    rounds = forms.IntegerField(
+        required=False,
+        initial=3,
+        help_text="Swiss and duplicate events only; a knockout plays until one player is left.",
+    )
+    boards = forms.IntegerField(
+        label="Boards a round",
+        initial=4,
+        help_text="Duplicate events only: the deals every table plays in each round (1 to 16).",
+    )
     user: Any = None  # set by EventAdmin.get_form: who creates the event
 
     class Meta:
@@ -135,10 +149,15 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "status", "starts_at", "rounds", "rules_name")
+    list_display = ("name", "club", "status", "starts_at", "format", "rounds_shown", "rules_name")
     list_filter = ("status", "club")
     search_fields = ("name", "club__name")
     date_hierarchy = "starts_at"
+
+    @admin.display(description="rounds", ordering="rounds")
+    def rounds_shown(self, event: Event) -> str:
+        # A knockout stores 0 rounds: it has no set number, not none at all.
+        return "—" if event.format == Event.KNOCKOUT else str(event.rounds)
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         if obj is None:

@@ -54,7 +54,14 @@ class EventForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
     # Optional: a form posted without it (an older page, a script) makes a Swiss event.
-    format = forms.ChoiceField(choices=Event.FORMATS, initial=Event.SWISS, required=False)
+    format = forms.ChoiceField(
+        choices=Event.FORMATS,
+        initial=Event.SWISS,
+        required=False,
+        help_text="A knockout has no set number of rounds: it plays deal after deal until "
+        "one player is left (with the top of each table going through: whole games, round "
+        "after round, until a final is won). Its rounds field is not used.",
+    )
     knockout_top = forms.IntegerField(
         label="Knockout: top of each table go through",
         required=False,
@@ -64,7 +71,13 @@ class EventForm(forms.Form):
         "game, and that many of each table go through to the next round.",
     )
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
-    rounds = forms.IntegerField(initial=3, widget=forms.NumberInput(attrs={"min": 1}))
+    # Not required: a knockout does not use it (services.create_event stores none).
+    rounds = forms.IntegerField(
+        initial=3,
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 1}),
+        help_text="Swiss and duplicate events only; a knockout ignores it.",
+    )
     boards = forms.IntegerField(
         label="Boards a round",
         initial=4,

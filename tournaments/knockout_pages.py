@@ -129,6 +129,12 @@ def status_text(event: Event, deal: int | None, left: int) -> str:
     return f"{unit(event).capitalize()} {deal} is being played; {left} players are still in."
 
 
+def event_status(event: Event) -> str:
+    """`status_text` read from the database (the organizer's page has no rows to hand)."""
+    deal, _ = deal_tables(event, None)
+    return status_text(event, deal, sum(r.status == "in" for r in standings(event)))
+
+
 def live_context(event: Event, user: Any) -> dict[str, Any]:
     """The knockout's part of the event page that changes while it runs."""
     me = pages.entry_of(event, user)

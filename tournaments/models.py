@@ -84,6 +84,8 @@ class Event(models.Model):
     rules = models.JSONField()
     rules_name = models.CharField(max_length=80)
     rules_preset = models.CharField(max_length=40)
+    # Swiss and duplicate events: the rounds played. A knockout stores 0: it plays until
+    # one player is left (services.create_event), so its pages never read this.
     rounds = models.PositiveSmallIntegerField(default=3)
     # Duplicate events: the boards (deals) every table plays in each round.
     boards = models.PositiveSmallIntegerField("boards a round", default=4)

@@ -81,6 +81,11 @@ def waiting_round(event: Event) -> Round | None:
 
 
 def status_text(event: Event, shown: Round | None, waiting: Round | None) -> str:
+    if event.format == Event.KNOCKOUT:
+        # Its rounds are deals (or top-q rounds) with no set number: not "Round 4 of 0".
+        from tournaments import knockout_pages  # it builds on this module's lines
+
+        return knockout_pages.event_status(event)
     if event.status == Event.UPCOMING:
         registration = "open" if event.registration_open else "closed"
         return f"Upcoming: registration is {registration}."

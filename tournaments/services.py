@@ -72,7 +72,7 @@ def create_event(
     starts_at: datetime | None,
     format: str = Event.SWISS,
     knockout_top: int = 0,
-    rounds: int = 3,
+    rounds: int | None = 3,
     boards: int = 4,
     table_size: int = 4,
     table_min: int = 3,
@@ -115,8 +115,7 @@ def create_event(
             "table go through.",
             "knockout_top",
         )
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+    rounds = _rounds(format, rounds)
     if format == Event.DUPLICATE:
         duplicate_rounds.check_boards(boards)
     how = _scoring(scoring, place_points)
@@ -177,6 +176,19 @@ def create_event(
         advance=advance,
         turn_timer=turn_timer,
     )
+
+
+def _rounds(format: str, rounds: int | None) -> int:
+    """The rounds an event of `format` stores. A knockout has none to set: it deals
+    until one player is left (top q: until a final is played), so whatever the form
+    held is stored as 0, not as a number a page could show as "Round 4 of 3"."""
+    if format == Event.KNOCKOUT:
+        return 0
+    if rounds is None:
+        raise ServiceError("Say how many rounds the event has.", "rounds")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+    return rounds
 
 
 def rule_sets_for(club: Club) -> list[RuleSet]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from games import services as games
 from games.engine import Rules
-from games.models import Table
+from games.models import Home, Table
 from games.services import SeatSpec, TableSpec
 from tournaments import balancing
 from tournaments.models import Event, RoundSeat
@@ -30,6 +30,7 @@ def open_event_table(
         seat_count=seat_count,
         turn_timer=event.turn_timer,
         is_public=is_public,
+        home=event_home(event),
     )
 
 
@@ -48,7 +49,13 @@ def open_event_tables(
         starters=Table.STARTED_BY_SYSTEM,
         turn_timer=event.turn_timer,
         is_public=is_public,
+        home=event_home(event),
     )
+
+
+def event_home(event: Event) -> Home:
+    """A table's way back to its event's page: players came from there, not the lobby."""
+    return Home(event.get_absolute_url(), event.name)
 
 
 def round_seat_specs(seats: Iterable[RoundSeat]) -> list[SeatSpec]:

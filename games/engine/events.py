@@ -141,7 +141,15 @@ def _list(words: Sequence[str]) -> str:
 
 
 def _game_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
-    return f"A new game of 31 for {_list(list(names))}."
+    players = _list(list(names))
+    # A tournament's knockout deal or duplicate board is a game of one deal (`deals`):
+    # "a new game" would promise rounds to the last player that it does not play.
+    deals = d.get("deals")
+    if deals == 1:
+        return f"A deal of 31 for {players}."
+    if deals:
+        return f"A game of {deals} deals of 31 for {players}."
+    return f"A new game of 31 for {players}."
 
 
 def _dealer_chosen(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:

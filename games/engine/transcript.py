@@ -10,6 +10,9 @@ after ``;`` what a spectator is told of it, for people (the reader ignores it)::
     1 game_started {"seat": null, "data": {...}} ; A new game of 31 for Ann and Bob.
     4 drew {"seat": 1, "data": {"source": "stock"}, "secret": {"card": "7H"}, "owner": 1}
 
+(A tournament's game of one deal, a knockout's deal or a duplicate board, begins
+``; A deal of 31 for Ann and Bob.``: its `game_started` data holds ``"deals": 1``.)
+
 What goes in is the writer's choice: the web app leaves out every secret a spectator
 may not know yet (`games.archive`), so a transcript of a game in play holds none.
 Reading gives back exactly the events written, so `replay` can fold them.

@@ -12,6 +12,7 @@ from games.engine import (
     Rules,
     SeededDeckSource,
     apply_action,
+    describe,
     legal_actions,
     new_game,
 )
@@ -57,6 +58,19 @@ def test_two_deals_are_played_then_the_game_ends() -> None:
     state, _ = new_game(SCAT, 3, SeededDeckSource(4), dealer=0, deals=2)
     state, _ = play_randomly(state, 4)
     assert state.round_no == 2 or len(state.active_seats()) == 1
+
+
+@pytest.mark.parametrize(
+    ("deals", "said"),
+    [
+        (1, "A deal of 31 for Ann and Bob."),
+        (2, "A game of 2 deals of 31 for Ann and Bob."),
+        (None, "A new game of 31 for Ann and Bob."),
+    ],
+)
+def test_the_first_line_says_how_many_deals_the_game_has(deals: int | None, said: str) -> None:
+    _, start = new_game(SCAT, ["Ann", "Bob"], SeededDeckSource(3), dealer=0, deals=deals)
+    assert describe(start[0], ("Ann", "Bob"), None) == said
 
 
 def test_without_deals_the_game_goes_on_to_the_last_player() -> None:

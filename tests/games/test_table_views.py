@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games import engine, rendering, services
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from tests.games.playing import play_out
 
 
 @dataclass
@@ -71,6 +72,17 @@ def said(response: Any) -> str:
 
 
 # ---- the page -----------------------------------------------------------------------
+
+
+def test_a_lobby_tables_way_back_is_the_lobby_before_and_after_its_game(duel: Duel) -> None:
+    lobby = reverse("lobby")
+    url = reverse("table", args=[duel.game.table_id])
+    page = duel.clients[0].get(url).content.decode()
+    assert f'<a class="table-header__back" href="{lobby}">&larr; Lobby</a>' in page
+    play_out(duel.game)
+    page = duel.clients[0].get(url).content.decode()
+    assert "game-over__actions" in page
+    assert f'<a class="button button--ghost" href="{lobby}">Lobby</a>' in page
 
 
 def test_before_a_game_the_owner_sees_the_seats_a_bot_form_the_invite_link_and_start(

@@ -29,7 +29,10 @@ def add_data(club: Club, scat: Any, **changes: Any) -> dict[str, Any]:
         "name": "Admin Swiss",
         "description": "",
         "rule_set": scat.pk,
+        "format": "swiss",
+        "knockout_top": 0,
         "rounds": 3,
+        "boards": 4,
         "table_size": 4,
         "table_min": 3,
         "table_max": 5,
@@ -65,6 +68,49 @@ def test_adding_an_event_runs_the_services_checks(admin_client: Client, club: Cl
     event = Event.objects.get()
     assert event.rules_name == scat.name and event.bye_points == 1.5  # made by the services
     assert event.tiebreaks == ["table_wins", "lots"]
+
+
+def test_a_duplicate_event_is_added_with_its_boards(admin_client: Client, club: Club, scat: Any):
+    url = reverse("admin:tournaments_event_add")
+    assert 'name="boards"' in admin_client.get(url).content.decode()
+    data = add_data(club, scat, name="Admin duplicate", format="duplicate", rounds=2, boards=6)
+    assert admin_client.post(url, data).status_code == 302
+    event = Event.objects.get()
+    assert (event.format, event.rounds, event.boards) == (Event.DUPLICATE, 2, 6)
+
+
+def test_a_knockout_is_added_with_its_top_q_and_no_rounds(
+    admin_client: Client, club: Club, scat: Any
+):
+    url = reverse("admin:tournaments_event_add")
+    data = add_data(club, scat, name="Admin cup", format="knockout", knockout_top=2, rounds="")
+    assert admin_client.post(url, data).status_code == 302
+    event = Event.objects.get()
+    assert (event.format, event.knockout_top, event.rounds) == (Event.KNOCKOUT, 2, 0)
+    listing = admin_client.get(reverse("admin:tournaments_event_changelist")).content.decode()
+    assert '<td class="field-rounds_shown">—</td>' in listing
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"format": "duplicate", "boards": 40}, "boards", "A duplicate round has 1 to 16 boards."),
+        ({"knockout_top": 1}, "knockout_top", "Only a knockout has rounds where the top"),
+        ({"format": "knockout", "knockout_top": 4}, "knockout_top", "1 to 3 players of each"),
+        ({"rounds": ""}, "rounds", "Say how many rounds the event has."),
+        ({"format": "cup"}, "format", "Select a valid choice."),
+    ],
+)
+def test_a_refused_format_option_shows_on_its_field_and_adds_nothing(
+    admin_client: Client, club: Club, scat: Any, changes: dict, field: str, message: str
+):
+    response = admin_client.post(
+        reverse("admin:tournaments_event_add"), add_data(club, scat, **changes)
+    )
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert any(message in error for error in errors[field]), errors
+    assert not Event.objects.exists()
 
 
 def test_a_running_events_fields_are_read_only(admin_client: Client, make_event: Any, members):

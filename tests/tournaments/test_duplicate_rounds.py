@@ -298,6 +298,19 @@ def test_the_event_page_links_only_your_own_table_and_the_season_counts_matchpoi
         assert row.maximum == 1 and row.games == 1
 
 
+def test_a_boards_table_says_it_deals_once_and_leads_back_to_the_event(
+    make_event: Any, ann: Any, members: list[Any], client: Any
+) -> None:
+    event = duplicate_event(make_event, boards=1)
+    round_ = start(event, members[:8], ann)
+    table = round_.tables.get(seats__entry__user=members[0]).table
+    client.force_login(members[0])
+    page = client.get(table.get_absolute_url()).content.decode()
+    # A board is one deal, not the new game to the last player that "a new game" says.
+    assert "A deal of 31 for " in page and "A new game of 31" not in page
+    assert f'href="{event.get_absolute_url()}">&larr; Duplicate night</a>' in page
+
+
 def test_one_table_is_refused_and_nothing_changes(
     make_event: Any, ann: Any, members: list[Any]
 ) -> None:

@@ -304,7 +304,33 @@ def test_the_manage_page_of_a_running_knockout(
     event = knockout(make_event, quick, field[:4], size=4)
     services.start_event(event=event, by=field[0])
     client.force_login(field[0])
-    assert client.get(reverse("tournaments:manage", args=[event.pk])).status_code == 200
+    page = client.get(reverse("tournaments:manage", args=[event.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    # Its deals, not "Round 1 of n" from a rounds field a knockout does not have.
+    assert "Deal 1 is being played; 4 players are still in." in text
+    assert " of 0" not in text and "Round 1 of" not in text
+
+
+def test_a_knockout_deal_table_says_it_deals_once_and_leads_back_to_the_event(
+    client: Any, make_event: Any, quick: RuleSet, field: list[Any]
+) -> None:
+    event = knockout(make_event, quick, field[:4], size=4)
+    round_ = services.start_event(event=event, by=field[0])
+    table = round_.tables.get().table
+    assert (table.home_url, table.home_label) == (event.get_absolute_url(), "Friday knockout")
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert f'href="{event.get_absolute_url()}">&larr; Friday knockout</a>' in page
+    # The log's first line: the table plays one deal, not a new game to the last player.
+    assert "A deal of 31 for " in page and "A new game of 31" not in page
+
+
+def test_a_knockout_stores_no_rounds_whatever_it_was_given(make_event: Any, quick: RuleSet) -> None:
+    # 9 rounds with a cap of 4 players would be refused for a Swiss event.
+    event = make_event(name="Cup", format=Event.KNOCKOUT, rule_set=quick, rounds=9, player_cap=4)
+    assert event.rounds == 0
+    with pytest.raises(ServiceError, match="at most 3"):
+        make_event(name="Swiss", rule_set=quick, rounds=9, player_cap=4)
 
 
 def test_top_q_rounds_send_the_first_q_of_each_table_through_to_a_final(

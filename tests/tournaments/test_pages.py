@@ -123,6 +123,27 @@ def test_each_bad_field_shows_its_message_and_creates_nothing(
     assert any(message in error for error in errors[field]), errors
 
 
+def test_a_knockout_made_on_the_page_stores_no_rounds_and_says_why(club: Club, ann: Any, scat: Any):
+    client = logged_in(ann)
+    page = client.get(reverse("tournaments:create", args=[club.slug])).content.decode()
+    # Said in the page itself, not by a script: a knockout's rounds field is not used.
+    assert "Swiss and duplicate events only; a knockout ignores it." in page
+    assert "plays deal after deal until one player is left" in page
+    data = good_data(scat, format="knockout", rounds="40", scoring="outlasted", place_points="")
+    response = client.post(reverse("tournaments:create", args=[club.slug]), data, follow=True)
+    event = Event.objects.get()
+    assert event.format == Event.KNOCKOUT and event.rounds == 0
+    assert " of 0" not in response.content.decode()
+
+
+def test_a_swiss_event_without_rounds_is_refused(club: Club, ann: Any, scat: Any):
+    response = logged_in(ann).post(
+        reverse("tournaments:create", args=[club.slug]), good_data(scat, rounds="")
+    )
+    assert response.context["form"].errors["rounds"] == ["Say how many rounds the event has."]
+    assert not Event.objects.exists()
+
+
 def test_the_create_form_offers_the_tie_breaks_and_the_time_zones(club: Club, ann: Any, scat: Any):
     page = logged_in(ann).get(reverse("tournaments:create", args=[club.slug])).content.decode()
     assert '<label for="id_tiebreak_1">1st tie-break' in page
@@ -206,6 +227,27 @@ def test_the_invite_link_registers_someone_outside_the_club(
     response = guest.post(url)
     assert said(response) == ["You are registered for Tuesday Swiss."]
     assert guest.get(reverse("tournaments:join", args=[event.pk, "wrong"])).status_code == 404
+
+
+def test_an_event_tables_way_back_is_the_event_page(
+    make_event: Any, members: list, django_capture_on_commit_callbacks: Any
+):
+    event = running(make_event, members[:6], advance=Event.AUTO, table_size=3)
+    table = event.round_set.get(number=1).tables.first()
+    player = logged_in(table.seats.filter(entry__isnull=False).first().entry.user)
+    url = table.table.get_absolute_url()
+    back = (
+        f'<a class="table-header__back" href="{event.get_absolute_url()}">&larr; Tuesday Swiss</a>'
+    )
+    page = player.get(url).content.decode()
+    assert back in page and "&larr; Lobby" not in page
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(table.game)
+    page = player.get(url).content.decode()
+    assert "game-over__actions" in page
+    # The game-over panel's button too (the site's menu still has its Lobby link).
+    assert f'button--ghost" href="{event.get_absolute_url()}">Tuesday Swiss</a>' in page
+    assert f'button--ghost" href="{reverse("lobby")}">Lobby</a>' not in page
 
 
 def test_a_seated_player_sees_their_table_and_the_rounds_tables(
