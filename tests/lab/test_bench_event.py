@@ -53,6 +53,17 @@ def test_the_machine_line_names_the_cores():
 
 
 def test_without_postgresql_the_event_is_skipped_and_says_why(capsys):
-    code = main(["--skip-seating", "--postgres-url", "postgres://postgres@127.0.0.1:1/postgres"])
+    # --knockout 0 --duplicate 0: only the Swiss event part, which is what is skipped.
+    code = main(
+        [
+            "--knockout",
+            "0",
+            "--duplicate",
+            "0",
+            "--skip-seating",
+            "--postgres-url",
+            "postgres://postgres@127.0.0.1:1/postgres",
+        ]
+    )
     assert code == 0
     assert "The event part was skipped: PostgreSQL at" in capsys.readouterr().out
