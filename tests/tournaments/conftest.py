@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from itertools import count
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
 from clubs.models import Club, Membership
-from games import services as games
-from games.engine import SeededDeckSource
 from tests.games.conftest import ann, bob, presets, scat, staff  # noqa: F401  (shared fixtures)
 from tournaments import services
 from tournaments.models import Event
@@ -45,22 +42,3 @@ def make_event(club: Club, ann: Any, scat: Any) -> Any:  # noqa: F811
         return services.create_event(club=club, by=ann, rule_set=scat, **options)
 
     return make
-
-
-# Decks from this seed on, and the next SEEDS_WITHOUT_A_DEALT_31, deal no 31 to any
-# hand at Scat for 2 to 6 players, in the first 8 decks a source shuffles (a round's
-# duplicate boards come from one source); test_seeded_decks.py checks it.
-FIRST_SEED = 162
-SEEDS_WITHOUT_A_DEALT_31 = 39
-
-
-@pytest.fixture(autouse=True)
-def seeded_decks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every deal of these tests from fixed seeds (FIRST_SEED, then one more for each
-    deck source asked for), so the decks are the same on every run. With the secure
-    source, now and then a deal ends as it is dealt (a 31 in a hand): a duplicate board
-    or a knockout deal was over before the test played it, and a test that plays it and
-    waits for its record, or withdraws a player from it, failed at random (CI,
-    2026-11-25)."""
-    seeds = count(FIRST_SEED)
-    monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))

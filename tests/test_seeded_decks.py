@@ -1,4 +1,4 @@
-"""The seeds the tournament tests deal from (conftest.seeded_decks) deal no 31 to any
+"""The seeds the tests deal from (tests/conftest.seeded_decks) deal no 31 to any
 hand: the first game of each table, and each duplicate board, is still being played
 when a test comes to play it."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from games import engine
 from games.engine import Rules, SeededDeckSource
 from games.shuffles import GivenDecks
-from tests.tournaments.conftest import FIRST_SEED, SEEDS_WITHOUT_A_DEALT_31
+from tests.conftest import FIRST_SEED, SEEDS_WITHOUT_A_DEALT_31
 
 DECKS_A_SOURCE = 8
 
