@@ -82,7 +82,7 @@ def push_game(
     state = game.engine_state()
     if viewers is None:
         viewers = connected(game, len(state.names))  # None: unknown, so all of them
-    wanted = _reachable(layer) or (None if viewers is None else _groups_of(game.pk, viewers))
+    wanted = reachable(layer) or (None if viewers is None else _groups_of(game.pk, viewers))
     sent_at = time.time()
     messages = [
         (
@@ -106,7 +106,7 @@ def _groups_of(game_id: int, viewers: Collection[int | None]) -> Callable[[str],
     return groups.__contains__
 
 
-def _reachable(layer: Any) -> Callable[[str], bool] | None:
+def reachable(layer: Any) -> Callable[[str], bool] | None:
     """The groups a push from this process can reach (None: any). The in-memory layer
     (the tests' single process; both profiles use Redis or the embedded Valkey) reaches
     only this process's sockets, so a group without a member here needs no view."""

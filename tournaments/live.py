@@ -25,6 +25,11 @@ def push(event_id: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    reachable = realtime.reachable(layer)
+    if reachable is not None and not reachable(group(event_id)):
+        # The in-memory layer (tests) and no socket of this process watches the event;
+        # sending from a thread with an event loop of its own (a browser test's) fails.
+        return
     # `change`: this push's token, so a web process renders all its sockets' parts
     # from one read of the event (tournaments.pages.render_live).
     message = {"type": "event.changed", "sent_at": time.time(), "change": secrets.token_hex(8)}
