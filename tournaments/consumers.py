@@ -26,6 +26,7 @@ from tournaments import live, pages
 from tournaments.models import Event
 
 BAD_MESSAGE, NOT_FOUND = 4400, 4404
+MAX_MESSAGE_LENGTH = 100  # {"shown": N} needs a few dozen characters
 
 
 class EventConsumer(AsyncWebsocketConsumer):
@@ -83,8 +84,10 @@ class EventConsumer(AsyncWebsocketConsumer):
 
 def _shown_version(text: str | None) -> int | None:
     """N from a client's `{"shown": N}` (a non-negative integer); None for anything else."""
+    if text is None or len(text) > MAX_MESSAGE_LENGTH:
+        return None
     try:
-        message = json.loads(text or "")
+        message = json.loads(text)
     except ValueError:
         return None
     shown = message.get("shown") if isinstance(message, dict) else None

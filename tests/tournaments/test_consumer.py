@@ -73,11 +73,16 @@ def test_an_unknown_event_or_a_bad_or_second_message_closes_the_socket(make_even
     async def scenario() -> None:
         connected, code = await _socket("/ws/tournaments/999999/").connect()
         assert not connected and code == 4404
-        for bad in ("hello", '{"shown": -1}', '{"shown": "0"}', '{"shown": true}', "[0]"):
+        long = '{"shown": 0, "pad": "' + "x" * 100 + '"}'
+        for bad in ("hello", '{"shown": -1}', '{"shown": "0"}', '{"shown": true}', "[0]", long):
             socket = _socket(path)
             assert (await socket.connect())[0]
             await socket.send_to(text_data=bad)
             assert (await socket.receive_output(timeout=1))["code"] == 4400, bad
+        socket = _socket(path)
+        assert (await socket.connect())[0]
+        await socket.send_to(bytes_data=b'{"shown": 0}')
+        assert (await socket.receive_output(timeout=1))["code"] == 4400
         # The one message a page sends is heard once: a second one closes the socket.
         socket = _socket(path)
         assert (await socket.connect())[0]
