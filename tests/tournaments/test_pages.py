@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 from datetime import timedelta
 from typing import Any
@@ -14,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Membership
+from games.models import Table
 from tests.games.playing import play_out
 from tournaments import records, services
 from tournaments import standings as tally
@@ -248,6 +250,25 @@ def test_an_event_tables_way_back_is_the_event_page(
     # The game-over panel's button too (the site's menu still has its Lobby link).
     assert f'button--ghost" href="{event.get_absolute_url()}">Tuesday Swiss</a>' in page
     assert f'button--ghost" href="{reverse("lobby")}">Lobby</a>' not in page
+
+
+def test_tables_opened_before_the_way_back_get_their_events(make_event: Any, members: list):
+    """tournaments 0006: a table an event opened before games 0012 (no way back stored)
+    leads back to its event; a table already leading somewhere is left alone."""
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "tournaments.migrations.0006_tables_lead_back_to_their_event"
+    )
+    event = running(make_event, members[:6], advance=Event.AUTO, table_size=3)
+    first, second = (t.table for t in event.round_set.get(number=1).tables.order_by("number"))
+    Table.objects.filter(pk=first.pk).update(home_url="", home_label="")
+    Table.objects.filter(pk=second.pk).update(home_url="/elsewhere/", home_label="Elsewhere")
+    migration.lead_back_to_the_event(apps, None)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.home == (event.get_absolute_url(), "Tuesday Swiss")
+    assert second.home == ("/elsewhere/", "Elsewhere")
 
 
 def test_a_seated_player_sees_their_table_and_the_rounds_tables(
