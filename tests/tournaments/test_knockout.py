@@ -246,6 +246,7 @@ def test_pages_show_the_standings_moves_and_the_csv(
     page = client.get(reverse("tournaments:detail", args=[event.pk]))
     assert page.status_code == 200
     assert "Deal 1 is being played; 7 players are still in." in page.content.decode()
+    assert '<th scope="col">Deal</th>' in page.content.decode()  # a deal at each table
     assert "The last player in wins." in page.content.decode()
     for _ in range(MOST_DEALS):  # a stuck event fails the test, it does not hang it
         if KnockoutMove.objects.filter(event=event).exists():
@@ -478,5 +479,7 @@ def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
     text = client.get(reverse("tournaments:detail", args=[event.pk])).content.decode()
     assert "Round 1 is being played; 8 players are still in." in text
     assert "the first 1 of each table go through" in text
+    # The round's tables: each plays a whole game, not a deal.
+    assert '<th scope="col">Game</th>' in text and '<th scope="col">Deal</th>' not in text
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
     assert csv.splitlines()[0] == "Place,Player,Status,Out in round,Lives left,Tables,Moves"
