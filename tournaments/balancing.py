@@ -335,10 +335,23 @@ def top_q(tables: Sequence[Sequence[tuple[P, int]]], q: int) -> Cut[P]:
     q or better go through (a tie at the cut lets all of them through: nobody goes out
     on a tie they could not break), in table order and then by place. The others are
     out, ranked after everyone who went through by their place at their table, players
-    with the same table place sharing an event place. Raises ValueError for q < 1 or a
-    round that puts nobody out (it would never end)."""
+    with the same table place sharing an event place.
+
+    When every table ties at the cut, q would put nobody out and the event would never
+    end: the cut moves up a place at a time until somebody goes out (the event page's
+    rules say so, templates/tournaments/_knockout_about.html). q = 1 always does, but
+    for a table whose game had two winners. Raises ValueError for q < 1, or a round
+    that no cut puts anybody out of."""
     if q < 1:
         raise ValueError(f"at least one player per table must go through; got q={q}")
+    for cut_at in range(q, 0, -1):
+        cut = _cut(tables, cut_at)
+        if cut.places or len(cut.through) <= 1:
+            return cut
+    raise ValueError(f"top {q} (or fewer) of every table puts nobody out")
+
+
+def _cut(tables: Sequence[Sequence[tuple[P, int]]], q: int) -> Cut[P]:
     through: list[P] = []
     out: list[tuple[P, int]] = []
     for table in tables:
@@ -347,8 +360,6 @@ def top_q(tables: Sequence[Sequence[tuple[P, int]]], q: int) -> Cut[P]:
                 through.append(player)
             else:
                 out.append((player, place))
-    if not out and len(through) > 1:
-        raise ValueError(f"top {q} of every table puts nobody out")
     first = len(through) + 1
     places = {p: first + sum(other < place for _, other in out) for p, place in out}
     return Cut(tuple(through), places)

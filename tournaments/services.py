@@ -23,9 +23,10 @@ dispatch is in `_seat`, `_start` and `record_table`, under the same event lock.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -51,6 +52,8 @@ from tournaments.models import (
 )
 from tournaments.progress import mark_finished, record_places
 from tournaments.tables import open_event_tables, round_seat_specs
+
+log = logging.getLogger(__name__)
 
 __all__ = ["ServiceError"]
 
@@ -626,21 +629,32 @@ def sweep(now: datetime | None = None) -> None:
     functions above, so a sweep that races a task or another sweep does no harm."""
     now = now or timezone.now()
     for event in Event.objects.filter(status=Event.UPCOMING, starts_at__lte=now):
-        # Too few players: the event waits for its organizer (who may finish it).
-        with contextlib.suppress(ServiceError):
-            start_event(event=event, by=None)
+        _each_alone(partial(start_event, event=event, by=None), "start event", event.pk)
     for round_id in Round.objects.filter(
         status=Round.SEATED, start_at__lte=now, event__paused=False
     ).values_list("pk", flat=True):
-        start_round_if_due(round_id=round_id)
-    for game_id in RoundTable.objects.filter(
+        _each_alone(partial(start_round_if_due, round_id=round_id), "start round", round_id)
+    unrecorded = RoundTable.objects.filter(
         round__status=Round.PLAYING,
         finished_at__isnull=True,
         game__status__in=[Game.FINISHED, Game.ENDED],
-    ).values_list("game_id", flat=True):
-        record_table(game_id=game_id)
-    for game_id in duplicate_rounds.unrecorded_games():
-        record_table(game_id=game_id)
+    ).values_list("game_id", flat=True)
+    for game_id in [*unrecorded, *duplicate_rounds.unrecorded_games()]:
+        _each_alone(partial(record_table, game_id=game_id), "record the game", game_id)
+
+
+def _each_alone(step: Callable[[], Any], what: str, pk: int) -> None:
+    """One step of the sweep, on its own: a refusal (too few players at an event's start
+    time: it waits for its organizer, who may finish it) or a failure (a bug: logged)
+    leaves it for the next sweep, and the sweep goes on with the others, so one event
+    in trouble does not stop every other event's rounds. A step's transaction is
+    rolled back when it fails."""
+    try:
+        step()
+    except ServiceError as refused:
+        log.debug("sweep: %s %s refused: %s", what, pk, refused)
+    except Exception:
+        log.exception("sweep: %s %s failed", what, pk)
 
 
 # ---- the inside ------------------------------------------------------------------------

@@ -7,8 +7,9 @@ by the event's seed and the round's number) at new tables of the preferred size;
 table plays a whole game of the event's rules (every player starting with the rules'
 lives). When every table's game is over, `balancing.top_q` sends the first q of each
 table through and ranks the others after them by their place at their table. q is
-lowered, for that round only, to one less than the smallest table's size, so that
-every table puts someone out and the event always ends. When everyone left fits at one
+lowered, for that round only, to one less than the smallest table's size, and by
+`top_q` further when every table ties at the cut, so that each round puts someone out
+and the event always ends. When everyone left fits at one
 table, that table is the final: its game's places are the event's first places.
 Everything runs under the event lock held by `tournaments.services`.
 """

@@ -178,6 +178,18 @@ def test_top_q_of_each_table_go_through():
         top_q([[("a", 1), ("b", 1)]], 1)
 
 
+def test_a_round_tied_at_the_cut_at_every_table_moves_the_cut_up_until_someone_is_out():
+    # Top 2 of tables of three whose 2nd and 3rd went out on the same deal (both 2nd):
+    # everyone would go through, round after round. The cut moves to the top 1.
+    tied = [[("a", 1), ("b", 2), ("c", 2)], [("d", 2), ("e", 1), ("f", 2)]]
+    cut = top_q(tied, 2)
+    assert cut.through == ("a", "e")
+    assert cut.places == {"b": 3, "c": 3, "d": 3, "f": 3}
+    # One table not tied at the cut is enough: the cut stays where it was.
+    cut = top_q([[("a", 1), ("b", 2), ("c", 2)], [("d", 1), ("e", 2), ("f", 3)]], 2)
+    assert cut.through == ("a", "b", "c", "d", "e") and cut.places == {"f": 6}
+
+
 # ---- properties -----------------------------------------------------------------
 
 

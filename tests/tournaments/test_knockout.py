@@ -17,8 +17,8 @@ from games import services as games
 from games.models import Game, GameEvent, RuleSet
 from games.services import SeatSpec, ServiceError
 from tests.games.playing import play_out
-from tournaments import services
-from tournaments.models import Event, KnockoutMove, KnockoutPlayer, Round, RoundTable
+from tournaments import services, top_q_rounds
+from tournaments.models import Event, KnockoutMove, KnockoutPlayer, Round, RoundSeat, RoundTable
 
 pytestmark = pytest.mark.django_db
 
@@ -392,6 +392,52 @@ def test_top_q_rounds_send_the_first_q_of_each_table_through_to_a_final(
 
 def start_lives_or_none(game: Game) -> Any:
     return GameEvent.objects.get(game=game, kind="game_started").data.get("lives")
+
+
+def test_a_top_q_round_tied_at_the_cut_at_every_table_still_puts_someone_out(
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two tables of three, top 2: when at both the two players after the winner went
+    out on the same deal (both 2nd), top 2 would put nobody out. The round used to
+    raise, leaving its last table unrecorded and the event running for good; the cut
+    moves up to the winners."""
+    real_record_places = top_q_rounds.record_places
+
+    def both_second(table: RoundTable) -> None:
+        real_record_places(table)
+        table.seats.exclude(place=1).update(place=2)
+
+    monkeypatch.setattr(top_q_rounds, "record_places", both_second)
+    event = make_event(
+        name="Tied",
+        format=Event.KNOCKOUT,
+        knockout_top=2,
+        rule_set=quick,
+        table_size=3,
+        table_min=3,
+        table_max=3,
+    )
+    for user in field[:6]:
+        services.register(event=event, user=user)
+    round_ = services.start_event(event=event, by=field[0])
+    assert sorted(t.seats.count() for t in round_.tables.all()) == [3, 3]
+    play_deal(round_, django_capture_on_commit_callbacks)
+    assert not round_.tables.filter(finished_at__isnull=True).exists()
+    winners = set(
+        RoundSeat.objects.filter(table__round=round_, place=1).values_list("entry_id", flat=True)
+    )
+    final = event.round_set.get(number=2)
+    assert (
+        set(RoundSeat.objects.filter(table__round=final).values_list("entry_id", flat=True))
+        == winners
+        and len(winners) == 2
+    )
+    out = KnockoutPlayer.objects.filter(event=event, out_deal=1)
+    assert sorted(p.place for p in out) == [3, 3, 3, 3]
 
 
 def test_top_q_is_refused_out_of_range_and_outside_a_knockout(

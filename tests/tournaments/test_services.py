@@ -428,3 +428,33 @@ def test_the_sweep_starts_an_event_at_its_time(make_event: Any, members: list[An
     assert Round.objects.get(event=event).status == Round.PLAYING
     services.sweep(now=timezone.now() + timedelta(minutes=7))
     assert Round.objects.filter(event=event).count() == 1
+
+
+def test_one_game_the_sweep_cannot_record_does_not_stop_it_recording_the_others(
+    make_event: Any, members: list[Any], ann: Any, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    event = make_event(advance=Event.MANUAL, table_size=3, table_min=3, table_max=3)
+    register_all(event, members[:6])
+    services.start_event(event=event, by=ann)
+    round_ = event.round_set.get()
+    services.start_round(round_=round_, by=ann)
+    first, second = round_.tables.order_by("number").select_related("game")
+    for table in (first, second):
+        play_out(table.game)  # no commit hook runs here: both wait for the sweep
+    real_record_table = services.record_table
+
+    def broken_for_the_first(*, game_id: int) -> bool:
+        if game_id == first.game_id:
+            raise RuntimeError("a bug in recording one event's table")
+        return real_record_table(game_id=game_id)
+
+    monkeypatch.setattr(services, "record_table", broken_for_the_first)
+    services.sweep()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.finished_at is None and second.finished_at is not None
+    assert f"sweep: record the game {first.game_id} failed" in caplog.text
+    monkeypatch.setattr(services, "record_table", real_record_table)
+    services.sweep()  # the next sweep tries it again
+    first.refresh_from_db()
+    assert first.finished_at is not None
