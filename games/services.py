@@ -44,6 +44,12 @@ ACTIVITY_SECONDS = 60
 new_deck_source = engine.SecureDeckSource
 
 
+def new_bot_seed() -> int:
+    """A bot's seed for one move, from the secure generator: no one can foresee a bot's
+    play. Tests replace it with a counter, so their games are played the same each run."""
+    return secrets.randbits(32)
+
+
 class ServiceError(Exception):
     """A request that cannot be done, with a message for the person who made it.
 
@@ -677,7 +683,7 @@ def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
 def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> engine.Action:
     """A new bot of `level` for `seat`, with its memory of this round rebuilt from the
     event log, chooses the move."""
-    bot = make_bot(level, seed=secrets.randbits(32))
+    bot = make_bot(level, seed=new_bot_seed())
     recall(bot, _logged_events(game), seat)
     return bot.choose(engine.observation(state, seat))
 

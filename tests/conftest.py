@@ -69,3 +69,20 @@ def seeded_decks(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seeds = count(FIRST_SEED)
     monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))
+
+
+@pytest.fixture(autouse=True)
+def seeded_bots_and_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rest of what the games of a test draw at random, fixed the same way: each bot
+    move's seed (games.services.new_bot_seed) and each event's seating seed (the
+    `Event.seed` default), so a test plays and seats the same on every run (a top-q
+    knockout's ties at the cut came and went from run to run)."""
+    from games import services as games
+    from tournaments.models import Event
+
+    bot_seeds, event_seeds = count(1), count(1)
+    monkeypatch.setattr(games, "new_bot_seed", lambda: next(bot_seeds))
+    # Field.get_default calls `_get_default`, cached from `default` at first use.
+    monkeypatch.setattr(
+        Event._meta.get_field("seed"), "_get_default", lambda: f"test-{next(event_seeds)}"
+    )

@@ -1,13 +1,20 @@
-"""The seeds the tests deal from (tests/conftest.seeded_decks) deal no 31 to any
-hand: the first game of each table, and each duplicate board, is still being played
-when a test comes to play it."""
+"""What the tests draw at random is fixed (tests/conftest.py): the seeds they deal from
+deal no 31 to any hand (the first game of each table, and each duplicate board, is
+still being played when a test comes to play it), and bots and events take their seeds
+from counters."""
 
 from __future__ import annotations
+
+from typing import Any
+
+import pytest
 
 from games import engine
 from games.engine import Rules, SeededDeckSource
 from games.shuffles import GivenDecks
 from tests.conftest import FIRST_SEED, SEEDS_WITHOUT_A_DEALT_31
+from tests.games.conftest import ann, presets, scat  # noqa: F401  (fixtures)
+from tests.tournaments.conftest import club, make_event  # noqa: F401  (fixtures)
 
 DECKS_A_SOURCE = 8
 
@@ -31,3 +38,14 @@ def test_the_seeds_deal_no_31_at_scat_for_two_to_six_players() -> None:
                 deck = engine.format_cards(source.shuffled(whole))
                 for players in range(2, 7):
                     assert not ends_as_dealt(rules, players, deck), (seed, players)
+
+
+@pytest.mark.django_db
+def test_events_and_bots_draw_their_seeds_from_the_tests_counters(
+    make_event: Any,  # noqa: F811  (the fixture imported above)
+) -> None:
+    from games import services as games
+
+    first, second = make_event(), make_event(name="Second")
+    assert (first.seed, second.seed) == ("test-1", "test-2")
+    assert [games.new_bot_seed(), games.new_bot_seed()] == [1, 2]
