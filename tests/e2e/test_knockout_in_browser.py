@@ -18,6 +18,7 @@ from django.test import Client
 from clubs.models import Membership
 from games import services as games
 from games.models import Game, GameEvent, GamePlayer, RuleSet
+from tests.e2e.club_night import join_and_register_without_js, open_the_club
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments import services
@@ -106,11 +107,7 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
     players = [django_user_model.objects.create_user(f"p{k}") for k in range(1, 12)]
     organizer = logged_in(browser, live_server, ann)
     page = organizer.new_page()
-    page.goto(f"{live_server.url}/clubs/")
-    page.get_by_label("Club name").fill("Kitchen Club")
-    page.get_by_label("Who may join").select_option("open")
-    page.get_by_role("button", name="Create the club").click()
-    page.wait_for_url("**/clubs/kitchen-club/")
+    open_the_club(page, live_server)
     page.get_by_role("link", name="New event").click()
     page.get_by_label("Name").fill("Friday knockout")
     page.get_by_label("Format").select_option("knockout")
@@ -129,15 +126,7 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
     page.get_by_role("button", name="Withdraw").wait_for()
     # Two players join and register in the browser without JavaScript; nine more
     # through the services, to keep the test short.
-    for player in players[:2]:
-        context = logged_in(browser, live_server, player, java_script_enabled=False)
-        mine = context.new_page()
-        mine.goto(f"{live_server.url}/clubs/kitchen-club/")
-        mine.get_by_role("button", name="Join Kitchen Club").click()
-        mine.goto(f"{live_server.url}{event.get_absolute_url()}")
-        mine.get_by_role("button", name="Register").click()
-        assert mine.get_by_role("button", name="Withdraw").is_visible()
-        context.close()
+    join_and_register_without_js(browser, live_server, event, players[:2])
     for player in players[2:]:
         Membership.objects.create(club=event.club, user=player)
         services.register(event=event, user=player)

@@ -16,6 +16,7 @@ from django.test import Client
 
 from games import services as games
 from games.models import Game, GamePlayer
+from tests.e2e.club_night import join_and_register_without_js, open_the_club
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments.models import Event, Round, RoundTable
 
@@ -73,11 +74,7 @@ def test_a_swiss_event_from_the_club_to_the_csv(
     organizer = logged_in(browser, live_server, ann)
     page = organizer.new_page()
     # The organizer makes the club (open to all) and the event.
-    page.goto(f"{live_server.url}/clubs/")
-    page.get_by_label("Club name").fill("Kitchen Club")
-    page.get_by_label("Who may join").select_option("open")
-    page.get_by_role("button", name="Create the club").click()
-    page.wait_for_url("**/clubs/kitchen-club/")
+    open_the_club(page, live_server)
     page.get_by_role("link", name="New event").click()
     page.get_by_label("Name").fill("Tuesday Swiss")
     page.get_by_label("Rounds:", exact=True).fill("3")
@@ -93,15 +90,7 @@ def test_a_swiss_event_from_the_club_to_the_csv(
     page.get_by_role("button", name="Register").click()
     page.get_by_role("button", name="Withdraw").wait_for()
     # Five players join the club and register, with JavaScript off.
-    for player in players:
-        context = logged_in(browser, live_server, player, java_script_enabled=False)
-        mine = context.new_page()
-        mine.goto(f"{live_server.url}/clubs/kitchen-club/")
-        mine.get_by_role("button", name="Join Kitchen Club").click()
-        mine.goto(f"{live_server.url}{event.get_absolute_url()}")
-        mine.get_by_role("button", name="Register").click()
-        assert mine.get_by_role("button", name="Withdraw").is_visible()
-        context.close()
+    join_and_register_without_js(browser, live_server, event, players)
     assert event.entries.count() == 6
     # The organizer starts it: six players at two tables of four, two bots.
     page.goto(f"{live_server.url}/tournaments/{event.pk}/manage/")

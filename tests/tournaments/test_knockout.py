@@ -42,10 +42,15 @@ def field(club: Club, ann: Any, django_user_model: Any) -> list[Any]:
     return users
 
 
-def knockout(make_event: Any, rule_set: RuleSet, players: list[Any], size: int) -> Event:
+def knockout(
+    make_event: Any, rule_set: RuleSet, players: list[Any], size: int, top: int = 0
+) -> Event:
+    """A knockout at tables of 3 to `size` (`top`: the first `top` of each table go
+    through, round by round), with `players` registered."""
     event = make_event(
         name="Friday knockout",
         format=Event.KNOCKOUT,
+        knockout_top=top,
         rule_set=rule_set,
         table_size=size,
         table_min=3,
@@ -337,17 +342,7 @@ def test_a_knockout_stores_no_rounds_whatever_it_was_given(make_event: Any, quic
 def test_top_q_rounds_send_the_first_q_of_each_table_through_to_a_final(
     make_event: Any, quick: RuleSet, field: list[Any], django_capture_on_commit_callbacks: Any
 ) -> None:
-    event = make_event(
-        name="BGA style",
-        format=Event.KNOCKOUT,
-        knockout_top=2,
-        rule_set=quick,
-        table_size=4,
-        table_min=3,
-        table_max=4,
-    )
-    for user in field:
-        services.register(event=event, user=user)
+    event = knockout(make_event, quick, field, size=4, top=2)
     round_ = services.start_event(event=event, by=field[0])
     sizes = []
     for _ in range(MOST_DEALS):  # a stuck event fails the test, it does not hang it
@@ -412,17 +407,7 @@ def test_a_top_q_round_tied_at_the_cut_at_every_table_still_puts_someone_out(
         table.seats.exclude(place=1).update(place=2)
 
     monkeypatch.setattr(top_q_rounds, "record_places", both_second)
-    event = make_event(
-        name="Tied",
-        format=Event.KNOCKOUT,
-        knockout_top=2,
-        rule_set=quick,
-        table_size=3,
-        table_min=3,
-        table_max=3,
-    )
-    for user in field[:6]:
-        services.register(event=event, user=user)
+    event = knockout(make_event, quick, field[:6], size=3, top=2)
     round_ = services.start_event(event=event, by=field[0])
     assert sorted(t.seats.count() for t in round_.tables.all()) == [3, 3]
     play_deal(round_, django_capture_on_commit_callbacks)

@@ -1,0 +1,34 @@
+"""Steps the event tests take in the browser alike: the organizer opens the club, and
+players join it and register for the event with JavaScript off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.test_table_in_browser import logged_in
+from tournaments.models import Event
+
+
+def open_the_club(page: Any, live_server: Any) -> None:
+    """The organizer (on `page`) creates the Kitchen Club, open to all, and is on its page."""
+    page.goto(f"{live_server.url}/clubs/")
+    page.get_by_label("Club name").fill("Kitchen Club")
+    page.get_by_label("Who may join").select_option("open")
+    page.get_by_role("button", name="Create the club").click()
+    page.wait_for_url("**/clubs/kitchen-club/")
+
+
+def join_and_register_without_js(
+    browser: Any, live_server: Any, event: Event, players: list[Any]
+) -> None:
+    """Each of `players` joins the club and registers for `event` with JavaScript off,
+    in a browser context of their own, and sees the Withdraw button."""
+    for player in players:
+        context = logged_in(browser, live_server, player, java_script_enabled=False)
+        mine = context.new_page()
+        mine.goto(f"{live_server.url}/clubs/kitchen-club/")
+        mine.get_by_role("button", name="Join Kitchen Club").click()
+        mine.goto(f"{live_server.url}{event.get_absolute_url()}")
+        mine.get_by_role("button", name="Register").click()
+        assert mine.get_by_role("button", name="Withdraw").is_visible()
+        context.close()
