@@ -74,12 +74,8 @@ class EventConsumer(AsyncWebsocketConsumer):
 
     async def _version(self) -> int | None:
         """The event's `live_version`; None when there is no such event."""
-        found = await database_sync_to_async(
-            lambda: list(
-                Event.objects.filter(pk=self.event_id).values_list("live_version", flat=True)
-            )
-        )()
-        return found[0] if found else None
+        versions = Event.objects.filter(pk=self.event_id).values_list("live_version", flat=True)
+        return await database_sync_to_async(versions.first)()
 
 
 def _shown_version(text: str | None) -> int | None:

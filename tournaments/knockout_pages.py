@@ -130,9 +130,12 @@ def status_text(event: Event, deal: int | None, left: int) -> str:
 
 
 def event_status(event: Event) -> str:
-    """`status_text` read from the database (the organizer's page has no rows to hand)."""
+    """`status_text` read from the database (the organizer's page has no rows to hand):
+    the players still in counted, not the whole standings built (a winner is named only
+    once the event is finished, whose status does not count them)."""
     deal, _ = deal_tables(event, None)
-    return status_text(event, deal, sum(r.status == "in" for r in standings(event)))
+    left = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).count()
+    return status_text(event, deal, left)
 
 
 def live_context(event: Event, user: Any) -> dict[str, Any]:

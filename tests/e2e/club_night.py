@@ -1,5 +1,5 @@
-"""Steps the event tests take in the browser alike: the organizer opens the club, and
-players join it and register for the event with JavaScript off."""
+"""Steps the event tests take in the browser alike: the organizer opens the club and
+creates the event, and players join the club and register with JavaScript off."""
 
 from __future__ import annotations
 
@@ -16,6 +16,15 @@ def open_the_club(page: Any, live_server: Any) -> None:
     page.get_by_label("Who may join").select_option("open")
     page.get_by_role("button", name="Create the club").click()
     page.wait_for_url("**/clubs/kitchen-club/")
+
+
+def create_the_event(page: Any) -> None:
+    """The organizer, on the create form filled with the event's own fields, sets the
+    start (7 January 2030, 19:30 UTC) and no turn timer, creates it, and is on its page."""
+    page.get_by_label("Starts at").fill("2030-01-07T19:30")
+    page.get_by_label("Turn timer").select_option("0")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/tournaments/*/")
 
 
 def join_and_register_without_js(

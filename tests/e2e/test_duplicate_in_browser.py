@@ -19,6 +19,7 @@ from django.test import Client
 from clubs.models import Club, Membership
 from games import services as games
 from games.models import Game, GamePlayer
+from tests.e2e.club_night import create_the_event
 from tests.e2e.test_table_in_browser import logged_in
 from tests.games.playing import play_out
 from tournaments import services
@@ -108,10 +109,7 @@ def test_a_duplicate_round_from_the_form_to_the_travellers(
     page.get_by_label("Preferred table size").fill("4")
     page.get_by_label("Smallest table").fill("4")
     page.get_by_label("Largest table").fill("4")
-    page.get_by_label("Starts at").fill("2030-01-07T19:30")
-    page.get_by_label("Turn timer").select_option("0")
-    page.get_by_role("button", name="Create").click()
-    page.wait_for_url("**/tournaments/*/")
+    create_the_event(page)
     event = Event.objects.get(name="Duplicate night")
     assert (event.format, event.rounds, event.boards) == (Event.DUPLICATE, 1, 4)
     page.get_by_role("button", name="Register").click()

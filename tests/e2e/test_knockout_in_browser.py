@@ -18,7 +18,7 @@ from django.test import Client
 from clubs.models import Membership
 from games import services as games
 from games.models import Game, GameEvent, GamePlayer, RuleSet
-from tests.e2e.club_night import join_and_register_without_js, open_the_club
+from tests.e2e.club_night import create_the_event, join_and_register_without_js, open_the_club
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments import services
@@ -115,10 +115,7 @@ def test_a_knockout_from_two_tables_to_the_final_table_and_its_winner(
     page.get_by_label("Preferred table size").fill("6")
     page.get_by_label("Smallest table").fill("3")
     page.get_by_label("Largest table").fill("6")
-    page.get_by_label("Starts at").fill("2030-01-07T19:30")
-    page.get_by_label("Turn timer").select_option("0")
-    page.get_by_role("button", name="Create").click()
-    page.wait_for_url("**/tournaments/*/")
+    create_the_event(page)
     event = Event.objects.get(name="Friday knockout")
     assert (event.format, event.table_size) == (Event.KNOCKOUT, 6)
     assert "Knockout" in page.locator(".event-head__club").inner_text()

@@ -16,7 +16,7 @@ from django.test import Client
 
 from games import services as games
 from games.models import Game, GamePlayer
-from tests.e2e.club_night import join_and_register_without_js, open_the_club
+from tests.e2e.club_night import create_the_event, join_and_register_without_js, open_the_club
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments.models import Event, Round, RoundTable
 
@@ -81,10 +81,7 @@ def test_a_swiss_event_from_the_club_to_the_csv(
     page.get_by_label("Preferred table size").fill("4")
     page.get_by_label("Smallest table").fill("4")
     page.get_by_label("Largest table").fill("4")
-    page.get_by_label("Starts at").fill("2030-01-07T19:30")
-    page.get_by_label("Turn timer").select_option("0")
-    page.get_by_role("button", name="Create").click()
-    page.wait_for_url("**/tournaments/*/")
+    create_the_event(page)
     event = Event.objects.get(name="Tuesday Swiss")
     assert (event.rounds, event.table_size, event.table_max) == (3, 4, 4)
     page.get_by_role("button", name="Register").click()

@@ -18,7 +18,7 @@ from django.test import Client
 
 from clubs.models import Membership
 from games.models import Game, GameEvent, GamePlayer, RuleSet
-from tests.e2e.club_night import join_and_register_without_js, open_the_club
+from tests.e2e.club_night import create_the_event, join_and_register_without_js, open_the_club
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_knockout_in_browser import let_bots_play, ordinal
 from tests.e2e.test_table_in_browser import logged_in
@@ -116,10 +116,7 @@ def test_a_top_2_knockout_round_by_round_to_its_final(
     page.get_by_label("Preferred table size").fill("4")
     page.get_by_label("Smallest table").fill("3")
     page.get_by_label("Largest table").fill("4")
-    page.get_by_label("Starts at").fill("2030-01-07T19:30")
-    page.get_by_label("Turn timer").select_option("0")
-    page.get_by_role("button", name="Create").click()
-    page.wait_for_url("**/tournaments/*/")
+    create_the_event(page)
     event = Event.objects.get(name="Top two")
     assert (event.format, event.knockout_top, event.table_size) == (Event.KNOCKOUT, TOP, 4)
     head = page.locator(".event-head__club").inner_text()
