@@ -22,6 +22,7 @@ from django.http import HttpRequest
 
 from games.models import RuleSet
 from tournaments import services
+from tournaments.formats import FORMATS
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.services import ServiceError
 
@@ -32,7 +33,7 @@ ADD_FIELDS = (
     "name",
     "description",
     "format",
-    "knockout_top",
+    "top_q",
     "rule_set",
     "rounds",
     "boards",
@@ -157,7 +158,7 @@ class EventAdmin(admin.ModelAdmin):
     @admin.display(description="rounds", ordering="rounds")
     def rounds_shown(self, event: Event) -> str:
         # A knockout stores 0 rounds: it has no set number, not none at all.
-        return "—" if event.format == Event.KNOCKOUT else str(event.rounds)
+        return str(event.rounds) if FORMATS[event.format].sets_rounds else "—"
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         if obj is None:

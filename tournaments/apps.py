@@ -13,6 +13,6 @@ class TournamentsConfig(AppConfig):
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
         # A knockout's tables say who arrived and who left (games never imports this app).
         from games import notes
-        from tournaments import knockout_pages
+        from tournaments.formats.knockout import pages as knockout_pages
 
         notes.register(knockout_pages.table_notes)

@@ -12,11 +12,12 @@ from typing import Any
 from django import forms
 
 from clubs.models import Club
+from games.errors import ServiceError
 from games.models import Table
-from games.services import ServiceError
 from tournaments import services
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
+from tournaments.words import ordinal
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
@@ -59,16 +60,16 @@ class EventForm(forms.Form):
         initial=Event.SWISS,
         required=False,
         help_text="A knockout has no set number of rounds: it plays deal after deal until "
-        "one player is left (with the top of each table going through: whole games, round "
-        "after round, until a final is won). Its rounds field is not used.",
+        "one player is left (a top-q knockout: whole games, round after round, until a "
+        "final is won). Its rounds field is not used.",
     )
-    knockout_top = forms.IntegerField(
-        label="Knockout: top of each table go through",
+    top_q = forms.IntegerField(
+        label="Top-q knockout: top of each table go through",
         required=False,
-        initial=0,
+        initial=2,
         min_value=0,
-        help_text="0: tables balanced deal by deal. 1 or more: each table plays a whole "
-        "game, and that many of each table go through to the next round.",
+        help_text="Top-q knockout only: each table plays a whole game, and that many of "
+        "each table go through to the next round.",
     )
     rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
     # Not required: a knockout does not use it (services.create_event stores none).
@@ -172,7 +173,7 @@ class EventForm(forms.Form):
         data["format"] = data.get("format") or Event.SWISS
         if data.get("boards") is None:
             data["boards"] = 4
-        data["knockout_top"] = data.get("knockout_top") or 0
+        data["top_q"] = data.get("top_q") or 0
         return data
 
     def service_error(self, error: ServiceError) -> None:
@@ -192,11 +193,6 @@ def seat_choices(seats: list[Any], with_place: bool = False) -> list[tuple[int, 
             text += f" ({ordinal(seat.place)})" if seat.place else ""
         choices.append((seat.pk, text))
     return choices
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 class SwapForm(forms.Form):

@@ -1,12 +1,13 @@
-"""Tournaments run by clubs (issue 23: Swiss events at 3–8-seat tables).
+"""Tournaments run by clubs (docs/design.md §14).
 
-An `Event` belongs to a club and freezes its rules when it is created. Players enter
-it (`Entry`); each `Round` seats them at `RoundTable`s (a `games.Table` with one game
-each) and gives the odd ones out a `Bye`. A table's `RoundSeat`s hold who sat where and,
-when its game is over, their place: the standings are computed from those places and
-the byes (`tournaments.standings`), never stored. A corrected place keeps its old value
-in a `Correction`. The writes are in `tournaments.services`; who may do what is in
-`tournaments.access`.
+An `Event` belongs to a club, plays one format (`tournaments.formats`) and freezes its
+rules when it is created. Players enter it (`Entry`); each `Round` seats them at
+`RoundTable`s (each a `games.Table`, a game or many) and may give the odd ones out a
+`Bye`. A table's `RoundSeat`s hold who sat where and, when its game is over, their
+place. Standings are computed from those rows by the event's format, never stored. A
+corrected place keeps its old value in a `Correction`. The writes are in
+`tournaments.services` and the formats' `rounds` modules it calls, under the event's
+row lock; who may act is `clubs.access` (an event's club's organizers).
 """
 
 from __future__ import annotations
@@ -31,12 +32,16 @@ def _default_tiebreaks() -> list[str]:
 
 
 class Event(models.Model):
+    # The formats (tournaments.formats.FORMATS has a plug-in for each; a test checks
+    # that the two lists agree).
     SWISS = "swiss"
     KNOCKOUT = "knockout"
+    TOP_Q = "top_q"
     DUPLICATE = "duplicate"
     FORMATS = [
         (SWISS, "Swiss: whole games, reseated by the standings each round"),
         (KNOCKOUT, "Knockout: deal by deal, out on your last life, tables balanced"),
+        (TOP_Q, "Top-q knockout: whole games, the top of each table go through"),
         (DUPLICATE, "Duplicate: every table plays the same deals, seats compared"),
     ]
 
@@ -67,13 +72,12 @@ class Event(models.Model):
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True)
     format = models.CharField(max_length=10, choices=FORMATS, default=SWISS)
-    # A knockout's mode: 0 balances the tables deal by deal; q >= 1 plays whole games,
-    # after which the top q of each table go through (tournaments.top_q_rounds).
-    knockout_top = models.PositiveSmallIntegerField(
+    # A top-q knockout's q: the first q of each table go through to the next round
+    # (tournaments.formats.top_q). 0 in every other format.
+    top_q = models.PositiveSmallIntegerField(
         "top of each table go through",
         default=0,
-        help_text="Knockout only. 0: tables balanced deal by deal; q: whole games, the "
-        "first q of each table go through to the next round.",
+        help_text="Top-q knockout only: the first q of each table go through to the next round.",
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -85,7 +89,7 @@ class Event(models.Model):
     rules_name = models.CharField(max_length=80)
     rules_preset = models.CharField(max_length=40)
     # Swiss and duplicate events: the rounds played. A knockout stores 0: it plays until
-    # one player is left (services.create_event), so its pages never read this.
+    # one player is left (its format sets no rounds), so its pages never read this.
     rounds = models.PositiveSmallIntegerField(default=3)
     # Duplicate events: the boards (deals) every table plays in each round.
     boards = models.PositiveSmallIntegerField("boards a round", default=4)
@@ -343,7 +347,8 @@ class BoardPlay(models.Model):
 
 
 class KnockoutPlayer(models.Model):
-    """An entry's standing in a knockout event (tournaments.knockout): the lives they
+    """An entry's standing in a knockout event (balanced or top q: tournaments.formats'
+    knockout and top_q rounds): the lives they
     carry into their next deal (from table to table), how often they changed tables,
     and, once out, the deal they went out on, their lives at its start, the hand they
     went out with and their place. Written only between deals, under the event lock."""

@@ -1,13 +1,59 @@
-"""An event's rounds and tables moving on, the same in every format: a table's game
-recorded as places, a round started at once, the event finished. The callers
-(`tournaments.services` and the formats' modules) hold the event's row lock."""
+"""An event's rounds and tables moving on, the same in every format: a round's tables
+and seats written, a table's game recorded as places, a round started at once, the
+event finished. The callers (`tournaments.services` and the formats' `rounds` modules)
+hold the event's row lock."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils import timezone
 
-from games.models import GamePlayer
-from tournaments.models import Event, Round, RoundTable
+from games.models import Game, GamePlayer, Table
+from tournaments.models import Event, Round, RoundSeat, RoundTable
+
+# Who sits at a seat of a round table: an entry's id, or a bot's level.
+Occupant = int | str
+
+
+def write_table(
+    round_: Round,
+    number: int,
+    seats: Sequence[tuple[int, Occupant]],
+    table: Table | None = None,
+) -> RoundTable:
+    """The one writer of a round's tables and seats: table `number` of `round_` with
+    its (position, entry id or bot level) seats, on `table` when it is open already."""
+    round_table = RoundTable.objects.create(round=round_, number=number, table=table)
+    RoundSeat.objects.bulk_create(
+        RoundSeat(
+            table=round_table,
+            position=position,
+            entry_id=who if isinstance(who, int) else None,
+            bot_level=who if isinstance(who, str) else "",
+        )
+        for position, who in seats
+    )
+    return round_table
+
+
+def unrecorded_table(game_id: int) -> RoundTable | None:
+    """The round table of `game_id` if its game is over and not recorded yet."""
+    table = RoundTable.objects.select_related("round", "game").filter(game_id=game_id).first()
+    if table is None or table.finished_at is not None or table.game is None:
+        return None
+    return None if table.game.in_play else table
+
+
+def unrecorded_round_games() -> list[int]:
+    """Round tables' games that are over but not recorded (a lost task)."""
+    return list(
+        RoundTable.objects.filter(
+            round__status=Round.PLAYING,
+            finished_at__isnull=True,
+            game__status__in=[Game.FINISHED, Game.ENDED],
+        ).values_list("game_id", flat=True)
+    )
 
 
 def record_places(table: RoundTable) -> None:

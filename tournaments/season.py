@@ -1,17 +1,26 @@
 """A club's season standings: every event of the club that started in a calendar year,
-added up per player. An event's own standings decide its ranks (`records.standings`);
-the season adds points and maxima across events, so the percentage compares players
-who played different numbers of events or rounds, and ranks by points, then
-percentage, then events won."""
+added up per player (docs/design.md §19). Each event's format says what a player's
+result there is worth (`Format.season`: their rank, games, points and the most they
+could have scored); the season adds points and maxima across events, so the
+percentage compares players who played different numbers of events or rounds, and
+ranks by points, then percentage, then events won.
+
+An event whose figures cannot be computed (a bug, a broken row) is left out and named
+on the page, with the reason in the log: the season of every other event still shows.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from clubs.models import Club
-from tournaments import duplicate_records, records
+from tournaments import roster
+from tournaments.formats import FORMATS, SeasonResult
 from tournaments.models import Event
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -32,6 +41,12 @@ class SeasonRow:
         return 100 * self.points / self.maximum if self.maximum else 0.0
 
 
+@dataclass
+class Season:
+    rows: list[SeasonRow]
+    missing: list[Event]  # events whose figures could not be computed
+
+
 def years(club: Club) -> list[int]:
     """The years the club has started events in, newest first."""
     return sorted(
@@ -39,55 +54,42 @@ def years(club: Club) -> list[int]:
     )
 
 
-def season(club: Club, year: int) -> list[SeasonRow]:
+def season(club: Club, year: int) -> Season:
     """The season's rows, best first; players who share points, percentage and wins share
-    a rank. Running events count with the rounds finished so far."""
+    a rank. Running events count with what is decided so far."""
     events = club.events.filter(started_at__year=year).order_by("started_at", "pk")
     rows: dict[int, SeasonRow] = {}
+    missing = []
     for event in events:
-        entries = {e.pk: e for e in records.entries(event)}
-        if event.format == Event.DUPLICATE:
-            _add_duplicate(rows, event, entries)
+        try:
+            results = FORMATS[event.format].season(event)
+        except Exception:
+            log.exception("season of %s: event %s left out", club.slug, event.pk)
+            missing.append(event)
             continue
-        for row in records.standings(event):
-            if row.games == 0 and row.byes == 0:
-                continue
-            entry = entries[row.player]
-            season_row = rows.setdefault(
-                entry.user_id, SeasonRow(user_id=entry.user_id, name=entry.user.get_username())
-            )
-            season_row.events += 1
-            season_row.games += row.games
-            season_row.points += row.points
-            season_row.maximum += row.maximum
-            season_row.event_ranks.append((event, row.rank))
-            if event.status == Event.FINISHED and row.rank == 1:
-                season_row.wins += 1
-            if season_row.best is None or row.rank < season_row.best:
-                season_row.best = row.rank
+        _add(rows, event, results)
     ordered = sorted(rows.values(), key=_key, reverse=True)
     for i, row in enumerate(ordered):
         row.rank = ordered[i - 1].rank if i and _key(ordered[i - 1]) == _key(row) else i + 1
-    return ordered
+    return Season(ordered, missing)
 
 
-def _add_duplicate(rows: dict[int, SeasonRow], event: Event, entries: dict[int, Any]) -> None:
-    """A duplicate event counts its matchpoints as points out of its tops, and each
-    board played as a game (docs/design.md §18)."""
-    for rank, row in duplicate_records.ranked(event):
-        entry = entries[row.player]
-        season_row = rows.setdefault(
+def _add(rows: dict[int, SeasonRow], event: Event, results: list[SeasonResult]) -> None:
+    entries = {e.pk: e for e in roster.entries(event)}
+    for result in results:
+        entry = entries[result.entry_id]
+        row = rows.setdefault(
             entry.user_id, SeasonRow(user_id=entry.user_id, name=entry.user.get_username())
         )
-        season_row.events += 1
-        season_row.games += row.boards
-        season_row.points += row.matchpoints
-        season_row.maximum += row.top
-        season_row.event_ranks.append((event, rank))
-        if event.status == Event.FINISHED and rank == 1:
-            season_row.wins += 1
-        if season_row.best is None or rank < season_row.best:
-            season_row.best = rank
+        row.events += 1
+        row.games += result.games
+        row.points += result.points
+        row.maximum += result.maximum
+        row.event_ranks.append((event, result.rank))
+        if event.status == Event.FINISHED and result.rank == 1:
+            row.wins += 1
+        if row.best is None or result.rank < row.best:
+            row.best = result.rank
 
 
 def _key(row: SeasonRow) -> tuple[Any, ...]:

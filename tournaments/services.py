@@ -1,24 +1,22 @@
-"""Everything that changes a club's event: the only code that writes the tournament
-models (docs/design.md §14).
+"""Everything that changes a club's event (docs/design.md §14): the entry point of
+every write to the tournament models. What is common to every format is here: the
+event's row lock, who may act (`clubs.access`), the event's status and telling its
+pages (`_changed`). What differs is the event's format (`tournaments.formats`), which
+this module calls and never branches on; the formats' `rounds` modules write the rounds
+under the lock held here.
 
-Each public function checks who is asking (`tournaments.access`) and the event's state
-and either does the whole change or raises `ServiceError` with a sentence for the
-person, having written nothing. Changes to an event's rounds lock the event row first
-(`_locked_event`), so two browsers, two workers or a browser and a worker that act on
-the same event at the same moment take turns, and the second sees what the first did:
-a round is seated once, started once and advanced once.
+Each public function checks who is asking and the event's state and either does the
+whole change or raises `ServiceError` with a sentence for the person, having written
+nothing. Changes to an event's rounds lock the event row first (`_locked_event`), so
+two browsers, two workers or a browser and a worker that act on the same event at the
+same moment take turns, and the second sees what the first did: a round is seated
+once, started once and advanced once.
 
-A round's life: seated (`_seat`: tables, seats and byes written, from the standings
-before it) → playing (`_start`: a `games.Table` per table, started by the system with
-the balanced first dealer at seat 0) → finished (when the last table's game is
-recorded by `record_table`, which `tournaments.receivers` queues when games announces
-a finished game). Then the next round is seated, and started at once when the event
-advances by itself, or when the organizer says.
-
-A duplicate event (`Event.format`) seats, starts and records its rounds in
-`tournaments.duplicate_rounds` (docs/design.md §18): each table plays the round's boards
-one game each, and the round is over when every table has played them all. The
-dispatch is in `_seat`, `_start` and `record_table`, under the same event lock.
+A round's life: seated (`Format.seat`) → playing (`Format.start_round`) → finished
+(when the format records the last table's game in `record_table`, which
+`tournaments.receivers` queues when games announces a finished game). Then the format
+seats the next round (started at once when the event advances by itself, or when the
+organizer says), or the event is over.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -37,10 +35,11 @@ from clubs import access as club_access
 from clubs.models import Club, ClubRuleSet
 from games import services as games
 from games.engine import Rules, RulesError
-from games.models import Game, RuleSet, Table
-from games.services import ServiceError
-from tournaments import duplicate_rounds, knockout, live, records, seating
+from games.errors import ServiceError
+from games.models import RuleSet, Table
+from tournaments import formats, live, seating
 from tournaments import standings as tally
+from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
     Bye,
     Correction,
@@ -48,18 +47,13 @@ from tournaments.models import (
     Event,
     Round,
     RoundSeat,
-    RoundTable,
 )
-from tournaments.progress import mark_finished, record_places
-from tournaments.tables import open_event_tables, round_seat_specs
+from tournaments.progress import mark_finished
 
 log = logging.getLogger(__name__)
 
 __all__ = ["ServiceError"]
 
-# The level of the bots that fill empty seats: a fair opponent, not a pushover.
-BOT_LEVEL = "medium"
-MAX_ROUNDS = 15
 MAX_CHECKIN_MINUTES = 240
 
 
@@ -74,7 +68,7 @@ def create_event(
     rule_set: RuleSet | None,
     starts_at: datetime | None,
     format: str = Event.SWISS,
-    knockout_top: int = 0,
+    top_q: int = 0,
     rounds: int | None = 3,
     boards: int = 4,
     table_size: int = 4,
@@ -98,29 +92,18 @@ def create_event(
         raise ServiceError("Only the club's organizers can create its events.")
     if not name.strip():
         raise ServiceError("Name the event.", "name")
-    if format not in dict(Event.FORMATS):
+    fmt = formats.FORMATS.get(format)
+    if fmt is None:
         raise ServiceError("Choose the event's format.", "format")
     rules = _event_rules(club, rule_set)
-    if format != Event.SWISS and rules.scoring != "lives":
+    if fmt.lives_only and rules.scoring != "lives":
         # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
         raise ServiceError(
             "Knockout and duplicate events play rules scored in lives: choose such rules.",
             "rule_set",
         )
     _check_tables(rules, rule_set, table_size, table_min, table_max)
-    if knockout_top and format != Event.KNOCKOUT:
-        raise ServiceError(
-            "Only a knockout has rounds where the top of each table go through.", "knockout_top"
-        )
-    if not 0 <= knockout_top < table_size:
-        raise ServiceError(
-            f"0 (tables balanced deal by deal) or 1 to {table_size - 1} players of each "
-            "table go through.",
-            "knockout_top",
-        )
-    rounds = _rounds(format, rounds)
-    if format == Event.DUPLICATE:
-        duplicate_rounds.check_boards(boards)
+    stored = fmt.options(rounds=rounds, boards=boards, top_q=top_q, table_size=table_size)
     how = _scoring(scoring, place_points)
     tiebreaks = list(tally.TIEBREAKS) if tiebreaks is None else list(tiebreaks)
     _check_tiebreaks(tiebreaks)
@@ -140,10 +123,10 @@ def create_event(
         raise ServiceError("Choose who may register.", "entry")
     if player_cap is not None and player_cap < 2:
         raise ServiceError("A cap of at least two players, or none.", "player_cap")
-    if player_cap is not None and rounds > player_cap - 1:
+    if player_cap is not None and stored.rounds > player_cap - 1:
         raise ServiceError(
-            f"{rounds} rounds for at most {player_cap} players is more than useful: at most "
-            f"{player_cap - 1}.",
+            f"{stored.rounds} rounds for at most {player_cap} players is more than useful: "
+            f"at most {player_cap - 1}.",
             "rounds",
         )
     if advance not in dict(Event.ADVANCE_CHOICES):
@@ -156,14 +139,14 @@ def create_event(
         name=name.strip()[:80],
         description=description,
         format=format,
-        knockout_top=knockout_top,
+        top_q=stored.top_q,
         created_by=by,
         rule_set=rule_set,
         rules=rules.to_dict(),
         rules_name=rule_set.name,
         rules_preset=rule_set.preset,
-        rounds=rounds,
-        boards=boards,
+        rounds=stored.rounds,
+        boards=stored.boards,
         table_size=table_size,
         table_min=table_min,
         table_max=table_max,
@@ -179,19 +162,6 @@ def create_event(
         advance=advance,
         turn_timer=turn_timer,
     )
-
-
-def _rounds(format: str, rounds: int | None) -> int:
-    """The rounds an event of `format` stores. A knockout has none to set: it deals
-    until one player is left (top q: until a final is played), so whatever the form
-    held is stored as 0, not as a number a page could show as "Round 4 of 3"."""
-    if format == Event.KNOCKOUT:
-        return 0
-    if rounds is None:
-        raise ServiceError("Say how many rounds the event has.", "rounds")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
-    return rounds
 
 
 def rule_sets_for(club: Club) -> list[RuleSet]:
@@ -285,12 +255,10 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
             raise ServiceError("You are already registered.")
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
-        if event.format == Event.KNOCKOUT and event.status == Event.RUNNING:
-            raise ServiceError("The knockout has started: it is too late to join.")
+        late = _format(event).late_entry_refusal
+        if event.status == Event.RUNNING and late:
+            raise ServiceError(late)
         first = _next_round_number(event)
-        if event.status == Event.RUNNING and event.format == Event.DUPLICATE:
-            # Round 1's tables are rotated round by round: there is no seat to add.
-            raise ServiceError("A duplicate event seats everyone at its start: it is too late.")
         if event.status == Event.RUNNING and (first - 1) * 2 > event.rounds:
             raise ServiceError("Half the rounds have started: it is too late to join.")
         if entry is None:
@@ -325,12 +293,7 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError("This event is over: its results stand.")
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
-        for game_id in RoundTable.objects.filter(
-            round__event=event, round__status=Round.PLAYING, seats__entry=entry
-        ).values_list("game_id", flat=True):
-            if game_id is not None:
-                games.let_bot_finish(game_id=game_id, user=entry.user)
-        for game_id in duplicate_rounds.games_of(entry):
+        for game_id in _format(event).games_of(entry):
             games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
         _changed(event)
@@ -389,27 +352,11 @@ def start_event(*, event: Event, by: Any) -> Round:
             _active_entries(event).filter(checked_in_at__isnull=True).update(
                 status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
             )
-        count = _active_entries(event).count()
-        if event.format == Event.KNOCKOUT:
-            knockout.check_startable(event, count)
-            event.status, event.started_at = Event.RUNNING, timezone.now()
-            event.save(update_fields=["status", "started_at"])
-            round_ = knockout.start(event)
-            _changed(event)
-            return round_
-        if count < 2:
-            raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
-        if event.format == Event.DUPLICATE:
-            duplicate_rounds.check_field(count, event.table_size)
-        elif event.rounds > count - 1:
-            raise ServiceError(
-                f"{event.rounds} rounds for {count} players is more than useful: with "
-                f"{count} players, at most {count - 1} rounds."
-            )
+        fmt = _format(event)
+        fmt.check_field(event, _active_entries(event).count())
         event.status, event.started_at = Event.RUNNING, timezone.now()
         event.save(update_fields=["status", "started_at"])
-        round_ = _seat(event, 1)
-        _start_if_automatic(event, round_)
+        round_ = fmt.start(event)
         _changed(event)
     return round_
 
@@ -425,7 +372,7 @@ def start_round(*, round_: Round, by: Any) -> Round:
             raise ServiceError(f"Round {round_.number} has already started.")
         if event.paused:
             raise ServiceError("The event is paused: resume it first.")
-        _start(event, round_)
+        start_seated(_format(event), event, round_)
         _changed(event)
     return round_
 
@@ -456,7 +403,7 @@ def start_round_if_due(*, round_id: int) -> bool:
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
-        _start(event, round_)
+        start_seated(_format(event), event, round_)
         _changed(event)
     return True
 
@@ -498,13 +445,13 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         _require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event can be paused or resumed.")
-        if event.format == Event.KNOCKOUT:
-            raise ServiceError("A knockout deals on until one player is left: it has no pause.")
+        if refusal := _format(event).pause_refusal:
+            raise ServiceError(refusal)
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
         if not paused and waiting is not None:
-            _start_if_automatic(event, waiting)
+            start_if_automatic(_format(event), event, waiting)
         _changed(event)
     return event
 
@@ -516,16 +463,12 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
         event = _locked_event(seat.table.round.event_id)
         _require_organizer(event, by)
-        if event.format == Event.KNOCKOUT:
-            raise ServiceError("A knockout's places follow from the games: nothing to correct.")
+        if refusal := _format(event).correction_refusal:
+            raise ServiceError(refusal)
         if seat.table.finished_at is None:
             raise ServiceError(
                 f"The game at table {seat.table.number} is still being played: correct "
                 "its result when it is over."
-            )
-        if event.format == Event.DUPLICATE:
-            raise ServiceError(
-                "A duplicate event scores the deals themselves: no places to correct."
             )
         if seat.entry is None:
             raise ServiceError("Bots are not ranked: there is nothing to correct.")
@@ -566,61 +509,21 @@ def finish_event(*, event: Event, by: Any) -> Event:
 
 
 def record_table(*, game_id: int) -> bool:
-    """The game of a round's table is over: write each seat's place, and when it was
-    the round's last, finish the round and seat (and maybe start) the next. True when
-    this call recorded it; a repeated or late call, or a game still in play, changes
-    nothing and returns False. Two calls for the last two tables of a round take turns
-    on the event's lock, so the second sees the first's table finished and exactly one
-    advances the round."""
+    """The game of one of an event's tables is over: the event's format records it and
+    moves the event on (the round's last table: the next round, or the event's end).
+    True when this call recorded it; a repeated or late call, or a game still in play,
+    changes nothing and returns False. Two calls for the last two tables of a round
+    take turns on the event's lock, so the second sees the first's table finished and
+    exactly one advances the round."""
     with transaction.atomic():
-        found = list(
-            RoundTable.objects.filter(game_id=game_id).values_list("round__event_id", flat=True)
-        )
-        event_id = found[0] if found else duplicate_rounds.event_of_game(game_id)
+        event_id = formats.event_of_game(game_id)
         if event_id is None:
             return False
         event = _locked_event(event_id)
-        if event.format == Event.DUPLICATE:
-            # A board's game: its table deals the next board, or has played them all.
-            round_ = duplicate_rounds.record_play(game_id)
-        elif event.format == Event.KNOCKOUT:
-            # A deal (or a top-q round's game): tournaments.knockout carries it on.
-            table = _unrecorded_table(game_id)
-            if table is None:
-                return False
-            knockout.record_table(event, table)
-            _changed(event)
-            return True
-        else:
-            round_ = _record_game(game_id)
-        if round_ is None:
+        if not _format(event).record(event, game_id):
             return False
-        if not round_.tables.filter(finished_at__isnull=True).exists():
-            round_.status, round_.finished_at = Round.FINISHED, timezone.now()
-            round_.save(update_fields=["status", "finished_at"])
-            if round_.number >= event.rounds or not _active_entries(event).exists():
-                mark_finished(event)
-            else:
-                _start_if_automatic(event, _seat(event, round_.number + 1))
         _changed(event)
     return True
-
-
-def _unrecorded_table(game_id: int) -> RoundTable | None:
-    """The round table of `game_id` if its game is over and not recorded yet."""
-    table = RoundTable.objects.select_related("round", "game").get(game_id=game_id)
-    if table.finished_at is not None or table.game is None or table.game.in_play:
-        return None
-    return table
-
-
-def _record_game(game_id: int) -> Round | None:
-    """A Swiss table's game is over: each seat's place. None when already recorded."""
-    table = _unrecorded_table(game_id)
-    if table is None:
-        return None
-    record_places(table)
-    return table.round
 
 
 def sweep(now: datetime | None = None) -> None:
@@ -634,12 +537,7 @@ def sweep(now: datetime | None = None) -> None:
         status=Round.SEATED, start_at__lte=now, event__paused=False
     ).values_list("pk", flat=True):
         _each_alone(partial(start_round_if_due, round_id=round_id), "start round", round_id)
-    unrecorded = RoundTable.objects.filter(
-        round__status=Round.PLAYING,
-        finished_at__isnull=True,
-        game__status__in=[Game.FINISHED, Game.ENDED],
-    ).values_list("game_id", flat=True)
-    for game_id in [*unrecorded, *duplicate_rounds.unrecorded_games()]:
+    for game_id in formats.unrecorded_games():
         _each_alone(partial(record_table, game_id=game_id), "record the game", game_id)
 
 
@@ -660,82 +558,6 @@ def _each_alone(step: Callable[[], Any], what: str, pk: int) -> None:
 # ---- the inside ------------------------------------------------------------------------
 
 
-def _seat(event: Event, number: int) -> Round:
-    """Seat round `number` from the standings of the rounds before it: tables as close to
-    the preferred size as the bounds allow, filled with bots (or, with bots off, the
-    lowest-ranked players without a bye yet sit out with a bye). A duplicate round:
-    `duplicate_rounds.seat_round`."""
-    if event.format == Event.DUPLICATE:
-        return duplicate_rounds.seat_round(event, number, BOT_LEVEL)
-    players = list(
-        _active_entries(event).filter(first_round__lte=number).values_list("pk", flat=True)
-    )
-    rows = records.standings(event, before_round=number)
-    scores = {row.player: row.points for row in rows}
-    seed = f"{event.seed}:{number}"
-    try:
-        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
-    except ValueError as error:
-        raise ServiceError(str(error)) from error
-    sitting_out: list[int] = []
-    bots: list[str] = []
-    if plan.bots_needed and event.bots_fill:
-        bots = [f"bot-{k}" for k in range(plan.bots_needed)]
-    elif plan.bots_needed:
-        # The fewest byes that let the rest sit at full tables.
-        for count in range(1, len(players) - 1):
-            rest = seating.table_sizes(
-                len(players) - count, event.table_size, event.table_min, event.table_max
-            )
-            if not rest.bots_needed:
-                break
-        else:
-            raise ServiceError(
-                f"{len(players)} players cannot be seated at tables of {event.table_min} to "
-                f"{event.table_max} without bots: let bots fill seats."
-            )
-        sitting_out = _bye_players(event, rows, players, count)
-        players = [p for p in players if p not in sitting_out]
-        plan = rest
-    met = tally.meetings(records.finished_tables(event, before_round=number))
-    seated = seating.seat_round(
-        [*players, *bots],
-        scores,
-        met,
-        plan.sizes,
-        seed,
-        dealer_counts=records.dealer_counts(event),
-    )
-    try:
-        round_ = Round.objects.create(event=event, number=number, seed=seed)
-    except IntegrityError as error:  # unreachable under the event lock; a backstop
-        raise ServiceError(f"Round {number} is already seated.") from error
-    for k, table in enumerate(seated, start=1):
-        round_table = RoundTable.objects.create(round=round_, number=k)
-        RoundSeat.objects.bulk_create(
-            RoundSeat(
-                table=round_table,
-                position=position,
-                entry_id=None if isinstance(who, str) else who,
-                bot_level=BOT_LEVEL if isinstance(who, str) else "",
-            )
-            for position, who in enumerate(table)
-        )
-    Bye.objects.bulk_create(
-        Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in sitting_out
-    )
-    return round_
-
-
-def _bye_players(event: Event, rows: list[tally.Row], players: list[int], count: int) -> list[int]:
-    """Who sits out when bots may not fill seats: the lowest-ranked players without a bye
-    so far (as lichess gives its bye), then the lowest-ranked."""
-    had = set(Bye.objects.filter(round__event=event, late=False).values_list("entry_id", flat=True))
-    rank = {row.player: i for i, row in enumerate(rows)}
-    order = sorted(players, key=lambda p: (p in had, -rank.get(p, 0)))
-    return order[:count]
-
-
 def _reseat_waiting_round(event: Event) -> None:
     """Entries changed while a round waits to start: seat it again, keeping the locked
     seats where they are."""
@@ -750,7 +572,7 @@ def _reseat_waiting_round(event: Event) -> None:
     }
     number, start_at = waiting.number, waiting.start_at
     waiting.delete()
-    round_ = _seat(event, number)
+    round_ = _format(event).seat(event, number)
     round_.start_at = start_at
     round_.save(update_fields=["start_at"])
     seats = {
@@ -767,48 +589,19 @@ def _reseat_waiting_round(event: Event) -> None:
         RoundSeat.objects.filter(pk=target.pk).update(locked=True)
 
 
+# What both seats hold for a moment while two are exchanged.
+_SWAPPING = "medium"
+
+
 def _exchange(a: RoundSeat, b: RoundSeat) -> None:
     """Swap who sits at two seats of a seated round (a player or a bot each)."""
     a.entry_id, b.entry_id = b.entry_id, a.entry_id
     a.bot_level, b.bot_level = b.bot_level, a.bot_level
     # Through a bot at both first: each entry sits once in a round, so writing one seat
     # while the other still holds its entry could clash.
-    RoundSeat.objects.filter(pk__in=[a.pk, b.pk]).update(entry=None, bot_level=BOT_LEVEL)
+    RoundSeat.objects.filter(pk__in=[a.pk, b.pk]).update(entry=None, bot_level=_SWAPPING)
     a.save(update_fields=["entry", "bot_level"])
     b.save(update_fields=["entry", "bot_level"])
-
-
-def _start_if_automatic(event: Event, round_: Round) -> None:
-    if event.advance == Event.AUTO and not event.paused:
-        _start(event, round_)
-
-
-def _start(event: Event, round_: Round) -> None:
-    """Open and start a `games.Table` for each of the round's tables: hosted by no one,
-    started by the system, playing the event's frozen rules, the first dealer at seat 0
-    (the seating put the player who has dealt first least often there)."""
-    if event.format == Event.DUPLICATE:
-        duplicate_rounds.start_tables(event, round_)
-        round_.status, round_.started_at = Round.PLAYING, timezone.now()
-        round_.save(update_fields=["status", "started_at"])
-        return
-    tables = list(round_.tables.prefetch_related("seats__entry__user"))
-    seats = [list(table.seats.all()) for table in tables]
-    # The round's tables opened in two queries, then each dealt; the round tables
-    # written back in one.
-    opened = open_event_tables(
-        event,
-        [
-            (f"round {round_.number}, table {table.number}", round_seat_specs(sat), len(sat))
-            for table, sat in zip(tables, seats, strict=True)
-        ],
-    )
-    for table, games_table in zip(tables, opened, strict=True):
-        table.table = games_table
-        table.game = games.start_game(table=games_table, by=None, dealer=0)
-    RoundTable.objects.bulk_update(tables, ["table", "game"])
-    round_.status, round_.started_at = Round.PLAYING, timezone.now()
-    round_.save(update_fields=["status", "started_at"])
 
 
 def _next_round_number(event: Event) -> int:
@@ -822,6 +615,10 @@ def _next_round_number(event: Event) -> int:
 
 def _active_entries(event: Event):
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
+
+
+def _format(event: Event) -> formats.Format:
+    return formats.FORMATS[event.format]
 
 
 def _locked_event(event_id: int) -> Event:

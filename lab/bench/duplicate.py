@@ -37,7 +37,7 @@ from games.engine.randomness import FixedDecks
 from games.engine.rules import Rules
 from games.engine.state import DISCARD
 from lab.simulate import play_move
-from tournaments.duplicate import Result, percentages, rotation
+from tournaments.formats.duplicate.matchpoints import Result, percentages, rotation
 
 RULES = Rules.preset("scat")
 TABLES = 4

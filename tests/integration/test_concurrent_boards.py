@@ -13,7 +13,8 @@ from games.models import Game
 from games.signals import game_finished
 from tests.games.playing import play_out
 from tests.integration.test_concurrent_rounds import MeetingClock
-from tournaments import duplicate_rounds, receivers, services
+from tournaments import receivers, services
+from tournaments.formats.duplicate import rounds as duplicate_rounds
 from tournaments.models import BoardPlay, Event
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -30,7 +30,7 @@ def add_data(club: Club, scat: Any, **changes: Any) -> dict[str, Any]:
         "description": "",
         "rule_set": scat.pk,
         "format": "swiss",
-        "knockout_top": 0,
+        "top_q": 0,
         "rounds": 3,
         "boards": 4,
         "table_size": 4,
@@ -83,10 +83,10 @@ def test_a_knockout_is_added_with_its_top_q_and_no_rounds(
     admin_client: Client, club: Club, scat: Any
 ):
     url = reverse("admin:tournaments_event_add")
-    data = add_data(club, scat, name="Admin cup", format="knockout", knockout_top=2, rounds="")
+    data = add_data(club, scat, name="Admin cup", format="top_q", top_q=2, rounds="")
     assert admin_client.post(url, data).status_code == 302
     event = Event.objects.get()
-    assert (event.format, event.knockout_top, event.rounds) == (Event.KNOCKOUT, 2, 0)
+    assert (event.format, event.top_q, event.rounds) == (Event.TOP_Q, 2, 0)
     listing = admin_client.get(reverse("admin:tournaments_event_changelist")).content.decode()
     assert '<td class="field-rounds_shown">—</td>' in listing
 
@@ -95,8 +95,7 @@ def test_a_knockout_is_added_with_its_top_q_and_no_rounds(
     ("changes", "field", "message"),
     [
         ({"format": "duplicate", "boards": 40}, "boards", "A duplicate round has 1 to 16 boards."),
-        ({"knockout_top": 1}, "knockout_top", "Only a knockout has rounds where the top"),
-        ({"format": "knockout", "knockout_top": 4}, "knockout_top", "1 to 3 players of each"),
+        ({"format": "top_q", "top_q": 4}, "top_q", "1 to 3 players of each"),
         ({"rounds": ""}, "rounds", "Say how many rounds the event has."),
         ({"format": "cup"}, "format", "Select a valid choice."),
     ],

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.duplicate import (
+from tournaments.formats.duplicate.matchpoints import (
     Result,
     matchpoints,
     neuberg,

@@ -18,7 +18,9 @@ from games.engine.events import MOVE_KINDS
 from games.models import Deal, Game, GameEvent
 from games.services import ServiceError
 from tests.games.playing import play_out
-from tournaments import duplicate, duplicate_records, pages, season, services
+from tournaments import pages, season, services
+from tournaments.formats.duplicate import matchpoints as duplicate
+from tournaments.formats.duplicate import pages as duplicate_records
 from tournaments.models import Board, BoardPlay, Event, Round, RoundSeat, RoundTable
 
 pytestmark = pytest.mark.django_db
@@ -290,7 +292,7 @@ def test_the_event_page_links_only_your_own_table_and_the_season_counts_matchpoi
     assert [url for n, url in links.items() if n != mine.number] == [None]
     play_everything(event, django_capture_on_commit_callbacks)
     event.refresh_from_db()
-    rows = {row.name: row for row in season.season(club, event.started_at.year)}
+    rows = {row.name: row for row in season.season(club, event.started_at.year).rows}
     ranked = {line.name: line for line in duplicate_records.standing_lines(event, None)}
     assert set(rows) == {m.username for m in members[:6]}
     for name, row in rows.items():

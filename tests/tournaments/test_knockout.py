@@ -17,7 +17,8 @@ from games import services as games
 from games.models import Game, GameEvent, RuleSet
 from games.services import SeatSpec, ServiceError
 from tests.games.playing import play_out
-from tournaments import services, top_q_rounds
+from tournaments import services
+from tournaments.formats.top_q import rounds as top_q_rounds
 from tournaments.models import Event, KnockoutMove, KnockoutPlayer, Round, RoundSeat, RoundTable
 
 pytestmark = pytest.mark.django_db
@@ -49,8 +50,8 @@ def knockout(
     through, round by round), with `players` registered."""
     event = make_event(
         name="Friday knockout",
-        format=Event.KNOCKOUT,
-        knockout_top=top,
+        format=Event.TOP_Q if top else Event.KNOCKOUT,
+        top_q=top,
         rule_set=rule_set,
         table_size=size,
         table_min=3,
@@ -425,14 +426,18 @@ def test_a_top_q_round_tied_at_the_cut_at_every_table_still_puts_someone_out(
     assert sorted(p.place for p in out) == [3, 3, 3, 3]
 
 
-def test_top_q_is_refused_out_of_range_and_outside_a_knockout(
+def test_top_q_is_refused_out_of_range_and_kept_only_by_a_top_q_knockout(
     make_event: Any, quick: RuleSet
 ) -> None:
-    with pytest.raises(ServiceError, match="1 to 3 players"):
-        make_event(name="K", format=Event.KNOCKOUT, knockout_top=4, rule_set=quick)
-    with pytest.raises(ServiceError, match="Only a knockout"):
-        make_event(name="S", knockout_top=1, rule_set=quick)
+    for q in (0, 4):
+        with pytest.raises(ServiceError, match="1 to 3 players") as refused:
+            make_event(name="K", format=Event.TOP_Q, top_q=q, rule_set=quick)
+        assert refused.value.field == "top_q"
     assert not Event.objects.exists()
+    # Another format has no q: a form's value (its field is on every create form) is
+    # not kept.
+    for format in (Event.SWISS, Event.KNOCKOUT):
+        assert make_event(name=format, format=format, top_q=2, rule_set=quick).top_q == 0
 
 
 def test_a_table_that_has_played_its_deal_says_it_waits_for_the_others(
@@ -502,7 +507,7 @@ def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
     client: Any, make_event: Any, quick: RuleSet, field: list[Any]
 ) -> None:
     event = make_event(
-        name="BGA style", format=Event.KNOCKOUT, knockout_top=1, rule_set=quick, table_size=4
+        name="BGA style", format=Event.TOP_Q, top_q=1, rule_set=quick, table_size=4
     )
     for user in field[:8]:
         services.register(event=event, user=user)

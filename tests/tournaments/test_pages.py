@@ -17,7 +17,8 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from games.models import Table
 from tests.games.playing import play_out
-from tournaments import records, services
+from tournaments import services
+from tournaments.formats.swiss import results as records
 from tournaments import standings as tally
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import records, season, services
+from tournaments import season, services
+from tournaments.formats.swiss import results as records
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def test_two_events_add_up(
         played.append(event)
     year = played[0].started_at.year
     assert season.years(ann.club_memberships.get().club) == [year]
-    rows = season.season(played[0].club, year)
+    rows = season.season(played[0].club, year).rows
     by_name = {row.name: row for row in rows}
     assert set(by_name) == {"ann", "p1", "p2", "p3", "p4"}
     assert by_name["ann"].events == 2 and by_name["p1"].events == 1

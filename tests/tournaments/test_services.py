@@ -16,7 +16,9 @@ from clubs.models import Club, Membership
 from games.models import Game, GameEvent, GamePlayer, RuleSet, Table
 from games.services import ServiceError
 from tests.games.playing import play_out
-from tournaments import records, services
+from tournaments import services
+from tournaments.formats.swiss import results as records
+from tournaments.formats.swiss.rounds import BOT_LEVEL
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +110,7 @@ def test_bots_fill_a_short_field_and_are_never_ranked(
     seats = RoundSeat.objects.filter(table__round=round_)
     assert seats.filter(entry__isnull=True).count() == 3
     assert set(seats.filter(entry__isnull=True).values_list("bot_level", flat=True)) == {
-        services.BOT_LEVEL
+        BOT_LEVEL
     }
     play_round(round_, django_capture_on_commit_callbacks)
     rows = records.standings(event)

@@ -21,8 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs import access as club_access
 from clubs.models import Club
 from games.services import ServiceError
-from tournaments import duplicate_records, knockout_pages, pages, records, services
-from tournaments import standings as tally
+from tournaments import page_parts, pages, services
 from tournaments.forms import EventForm
 from tournaments.models import Event
 
@@ -73,14 +72,7 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    if event.format == Event.DUPLICATE:
-        rows = duplicate_records.csv_rows(event)
-    elif event.format == Event.KNOCKOUT:
-        rows = knockout_pages.csv_rows(event)
-    else:
-        names = records.names(records.entries(event))
-        labels = [tally.TIEBREAKS[key] for key in event.tiebreaks]
-        rows = tally.csv_rows(records.standings(event), event.rounds, labels, names.__getitem__)
+    rows = pages.format_of(event).csv_rows(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
     csv.writer(response).writerows(rows)
@@ -111,7 +103,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     def act(event: Event) -> str:
-        entry = pages.entry_of(event, request.user)
+        entry = page_parts.entry_of(event, request.user)
         if entry is None:
             raise ServiceError("You are not registered.")
         services.withdraw(event=event, entry=entry, by=request.user)
@@ -143,5 +135,5 @@ def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
             return f"You are registered for {event.name}."
 
         return _act(request, pk, act)
-    context: dict[str, Any] = {"event": event, "me": pages.entry_of(event, request.user)}
+    context: dict[str, Any] = {"event": event, "me": page_parts.entry_of(event, request.user)}
     return render(request, "tournaments/join.html", context)

@@ -18,10 +18,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
-from tournaments import pages, records, services
+from tournaments import page_parts, pages, roster, services
 from tournaments.forms import CorrectionForm, ScheduleForm, SwapForm, first_error
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 from tournaments.services import ServiceError
+from tournaments.words import seat_name
 
 Handler = Callable[[HttpRequest, Event], str]
 
@@ -62,7 +63,7 @@ def _finished_seats(event: Event) -> list[RoundSeat]:
 
 
 def _round_seats(round_: Round) -> list[RoundSeat]:
-    return [seat for table in records.seated_tables(round_) for seat in table]
+    return [seat for table in roster.seated_tables(round_) for seat in table]
 
 
 def set_registration(request: HttpRequest, event: Event) -> str:
@@ -85,7 +86,7 @@ def swap(request: HttpRequest, event: Event) -> str:
         raise ServiceError(first_error(form))
     first, second = (_seat(event, form.cleaned_data[k]) for k in ("first", "second"))
     services.swap_seats(round_=round_, by=request.user, first=first, second=second)
-    return f"Swapped {pages.seat_name(first)} and {pages.seat_name(second)}."
+    return f"Swapped {seat_name(first)} and {seat_name(second)}."
 
 
 def lock(request: HttpRequest, event: Event) -> str:
@@ -135,7 +136,7 @@ def correct(request: HttpRequest, event: Event) -> str:
     data = form.cleaned_data
     services.correct_result(seat=seat, by=request.user, place=data["place"], reason=data["reason"])
     round_no = seat.table.round.number
-    return f"{pages.seat_name(seat)} now has place {data['place']} in round {round_no}."
+    return f"{seat_name(seat)} now has place {data['place']} in round {round_no}."
 
 
 def finish(request: HttpRequest, event: Event) -> str:
@@ -176,23 +177,24 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    waiting = pages.waiting_round(event)
+    waiting = page_parts.waiting_round(event)
     seats = _round_seats(waiting) if waiting else []
     finished = _finished_seats(event)
     return {
         "event": event,
-        "status": pages.status_text(event, pages.shown_round(event), waiting),
-        "entries": records.entries(event),
+        "status": pages.status_text(event),
+        "entries": roster.entries(event),
         "waiting": waiting,
-        "seating": records.seated_tables(waiting) if waiting else [],
+        "seating": roster.seated_tables(waiting) if waiting else [],
         "swap_form": SwapForm(seats=seats) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at, "time_zone": "UTC"})
         if waiting
         else None,
-        # A duplicate event's results are the deals' own: no places to correct.
+        # Only formats whose places are the organizer's to correct offer the form.
         "correction_form": CorrectionForm(seats=finished)
-        if finished and event.format != Event.DUPLICATE
+        if finished and pages.format_of(event).correction_refusal is None
         else None,
+        "correction_refusal": pages.format_of(event).correction_refusal,
         "corrections": Correction.objects.filter(seat__table__round__event=event)
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),

@@ -19,5 +19,12 @@ def club_season(request: HttpRequest, slug: str, year: int | None = None) -> Htt
         year = years[0] if years else timezone.now().year
     elif year not in years:
         raise Http404(f"{club.name} played no events in {year}.")
-    context = {"club": club, "year": year, "years": years, "rows": season.season(club, year)}
+    found = season.season(club, year)
+    context = {
+        "club": club,
+        "year": year,
+        "years": years,
+        "rows": found.rows,
+        "missing": found.missing,
+    }
     return render(request, "tournaments/season.html", context)

@@ -1,12 +1,11 @@
-"""An event's results as the pure modules take them: `tournaments.standings` (scores,
-tie-breaks) and `tournaments.seating` (who has met whom, who dealt first)."""
+"""A Swiss event's results as the pure modules take them: `tournaments.standings`
+(scores, tie-breaks) and `tournaments.seating` (who has met whom, who dealt first)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from tournaments import roster
 from tournaments import standings as tally
-from tournaments.models import Bye, Entry, Event, Round, RoundSeat
+from tournaments.models import Bye, Event, RoundSeat
 
 
 def scoring(event: Event) -> tally.Scoring:
@@ -50,15 +49,10 @@ def byes(event: Event, before_round: int | None = None) -> list[tally.Bye]:
     ]
 
 
-def entries(event: Event) -> list[Entry]:
-    """Everyone who entered, withdrawn or not, in the order they registered."""
-    return list(event.entries.select_related("user").order_by("registered_at", "pk"))
-
-
 def standings(event: Event, before_round: int | None = None) -> list[tally.Row]:
     """The standings from the finished tables and the byes (of rounds before
     `before_round`, when given: what seating a round sees)."""
-    everyone = entries(event)
+    everyone = roster.entries(event)
     return tally.standings(
         [e.pk for e in everyone],
         finished_tables(event, before_round),
@@ -78,19 +72,3 @@ def dealer_counts(event: Event) -> dict[int, int]:
     ).values_list("entry_id", flat=True):
         counts[entry_id] = counts.get(entry_id, 0) + 1
     return counts
-
-
-def seated_tables(round_: Round) -> list[list[RoundSeat]]:
-    """A round's tables, each a list of its seats in order."""
-    tables: dict[int, list[RoundSeat]] = {}
-    for seat in (
-        RoundSeat.objects.filter(table__round=round_)
-        .select_related("table", "entry__user")
-        .order_by("table__number", "position")
-    ):
-        tables.setdefault(seat.table.number, []).append(seat)
-    return list(tables.values())
-
-
-def names(entries_: Sequence[Entry]) -> dict[int, str]:
-    return {e.pk: e.user.get_username() for e in entries_}

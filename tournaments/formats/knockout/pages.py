@@ -1,19 +1,31 @@
-"""What a knockout event's pages show (tournaments.knockout runs it): the standings
-(place, the deal a player went out on, lives left, the tables they played at), the
-tables of the deal being played, the CSV rows, and the lines a table's page shows
-about who arrived and who left (`games.notes`). Places, lives and seats only: nothing
-here comes near a card.
+"""What a knockout event's pages show, balanced or top q (their `rounds` modules run
+them): the standings (place, the deal or round a player went out in, lives left, the
+tables they played at), the tables of the deal or round being played, the CSV rows,
+and the lines a balanced knockout's table page shows about who arrived and who left
+(`games.notes`). Places, lives and seats only: nothing here comes near a card.
+
+The two formats differ here only in words and in whether tables are new each round,
+which each format says (`Unit`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from games.models import Table
-from tournaments import pages
-from tournaments.forms import ordinal
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
+from tournaments.page_parts import SeatLine, entry_of, table_url
+from tournaments.words import ordinal, seat_name
+
+
+class Unit(Protocol):
+    """What a knockout format calls its rounds: "deal" ("out on deal 3") or "round"
+    ("out in round 2"), and whether each round seats everyone at new tables."""
+
+    unit: str
+    out_phrase: str
+    new_tables_each_round: bool
 
 
 @dataclass
@@ -34,10 +46,10 @@ class DealTable:
     number: int
     url: str | None
     finished: bool
-    seats: list[pages.SeatLine] = field(default_factory=list)
+    seats: list[SeatLine] = field(default_factory=list)
 
 
-def tables_played(event: Event) -> dict[int, list[int]]:
+def tables_played(event: Event, kind: Unit) -> dict[int, list[int]]:
     """Each entry's tables, in the order they first sat at them; in top-q rounds, whose
     tables are new each round, the table of each round played."""
     played: dict[int, list[int]] = {}
@@ -47,16 +59,16 @@ def tables_played(event: Event) -> dict[int, list[int]]:
         .values_list("entry_id", "table__number")
     ):
         mine = played.setdefault(entry_id, [])
-        if number not in mine or event.knockout_top:
+        if number not in mine or kind.new_tables_each_round:
             mine.append(number)
     return played
 
 
-def standings(event: Event, me: Entry | None = None) -> list[KnockoutLine]:
+def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[KnockoutLine]:
     """Those still in first (most lives first), then those out by place. Before the
     start: the registered players, each with the rules' lives."""
     players = list(KnockoutPlayer.objects.filter(event=event).select_related("entry__user"))
-    played = tables_played(event)
+    played = tables_played(event, kind)
     shared = {}
     for p in players:
         if p.place is not None:
@@ -68,7 +80,7 @@ def standings(event: Event, me: Entry | None = None) -> list[KnockoutLine]:
         if p.place == 1 and p.out_deal is None:
             status = "winner"
         elif p.out_deal is not None:
-            status = f"out {unit_phrase(event)} {p.out_deal}"
+            status = f"out {kind.out_phrase} {p.out_deal}"
         else:
             status = "in"
         place = ""
@@ -97,11 +109,11 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
         return None, []
     lines = []
     for table in round_.tables.order_by("number"):
-        line = DealTable(table.number, pages.table_url(table), table.finished_at is not None)
+        line = DealTable(table.number, table_url(table), table.finished_at is not None)
         line.seats = [
-            pages.SeatLine(
+            SeatLine(
                 seat=s.position + 1,
-                name=pages.seat_name(s),
+                name=seat_name(s),
                 place="",
                 mine=me is not None and s.entry_id == me.pk,
             )
@@ -111,38 +123,29 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
     return round_.number, lines
 
 
-def unit(event: Event) -> str:
-    """What a knockout's round is: a deal (balancing) or a whole game's round (top q)."""
-    return "round" if event.knockout_top else "deal"
-
-
-def unit_phrase(event: Event) -> str:
-    return "in round" if event.knockout_top else "on deal"
-
-
-def status_text(event: Event, deal: int | None, left: int) -> str:
+def status_text(event: Event, kind: Unit, deal: int | None, left: int) -> str:
     if event.status == Event.UPCOMING:
         registration = "open" if event.registration_open else "closed"
         return f"Upcoming: registration is {registration}."
     if event.status == Event.FINISHED:
         return "Finished: the places are final."
-    return f"{unit(event).capitalize()} {deal} is being played; {left} players are still in."
+    return f"{kind.unit.capitalize()} {deal} is being played; {left} players are still in."
 
 
-def event_status(event: Event) -> str:
+def event_status(event: Event, kind: Unit) -> str:
     """`status_text` read from the database (the organizer's page has no rows to hand):
     the players still in counted, not the whole standings built (a winner is named only
     once the event is finished, whose status does not count them)."""
     deal, _ = deal_tables(event, None)
     left = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).count()
-    return status_text(event, deal, left)
+    return status_text(event, kind, deal, left)
 
 
-def live_context(event: Event, user: Any) -> dict[str, Any]:
+def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
     """The knockout's part of the event page that changes while it runs."""
-    me = pages.entry_of(event, user)
+    me = entry_of(event, user)
     deal, tables = deal_tables(event, me)
-    rows = standings(event, me)
+    rows = standings(event, kind, me)
     if not rows:  # not started: the registered players
         rows = [
             KnockoutLine("", e.user.get_username(), "registered", None, 0, "", 0, False, False)
@@ -159,9 +162,8 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
     )
     return {
         "event": event,
-        "knockout": True,
-        "unit": unit(event),
-        "status": status_text(event, deal, sum(r.status == "in" for r in rows)),
+        "unit": kind.unit,
+        "status": status_text(event, kind, deal, sum(r.status == "in" for r in rows)),
         "deal": deal,
         "deal_tables": tables,
         "your_deal_table": mine,
@@ -169,13 +171,13 @@ def live_context(event: Event, user: Any) -> dict[str, Any]:
     }
 
 
-def csv_rows(event: Event) -> list[list[str]]:
+def csv_rows(event: Event, kind: Unit) -> list[list[str]]:
     """The standings as the CSV export writes them."""
     header = [
         "Place",
         "Player",
         "Status",
-        f"Out {unit_phrase(event)}",
+        f"Out {kind.out_phrase}",
         "Lives left",
         "Tables",
         "Moves",
@@ -190,7 +192,7 @@ def csv_rows(event: Event) -> list[list[str]]:
             line.tables,
             str(line.moves),
         ]
-        for line in standings(event)
+        for line in standings(event, kind)
     ]
 
 
@@ -201,9 +203,7 @@ def table_notes(table: Table) -> list[str]:
     if table.starters != Table.STARTED_BY_SYSTEM:
         return []  # a lobby table: no query (the table page counts them)
     latest = (
-        RoundTable.objects.filter(
-            table=table, round__event__format=Event.KNOCKOUT, round__event__knockout_top=0
-        )
+        RoundTable.objects.filter(table=table, round__event__format=Event.KNOCKOUT)
         .select_related("round")
         .order_by("-round__number")
         .first()

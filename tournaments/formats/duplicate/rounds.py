@@ -1,9 +1,10 @@
 """Duplicate rounds (docs/design.md §18): every table of a round plays the same boards,
 one deal each, in the same order, each at its own pace.
 
-The services' side of `tournaments.duplicate` (which stays pure). `tournaments.services`
-dispatches here by `Event.format` and holds the event's row lock (`_locked_event`) around
-every call, so a board is recorded once, revealed once and a round advanced once.
+The Django side of `tournaments.formats.duplicate.matchpoints` (which stays pure). The
+format (`tournaments.formats.duplicate.Duplicate`) calls here; `tournaments.services`
+holds the event's row lock around every call, so a board is recorded once, revealed
+once and a round advanced once.
 
 - Seating: every table has the event's preferred size; bots fill the last seats (so the
   tables of a round are alike and every board is comparable at every table). Round 1 is
@@ -28,12 +29,13 @@ from django.utils import timezone
 from games import engine
 from games import services as games
 from games.engine import Rules
+from games.errors import ServiceError
 from games.models import Game
-from games.services import ServiceError
 from games.shuffles import Board as GivenBoard
 from games.shuffles import deck_commitment, new_salt
-from tournaments import duplicate
-from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments import progress, roster
+from tournaments.formats.duplicate import matchpoints
+from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundTable
 from tournaments.tables import open_event_table, round_seat_specs
 
 MAX_BOARDS = 16
@@ -77,33 +79,19 @@ def seat_round(event: Event, number: int, bot_level: str) -> Round:
         first = event.round_set.get(number=1)
         start = [
             [s.entry_id if s.entry_id else f"bot-{s.table.number}-{s.position}" for s in seats]
-            for seats in _seated(first)
+            for seats in roster.seated_tables(first)
         ]
-        tables = duplicate.rotation(start, number)[number - 1]
+        tables = matchpoints.rotation(start, number)[number - 1]
     active = set(
         Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
     )
     round_ = Round.objects.create(event=event, number=number, seed=f"{event.seed}:{number}")
     for k, table in enumerate(tables, start=1):
-        round_table = RoundTable.objects.create(round=round_, number=k)
-        RoundSeat.objects.bulk_create(
-            RoundSeat(
-                table=round_table,
-                position=position,
-                entry_id=who if who in active else None,
-                bot_level="" if who in active else bot_level,
-            )
-            for position, who in enumerate(table)
+        progress.write_table(
+            round_, k, [(p, who if who in active else bot_level) for p, who in enumerate(table)]
         )
     _draw_boards(event, round_)
     return round_
-
-
-def _seated(round_: Round) -> list[list[RoundSeat]]:
-    tables: dict[int, list[RoundSeat]] = {}
-    for seat in RoundSeat.objects.filter(table__round=round_).select_related("table"):
-        tables.setdefault(seat.table.number, []).append(seat)
-    return [sorted(tables[n], key=lambda s: s.position) for n in sorted(tables)]
 
 
 def _draw_boards(event: Event, round_: Round) -> None:

@@ -13,11 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments import duplicate
-from tournaments import standings as tally
+from tournaments.formats.duplicate import matchpoints as duplicate
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
-
-number = tally.format_number
+from tournaments.words import number, seat_name
 
 
 def board_number(event: Event, board: Board) -> int:
@@ -148,9 +146,7 @@ def boards_of(event: Event, round_: Round) -> list[BoardLine]:
     found, expected = results(event)
     scored = duplicate.travellers(duplicate.matchpoints(found, expected))
     names = {
-        (s.table.number, s.position): (
-            s.entry.user.get_username() if s.entry else f"Bot ({s.bot_level})"
-        )
+        (s.table.number, s.position): seat_name(s)
         for s in RoundSeat.objects.filter(table__round=round_).select_related(
             "table", "entry__user"
         )
@@ -206,7 +202,8 @@ def current_boards(round_: Round) -> dict[int, str]:
 
 
 def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, Any]:
-    """The duplicate part of the event page's live part."""
+    """The duplicate part of the event page's live part: standings, boards, what each
+    table plays now."""
     started = event.round_set.exclude(status=Round.SEATED).order_by("number")
     return {
         "standings": standing_lines(event, me),
@@ -230,3 +227,15 @@ def csv_rows(event: Event) -> list[list[str]]:
             ]
         )
     return table
+
+
+def scoring_text(event: Event) -> str:
+    return (
+        f"Every table plays the same {event.boards} boards (deals) each round, every "
+        "seat starting each with full lives. A seat's result on a board (lives lost, "
+        "then the hand's value) is compared with the same seat at the other tables: "
+        "a matchpoint for each beaten, half for each tie (scaled by Neuberg's formula "
+        "where a board was played fewer times). The percentage is a player's "
+        "matchpoints over the most they could have had. Bots fill the tables and are "
+        "compared with, but not ranked."
+    )

@@ -1,5 +1,5 @@
-"""Knockout events run (issue 24 part 1; docs/design.md §17): the Django side of
-`tournaments.balancing`, which stays pure.
+"""Knockout events with tables balanced between deals (docs/design.md §17): the Django
+side of `tournaments.balancing`, which stays pure.
 
 A knockout `Round` is one deal played at every table ("deal n"). Each physical table
 is one `games.Table`, opened at the start and kept from deal to deal (its players keep
@@ -17,9 +17,6 @@ and deal n+1 starts at every table, dealt by the player after the last dealer. T
 moves and the next deal's start are one transaction: no deal starts while a move is
 pending, and no table starts deal n+1 while another still plays deal n. When one
 player is left, they are 1st and the event is over.
-
-With `Event.knockout_top` = q >= 1 the event plays "top q of each table go through"
-rounds instead (tournaments.top_q_rounds): `start` and `record_table` hand over there.
 """
 
 from __future__ import annotations
@@ -28,19 +25,18 @@ from django.utils import timezone
 
 from games import services as games
 from games.engine import Rules
+from games.errors import ServiceError
 from games.models import Table
-from games.services import ServiceError
-from tournaments import balancing, top_q_rounds
+from tournaments import balancing
 from tournaments.models import (
     Entry,
     Event,
     KnockoutMove,
     KnockoutPlayer,
     Round,
-    RoundSeat,
     RoundTable,
 )
-from tournaments.progress import mark_finished, playing_round
+from tournaments.progress import mark_finished, playing_round, write_table
 from tournaments.tables import layout_seat_specs, open_event_table
 
 
@@ -52,22 +48,26 @@ def check_startable(event: Event, count: int) -> None:
         raise ServiceError("A knockout's tables seat at least two players.")
 
 
-def start(event: Event) -> Round:
-    """Seat the registered players at tables of the event's preferred size (drawn from
-    its seed), give each the rules' lives, open a `games.Table` per table and start deal
-    1 at every table. The caller holds the event lock and has set the event running."""
+def enter_players(event: Event) -> list[Entry]:
+    """Give every registered player the rules' lives (a `KnockoutPlayer` each)."""
     entries = list(
         Entry.objects.filter(event=event, status=Entry.REGISTERED)
         .select_related("user")
         .order_by("registered_at", "pk")
     )
     check_startable(event, len(entries))
-    if event.knockout_top:
-        return top_q_rounds.start(event, entries)
     rules = Rules.from_dict(event.rules)
     KnockoutPlayer.objects.bulk_create(
         KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
     )
+    return entries
+
+
+def start(event: Event) -> Round:
+    """Seat the registered players at tables of the event's preferred size (drawn from
+    its seed), give each the rules' lives, open a `games.Table` per table and start deal
+    1 at every table. The caller holds the event lock and has set the event running."""
+    entries = enter_players(event)
     users = {e.pk: e.user for e in entries}
     layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
     round_ = playing_round(event, 1)
@@ -82,10 +82,7 @@ def start(event: Event) -> Round:
 def record_table(event: Event, table: RoundTable) -> None:
     """Table `table` has played its deal (its game is over; the caller holds the event
     lock and checked it was not recorded yet): note what each seat lost, and when it
-    was the deal's last table, end the deal. (Top-q rounds: a whole game instead.)"""
-    if event.knockout_top:
-        top_q_rounds.record_table(event, table)
-        return
+    was the deal's last table, end the deal."""
     state = table.game.engine_state()
     last = state.last_round
     seats = list(table.seats.order_by("position"))
@@ -200,10 +197,9 @@ def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
 def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict[int, int]) -> None:
     """Start the round's deal at `opened`: its round table and seats, then a game of one
     deal with each seat's lives, dealt by the player after the button."""
-    round_table = RoundTable.objects.create(round=round_, number=table.number, table=opened)
     occupied = [k for k, p in enumerate(table.seats) if p is not None]
-    RoundSeat.objects.bulk_create(
-        RoundSeat(table=round_table, position=k, entry_id=table.seats[k]) for k in occupied
+    round_table = write_table(
+        round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
     )
     dealer = occupied.index(table.next_dealer())
     round_table.game = games.start_game(

@@ -1,6 +1,6 @@
-"""Knockout events in "top q of each table go through" rounds (Board Game Arena's
-multiplayer elimination; `Event.knockout_top` = q >= 1), instead of balancing tables
-deal by deal (tournaments.knockout, which dispatches here).
+"""Top-q knockout events (docs/design.md §17): "top q of each table go through" rounds
+(Board Game Arena's multiplayer elimination; `Event.top_q` = q >= 1), instead of
+balancing tables deal by deal (tournaments.formats.knockout).
 
 Each round seats the players still in from scratch (`balancing.first_tables`, seeded
 by the event's seed and the round's number) at new tables of the preferred size; each
@@ -19,20 +19,17 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games import services as games
-from games.engine import Rules
 from tournaments import balancing
-from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
-from tournaments.progress import mark_finished, playing_round, record_places
+from tournaments.formats.knockout.rounds import enter_players
+from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
+from tournaments.progress import mark_finished, playing_round, record_places, write_table
 from tournaments.tables import layout_seat_specs, open_event_table
 
 
-def start(event: Event, entries: list[Entry]) -> Round:
-    """Give every entry the rules' lives and seat round 1."""
-    rules = Rules.from_dict(event.rules)
-    KnockoutPlayer.objects.bulk_create(
-        KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
-    )
-    return _seat_round(event, 1, [e.pk for e in entries])
+def start(event: Event) -> Round:
+    """Give every registered player the rules' lives and seat round 1. The caller holds
+    the event lock and has set the event running."""
+    return _seat_round(event, 1, [e.pk for e in enter_players(event)])
 
 
 def record_table(event: Event, table: RoundTable) -> None:
@@ -68,7 +65,7 @@ def _end_round(event: Event, round_: Round) -> None:
                 players[entry_id].out_deal = n
         through: tuple[int, ...] = ()
     else:
-        q = min(event.knockout_top, min(len(row) for row in tables) - 1)
+        q = min(event.top_q, min(len(row) for row in tables) - 1)
         # A player who withdrew goes no further: last at their table.
         ranked = [
             [(p, place if players[p].entry.active else len(row) + 1) for p, place in row]
@@ -105,10 +102,9 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
             layout_seat_specs(table, users),
             len(table.seats),
         )
-        round_table = RoundTable.objects.create(round=round_, number=table.number, table=opened)
         occupied = [k for k, p in enumerate(table.seats) if p is not None]
-        RoundSeat.objects.bulk_create(
-            RoundSeat(table=round_table, position=k, entry_id=table.seats[k]) for k in occupied
+        round_table = write_table(
+            round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
         )
         round_table.game = games.start_game(
             table=opened, by=None, dealer=occupied.index(table.next_dealer())

@@ -1,0 +1,224 @@
+"""What every tournament format provides (docs/design.md §19): the protocol
+`tournaments.services` and the pages call, and the life of a round that the formats
+with seated rounds share (`SeatedRounds`).
+
+A format is one object of a subclass of `Format`, registered in
+`tournaments.formats.FORMATS` under its `Event.format` value. Services hold the event's
+row lock around every call that writes, check who may act and keep the event's status;
+the format decides what differs: its options at creation, which entry rules apply, how
+a round is seated, started and recorded, and what its pages, CSV and season show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django.utils import timezone
+
+from games.errors import ServiceError
+from tournaments import progress
+from tournaments.models import Entry, Event, Round, RoundTable
+
+MAX_ROUNDS = 15
+
+
+@dataclass(frozen=True)
+class Options:
+    """A format's stored options, as `Format.options` checked them."""
+
+    rounds: int = 0
+    boards: int = 4
+    top_q: int = 0
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    """One player's result in one event, as a club's season adds it up
+    (tournaments.season): their rank in the event, the games they played, and the
+    points they scored out of the most they could have (docs/design.md §19)."""
+
+    entry_id: int
+    rank: int
+    games: int
+    points: float
+    maximum: float
+
+
+class Format:
+    """The protocol. Class attributes say which common rules apply; methods do what
+    differs. Defaults are those of most formats; a format overrides what it changes."""
+
+    key: ClassVar[str]
+    # Its partials: `about` (the event's facts) and `live` (what changes as it runs).
+    template: ClassVar[str]
+    # Rules scored in lives only (a knockout carries lives, duplicate compares them).
+    lives_only: ClassVar[bool] = False
+    # The organizer sets how many rounds it has (a knockout plays until one is left).
+    sets_rounds: ClassVar[bool] = True
+    # The refusals of the common actions this format has no use for (None: allowed).
+    late_entry_refusal: ClassVar[str | None] = None
+    pause_refusal: ClassVar[str | None] = None
+    correction_refusal: ClassVar[str | None] = None
+
+    # ---- creating an event -------------------------------------------------------
+
+    def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
+        """The options an event of this format stores, or a ServiceError on a field."""
+        return Options(rounds=check_rounds(rounds))
+
+    def heading(self, event: Event) -> str:
+        """The line under the event's name: "Swiss, 3 rounds"."""
+        raise NotImplementedError
+
+    def summary(self, event: Event) -> str:
+        """The event list's word for it: "3 rounds", "Knockout"."""
+        return f"{event.rounds} round{'s' if event.rounds != 1 else ''}"
+
+    # ---- the life of an event (the caller holds the event's row lock) ---------------
+
+    def check_field(self, event: Event, count: int) -> None:
+        """Refuse to start with `count` players registered, with the reason."""
+        if count < 2:
+            raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
+
+    def start(self, event: Event) -> Round:
+        """Seat round 1, and start it if the event advances by itself."""
+        raise NotImplementedError
+
+    def seat(self, event: Event, number: int) -> Round:
+        """Seat round `number` (not started): formats whose rounds are seated first."""
+        raise NotImplementedError
+
+    def start_round(self, event: Event, round_: Round) -> None:
+        """Start a seated round's tables."""
+        raise NotImplementedError
+
+    def record(self, event: Event, game_id: int) -> bool:
+        """A game of one of the event's tables is over: record it and move the event on.
+        False when there was nothing to record (a repeated or late call)."""
+        raise NotImplementedError
+
+    def games_of(self, entry: Entry) -> list[int]:
+        """The games `entry` is playing now (a bot takes them over on a withdrawal)."""
+        return [
+            game_id
+            for game_id in RoundTable.objects.filter(
+                round__event_id=entry.event_id, round__status=Round.PLAYING, seats__entry=entry
+            ).values_list("game_id", flat=True)
+            if game_id is not None
+        ]
+
+    # Which event a finished game belongs to, and the finished games not recorded: by
+    # the round tables' games, unless a format keeps its games elsewhere.
+    @staticmethod
+    def event_of_game(game_id: int) -> int | None:
+        found = RoundTable.objects.filter(game_id=game_id).values_list("round__event_id", flat=True)
+        return found[0] if found else None
+
+    @staticmethod
+    def unrecorded_games() -> list[int]:
+        return progress.unrecorded_round_games()
+
+    # ---- reading --------------------------------------------------------------------
+
+    def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
+        """The event page's one-line status."""
+        raise NotImplementedError
+
+    def live_facts(self, event: Event) -> Any:
+        """What the live part shows alike to every viewer, read once for a push's
+        sockets (None: nothing worth sharing)."""
+        return None
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        """The format's part of the event page's live part, for `user`."""
+        raise NotImplementedError
+
+    def about_context(self, event: Event) -> dict[str, Any]:
+        """What the format's `about` partial needs beyond the event."""
+        return {}
+
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        """The standings as the CSV export writes them, header first."""
+        raise NotImplementedError
+
+    def season(self, event: Event) -> list[SeasonResult]:
+        """Each player's contribution to the club's season (docs/design.md §19)."""
+        raise NotImplementedError
+
+
+def check_rounds(rounds: int | None) -> int:
+    if rounds is None:
+        raise ServiceError("Say how many rounds the event has.", "rounds")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+    return rounds
+
+
+class SeatedRounds(Format):
+    """A set number of rounds, each seated (the organizer may swap and lock seats)
+    then started at once or when the organizer says, and over when its last table is:
+    Swiss and duplicate. `record_game` records one finished game and returns its round
+    (None: nothing to record)."""
+
+    def start(self, event: Event) -> Round:
+        round_ = self.seat(event, 1)
+        start_if_automatic(self, event, round_)
+        return round_
+
+    def check_field(self, event: Event, count: int) -> None:
+        super().check_field(event, count)
+        if event.rounds > count - 1:
+            raise ServiceError(
+                f"{event.rounds} rounds for {count} players is more than useful: with "
+                f"{count} players, at most {count - 1} rounds."
+            )
+
+    def record_game(self, event: Event, game_id: int) -> Round | None:
+        raise NotImplementedError
+
+    def record(self, event: Event, game_id: int) -> bool:
+        round_ = self.record_game(event, game_id)
+        if round_ is None:
+            return False
+        if not round_.tables.filter(finished_at__isnull=True).exists():
+            round_.status, round_.finished_at = Round.FINISHED, timezone.now()
+            round_.save(update_fields=["status", "finished_at"])
+            active = Entry.objects.filter(event=event, status=Entry.REGISTERED)
+            if round_.number >= event.rounds or not active.exists():
+                progress.mark_finished(event)
+            else:
+                start_if_automatic(self, event, self.seat(event, round_.number + 1))
+        return True
+
+    def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
+        if event.status == Event.UPCOMING:
+            registration = "open" if event.registration_open else "closed"
+            return f"Upcoming: registration is {registration}."
+        if event.status == Event.FINISHED:
+            return "Finished: the standings are final."
+        paused = " The event is paused: the next round waits." if event.paused else ""
+        if shown is not None and shown.status == Round.PLAYING:
+            return f"Round {shown.number} of {event.rounds} is being played.{paused}"
+        if waiting is not None:
+            when = (
+                "it starts at the time the organizer set"
+                if waiting.start_at
+                else "it starts when the organizer says"
+            )
+            return f"Round {waiting.number} of {event.rounds} is being seated; {when}.{paused}"
+        return f"Running.{paused}"
+
+
+def start_seated(format: Format, event: Event, round_: Round) -> None:
+    """Start a seated round's tables, and the round is being played."""
+    format.start_round(event, round_)
+    round_.status, round_.started_at = Round.PLAYING, timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+
+
+def start_if_automatic(format: Format, event: Event, round_: Round) -> None:
+    """Start a seated round now if the event advances by itself and is not paused."""
+    if event.advance == Event.AUTO and not event.paused:
+        start_seated(format, event, round_)

@@ -1,0 +1,88 @@
+"""Duplicate events (docs/design.md §18): every table of a round plays the same boards,
+and each seat's result is compared with the same seat's at the other tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments import page_parts
+from tournaments.formats.base import Format, Options, SeasonResult, SeatedRounds, check_rounds
+from tournaments.formats.duplicate import pages, rounds
+from tournaments.formats.duplicate.rounds import check_boards
+from tournaments.models import Entry, Event, Round
+
+# The level of the bots that fill the tables: a fair opponent, not a pushover.
+BOT_LEVEL = "medium"
+
+
+class Duplicate(SeatedRounds):
+    key = Event.DUPLICATE
+    template = "tournaments/formats/duplicate.html"
+    lives_only = True
+    late_entry_refusal = "A duplicate event seats everyone at its start: it is too late."
+    correction_refusal = "A duplicate event scores the deals themselves: no places to correct."
+
+    def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
+        count = check_rounds(rounds)
+        check_boards(boards)
+        return Options(rounds=count, boards=boards)
+
+    def heading(self, event: Event) -> str:
+        return (
+            f"Duplicate, {event.rounds} round{'s' if event.rounds != 1 else ''} of "
+            f"{event.boards} board{'s' if event.boards != 1 else ''}"
+        )
+
+    def check_field(self, event: Event, count: int) -> None:
+        Format.check_field(self, event, count)  # any number of rounds: seats rotate
+        rounds.check_field(count, event.table_size)
+
+    def seat(self, event: Event, number: int) -> Round:
+        return rounds.seat_round(event, number, BOT_LEVEL)
+
+    def start_round(self, event: Event, round_: Round) -> None:
+        rounds.start_tables(event, round_)
+
+    def record_game(self, event: Event, game_id: int) -> Round | None:
+        return rounds.record_play(game_id)
+
+    def games_of(self, entry: Entry) -> list[int]:
+        return rounds.games_of(entry)
+
+    @staticmethod
+    def event_of_game(game_id: int) -> int | None:
+        return rounds.event_of_game(game_id)
+
+    @staticmethod
+    def unrecorded_games() -> list[int]:
+        return rounds.unrecorded_games()
+
+    def live_facts(self, event: Event) -> page_parts.RoundFacts:
+        return page_parts.round_facts(event, self)
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        if facts is None:
+            facts = self.live_facts(event)
+        me = facts.entry_of(user)
+        tables = page_parts.tables_of(facts.shown, me, facts.seated) if facts.shown else []
+        # A duplicate table is its players' only (its boards are sealed): no watch link.
+        for line in tables:
+            line.url = line.url if any(seat.mine for seat in line.seats) else None
+        return {
+            **page_parts.round_context(facts, me, tables),
+            "duplicate": pages.context(event, facts.shown, me),
+        }
+
+    def about_context(self, event: Event) -> dict[str, Any]:
+        # Every player is seated (bots fill the tables): no byes; no tie-breaks.
+        return {"scoring_text": pages.scoring_text(event), "bye_text": "", "tiebreak_labels": []}
+
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        return pages.csv_rows(event)
+
+    def season(self, event: Event) -> list[SeasonResult]:
+        """Matchpoints out of the tops, each board played counted as a game."""
+        return [
+            SeasonResult(row.player, rank, row.boards, row.matchpoints, row.top)
+            for rank, row in pages.ranked(event)
+        ]

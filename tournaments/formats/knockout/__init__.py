@@ -1,0 +1,91 @@
+"""Knockout events with tables balanced between deals (docs/design.md §17): every table
+plays one deal at a time, lives carry from table to table, the last player in wins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.formats.base import Format, Options, SeasonResult
+from tournaments.formats.knockout import pages, rounds
+from tournaments.models import Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+from tournaments.progress import unrecorded_table
+
+
+class Knockout(Format):
+    key = Event.KNOCKOUT
+    template = "tournaments/formats/knockout.html"
+    lives_only = True
+    sets_rounds = False
+    late_entry_refusal = "The knockout has started: it is too late to join."
+    pause_refusal = "A knockout deals on until one player is left: it has no pause."
+    correction_refusal = "A knockout's places follow from the games: nothing to correct."
+    # Its pages' words (`pages.Unit`).
+    unit = "deal"
+    out_phrase = "on deal"
+    new_tables_each_round = False
+    # Its tables' column: a balanced table plays a deal at a time.
+    table_column = "Deal"
+
+    def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
+        """No rounds to set: it deals until one player is left, so whatever the form
+        held is stored as 0, not as a number a page could show as "Round 4 of 3"."""
+        return Options()
+
+    def heading(self, event: Event) -> str:
+        return "Knockout, tables balanced deal by deal"
+
+    def summary(self, event: Event) -> str:
+        return "Knockout"
+
+    def check_field(self, event: Event, count: int) -> None:
+        rounds.check_startable(event, count)
+
+    def start(self, event: Event) -> Round:
+        return rounds.start(event)
+
+    def record(self, event: Event, game_id: int) -> bool:
+        table = unrecorded_table(game_id)
+        if table is None:
+            return False
+        self.record_table(event, table)
+        return True
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        rounds.record_table(event, table)
+
+    def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
+        # Its rounds are deals (or top-q rounds) with no set number: not "Round 4 of 0".
+        return pages.event_status(event, self)
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        return {**pages.live_context(event, self, user), "table_column": self.table_column}
+
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        return pages.csv_rows(event, self)
+
+    def season(self, event: Event) -> list[SeasonResult]:
+        return knockout_season(event)
+
+
+def knockout_season(event: Event) -> list[SeasonResult]:
+    """By place, as opponents outlasted (docs/design.md §19): a point for each player
+    placed below, half for each sharing the place, out of one less than the field. Those
+    still in share the places not yet decided. Each deal or game played counts a game."""
+    players = list(KnockoutPlayer.objects.filter(event=event))
+    field = len(players)
+    games: dict[int, int] = {}
+    for entry_id in RoundSeat.objects.filter(
+        table__round__event=event, entry__isnull=False
+    ).values_list("entry_id", flat=True):
+        games[entry_id] = games.get(entry_id, 0) + 1
+    # A player still in has no place yet: they share the best places left.
+    still_in = sum(p.place is None for p in players)
+    places = {p.entry_id: p.place or 1 for p in players}
+    results = []
+    for p in players:
+        place = places[p.entry_id]
+        sharing = still_in if p.place is None else sum(1 for q in places.values() if q == place)
+        below = field - place - (sharing - 1)
+        points = below + (sharing - 1) / 2
+        results.append(SeasonResult(p.entry_id, place, games.get(p.entry_id, 0), points, field - 1))
+    return results

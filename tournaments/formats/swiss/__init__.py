@@ -1,0 +1,55 @@
+"""Swiss events (docs/design.md §14): whole games at tables of 3–8, each round seated
+from the standings of the rounds before it, a set number of rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments import page_parts
+from tournaments.formats.base import SeasonResult, SeatedRounds
+from tournaments.formats.swiss import pages, results, rounds
+from tournaments.models import Event, Round
+
+
+class Swiss(SeatedRounds):
+    key = Event.SWISS
+    template = "tournaments/formats/swiss.html"
+
+    def heading(self, event: Event) -> str:
+        return f"Swiss, {event.rounds} round{'s' if event.rounds != 1 else ''}"
+
+    def seat(self, event: Event, number: int) -> Round:
+        return rounds.seat(event, number)
+
+    def start_round(self, event: Event, round_: Round) -> None:
+        rounds.start_tables(event, round_)
+
+    def record_game(self, event: Event, game_id: int) -> Round | None:
+        return rounds.record_game(game_id)
+
+    def live_facts(self, event: Event) -> pages.SwissFacts:
+        return pages.SwissFacts(page_parts.round_facts(event, self), results.standings(event))
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        if facts is None:
+            facts = self.live_facts(event)
+        return facts.context(facts.round.entry_of(user))
+
+    def about_context(self, event: Event) -> dict[str, Any]:
+        return {
+            "scoring_text": pages.scoring_text(event),
+            "bye_text": pages.bye_text(event),
+            "tiebreak_labels": pages.tiebreak_labels(event),
+        }
+
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        return pages.csv_rows(event)
+
+    def season(self, event: Event) -> list[SeasonResult]:
+        """Points as the event scores them, out of the most each player could have
+        scored (byes included)."""
+        return [
+            SeasonResult(row.player, row.rank, row.games, row.points, row.maximum)
+            for row in results.standings(event)
+            if row.games or row.byes
+        ]

@@ -1,0 +1,170 @@
+"""What a Swiss event's pages show (docs/design.md §14): the shown round's tables, the
+standings (points, percentage, tie-breaks, each round's table and place) and who met
+whom; the facts of its scoring; the CSV. Places and points only: nothing here comes
+near a card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.safestring import mark_safe
+
+from tournaments import page_parts, roster
+from tournaments import standings as tally
+from tournaments.formats.swiss import results
+from tournaments.models import Entry, Event, Round, RoundSeat
+from tournaments.page_parts import RoundFacts, render_partial, tables_of
+from tournaments.seating import record_meetings
+from tournaments.words import number, ordinal
+
+
+@dataclass
+class StandingLine:
+    rank: int
+    name: str
+    withdrawn: bool
+    points: str
+    percentage: str
+    games: int
+    table_wins: int
+    tiebreaks: list[str]
+    cells: list[str]
+    mine: bool
+
+
+def cell_text(cell: tally.Cell | None) -> str:
+    if cell is None:
+        return ""
+    if cell.table_no is None:
+        return "bye"
+    return f"T{cell.table_no} · {ordinal(cell.place or 0)}"
+
+
+def standing_lines(
+    event: Event,
+    names: dict[int, str],
+    me: Entry | None,
+    rows: Sequence[tally.Row] | None = None,
+) -> list[StandingLine]:
+    """The standings for `me` (`rows`: `results.standings(event)`, when read already)."""
+    return [
+        StandingLine(
+            rank=row.rank,
+            name=names[row.player],
+            withdrawn=row.withdrawn,
+            points=number(row.points),
+            percentage=number(row.percentage, 1),
+            games=row.games,
+            table_wins=row.table_wins,
+            tiebreaks=["" if v is None else number(v) for v in row.tiebreaks],
+            cells=[cell_text(row.cells.get(n)) for n in range(1, event.rounds + 1)],
+            mine=me is not None and row.player == me.pk,
+        )
+        for row in (results.standings(event) if rows is None else rows)
+    ]
+
+
+def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tuple[str, str]]:
+    """(player, "p2 ×2, p3") for each player, in the standings' order: whom they sat
+    with in the rounds that started."""
+    tables: dict[int, list[int]] = {}
+    for table_id, entry_id in (
+        RoundSeat.objects.filter(table__round__event=event, entry__isnull=False)
+        .exclude(table__round__status=Round.SEATED)
+        .values_list("table_id", "entry_id")
+    ):
+        tables.setdefault(table_id, []).append(entry_id)
+    met: dict[frozenset, int] = {}
+    record_meetings(met, tables.values())
+    lists: dict[str, list[str]] = {name: [] for name in order}
+    for pair, times in sorted(met.items(), key=lambda item: sorted(names[p] for p in item[0])):
+        a, b = (names[p] for p in pair)
+        lists[a].append(b + (f" ×{times}" if times > 1 else ""))
+        lists[b].append(a + (f" ×{times}" if times > 1 else ""))
+    return [(name, ", ".join(sorted(lists[name])) or "—") for name in order]
+
+
+class SwissFacts:
+    """A push's shared reading of a Swiss event (the round's facts, the standings, who
+    met whom) and its long lists rendered once as nobody's: every table row and
+    standings row. A viewer's part joins them, with only their own table and row
+    rendered again, marked theirs."""
+
+    def __init__(self, round_facts: RoundFacts, rows: list[tally.Row]) -> None:
+        event = round_facts.event
+        self.round = round_facts
+        self.rows = rows
+        self.opponents = (
+            opponents(event, round_facts.names, [round_facts.names[r.player] for r in rows])
+            if round_facts.shown
+            else []
+        )
+        shown = round_facts.shown
+        self.tables = tables_of(shown, None, round_facts.seated) if shown else []
+        self.table_html = [render_partial("table-row", {"t": t}) for t in self.tables]
+        self.standings = standing_lines(event, round_facts.names, None, rows)
+        self.standing_html = [render_partial("standing-row", {"row": r}) for r in self.standings]
+        self.opponents_html = (
+            render_partial("met-list", {"opponents": self.opponents}) if self.opponents else ""
+        )
+
+    def context(self, me: Entry | None) -> dict[str, Any]:
+        """The lists for `me`, with their rendered HTML."""
+        facts = self.round
+        tables = self.tables
+        table_html = list(self.table_html)
+        standings = self.standings
+        standing_html = list(self.standing_html)
+        if me is not None:  # their table and their row, marked theirs
+            for k, seats in enumerate(facts.seated):
+                if facts.shown and any(seat.entry_id == me.pk for seat in seats):
+                    line = tables_of(facts.shown, me, [seats])[0]
+                    tables = [*tables[:k], line, *tables[k + 1 :]]
+                    table_html[k] = render_partial("table-row", {"t": line})
+            for k, row in enumerate(self.rows):
+                if row.player == me.pk:
+                    mine = standing_lines(facts.event, facts.names, me, [row])[0]
+                    standings = [*standings[:k], mine, *standings[k + 1 :]]
+                    standing_html[k] = render_partial("standing-row", {"row": mine})
+        return {
+            **page_parts.round_context(facts, me, tables),
+            "tables_html": mark_safe("".join(table_html)),  # noqa: S308 (rendered above)
+            "standings": standings,
+            "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
+            "opponents": self.opponents,
+            "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
+            "tiebreak_labels": tiebreak_labels(facts.event),
+            "round_numbers": range(1, facts.event.rounds + 1),
+        }
+
+
+def tiebreak_labels(event: Event) -> list[str]:
+    return [tally.TIEBREAKS[key] for key in event.tiebreaks]
+
+
+def scoring_text(event: Event) -> str:
+    if event.scoring == Event.OUTLASTED:
+        return (
+            "Each game scores a point for every opponent you outlast (half a point for a "
+            f"tie): at a table of {event.table_size}, {event.table_size - 1} points at most."
+        )
+    points = ", ".join(
+        f"{ordinal(n)} {number(p)}" for n, p in enumerate(event.place_points, start=1)
+    )
+    return f"Each game scores by place: {points}; players who tie share those places' points."
+
+
+def bye_text(event: Event) -> str:
+    most = results.bye_maximum(event)
+    return (
+        f"A bye scores {number(event.bye_points)} of {number(most)} points. The percentage "
+        "is a player's points over the most they could have scored, byes included."
+    )
+
+
+def csv_rows(event: Event) -> list[list[str]]:
+    names = roster.names(roster.entries(event))
+    labels = tiebreak_labels(event)
+    return tally.csv_rows(results.standings(event), event.rounds, labels, names.__getitem__)

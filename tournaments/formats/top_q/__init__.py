@@ -1,0 +1,39 @@
+"""Top-q knockout events (docs/design.md §17): each round every table plays a whole
+game and its first q go through, reseated from scratch, until a final is won."""
+
+from __future__ import annotations
+
+from games.errors import ServiceError
+from tournaments.formats.base import Options
+from tournaments.formats.knockout import Knockout
+from tournaments.formats.top_q import rounds
+from tournaments.models import Event, Round, RoundTable
+
+
+class TopQ(Knockout):
+    """A knockout in whole games: it shares the balanced knockout's entry rules, pages
+    and season rule, with its own rounds and words."""
+
+    key = Event.TOP_Q
+    template = "tournaments/formats/top_q.html"
+    unit = "round"
+    out_phrase = "in round"
+    new_tables_each_round = True
+    table_column = "Game"
+
+    def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
+        if not 1 <= top_q < table_size:
+            raise ServiceError(f"1 to {table_size - 1} players of each table go through.", "top_q")
+        return Options(top_q=top_q)
+
+    def heading(self, event: Event) -> str:
+        return f"Knockout, the top {event.top_q} of each table go through"
+
+    def summary(self, event: Event) -> str:
+        return f"Knockout, top {event.top_q}"
+
+    def start(self, event: Event) -> Round:
+        return rounds.start(event)
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        rounds.record_table(event, table)

@@ -1,0 +1,16 @@
+"""What a list of events says of each one's format, in the format's own words."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournaments.formats import FORMATS
+from tournaments.models import Event
+
+register = template.Library()
+
+
+@register.filter
+def format_summary(event: Event) -> str:
+    """ "3 rounds", "Knockout": the event list's word for the format."""
+    return FORMATS[event.format].summary(event)
