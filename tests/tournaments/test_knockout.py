@@ -506,9 +506,7 @@ def test_same_deal_exits_at_different_tables_rank_by_lives_then_hand(
 def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
     client: Any, make_event: Any, quick: RuleSet, field: list[Any]
 ) -> None:
-    event = make_event(
-        name="BGA style", format=Event.TOP_Q, top_q=1, rule_set=quick, table_size=4
-    )
+    event = make_event(name="BGA style", format=Event.TOP_Q, top_q=1, rule_set=quick, table_size=4)
     for user in field[:8]:
         services.register(event=event, user=user)
     services.start_event(event=event, by=field[0])

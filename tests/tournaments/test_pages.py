@@ -18,8 +18,8 @@ from clubs.models import Club, Membership
 from games.models import Table
 from tests.games.playing import play_out
 from tournaments import services
-from tournaments.formats.swiss import results as records
 from tournaments import standings as tally
+from tournaments.formats.swiss import results as records
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 
 pytestmark = pytest.mark.django_db

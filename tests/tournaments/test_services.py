@@ -109,9 +109,7 @@ def test_bots_fill_a_short_field_and_are_never_ranked(
     round_ = services.start_event(event=event, by=ann)
     seats = RoundSeat.objects.filter(table__round=round_)
     assert seats.filter(entry__isnull=True).count() == 3
-    assert set(seats.filter(entry__isnull=True).values_list("bot_level", flat=True)) == {
-        BOT_LEVEL
-    }
+    assert set(seats.filter(entry__isnull=True).values_list("bot_level", flat=True)) == {BOT_LEVEL}
     play_round(round_, django_capture_on_commit_callbacks)
     rows = records.standings(event)
     assert len(rows) == 5 and all(row.player is not None for row in rows)
