@@ -1,4 +1,4 @@
-"""Scoring, tie-breaks and standings of a Swiss tournament at tables of 31 (issue 23):
+"""Scoring, tie-breaks and standings of a Swiss tournament at tables of 31 (docs/design.md §14):
 pure Python, no Django, no I/O.
 
 A round is one whole game per table. What a game gives each seat is its finishing

@@ -1,4 +1,4 @@
-"""Duplicate 31 (issue 24): every table plays the same boards, and each player is
+"""Duplicate 31 (docs/design.md §18): every table plays the same boards, and each player is
 compared only with the players who held the same seat on the same board elsewhere.
 Pure Python: no Django, no I/O.
 
