@@ -317,6 +317,10 @@ def test_the_manage_page_of_a_running_knockout(
     # Its deals, not "Round 1 of n" from a rounds field a knockout does not have.
     assert "Deal 1 is being played; 4 players are still in." in text
     assert " of 0" not in text and "Round 1 of" not in text
+    # No control that could only be refused: a knockout has no pause and no places to
+    # correct (the services refuse both); the page says why there is no correction.
+    assert 'name="paused"' not in text and 'value="correct"' not in text
+    assert "A knockout&#x27;s places follow from the games: nothing to correct." in text
 
 
 def test_a_knockout_deal_table_says_it_deals_once_and_leads_back_to_the_event(

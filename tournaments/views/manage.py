@@ -177,6 +177,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    fmt = pages.format_of(event)
     waiting = page_parts.waiting_round(event)
     seats = _round_seats(waiting) if waiting else []
     finished = _finished_seats(event)
@@ -192,9 +193,11 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else None,
         # Only formats whose places are the organizer's to correct offer the form.
         "correction_form": CorrectionForm(seats=finished)
-        if finished and pages.format_of(event).correction_refusal is None
+        if finished and fmt.correction_refusal is None
         else None,
-        "correction_refusal": pages.format_of(event).correction_refusal,
+        "correction_refusal": fmt.correction_refusal,
+        # A control that could only be refused is not offered.
+        "pausable": fmt.pause_refusal is None,
         "corrections": Correction.objects.filter(seat__table__round__event=event)
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),
