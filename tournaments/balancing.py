@@ -1,4 +1,4 @@
-"""Knockout events at several tables (issue 24): table balancing between deals, the
+"""Knockout events at several tables (docs/design.md §17): table balancing between deals, the
 places of players who go out, and "top q of each table go through" rounds. Pure
 Python: no Django, no I/O.
 
@@ -8,33 +8,61 @@ by the first player clockwise after the button (seat numbers rise clockwise), an
 player after the dealer plays first, the dealer last. Players are any hashable values.
 
 **Balancing** (`balance`), between deals, after the players who went out have left
-(`remove_players`), by the rules poker tournament directors use (TDA style), in this
-order, again and again until nothing applies:
+(`remove_players`), by the rules poker tournament directors use (TDA style), planned as
+a whole so that it makes the fewest moves those rules allow (docs/design.md §17):
 
 1. **Break** a table with the fewest players as soon as its players fit into the empty
-   seats of the other tables. Of several such tables, the one whose players have
-   changed tables least (the most any of them has, then their total; then the highest
-   number) breaks: poker breaks tables in a fixed order announced in advance, which
-   sends the same players on from table to table as one after another breaks; this
-   order is just as fixed (no director chooses) and spreads the moves instead. Its
-   players draw their new seats at random, in seat order:
-   each goes to a table with the fewest players (ties drawn), to a seat drawn among
-   that table's empty ones. Filling the shortest tables first means a break never
-   causes a balancing move of its own. The last break forms the final table: everyone
-   fits at one table.
-2. **Move** one player from the largest table (ties: the lowest number) to the
-   smallest (ties: the lowest number) while they differ by two players or more.
-   The player moved is one moved least so far (breaks count: a player just sent to a
-   new table by a break is not the next to move), **to a comparable seat**, defined
-   here as the same place in the turn order of the next deal. Poker moves the player
-   who would next be in the big blind into the worst seat so that nobody skips or pays
-   the blinds twice; 31 has no blinds, but the order of play matters (the first player
-   draws blind to what the others keep; the last, the dealer, sees everyone's discards
-   and answers a knock last), and the deal rotates one seat a deal at every table. So
-   the mover's place in the next deal at the old table (1 = plays first, the table's
-   size = deals) is compared with the place they would have at the new table, sitting
-   in each empty seat: the pair (player, seat) with the smallest difference is chosen,
-   ties drawn. A place is counted in players, not seats, since empty seats are skipped.
+   seats of the other tables; several tables may break at once. The plan decides them
+   one after another, counting the players of tables already breaking as seated in the
+   others' empty seats: a table with the fewest players (of those it has now) breaks
+   while everyone fits at the other tables left. Of several such tables, the one whose
+   players have changed tables least (the most any of them has, then their total; then
+   the highest number) breaks: poker breaks tables in a fixed order announced in
+   advance, which sends the same players on from table to table as one after another
+   breaks; this order is just as fixed (no director chooses) and spreads the moves
+   instead. The last break forms the final table: everyone fits at one table.
+2. **Sizes.** The N players over the K tables that stay: sizes within one of each other
+   (N // K, and N % K tables one more), each within its seats. A table that has more
+   than N // K players now keeps one more if it can (that spares a move), the highest
+   numbers first; if more tables must have one more, the lowest numbers of the others.
+   Without a break these are the sizes that moving one player at a time from the
+   largest table (ties: the lowest number) to the smallest (ties: the lowest number)
+   ends with, the rule of poker; with a break the broken table's players fill the
+   seats the staying tables lack, so nobody is sent to a table that will break or that
+   has to give players away. Tables of different seats (never a knockout's) may be
+   unable to hold N players within one: then the sizes are as even as the seats
+   allow, a table too small for the others' level full. Either way, when a table with
+   the fewest players of the planned sizes fits into the others, it breaks too (it
+   would after the moves) and the plan starts again; when none does and the sizes are
+   not within one, the layout is refused with a ValueError.
+3. **Moves.** Each player of a broken table, in the order broken and then in seat
+   order, draws a staying table still short of its size with the fewest players (ties
+   drawn) and a seat drawn among its empty ones (reason BREAK). Then, while a table has
+   more players than its size, one player moves from the largest such table (ties: the
+   lowest number) to the smallest table still short (ties: the lowest number) (reason
+   BALANCE). The player moved is one moved least so far, **to a comparable seat**,
+   defined here as the same place in the turn order of the next deal. Poker moves the
+   player who would next be in the big blind into the worst seat so that nobody skips
+   or pays the blinds twice; 31 has no blinds, but the order of play matters (the first
+   player draws blind to what the others keep; the last, the dealer, sees everyone's
+   discards and answers a knock last), and the deal rotates one seat a deal at every
+   table. So the mover's place in the next deal at the old table (1 = plays first, the
+   table's size = deals) is compared with the place they would have at the new table,
+   sitting in each empty seat: the pair (player, seat) with the smallest difference is
+   chosen, ties drawn. A place is counted in players, not seats, since empty seats are
+   skipped.
+
+**Why this is the fewest moves.** Every player of a broken table has to move, and a
+staying table that ends with s players loses at least (players now - s) of its own. The
+sizes of rule 2 make the sum of those shortfalls the smallest any sizes within one do
+(a table keeping one more spares a move only if it has more than N // K players now),
+and the moves of rule 3 reach them with exactly that many moves: each player moves
+once, from a broken table or a table over its size to a table under it, which never
+gives anyone away. With tables of the same seats the rule-1 tables are also the ones
+to break (exactly ceil(N / seats) tables can stay with none able to break, and the
+largest keep the most players), so no balanced layout, whichever tables break, takes
+fewer moves. With tables of different seats, breaking another table than rule 1's can
+take fewer moves or even make sizes within one possible; rule 1 is kept all the same.
 
 Everything random comes from one `random.Random(seed)`, and nothing depends on set or
 hash order, so the same layout, counts and seed give the same moves. The result lists
@@ -145,7 +173,9 @@ def _check(tables: Sequence[Table[P]]) -> None:
 
 def is_balanced(tables: Sequence[Table[P]]) -> bool:
     """Nothing for `balance` to do: no table can break, sizes differ by at most one."""
-    return not _breakable(list(tables)) and _spread(tables) <= 1
+    sizes = {t.number: t.size for t in tables}
+    everyone = sum(sizes.values())
+    return _to_break(list(tables), sizes, everyone, {}) is None and _spread(tables) <= 1
 
 
 def _spread(tables: Sequence[Table[P]]) -> int:
@@ -153,14 +183,19 @@ def _spread(tables: Sequence[Table[P]]) -> int:
     return max(sizes) - min(sizes) if sizes else 0
 
 
-def _breakable(tables: list[Table[P]], counts: Mapping[P, int] | None = None) -> Table[P] | None:
-    """The table to break now, if any (the module docstring's rule 1)."""
+def _to_break(
+    tables: Sequence[Table[P]], sizes: Mapping[int, int], everyone: int, counts: Mapping[P, int]
+) -> Table[P] | None:
+    """The table to break next, if any (the module docstring's rule 1): of the tables
+    with the fewest players (`sizes`, by table number), one whose players fit into the
+    other tables' empty seats when all `everyone` players sit at those others, the one
+    moved least. With `sizes` the tables' own and `everyone` their sum, that is "its
+    players fit into the others' empty seats" of a layout as it stands."""
     if len(tables) < 2:
         return None
-    counts = counts or {}
-    fewest = min(t.size for t in tables)
-    room = sum(t.empty for t in tables)
-    fits = [t for t in tables if t.size == fewest and t.size <= room - t.empty]
+    fewest = min(sizes[t.number] for t in tables)
+    seats = sum(len(t.seats) for t in tables)
+    fits = [t for t in tables if sizes[t.number] == fewest and everyone <= seats - len(t.seats)]
     if not fits:
         return None
 
@@ -171,6 +206,66 @@ def _breakable(tables: list[Table[P]], counts: Mapping[P, int] | None = None) ->
     return min(fits, key=moved)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What the balancing comes to before any seat is drawn: the tables to break, in
+    the order decided, and the size each staying table ends with (by table number)."""
+
+    broken: tuple[int, ...]
+    sizes: dict[int, int]
+
+
+def _plan(tables: Sequence[Table[P]], counts: Mapping[P, int]) -> _Plan:
+    """Rules 1 and 2 of the module docstring: which tables break, the sizes of the
+    others. Players of a table that breaks count as seated in the empty seats of the
+    tables left, so the next break is judged on those tables' own players; then on the
+    sizes planned, since a table too small for the others' level ends with the fewest
+    players. Raises ValueError when no table breaks and the sizes cannot be within one
+    (tables of different seats)."""
+    everyone = sum(t.size for t in tables)
+    staying = list(tables)
+    broken: list[int] = []
+    while True:
+        now = {t.number: t.size for t in staying}
+        gone = _to_break(staying, now, everyone, counts)
+        if gone is None:
+            sizes = _sizes(staying, everyone)
+            gone = _to_break(staying, sizes, everyone, counts)
+            if gone is None:
+                if max(sizes.values()) - min(sizes.values()) > 1:
+                    raise ValueError(_unseatable(staying, everyone))
+                return _Plan(tuple(broken), sizes)
+        staying.remove(gone)
+        broken.append(gone.number)
+
+
+def _sizes(staying: Sequence[Table[P]], everyone: int) -> dict[int, int]:
+    """The sizes `everyone` players end with at the `staying` tables with the fewest
+    moves (rule 2): as even as the seats allow, a level L at every table (a table of
+    fewer seats full) and one more at as many tables of more seats as players are left,
+    first those with more than L players now (highest numbers first), then the others
+    (lowest numbers first). With seats for L + 1 everywhere, that is within one."""
+    level = max(
+        level
+        for level in range(max(len(t.seats) for t in staying) + 1)
+        if sum(min(len(t.seats), level) for t in staying) <= everyone
+    )
+    extra = everyone - sum(min(len(t.seats), level) for t in staying)
+    roomy = [t for t in staying if len(t.seats) > level]
+    over = sorted((t for t in roomy if t.size > level), key=lambda t: -t.number)
+    rest = sorted((t for t in roomy if t.size <= level), key=lambda t: t.number)
+    plus = {t.number for t in (over + rest)[:extra]}
+    return {t.number: min(len(t.seats), level) + (t.number in plus) for t in staying}
+
+
+def _unseatable(staying: Sequence[Table[P]], everyone: int) -> str:
+    seats = ", ".join(str(len(t.seats)) for t in staying)
+    return (
+        f"{everyone} players cannot sit within one of each other at the tables that stay "
+        f"(seats: {seats})"
+    )
+
+
 def _seat(table: Table[P], seat: int, player: P | None) -> Table[P]:
     seats = list(table.seats)
     seats[seat] = player
@@ -179,46 +274,41 @@ def _seat(table: Table[P], seat: int, player: P | None) -> Table[P]:
 
 def balance(tables: Sequence[Table[P]], moved: Mapping[P, int], seed: int | str) -> Balancing[P]:
     """The breaks and moves to make now so that no table can break and table sizes
-    differ by at most one (see the module docstring). `moved` counts each player's
-    table changes so far (missing = 0); the caller adds the moves (`record_moves`).
-    Raises ValueError for a player seated twice, a repeated table number or a button
-    off the table."""
+    differ by at most one, with the fewest moves (see the module docstring). `moved`
+    counts each player's table changes so far (missing = 0); the caller adds the moves
+    (`record_moves`). Raises ValueError for a player seated twice, a repeated table
+    number, a button off the table, or tables of different seats that cannot hold the
+    players within one of each other."""
     _check(tables)
-    rng = random.Random(seed)
-    layout = list(tables)
     counts = dict(moved)
+    plan = _plan(tables, counts)
+    rng = random.Random(seed)
+    layout = {t.number: t for t in tables}
     moves: list[Move[P]] = []
-    broken: list[int] = []
-
-    def index(number: int) -> int:
-        return next(k for k, t in enumerate(layout) if t.number == number)
 
     def make(move: Move[P]) -> None:
-        source, target = index(move.from_table), index(move.to_table)
-        layout[source] = _seat(layout[source], move.from_seat, None)
-        layout[target] = _seat(layout[target], move.to_seat, move.player)
+        layout[move.from_table] = _seat(layout[move.from_table], move.from_seat, None)
+        layout[move.to_table] = _seat(layout[move.to_table], move.to_seat, move.player)
         counts[move.player] = counts.get(move.player, 0) + 1
         moves.append(move)
 
-    while True:
-        if (gone := _breakable(layout, counts)) is not None:
-            for seat, player in enumerate(gone.seats):
-                if player is None:
-                    continue
-                others = [t for t in layout if t.number != gone.number and t.empty]
-                fewest = min(t.size for t in others)
-                target = rng.choice([t for t in others if t.size == fewest])
-                empty = [i for i, p in enumerate(target.seats) if p is None]
-                make(Move(player, gone.number, seat, target.number, rng.choice(empty), BREAK))
-            layout.pop(index(gone.number))
-            broken.append(gone.number)
-            continue
-        if _spread(layout) <= 1:
-            break
-        source = max(layout, key=lambda t: (t.size, -t.number))
-        target = min(layout, key=lambda t: (t.size, t.number))
+    def short() -> list[Table[P]]:
+        return [layout[n] for n, size in plan.sizes.items() if layout[n].size < size]
+
+    for number in plan.broken:
+        for seat, player in enumerate(layout[number].seats):
+            if player is None:
+                continue
+            open_tables = short()
+            fewest = min(t.size for t in open_tables)
+            target = rng.choice([t for t in open_tables if t.size == fewest])
+            empty = [i for i, p in enumerate(target.seats) if p is None]
+            make(Move(player, number, seat, target.number, rng.choice(empty), BREAK))
+    while over := [layout[n] for n, size in plan.sizes.items() if layout[n].size > size]:
+        source = max(over, key=lambda t: (t.size, -t.number))
+        target = min(short(), key=lambda t: (t.size, t.number))
         make(_balancing_move(source, target, counts, rng))
-    return Balancing(tuple(moves), tuple(broken), tuple(layout))
+    return Balancing(tuple(moves), plan.broken, tuple(layout[n] for n in plan.sizes))
 
 
 def _balancing_move(
