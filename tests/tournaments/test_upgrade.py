@@ -1,0 +1,80 @@
+"""A database of the code before the formats refactor migrates forward with nothing lost
+(docs/design.md §10).
+
+tests/tournaments/upgrade/snapshot/ holds such a database — a club with a Swiss, a
+balanced knockout, a top-q knockout and a duplicate event, each once running and once
+finished, made by tests/tournaments/upgrade/make_snapshot.py on that code — and what
+each viewer read on its pages then. This test migrates the test database back to the
+snapshot's migration state, puts the rows in with raw SQL, migrates forward to the
+head, and reads every page again as the same viewer, in the same order, with the clock
+standing where it stood: each must read the same.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from datetime import datetime
+
+import pytest
+from django.core.cache import cache
+
+from tests.tournaments.upgrade import rows
+from tests.tournaments.upgrade.clock import StoppedClock
+from tests.tournaments.upgrade.paths import DATABASE, PAGES
+from tests.tournaments.upgrade.reading import Readers, Reading
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOWN_DIFFERENCES = 5  # pages whose differences a failure shows in full
+DIFF_LINES = 30  # of each
+
+
+def load_snapshot() -> None:
+    """The snapshot's rows at its migration state, then everything migrated to the head.
+    The database is left at the head whatever fails on the way (the next tests need it)."""
+    database = json.loads(DATABASE.read_text())
+    rows.migrate_to(database["migrations"])
+    try:
+        rows.write_rows(database["rows"])
+    finally:
+        rows.migrate_to_head()
+    rows.reset_sequences()
+
+
+def difference(before: Reading, now: Reading) -> str | None:
+    """None when `now` reads as `before` did; otherwise what differs, from the first
+    differing line."""
+    if (now.status, now.text) == (before.status, before.text):
+        return None
+    status = (
+        f"{before.status}" if now.status == before.status else f"{before.status} → {now.status}"
+    )
+    lines = [f"{before.page.what} ({before.page.url}), status {status}:"]
+    diff = difflib.unified_diff(
+        before.text.splitlines(), now.text.splitlines(), "before", "after", n=2, lineterm=""
+    )
+    shown = list(diff)
+    lines += shown[:DIFF_LINES]
+    if len(shown) > DIFF_LINES:
+        lines.append(f"… and {len(shown) - DIFF_LINES} more lines of difference")
+    return "\n".join(lines)
+
+
+def test_a_database_of_today_migrates_forward_and_every_page_reads_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    snapshot = json.loads(PAGES.read_text())
+    before = [Reading.from_json(page) for page in snapshot["pages"]]
+    assert {r.page.kind for r in before} == {"page", "csv"}, "the snapshot has no pages"
+    # The clock stands first, so a migration that stamps a time stamps the same on every run.
+    StoppedClock(monkeypatch, datetime.fromisoformat(snapshot["read_at"]))
+    load_snapshot()
+    cache.clear()  # as when the pages were read: no presence marks
+    readers = Readers()
+    found = [difference(then, readers.read(then.page)) for then in before]
+    differing = [d for d in found if d is not None]
+    assert not differing, (
+        f"{len(differing)} of {len(before)} pages read differently after the migration:\n\n"
+        + "\n\n".join(differing[:SHOWN_DIFFERENCES])
+    )
