@@ -29,9 +29,6 @@ class TopQ(Knockout):
     def heading(self, event: Event) -> str:
         return f"Knockout, the top {event.top_q} of each table go through"
 
-    def summary(self, event: Event) -> str:
-        return f"Knockout, top {event.top_q}"
-
     def start(self, event: Event) -> Round:
         return rounds.start(event)
 
