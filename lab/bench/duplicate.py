@@ -9,7 +9,8 @@ bot's random choices and by luck.
 - **Duplicate**: a board is one deal (a deck order drawn from the event's seed and a
   dealer seat, `board % 4`), dealt with `FixedDecks` to every table, everyone starting
   it with the rules' lives. Each result (lives lost, then hand value) is compared with
-  the same seat at the other tables: matchpoint percentages (`tournaments.duplicate`).
+  the same seat at the other tables: matchpoint percentages
+  (`tournaments.formats.duplicate.matchpoints`).
 - **Random deals**: the same event, but each table gets its own deck for every board.
   Scored two ways: the same matchpoint percentages (seat k compared with seat k at the
   other tables, who held other cards), and plain lives kept (the rules' lives minus the

@@ -39,8 +39,9 @@ from games.models import Game, RuleSet
 from lab.bench import stats
 from lab.bench.live import profile_servers
 from lab.bench.processes import Process, running
-from tournaments import records
+from tournaments import roster
 from tournaments import services as tournaments
+from tournaments.formats.swiss import results
 from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
 
 TARGET_GAP = 2.0  # seconds: a round's last game ending -> the next round playable (p95)
@@ -356,9 +357,9 @@ def _spread(values: Sequence[float], style: str = ".1f") -> str:
 
 
 def standings_lines(event: Event) -> list[str]:
-    entries = records.entries(event)
-    names = records.names(entries)
-    rows = records.standings(event)
+    entries = roster.entries(event)
+    names = roster.names(entries)
+    rows = results.standings(event)
     lines = ["  standings, top 5:"]
     for row in rows[:5]:
         lines.append(
