@@ -1,4 +1,4 @@
-# Thirty-One. `make run` serves the app; `make test` runs the tests.
+# Thirty-One. `make run` serves the app; `make test` checks the code, then runs the tests.
 # Needs only Python 3.11+; everything else goes into .venv.
 
 # The first of these that is Python >= 3.11 (override: make PYTHON=/path/to/python3.12).
@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test lint bench bench-bots bench-live bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test check lint bench bench-bots bench-live bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -42,7 +42,8 @@ run: $(STAMP)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-test: $(STAMP)
+# `make check` first: a lint, format or type error stops here, before the slow tests.
+test: check
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@if $(PY) scripts/services_up.py "$(TEST_DATABASE_URL)" "$(TEST_REDIS_URL)"; then \
 		DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" \
@@ -54,6 +55,11 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# Lint, then type-check with mypy what pyproject.toml's [tool.mypy] lists (the modules
+# that import no Django; docs/design.md §11). make stops at the first that fails.
+check: lint
+	$(PY) -m mypy
 
 # Commit -> socket latency with 100 bot-only tables on real server processes
 # (python -m lab.bench_live; about a minute and a half for each profile).
@@ -129,5 +135,5 @@ soak: $(STAMP)
 
 # Keeps var/ (the embedded database): delete it yourself to start afresh.
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -36,8 +36,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.events import MOVE_KINDS
-from games.engine.state import GameState
+from games.engine.events import MOVE_KINDS, EventData
+from games.engine.state import GameState, PlayerState
 
 # The log rows the results read (besides the final state).
 RESULT_KINDS = ("round_ended", "player_out", "turn_timed_out")
@@ -62,7 +62,10 @@ FIELDS = tuple(Result.__dataclass_fields__)
 
 
 def compute(
-    state: GameState, rows: Iterable[tuple[str, int | None, dict, bool]], *, ended_early: bool
+    state: GameState,
+    rows: Iterable[tuple[str, int | None, EventData, bool]],
+    *,
+    ended_early: bool,
 ) -> list[Result]:
     """The results of the game whose final state is `state`, one per seat, from its log
     `rows` in order, as (kind, seat, data, by_bot) (rows of other kinds are ignored).
@@ -111,7 +114,7 @@ def compute(
     ]
 
 
-def _score(scoring: str, player: Any) -> int:
+def _score(scoring: str, player: PlayerState) -> int:
     if scoring == "points":
         return player.points
     if scoring == "banking":
@@ -119,7 +122,7 @@ def _score(scoring: str, player: Any) -> int:
     return player.lives
 
 
-def _losers(scoring: str, data: dict, count: int) -> list[int]:
+def _losers(scoring: str, data: EventData, count: int) -> list[int]:
     """The seats that lost the round `data` (a `round_ended` event's)."""
     hands = data.get("hands") or (None,) * count
     dealt = [s for s in range(count) if hands[s] is not None]

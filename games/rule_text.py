@@ -282,7 +282,8 @@ def _differs(rules: Rules, option: str) -> bool:
         return False
     if option == "scoring":
         return rules.scoring != "lives"
-    return getattr(rules, option) != getattr(SCAT, option)
+    differs: bool = getattr(rules, option) != getattr(SCAT, option)
+    return differs
 
 
 def _phrase(rules: Rules, option: str) -> str:

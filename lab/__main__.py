@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from games.engine.bots import LEVELS, make_bot
 from games.engine.errors import RulesError
 from games.engine.rules import PRESETS, Rules
 from lab.bots.timing import Timings, time_decisions
-from lab.simulate import print_progress, report, simulate_chunks
+from lab.simulate import Tally, print_progress, report, simulate_chunks
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +74,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
 
-    def progress(tally):
+    def progress(tally: Tally) -> None:
         if not args.quiet:
             print_progress(tally, args.games)
 
@@ -116,8 +117,9 @@ def _levels(bots: str | None, players: int | None) -> list[str]:
     return ["baseline"] * (players or 4)
 
 
-def _changes(pairs: list[str]) -> dict:
-    changes = {}
+def _changes(pairs: list[str]) -> dict[str, Any]:
+    """House-rule changes from `--set OPTION=VALUE` (each value JSON)."""
+    changes: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:

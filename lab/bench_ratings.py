@@ -36,7 +36,7 @@ from typing import Any
 
 from games.engine.bots.hard import BUDGET
 from lab.rating_games import LEVELS, level_of, play, pool, read
-from ratings.fold import MODEL, MU, Player, Record, Skill, State, fold
+from ratings.fold import MODEL, MU, Player, Record, Skill, State, fixed_skill, fold
 
 GAMES_FILE = Path("var/rating-games.jsonl")
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -134,8 +134,8 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"  hard > medium > easy: {'yes' if ordered else 'NO'}\n")
     predictions = _predict(all_records[args.warmup :], state)
     _reliability(predictions, len(games) - args.warmup)
-    shown = ", ".join(f"{level} {mu:.2f}" for level, (mu, _, _) in level_table(state).items())
-    print(f"Mean mu after all {len(games)} games: {shown}.\n")
+    means = ", ".join(f"{level} {mu:.2f}" for level, (mu, _, _) in level_table(state).items())
+    print(f"Mean mu after all {len(games)} games: {means}.\n")
     _rebuild_speed(args.rebuild_games)
     return 0
 
@@ -147,7 +147,7 @@ def _predict(later: Sequence[Record], state: State) -> list[tuple[float, float, 
     for record in later:
         teams = [
             [MODEL.rating(mu=s.mu, sigma=s.sigma)]
-            for s in (state.get((record.family, p.user_id), Skill()) for p in record.players)
+            for s in (_skill_before(state, record, p) for p in record.players)
         ]
         chances = MODEL.predict_win(teams)
         winners = sum(p.place == 1 for p in record.players)
@@ -156,6 +156,14 @@ def _predict(later: Sequence[Record], state: State) -> list[tuple[float, float, 
             out.append((chance, won, len(record.players)))
         list(fold([record], state))
     return out
+
+
+def _skill_before(state: State, record: Record, player: Player) -> Skill:
+    """`player`'s rating before `record`, as `fold` reads it (here every seat is a
+    named bot rated as a person, with a user id)."""
+    if player.user_id is None:
+        return fixed_skill(player, record.family)
+    return state.get((record.family, player.user_id), Skill())
 
 
 def _reliability(predictions: list[tuple[float, float, int]], games: int) -> None:

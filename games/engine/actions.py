@@ -7,6 +7,7 @@ itself. `code` and `parse_action` give a short text form for forms and logs, e.g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .cards import CARDS, Card, format_cards, parse_cards
@@ -151,7 +152,7 @@ DRAWS_FROM_DISCARDS = tuple(Draw(seat, DISCARD_PILE) for seat in _SEATS)
 KNOCKS = tuple(Knock(seat) for seat in _SEATS)
 ONE_CARD_DISCARDS = tuple(tuple(Discard(seat, (c,), False) for c in CARDS) for seat in _SEATS)
 
-_SIMPLE = {
+_SIMPLE: dict[str, Callable[[int], Action]] = {
     "knock": Knock,
     "stand": Stand,
     "widow": OpenWidow,

@@ -9,6 +9,7 @@ from .cards import JOKER_INDEX, Card, full_deck
 from .errors import EngineError
 from .events import Event
 from .hands import is_blitz, is_three_aces
+from .randomness import DeckSource
 from .state import DRAW, THROW_DOWN, GameState
 from .turns import deal_order, next_seat
 
@@ -26,7 +27,7 @@ def choose_first_dealer(
     seats = list(range(len(state.names)))
     method = state.rules.first_dealer
     if method == "random":
-        dealer = state.deck_source.randbelow(len(seats))
+        dealer = _source(state).randbelow(len(seats))
         events.append(
             Event(
                 "dealer_chosen",
@@ -153,10 +154,16 @@ def reshuffle(state: GameState, events: list[Event]) -> GameState:
     return state._replace(stock=stock, discard=state.discard[-1:], buried_owners=())
 
 
-def _shuffled(state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
+def _source(state: GameState) -> DeckSource:
+    """Where the state's shuffles and picks come from; a state loaded only to be read
+    has none, and cannot deal."""
     if state.deck_source is None:
         raise EngineError("This game has no deck source to shuffle with.")
-    result = tuple(state.deck_source.shuffled(cards))
+    return state.deck_source
+
+
+def _shuffled(state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
+    result = tuple(_source(state).shuffled(cards))
     if sorted(result) != sorted(cards):
         raise EngineError("The deck source did not return a shuffle of the cards it was given.")
     return result

@@ -7,18 +7,22 @@ is shown only to `owner` -- or to no one while the round lasts, when `owner` is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .cards import CARDS, Card, format_cards
 from .hands import format_value
 
+# An event's public or secret part: JSON-like values (cards, seats, names, numbers) by
+# key, different for each kind of event; `to_dict` and `from_dict` store them.
+EventData = dict[str, Any]
+
 
 class Event(NamedTuple):
     kind: str
     seat: int | None = None
-    data: dict[str, Any] = {}
-    secret: dict[str, Any] = {}
+    data: EventData = {}
+    secret: EventData = {}
     owner: int | None = None
 
 
@@ -140,7 +144,9 @@ def _list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _game_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _game_started(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     players = _list(list(names))
     # A tournament's knockout deal or duplicate board is a game of one deal (`deals`):
     # "a new game" would promise rounds to the last player that it does not play.
@@ -152,7 +158,9 @@ def _game_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int
     return f"A new game of 31 for {players}."
 
 
-def _dealer_chosen(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _dealer_chosen(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     dealer = _name(names, d["dealer"], viewer)
     if d["method"] == "random":
         return f"{dealer} deal{'s' if dealer != 'You' else ''} first (chosen at random)."
@@ -163,7 +171,9 @@ def _dealer_chosen(e: Event, d: dict, who: str, names: Sequence[str], viewer: in
     return f"{dealer} deal{'s' if dealer != 'You' else ''} first ({how}: {draws})."
 
 
-def _round_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _round_started(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     dealer = _name(names, d["dealer"], viewer)
     verb = "deal" if dealer == "You" else "deals"
     text = f"Round {d['round_no']}: {dealer} {verb}. The up-card is {d['up_card']}."
@@ -172,7 +182,7 @@ def _round_started(e: Event, d: dict, who: str, names: Sequence[str], viewer: in
     return text
 
 
-def _drew(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _drew(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     verb = "draw" if who == "You" else "draws"
     if d["source"] == "discard":
         return f"{who} take{'s' if who != 'You' else ''} {d['card']} from the discard pile."
@@ -181,7 +191,7 @@ def _drew(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None)
     return f"{who} {verb} from the stock."
 
 
-def _discarded(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _discarded(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     s = "" if who == "You" else "s"
     cards = d["cards"]
     if not cards:
@@ -193,49 +203,57 @@ def _discarded(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | 
     return text + (f" and knock{s}." if d.get("knock") else ".")
 
 
-def _simple(verb: str):
-    def text(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+# The sentence for one kind of event: (event, its data, who did it, names, viewer).
+_Describer = Callable[[Event, EventData, str, Sequence[str], int | None], str]
+
+
+def _simple(verb: str) -> _Describer:
+    def text(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
         return f"{who} {verb if who == 'You' else verb + 's'}."
 
     return text
 
 
-def _reshuffled(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _reshuffled(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     return f"The stock ran out: the discards are shuffled into a new stock of {d['count']}."
 
 
-def _widow_opened(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _widow_opened(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     return f"{who} turn{'s' if who != 'You' else ''} the widow face up: {_cards(d['widow'])}."
 
 
-def _exchanged(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _exchanged(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     s = "" if who == "You" else "s"
     return f"{who} exchange{s} {_cards(d['gave'])} for {_cards(d['took'])} from the widow."
 
 
-def _thrown_down(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _thrown_down(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     return f"{who} throw{'s' if who != 'You' else ''} down! Every hand is shown."
 
 
-def _passed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _passed(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     return f"{who} can draw nothing and pass{'es' if who != 'You' else ''}."
 
 
-def _round_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _round_ended(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     return round_summary(d, names, viewer)
 
 
-def _player_out(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _player_out(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     return f"{who} {'are' if who == 'You' else 'is'} out of the game."
 
 
-def _turn_timed_out(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _turn_timed_out(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     if who == "You":
         return "Your time ran out: a bot plays this turn for you."
     return f"{who}'s time ran out: a bot plays this turn for them."
 
 
-def _player_away(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _player_away(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     you = who == "You"
     them, are = ("you", "you are") if you else ("them", "they are")
     until = f"a bot plays for {them} until {are} back."
@@ -257,13 +275,15 @@ def _player_away(e: Event, d: dict, who: str, names: Sequence[str], viewer: int 
     return f"{who} {'are' if you else 'is'} away: {until}"
 
 
-def _player_back(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _player_back(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     if who == "You":
         return "You are back and play your own turns again."
     return f"{who} is back and plays their own turns again."
 
 
-def _game_ended_early(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _game_ended_early(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     rest = "no one wins, and the standings stay as they were."
     match d.get("reason"):
         case "host":
@@ -278,7 +298,7 @@ def _game_ended_early(e: Event, d: dict, who: str, names: Sequence[str], viewer:
     return f"The game was ended: {rest}"
 
 
-def _game_ended(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _game_ended(e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None) -> str:
     winners = [_name(names, s, viewer) for s in d["winners"]]
     if d["reason"] == "deals_played":
         deals = "deal is" if d.get("deals", 1) == 1 else "deals are"
@@ -299,7 +319,9 @@ def _quoted(names: Sequence[str]) -> str:
     return _list([f"\u201c{name}\u201d" for name in names])
 
 
-def _levels_proposed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _levels_proposed(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     levels = d["names"]
     one = len(levels) == 1
     what = f"a new level, {_quoted(levels)}" if one else f"new levels: {_quoted(levels)}"
@@ -309,17 +331,23 @@ def _levels_proposed(e: Event, d: dict, who: str, names: Sequence[str], viewer: 
     )
 
 
-def _levels_agreed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _levels_agreed(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     return f"{who} agree{'s' if who != 'You' else ''}."
 
 
-def _levels_declined(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _levels_declined(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     if d.get("withdrawn"):
         return f"{who} withdr{'aw' if who == 'You' else 'aws'} the proposal: no level is added."
     return f"{who} decline{'s' if who != 'You' else ''}: no level is added."
 
 
-def _levels_added(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _levels_added(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     count = len(d["names"])
     lives = "a life" if count == 1 else f"{count} lives"
     return (
@@ -328,12 +356,14 @@ def _levels_added(e: Event, d: dict, who: str, names: Sequence[str], viewer: int
     )
 
 
-def _levels_lapsed(e: Event, d: dict, who: str, names: Sequence[str], viewer: int | None) -> str:
+def _levels_lapsed(
+    e: Event, d: EventData, who: str, names: Sequence[str], viewer: int | None
+) -> str:
     return "The round ended before everyone agreed: no level is added."
 
 
 def round_summary(
-    d: dict, names: Sequence[str], viewer: int | None = None, *, values: bool = True
+    d: EventData, names: Sequence[str], viewer: int | None = None, *, values: bool = True
 ) -> str:
     """Who showed what and who lost what, in one line (`values=False`: without the
     showdown's hand values, for a page that shows the hands beside it)."""
@@ -380,7 +410,7 @@ def round_summary(
     return " ".join(parts)
 
 
-_DESCRIBERS = {
+_DESCRIBERS: dict[str, _Describer] = {
     "game_started": _game_started,
     "dealer_chosen": _dealer_chosen,
     "round_started": _round_started,

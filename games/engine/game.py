@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import Card, without
 from .errors import EngineError, IllegalAction
-from .events import Event
+from .events import Event, EventData
 from .hands import format_value, hand_value, is_blitz, is_three_aces
 from .randomness import DeckSource
 from .rules import Rules
@@ -100,7 +100,7 @@ def new_game(
         deck_source=deck_source,
         last_deal=deals,
     )
-    start: dict = {"rules": rules.to_dict(), "names": names}
+    start: EventData = {"rules": rules.to_dict(), "names": names}
     if lives is not None:
         start["lives"] = tuple(lives)
     if deals is not None:
@@ -212,17 +212,16 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     if isinstance(action, AGREEMENTS):  # any player still in, at any time
         agreed: list[Event] = []
         return levels.apply(state, action, agreed), agreed
-    if action.seat != state.turn:
+    turn = state.seat_on_turn
+    if action.seat != turn:
         if not 0 <= action.seat < len(state.names):
             raise IllegalAction("There is no such seat at this table.")
-        raise IllegalAction(
-            f"It is {state.names[state.turn]}'s turn, not {state.names[action.seat]}'s."
-        )
-    handler = _HANDLERS.get((state.phase, type(action)))
-    if handler is None:
-        raise IllegalAction(_wrong_phase_message(state, action))
+        raise IllegalAction(f"It is {state.names[turn]}'s turn, not {state.names[action.seat]}'s.")
     events: list[Event] = []
-    return _deal_on(handler(state, action, events), events), events
+    played = _play(state, action, events)
+    if played is None:
+        raise IllegalAction(_wrong_phase_message(state, action))
+    return _deal_on(played, events), events
 
 
 def apply_legal(state: GameState, action: Action) -> GameState:
@@ -230,9 +229,8 @@ def apply_legal(state: GameState, action: Action) -> GameState:
     play): what `apply_action` returns, without checking the move or keeping its
     events. The common moves (a draw, one card discarded without a knock) take a short
     way; the rest go through `apply_action`."""
-    kind = type(action)
     phase = state.phase
-    if kind is Draw and phase == DRAW:
+    if isinstance(action, Draw) and phase == DRAW:
         seat = action.seat
         if action.source == STOCK:
             stock = state.stock
@@ -240,7 +238,12 @@ def apply_legal(state: GameState, action: Action) -> GameState:
                 return apply_action(state, action)[0]  # reshuffles the discard pile
             return _drawn_from_stock(state, seat)
         return _drawn_from_discard(state, seat)
-    if kind is Discard and phase == DISCARD and not action.knock and len(action.cards) == 1:
+    if (
+        isinstance(action, Discard)
+        and phase == DISCARD
+        and not action.knock
+        and len(action.cards) == 1
+    ):
         seat, cards = action.seat, action.cards
         discard = state.discard
         state = state._replace(
@@ -254,6 +257,34 @@ def apply_legal(state: GameState, action: Action) -> GameState:
         events: list[Event] = []
         return _deal_on(_end_turn(state, events), events)
     return apply_action(state, action)[0]
+
+
+def _play(state: GameState, action: Action, events: list[Event]) -> GameState | None:
+    """The move of the player on turn, made; None if it is not a move of this phase."""
+    phase = state.phase
+    if phase == DRAW:
+        if isinstance(action, Draw):
+            return _draw(state, action, events)
+        if isinstance(action, Knock):
+            return _knock(state, action, events)
+        if isinstance(action, Stand):
+            return _stand(state, action, events)
+        if isinstance(action, OpenWidow):
+            return _open_widow(state, action, events)
+        if isinstance(action, Exchange):  # with the widow already face up (`widow_open`)
+            return _exchange(state, action, events)
+    elif phase == DISCARD:
+        if isinstance(action, Discard):
+            return _discard(state, action, events)
+    elif phase == WIDOW:
+        if isinstance(action, Exchange):
+            return _exchange(state, action, events)
+    elif phase == THROW_DOWN:
+        if isinstance(action, Look):
+            return _look(state, action, events)
+        if isinstance(action, ThrowDown):
+            return _throw_down(state, action, events)
+    return None
 
 
 def _wrong_phase_message(state: GameState, action: Action) -> str:
@@ -465,7 +496,7 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
 
 def _end_turn(state: GameState, events: list[Event]) -> GameState:
     """After a turn: a hand that ends the round or game is shown, else the next turn."""
-    seat = state.turn
+    seat = state.seat_on_turn
     rules = state.rules
     turns_taken = state.turns_taken + 1
     hand = state.hands[seat]
@@ -503,16 +534,3 @@ def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tup
     hands = list(state.hands)  # two allocations, where slicing and joining take five
     hands[seat] = hand
     return tuple(hands)
-
-
-_HANDLERS = {
-    (THROW_DOWN, Look): _look,
-    (THROW_DOWN, ThrowDown): _throw_down,
-    (DRAW, Draw): _draw,
-    (DRAW, Knock): _knock,
-    (DRAW, Stand): _stand,
-    (DRAW, OpenWidow): _open_widow,
-    (DRAW, Exchange): _exchange,
-    (WIDOW, Exchange): _exchange,
-    (DISCARD, Discard): _discard,
-}

@@ -26,7 +26,11 @@ def hand_value(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -
     return hand_key(cards, rules, showdown=showdown)[0]
 
 
-def value_options(rules: Rules) -> tuple[str, bool, bool, bool]:
+# The options a hand's value depends on (`value_options`).
+ValueOptions = tuple[str, bool, bool, int]
+
+
+def value_options(rules: Rules) -> ValueOptions:
     """The options a hand's value depends on: the key of tables memoised per rules."""
     return (
         rules.three_of_a_kind,
@@ -64,7 +68,9 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
     return _sorted_key(cards, by_sorted, options)
 
 
-def _sorted_key(cards: Sequence[Card], by_sorted: dict, options: _Options) -> HandKey:
+def _sorted_key(
+    cards: Sequence[Card], by_sorted: dict[tuple[Card, ...], HandKey], options: _Options
+) -> HandKey:
     ordered = tuple(sorted(cards))
     found = by_sorted.get(ordered)
     if found is None:
@@ -97,9 +103,11 @@ _DISTINCT_KEYS: dict[tuple[HandKey, type], HandKey] = {}
 # Per `showdown`, the rules last asked about and their memo: a game (or a bot's search)
 # asks millions of times with the same rules object, and finding the memo by the rules'
 # options took a third of `hand_key`'s time. (One tuple, replaced whole: safe in threads.)
-_LAST_MEMO: dict[bool, tuple[Rules | None, _Memo | None]] = {
-    False: (None, None),
-    True: (None, None),
+# Until the first call the memo is an empty one that is never read: no rules are None.
+_NO_MEMO: _Memo = ([], {}, ("off", False, False))
+_LAST_MEMO: dict[bool, tuple[Rules | None, _Memo]] = {
+    False: (None, _NO_MEMO),
+    True: (None, _NO_MEMO),
 }
 
 

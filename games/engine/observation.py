@@ -138,7 +138,10 @@ def _standings(state: GameState, rules: Rules) -> tuple[SeatView, ...]:
     return views
 
 
-_last_standings: tuple = (None, None, None, ())
+# (players, names, rules, their views): the standings last built (None before any).
+_last_standings: tuple[
+    tuple[PlayerState, ...] | None, tuple[str, ...] | None, Rules | None, tuple[SeatView, ...]
+] = (None, None, None, ())
 
 
 @lru_cache(maxsize=4096)

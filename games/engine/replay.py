@@ -24,6 +24,7 @@ from .actions import (
     Stand,
     ThrowDown,
 )
+from .cards import Card
 from .errors import EngineError
 from .events import TABLE_EVENTS, Event
 from .game import apply_action, new_game
@@ -35,6 +36,10 @@ from .state import GameState
 def action_of(event: Event) -> Action | None:
     """The move that caused `event`, if it is the first event of a move."""
     seat = event.seat
+    if seat is None:
+        # Every move names its player; events without a seat are the deal's and the
+        # scoring's. (A damaged log's seatless move then fails `replay`'s check.)
+        return None
     match event.kind:
         case "drew":
             return Draw(seat, event.data["source"])
@@ -61,8 +66,9 @@ def action_of(event: Event) -> Action | None:
     return None
 
 
-def _random_results(events: Sequence[Event]) -> list:
-    results: list = []
+def _random_results(events: Sequence[Event]) -> list[tuple[Card, ...] | int]:
+    """Every shuffle (a deck) and pick (a seat) the log recorded, in order."""
+    results: list[tuple[Card, ...] | int] = []
     for event in events:
         if event.kind == "dealer_chosen" and event.data["method"] != "chosen":
             results.append(event.data["pick"] if "pick" in event.data else event.secret["deck"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import levels
-from .events import Event
-from .hands import hand_key, hand_value, is_blitz, tiebreak_ranks
+from .events import Event, EventData
+from .hands import HandKey, hand_key, hand_value, is_blitz, tiebreak_ranks
 from .state import OVER, ROUND_OVER, GameState, Outcome, PlayerState, RoundResult
 
 
@@ -59,7 +59,7 @@ def showdown(state: GameState, events: list[Event], reason: str) -> GameState:
 
 
 def _showdown_losers(
-    state: GameState, keys: dict[int, tuple]
+    state: GameState, keys: dict[int, HandKey]
 ) -> tuple[dict[int, int], int | None, bool]:
     """Lives lost at a showdown, the final-two tiebreak winner, and whether the game is
     drawn (final two with identical ranks)."""
@@ -90,7 +90,7 @@ def _penalty(state: GameState, seat: int) -> int:
     return state.rules.knocker_penalty if seat == state.knocker else 1
 
 
-def _points_winners(state: GameState, keys: dict[int, tuple]) -> dict[int, int]:
+def _points_winners(state: GameState, keys: dict[int, HandKey]) -> dict[int, int]:
     best = max(keys.values())
     winners = [s for s, k in keys.items() if k == best]
     if len(winners) > 1 and state.knocker in winners:
@@ -226,8 +226,8 @@ def _finish_round(
         return _end_game(state, events, (game_won_by,), "tiebreak", shares)
     if drawn_game:
         survivors = tuple(state.active_seats())
-        share = state.kitty / len(survivors)
-        shares = tuple(share if s in survivors else 0.0 for s in range(len(players)))
+        kitty_share = state.kitty / len(survivors)
+        shares = tuple(kitty_share if s in survivors else 0.0 for s in range(len(players)))
         return _end_game(state, events, survivors, "draw", shares)
     return _next_round_or_end(state, events)
 
@@ -366,7 +366,7 @@ def _end_game(
     shares: tuple[float, ...],
 ) -> GameState:
     outcome = Outcome(winners=winners, reason=reason, shares=shares)
-    data = {"winners": winners, "reason": reason, "shares": shares}
+    data: EventData = {"winners": winners, "reason": reason, "shares": shares}
     if reason == "target_points":
         data["points"] = state.players[winners[0]].points
     events.append(Event("game_ended", data=data))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, Card
+from .randomness import DeckSource
 from .rules import Rules
 from .state import GameState, LevelProposal, Outcome, PlayerState, RoundResult
 
@@ -68,7 +69,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: dict[str, Any], deck_source: Any = None) -> GameState:
+def state_from_dict(data: dict[str, Any], deck_source: DeckSource | None = None) -> GameState:
     last = data["last_round"]
     outcome = data["outcome"]
     return GameState(

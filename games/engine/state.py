@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import Card
+from .errors import EngineError
+from .randomness import DeckSource
 from .rules import Rules
 
 # Phases of a turn.
@@ -87,7 +89,9 @@ class _Fields(NamedTuple):
     pot: int  # chips ("banking" scoring)
     last_round: RoundResult | None
     outcome: Outcome | None
-    deck_source: Any  # a DeckSource; not part of the game's value
+    # Not part of the game's value; None for a state loaded only to be read
+    # (`serialize.state_from_dict`), which cannot deal.
+    deck_source: DeckSource | None
     # Who discarded each card under the top (discard[:-1]), for `take_own_discard`
     # when a buried card comes back to the top.
     buried_owners: tuple[int | None, ...] = ()
@@ -101,7 +105,7 @@ class _Fields(NamedTuple):
 class GameState(_Fields):
     __slots__ = ()
 
-    def _value(self) -> tuple:
+    def _value(self) -> tuple[object, ...]:
         return self[:_SOURCE] + self[_SOURCE + 1 :]
 
     def __eq__(self, other: object) -> bool:
@@ -124,6 +128,15 @@ class GameState(_Fields):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def seat_on_turn(self) -> int:
+        """`turn`, for a caller that knows someone is on turn: in every phase but OVER
+        and ROUND_OVER (which `apply_action` refuses first)."""
+        turn = self.turn
+        if turn is None:
+            raise EngineError("No one is on turn: the game (or the imagined round) is over.")
+        return turn
+
     def active_seats(self) -> list[int]:
         return [seat for seat, p in enumerate(self.players) if not p.out]
 
@@ -139,7 +152,7 @@ class GameState(_Fields):
         rules = self.rules
         return stage_label(self.players[seat], rules.life_labels, rules.lives, rules.stages)
 
-    def with_deck_source(self, deck_source: Any) -> GameState:
+    def with_deck_source(self, deck_source: DeckSource | None) -> GameState:
         return self._replace(deck_source=deck_source)
 
 

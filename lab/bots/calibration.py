@@ -46,7 +46,12 @@ class Score(NamedTuple):
     bias: float = 0.0  # summed mean sampled value - true value
 
     def add(self, other: Score) -> Score:
-        return Score(*(a + b for a, b in zip(self, other, strict=True)))
+        return Score(
+            self.hands + other.hands,
+            self.brier + other.brier,
+            self.error + other.error,
+            self.bias + other.bias,
+        )
 
     def summary(self) -> str:
         n = max(1, self.hands)

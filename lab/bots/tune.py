@@ -36,14 +36,21 @@ KNOBS = ("theta", "beta", "potential", "denial")
 
 
 def make_medium(seed: int, knob: str | None = None, value: float | None = None) -> MediumBot:
-    if knob in ("theta", "beta"):
-        return MediumBot(seed, knock=KnockParams()._replace(**{knob: value}))
-    if knob is not None:
-        return MediumBot(seed, **{knob: value})
-    return MediumBot(seed)
+    """A medium bot with `knob` (one of KNOBS) set to `value`; without them, the default."""
+    if knob is None or value is None:
+        return MediumBot(seed)
+    if knob == "theta":
+        return MediumBot(seed, knock=KnockParams(theta=value))
+    if knob == "beta":
+        return MediumBot(seed, knock=KnockParams(beta=value))
+    if knob == "potential":
+        return MediumBot(seed, potential=value)
+    if knob == "denial":
+        return MediumBot(seed, denial=value)
+    raise ValueError(f"There is no knob {knob!r}. Knobs: {', '.join(KNOBS)}.")
 
 
-def play_chunk(job: tuple) -> tuple[float, int, int, float]:
+def play_chunk(job: tuple[Rules, int, str, float, int, int]) -> tuple[float, int, int, float]:
     """Games with the tuned bot in seat 0: its wins, games, rounds, and its net result
     per round summed (lives lost as negative, points or chips won as positive)."""
     rules, players, knob, value, games, seed = job
@@ -62,8 +69,9 @@ def play_chunk(job: tuple) -> tuple[float, int, int, float]:
                 seen = result.round_no
                 rounds += 1
                 net += result.points_won[0] + result.chips_won[0] - result.lives_lost[0]
-        if 0 in state.outcome.winners:
-            wins += 1 / len(state.outcome.winners)
+        outcome = state.outcome  # set: the game is over
+        if outcome is not None and 0 in outcome.winners:
+            wins += 1 / len(outcome.winners)
     return wins, games, rounds, net
 
 

@@ -8,17 +8,28 @@ levels play and how strong they measured is in docs/bots.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
+from ..actions import Action
 from ..events import Event
-from ..observation import observation
+from ..observation import Observation, observation
 from ..replay import moves
 from .baseline import BaselineBot
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
 
-LEVELS: dict[str, Callable[..., Any]] = {
+
+class Bot(Protocol):
+    """What every level is: it chooses one of `obs.legal`. (A bot with a memory also
+    has `memory`, and one that watches the table `watch`: `recall` looks for them.)"""
+
+    name: str
+
+    def choose(self, obs: Observation) -> Action: ...
+
+
+LEVELS: dict[str, Callable[..., Bot]] = {
     "baseline": lambda seed, **options: BaselineBot(**options),
     "easy": EasyBot,
     "medium": MediumBot,
@@ -26,7 +37,7 @@ LEVELS: dict[str, Callable[..., Any]] = {
 }
 
 
-def make_bot(level: str, seed: int = 0, **options: Any) -> Any:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A new bot of `level`, deterministic given `seed`; `options` go to its constructor
     (e.g. ``budget=`` for the hard bot)."""
     if level not in LEVELS:
@@ -34,7 +45,7 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Any:
     return LEVELS[level](seed, **options)
 
 
-def recall(bot: Any, events: Iterable[Event], seat: int) -> None:
+def recall(bot: Bot, events: Iterable[Event], seat: int) -> None:
     """Let a new `bot` object for `seat` relive its own moves of the current round from
     the game's event log, so that its memory holds what it would have, had it played the
     whole round as one object (the web app makes a new bot for each move). It is shown
@@ -63,4 +74,4 @@ def recall(bot: Any, events: Iterable[Event], seat: int) -> None:
             watch(observation(state, seat), action.seat, action)
 
 
-__all__ = ["LEVELS", "BaselineBot", "EasyBot", "HardBot", "MediumBot", "make_bot", "recall"]
+__all__ = ["LEVELS", "BaselineBot", "Bot", "EasyBot", "HardBot", "MediumBot", "make_bot", "recall"]

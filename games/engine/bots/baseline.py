@@ -6,7 +6,9 @@ at a fixed threshold. Stronger bots are in their own modules.
 
 from __future__ import annotations
 
-from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, Stand
+from collections.abc import Sequence
+
+from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, Stand
 from ..cards import CARD_VALUES, Card
 from ..hands import HandKey, hand_key
 from ..observation import Observation
@@ -31,36 +33,38 @@ class BaselineBot:
         if phase == THROW_DOWN:
             return next(a for a in legal if isinstance(a, Look))
         if phase == WIDOW:
-            return _best_exchange(obs.hand or (), legal, obs.rules)[0]
+            exchanges = [a for a in legal if isinstance(a, Exchange)]
+            return _best_exchange(obs.hand or (), exchanges, obs.rules)[0]
         return self._start_of_turn(obs, legal)
 
     def _start_of_turn(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         hand = obs.hand or ()
         rules = obs.rules
         current = hand_key(hand, rules)
-        take = stock = None
-        exchanges = []
+        take: Draw | None = None
+        stock: Draw | None = None
+        exchanges: list[Exchange] = []
         for action in legal:
-            kind = type(action)
-            if kind is Draw:
+            if isinstance(action, Draw):
                 if action.source == STOCK:
                     stock = action
                 else:
                     take = action
             elif (
-                kind is Knock
+                isinstance(action, Knock)
                 and current[0] >= self.knock_at
-                or kind is Stand
+                or isinstance(action, Stand)
                 and current[0] >= self.stand_at
             ):
                 return action
-            elif kind is Exchange:
+            elif isinstance(action, Exchange):
                 exchanges.append(action)
         if exchanges:
             best, key = _best_exchange(hand, exchanges, rules)
             if key[0] >= current[0] + 5:
                 return best
-        if take is not None and _best_with(hand, obs.discard_top, rules) > current:
+        top = obs.discard_top  # a card whenever `take` is legal
+        if take is not None and top is not None and _best_with(hand, top, rules) > current:
             return take
         return stock or take or legal[0]
 
@@ -68,8 +72,10 @@ class BaselineBot:
         hand = obs.hand or ()
         rules = obs.rules
         best: Action = legal[0]
-        best_score: tuple | None = None
+        best_score: tuple[HandKey, bool, int, int] | None = None
         for action in legal:
+            if not isinstance(action, Discard):
+                continue  # none: in the discard phase every legal move is a discard
             cards = action.cards
             if len(cards) == 1:
                 # The common one-card discard, inline: one search (a hand's cards differ),
@@ -105,12 +111,14 @@ def _best_with(hand: tuple[Card, ...], extra: Card, rules: Rules) -> HandKey:
     return max(hand_key(hand[:i] + hand[i + 1 :] + (extra,), rules) for i in range(len(hand)))
 
 
-def _best_exchange(hand: tuple[Card, ...], legal, rules: Rules) -> tuple[Action, HandKey]:
-    best, best_key = None, None
-    for action in legal:
-        if type(action) is not Exchange:
-            continue
-        key = hand_key(tuple(c for c in hand if c not in action.give) + action.take, rules)
-        if best_key is None or key > best_key:
-            best, best_key = action, key
-    return best, best_key
+def _best_exchange(
+    hand: tuple[Card, ...], exchanges: Sequence[Exchange], rules: Rules
+) -> tuple[Exchange, HandKey]:
+    """The exchange that makes the best hand (the first of equals), and that hand's key.
+    `exchanges` is never empty: the widow phase offers some, and the start of a turn
+    asks only when it does."""
+    scored = [
+        (action, hand_key(tuple(c for c in hand if c not in action.give) + action.take, rules))
+        for action in exchanges
+    ]
+    return max(scored, key=lambda pair: pair[1])

@@ -9,13 +9,14 @@ showdown) is in `knocking.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..actions import Action, Discard, Draw, Exchange, Knock
 from ..cards import CARD_VALUES, JOKER_INDEX, Card, full_deck, without
-from ..hands import HandKey, hand_key, is_blitz, value_options
+from ..hands import HandKey, ValueOptions, hand_key, is_blitz, value_options
 from ..observation import Observation
 from ..rules import Rules
-from ..state import DISCARD, PlayerState
+from ..state import DISCARD
 from ..turns import play_order
 
 # ---- hands ------------------------------------------------------------------------
@@ -27,7 +28,12 @@ def strength(cards: Sequence[Card], rules: Rules) -> HandKey:
     return hand_key(cards, rules, showdown=True)
 
 
-def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
+# A hand's draw gains (`draw_gains`): per card of the deck, in half points, what drawing
+# it adds to the hand; and the mean gain, in points.
+_Gains = tuple[tuple[int, ...], float]
+
+
+def draw_gains(kept: tuple[Card, ...], rules: Rules) -> _Gains:
     """For a hand of three cards or fewer: per card of the deck, in half points, how much
     drawing it (and then discarding the worst card, if there are four) would add to the
     hand's value; and the mean gain in points over the cards not in the hand.
@@ -56,8 +62,8 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], f
 
 
 def _sorted_gains(
-    kept: tuple[Card, ...], rules: Rules, by_sorted: dict
-) -> tuple[tuple[int, ...], float]:
+    kept: tuple[Card, ...], rules: Rules, by_sorted: dict[tuple[Card, ...], _Gains]
+) -> _Gains:
     key = tuple(sorted(kept))
     found = by_sorted.get(key)
     if found is None:
@@ -69,14 +75,16 @@ def _sorted_gains(
 
 # Per set of the options a hand's gains depend on: the gains of three-card hands at
 # (a * 53 + b) * 53 + c (None until asked), and of any hand by its cards in sorted order.
-_Gains = tuple[tuple[int, ...], float]
-_GAINS: dict[tuple, tuple[list[_Gains | None], dict[tuple[Card, ...], _Gains]]] = {}
+_GAINS: dict[ValueOptions, tuple[list[_Gains | None], dict[tuple[Card, ...], _Gains]]] = {}
 # The rules last asked about and their memos (a search asks with one rules object), in
-# one tuple replaced whole: safe in threads.
-_GAINS_LAST: list[tuple] = [(None, None, None)]
+# one tuple replaced whole: safe in threads. Until the first call, empty memos that are
+# never read (no rules are None).
+_GAINS_LAST: list[tuple[Rules | None, list[_Gains | None], dict[tuple[Card, ...], _Gains]]] = [
+    (None, [], {})
+]
 
 
-def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> tuple[tuple[int, ...], float]:
+def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> _Gains:
     base = strength(kept, rules)[0]
     plain = (
         rules.three_of_a_kind == "off"
@@ -117,7 +125,9 @@ def mean_gain(kept: tuple[Card, ...], rules: Rules, pool: Sequence[Card] | None)
     return sum(gains[c] for c in pool) / 2 / len(pool)
 
 
-def keeps_of(legal: Sequence[Action], hand: Sequence[Card]) -> list[tuple[Action, tuple]]:
+def keeps_of(
+    legal: Sequence[Action], hand: tuple[Card, ...]
+) -> list[tuple[Discard, tuple[Card, ...]]]:
     """Each legal discard with the cards it keeps."""
     return [(a, without(hand, a.cards)) for a in legal if type(a) is Discard]
 
@@ -201,6 +211,15 @@ def three_aces_bonus(kept: Sequence[Card], rules: Rules) -> float:
 # ---- seats and turns ----------------------------------------------------------------
 
 
+def own_seat(obs: Observation) -> int:
+    """The seat a bot plays: a bot is given a player's observation, never a spectator's
+    (which has no legal moves, so `Memory.choose` and every bot refuse it first)."""
+    seat = obs.viewer
+    if seat is None:
+        raise ValueError("A bot plays a seat: it was given a spectator's view.")
+    return seat
+
+
 def players_after(order: Sequence[int], me: int) -> list[int]:
     """The other seats of `order` in the order they play after `me`."""
     at = order.index(me)
@@ -213,14 +232,31 @@ def turns_done(order: Sequence[int], turns_taken: int) -> dict[int, int]:
     return {seat: max(0, (turns_taken - pos + n - 1) // n) for pos, seat in enumerate(order)}
 
 
-def stages_left(player: PlayerState | object, rules: Rules) -> int:
+class Standing(Protocol):
+    """A player's standing as the bots read it: the state's `PlayerState` (an imagined
+    world's) or the observation's `SeatView` (the real table's)."""
+
+    @property
+    def lives(self) -> int: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def chips(self) -> int: ...
+
+    @property
+    def out(self) -> bool: ...
+
+
+def stages_left(player: Standing, rules: Rules) -> int:
     """Losses a player can still take before being out ("lives" scoring)."""
-    if getattr(player, "out", False):
+    if player.out:
         return 0
     return player.lives + (1 if rules.county else 0)
 
 
-def equity(players: Sequence[PlayerState], seat: int, rules: Rules) -> float:
+def equity(players: Sequence[Standing], seat: int, rules: Rules) -> float:
     """A rough chance for `seat` to win the game from these standings, in [0, 1]:
     the square of what it has (stages left, closeness to the target, chips) over the sum
     of everyone's. Squares make a loss cost more the fewer one has left."""
@@ -240,6 +276,9 @@ def equity(players: Sequence[PlayerState], seat: int, rules: Rules) -> float:
 
 # ---- what a seat remembers ------------------------------------------------------------
 
+# Which round of which game an observation is from: (round_no, dealer, names).
+RoundKey = tuple[int, int, tuple[str, ...]]
+
 
 class Memory:
     """What one seat has learnt this round from its own observations.
@@ -256,14 +295,14 @@ class Memory:
     """
 
     def __init__(self) -> None:
-        self.round_key: tuple | None = None
+        self.round_key: RoundKey | None = None
         self.reset()
 
     def reset(self) -> None:
         self.dead: set[Card] = set()
         self.held: dict[int, set[Card]] = {}
         self.wants: dict[int, set[int]] = {}
-        self.expected_hand: frozenset | None = None
+        self.expected_hand: frozenset[Card] | None = None
         self.last_turns = -1
         self.after_my_turn: tuple[int, int, Card | None, int | None] | None = None
 
@@ -284,7 +323,7 @@ class Memory:
             self.reset()
             self.round_key = key
         if self.after_my_turn is not None and obs.turns_taken > self.last_turns:
-            self._learn_between_turns(obs)
+            self._learn_between_turns(obs, self.after_my_turn)
         self.last_turns = obs.turns_taken
         pile = obs.discard_pile
         if obs.rules.hidden_discards:
@@ -293,8 +332,10 @@ class Memory:
             cards.difference_update(pile)
         self.dead.difference_update(obs.hand or ())
 
-    def _learn_between_turns(self, obs: Observation) -> None:
-        stock_after, discards_after, my_top, next_seat = self.after_my_turn
+    def _learn_between_turns(
+        self, obs: Observation, after_my_turn: tuple[int, int, Card | None, int | None]
+    ) -> None:
+        stock_after, discards_after, my_top, next_seat = after_my_turn
         self.after_my_turn = None
         others = obs.turns_taken - self.last_turns - 1  # turns by others since mine
         if obs.stock_count > stock_after or obs.discard_count < discards_after - others:
@@ -314,18 +355,17 @@ class Memory:
     def note(self, obs: Observation, action: Action) -> None:
         """Record the seat's own move (call with the action it chose)."""
         hand = obs.hand or ()
-        kind = type(action)
-        if kind is Draw:
-            if action.source != "stock":
+        if isinstance(action, Draw):
+            if action.source != "stock" and obs.discard_top is not None:
                 self.dead.discard(obs.discard_top)
             self.expected_hand = None  # the drawn card is seen at the discard
-        elif kind is Discard:
+        elif isinstance(action, Discard):
             if action.cards and obs.discard_top is not None:
                 self.dead.add(obs.discard_top)  # covered by my discard
             self.expected_hand = frozenset(without(hand, action.cards))
             top = action.cards[-1] if action.cards else None
             order = play_order(obs.dealer, [s.out for s in obs.seats])
-            following = order[(order.index(obs.viewer) + 1) % len(order)]
+            following = order[(order.index(own_seat(obs)) + 1) % len(order)]
             stock_after = obs.stock_count
             self.after_my_turn = (
                 stock_after,
@@ -333,9 +373,9 @@ class Memory:
                 top,
                 following,
             )
-        elif kind is Exchange:
+        elif isinstance(action, Exchange):
             self.expected_hand = frozenset(without(hand, action.give) + action.take)
-        elif kind is Knock:
+        elif isinstance(action, Knock):
             self.expected_hand = frozenset(hand)
         else:
             self.expected_hand = frozenset(hand) if obs.hand is not None else None

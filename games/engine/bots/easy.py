@@ -50,11 +50,14 @@ class EasyBot:
         hand = obs.hand or ()
         rules = obs.rules
         value = strength(hand, rules)[0]
-        by_kind = {}
+        # The first legal move of each kind (a draw by its source).
+        by_kind: dict[tuple[type[Action], str | None], Action] = {}
         for action in obs.legal:
-            by_kind.setdefault((type(action), getattr(action, "source", None)), action)
+            source = action.source if isinstance(action, Draw) else None
+            by_kind.setdefault((type(action), source), action)
         take = by_kind.get((Draw, "discard"))
-        take_value = best_take(hand, obs.discard_top, rules)[0] if take is not None else 0
+        top = obs.discard_top  # a card whenever `take` is legal
+        take_value = best_take(hand, top, rules)[0] if take is not None and top is not None else 0
         knock = by_kind.get((Knock, None))
         # Even a beginner takes the card that lifts the hand a lot rather than knock.
         if (

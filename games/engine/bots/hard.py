@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..game import apply_legal
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from ..turns import play_order
-from .common import Memory, blitz_take, players_after, strength
+from .common import Memory, blitz_take, own_seat, players_after, strength
 from .inference import TableWatch, chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
@@ -76,7 +76,7 @@ class HardBot:
     def choose(self, obs: Observation) -> Action:
         action = self.memory.choose(obs, self._decide)
         if self.table is not None:
-            self.table.watch(obs, obs.viewer, action)
+            self.table.watch(obs, own_seat(obs), action)
         return action
 
     def watch(self, obs: Observation, seat: int, action: Action) -> None:
@@ -117,7 +117,7 @@ class HardBot:
         if risk is None:
             return ratio
         players = len(play_order(obs.dealer, [s.out for s in obs.seats]))
-        return lives_ratio(risk, players, obs.seats[obs.viewer], rules, self.knock)
+        return lives_ratio(risk, players, obs.seats[own_seat(obs)], rules, self.knock)
 
     def watched_risk(
         self, obs: Observation, value: float, worlds: Callable[[], WorldSampler | None]
@@ -128,7 +128,7 @@ class HardBot:
         if sampler is None:
             return None
         order = play_order(obs.dealer, [s.out for s in obs.seats])
-        others = players_after(order, obs.viewer)
+        others = players_after(order, own_seat(obs))
         if any(seat not in sampler.watched for seat in others):
             return None
         hands = (sampler.watched[seat] for seat in others)
@@ -178,7 +178,7 @@ class HardBot:
         (the first) unless another did better by more than chance explains. A candidate
         already clearly worse than the first (`PRUNE_SE`) is played no more, so the
         budget goes to the close calls. Returns the move and how many worlds it took."""
-        me = obs.viewer
+        me = own_seat(obs)
         horizon = HORIZON_TURNS * 2 * len(obs.seats)
         count = len(candidates)
         gain = [0.0] * count  # summed over worlds: value minus the first candidate's
@@ -205,16 +205,20 @@ class HardBot:
                 gain_sq[i] += diff * diff
                 seen[i] += 1
             worlds += 1
-            if worlds >= PRUNE_AFTER and PRUNE_SE is not None:
-                alive = [i for i in alive if not _clearly_worse(gain[i], gain_sq[i], seen[i])]
+            prune_se = PRUNE_SE
+            if worlds >= PRUNE_AFTER and prune_se is not None:
+                alive = [
+                    i for i in alive if not _clearly_worse(gain[i], gain_sq[i], seen[i], prune_se)
+                ]
             if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
                 break
         return candidates[_confident_best(gain, gain_sq, seen, self.confidence)], worlds
 
 
-def _clearly_worse(gain: float, gain_sq: float, worlds: int) -> bool:
+def _clearly_worse(gain: float, gain_sq: float, worlds: int, prune_se: float) -> bool:
+    """Whether a candidate's mean gain is more than `prune_se` standard errors below 0."""
     mean, error = _mean_and_error(gain, gain_sq, worlds)
-    return mean < -PRUNE_SE * error
+    return mean < -prune_se * error
 
 
 def _mean_and_error(gain: float, gain_sq: float, worlds: int) -> tuple[float, float]:
@@ -243,7 +247,7 @@ def _first(choice: Action, moves: list[Action]) -> list[Action]:
     return [choice, *(a for a in moves if a != choice)]
 
 
-def _close(scored: list[tuple[Action, float]]) -> list[Action]:
+def _close(scored: Sequence[tuple[Action, float]]) -> list[Action]:
     """The moves scored within `DROP_BELOW` of the best, best first, each once."""
     if not scored:
         return []

@@ -28,7 +28,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..state import DRAW
 from ..turns import play_order
-from .common import best_with, draw_gains, is_blitz_take, strength
+from .common import RoundKey, best_with, draw_gains, is_blitz_take, strength
 from .knocking import KnockParams, least_knock
 
 PARTICLES = 300  # imagined hands per other player
@@ -45,7 +45,7 @@ class TableWatch:
         self.rng = rng
         self.params = params
         self.size = particles
-        self.key: tuple | None = None
+        self.key: RoundKey | None = None
         self.ok = False
         self.hands: dict[int, list[tuple[Card, ...]]] = {}
         self.pile: list[Card] | None = None
@@ -65,22 +65,21 @@ class TableWatch:
         if not self.ok:
             return
         self._check_pile(obs)
-        kind = type(action)
         if seat != obs.viewer and seat in self.hands:
-            if kind is Draw:
+            if isinstance(action, Draw):
                 self._drew(obs, seat, action.source)
-            elif kind is Discard:
+            elif isinstance(action, Discard):
                 self._discarded(obs, seat, action.cards)
-            elif kind is Knock:
+            elif isinstance(action, Knock):
                 self._weigh(seat, lambda hand: self._knock_chance(obs, seat, hand))
             # Standing and the like say little about a hand and change none.
         if self.pile is not None:
-            if kind is Draw and action.source != STOCK and self.pile:
+            if isinstance(action, Draw) and action.source != STOCK and self.pile:
                 self.pile.pop()
-            elif kind is Discard:
+            elif isinstance(action, Discard):
                 self.pile.extend(action.cards)
 
-    def _start(self, obs: Observation, key: tuple) -> None:
+    def _start(self, obs: Observation, key: RoundKey) -> None:
         self.key = key
         rules = obs.rules
         self.hands = {}
@@ -88,11 +87,12 @@ class TableWatch:
         self._taken = {}
         self._thresholds = {}
         plain = not (rules.widow or rules.hidden_discards or rules.throw_down)
-        self.ok = plain and obs.turns_taken == 0 and obs.hand is not None and obs.phase == DRAW
-        if not self.ok:
+        hand = obs.hand
+        self.ok = plain and obs.turns_taken == 0 and hand is not None and obs.phase == DRAW
+        if hand is None or not self.ok:
             return
         self.pile = list(obs.discard_pile) if obs.discard_count == len(obs.discard_pile) else None
-        known = set(obs.hand) | set(obs.discard_pile)
+        known = set(hand) | set(obs.discard_pile)
         pool = [c for c in full_deck(rules.jokers) if c not in known]
         for seat, count in enumerate(obs.cards_held):
             if seat == obs.viewer or obs.seats[seat].out or count == 0:
@@ -152,7 +152,7 @@ class TableWatch:
         def after_draw(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], float]:
             """The hand after the turn, with how likely its discard was: `hand` (before
             the draw) holds the discarded card."""
-            if take:
+            if take and top is not None:  # (`top` is the card taken: never None then)
                 full = hand + (top,)
                 return _without(full, card), _discard_chance(full, card, top, rules)
             while True:
@@ -316,8 +316,9 @@ def _squash(x: float) -> float:
     return SLIP / 2 + (1 - SLIP) * p
 
 
-_TAKES: dict[tuple, float] = {}
-_DISCARDS: dict[tuple, dict[Card, float]] = {}
+# Memos: by (the hand sorted, the top discard, the rules).
+_TAKES: dict[tuple[tuple[Card, ...], Card, Rules], float] = {}
+_DISCARDS: dict[tuple[tuple[Card, ...], Card | None, Rules], dict[Card, float]] = {}
 
 
 def _value(cards: tuple[Card, ...], rules: Rules) -> float:

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import full_deck
-from ..hands import value_options
+from ..hands import ValueOptions, value_options
 from ..rules import Rules
-from .common import greedy_turn, stages_left, strength, turns_done
+from .common import Standing, greedy_turn, stages_left, strength, turns_done
 
 MAX_DRAWS = 10  # beyond this many draws, hands hardly change any more
 SAMPLES = 1500
@@ -42,20 +42,20 @@ def above_table(rules: Rules) -> tuple[tuple[float, ...], ...]:
     if last is rules:
         return table
     options = value_options(rules)
-    table = _TABLES.get(options)
-    if table is None:
-        table = _TABLES[options] = _simulate_table(rules, options)
-    _LAST_TABLE[0] = (rules, table)
-    return table
+    found = _TABLES.get(options)
+    if found is None:
+        found = _TABLES[options] = _simulate_table(rules, options)
+    _LAST_TABLE[0] = (rules, found)
+    return found
 
 
-_TABLES: dict[tuple, tuple[tuple[float, ...], ...]] = {}
+_TABLES: dict[ValueOptions, tuple[tuple[float, ...], ...]] = {}
 # The rules last asked about and their table (a search asks with one rules object), in
 # one tuple replaced whole: safe in threads.
-_LAST_TABLE: list[tuple] = [(None, ())]
+_LAST_TABLE: list[tuple[Rules | None, tuple[tuple[float, ...], ...]]] = [(None, ())]
 
 
-def _simulate_table(rules: Rules, options: tuple) -> tuple[tuple[float, ...], ...]:
+def _simulate_table(rules: Rules, options: ValueOptions) -> tuple[tuple[float, ...], ...]:
     rng = random.Random(f"knock-table {options}")
     deck = list(full_deck(rules.jokers))
     counts = [[0] * SLOTS for _ in range(MAX_DRAWS + 1)]
@@ -115,7 +115,7 @@ def wants_to_knock(
     me: int,
     order: Sequence[int],
     turns_taken: int,
-    standing: object,
+    standing: Standing,
     rules: Rules,
     params: KnockParams,
 ) -> bool:
@@ -128,7 +128,7 @@ def knock_ratio(
     me: int,
     order: Sequence[int],
     turns_taken: int,
-    standing: object,
+    standing: Standing,
     rules: Rules,
     params: KnockParams,
 ) -> float:
@@ -148,7 +148,7 @@ def knock_ratio(
 
 
 def lives_ratio(
-    risk: float, players: int, standing: object, rules: Rules, params: KnockParams
+    risk: float, players: int, standing: Standing, rules: Rules, params: KnockParams
 ) -> float:
     """`knock_ratio` with lives, from the chance `risk` of being caught lowest: that
     chance times the lives it costs, against `theta` / players."""
@@ -166,7 +166,7 @@ def least_knock(
     me: int,
     order: Sequence[int],
     turns_taken: int,
-    standing: object,
+    standing: Standing,
     rules: Rules,
     params: KnockParams,
 ) -> float:

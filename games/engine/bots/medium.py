@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from ..actions import STOCK, Action, Draw, Exchange, Knock, Look, OpenWidow, Stand
+from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow, Stand
 from ..cards import Card, without
 from ..observation import Observation
 from ..rules import Rules
@@ -33,6 +33,7 @@ from .common import (
     blitz_take,
     keeps_of,
     mean_gain,
+    own_seat,
     strength,
     three_aces_bonus,
 )
@@ -98,19 +99,18 @@ class MediumBot:
         value = strength(hand, rules)[0]
         promise = self.potential * mean_gain(hand, rules, pool)
         scored: list[tuple[Action, float]] = []
-        exchanges = []
+        exchanges: list[Exchange] = []
+        top = obs.discard_top  # a card whenever the top discard may be taken
         for action in obs.legal:
-            kind = type(action)
-            if kind is Draw and action.source == STOCK:
+            if isinstance(action, Draw) and action.source == STOCK:
                 scored.append((action, value + mean_gain(hand, rules, pool) + promise))
-            elif kind is Draw:
-                top = obs.discard_top
+            elif isinstance(action, Draw) and top is not None:
                 kept = best_with(hand, top, rules)
                 score = strength(kept, rules)[0] + self.potential * mean_gain(kept, rules, pool)
                 scored.append((action, score + 0.01))  # a sure card beats the same on average
-            elif kind is Exchange:
+            elif isinstance(action, Exchange):
                 exchanges.append(action)
-            elif kind is OpenWidow:
+            elif isinstance(action, OpenWidow):
                 scored.append((action, self._widow_hope(obs, pool) - 0.5))
         if exchanges:
             best, score = self.best_exchanges(obs, exchanges, limit=1)[0]
@@ -123,9 +123,8 @@ class MediumBot:
     def knock_ratio(self, obs: Observation, value: float) -> float:
         """How far a knock with `value` is from worth it: at most 1 means knock."""
         order = play_order(obs.dealer, [s.out for s in obs.seats])
-        return knock_ratio(
-            value, obs.viewer, order, obs.turns_taken, obs.seats[obs.viewer], obs.rules, self.knock
-        )
+        me = own_seat(obs)
+        return knock_ratio(value, me, order, obs.turns_taken, obs.seats[me], obs.rules, self.knock)
 
     def _widow_hope(self, obs: Observation, pool: Sequence[Card]) -> float:
         """What the best exchange with a face-down widow is expected to give."""
@@ -147,7 +146,7 @@ class MediumBot:
 
     def best_discards(
         self, obs: Observation, limit: int, knock_by_rule: bool = True
-    ) -> list[tuple[Action, float]]:
+    ) -> list[tuple[Discard, float]]:
         """The `limit` best discards with their scores, best first. Where one may knock
         as one discards, `knock_by_rule` knocks exactly when the kept hand is worth a
         knock; without it, knocking or not scores the same."""
@@ -155,10 +154,10 @@ class MediumBot:
         rules = obs.rules
         pool = self.memory.unseen(obs)
         order = play_order(obs.dealer, [s.out for s in obs.seats])
-        following = order[(order.index(obs.viewer) + 1) % len(order)]
+        following = order[(order.index(own_seat(obs)) + 1) % len(order)]
         wanted = self.memory.wants.get(following, set())
         scored = []
-        knock_cache: dict[tuple, bool] = {}
+        knock_cache: dict[float, bool] = {}  # by the kept hand's value
         for action, kept in keeps_of(obs.legal, hand):
             key = strength(kept, rules)
             score = (
@@ -183,7 +182,7 @@ class MediumBot:
 
     def best_exchanges(
         self, obs: Observation, exchanges: Sequence[Action], limit: int
-    ) -> list[tuple[Action, float]]:
+    ) -> list[tuple[Exchange, float]]:
         hand = obs.hand or ()
         rules = obs.rules
         pool = self.memory.unseen(obs)

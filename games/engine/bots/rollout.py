@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from ..actions import STOCK, Action, Discard, Draw, Exchange, Knock, Look, OpenWidow
 from ..cards import Card, without
 from ..game import apply_legal, legal_actions
+from ..hands import HandKey
 from ..rules import Rules
 from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState, PlayerState
 from ..turns import play_order
@@ -40,7 +41,7 @@ def play_out(
     while state.round_no == round_no and state.phase != ROUND_OVER and state.outcome is None:
         if actions >= max_actions:
             return _judge_now(state, me), actions
-        seat = state.turn
+        seat = state.seat_on_turn
         state = apply_legal(state, policy_action(state, seat, order, params, seat == me))
         actions += 1
     return final_equity(state, me), actions
@@ -121,11 +122,11 @@ def _policy_draw(
 ) -> Action:
     rules = state.rules
     value = strength(hand, rules)[0]
-    stock = take = None
-    exchanges = []
+    stock: Draw | None = None
+    take: Draw | None = None
+    exchanges: list[Exchange] = []
     for action in legal:
-        kind = type(action)
-        if kind is Knock:
+        if isinstance(action, Knock):
             if reads_hands and rules.scoring == "lives":
                 if _safe_knock(state, seat, value, order, params):
                     return action
@@ -133,14 +134,14 @@ def _policy_draw(
                 value, seat, order, state.turns_taken, state.players[seat], rules, params
             ):
                 return action
-        elif kind is Draw:
+        elif isinstance(action, Draw):
             if action.source == STOCK:
                 stock = action
             else:
                 take = action
-        elif kind is Exchange:
+        elif isinstance(action, Exchange):
             exchanges.append(action)
-        elif kind is OpenWidow and value < 16:
+        elif isinstance(action, OpenWidow) and value < 16:
             return action
     expected = value + draw_gains(hand, rules)[1]
     if exchanges:
@@ -177,7 +178,10 @@ def _wants_to_knock(
     return answer
 
 
-_KNOCKS: dict[tuple, tuple[Rules, bool]] = {}
+# By (id of the rules, value, seat, order, turns taken, standing, params).
+_KNOCKS: dict[
+    tuple[int, float, int, tuple[int, ...], int, PlayerState, KnockParams], tuple[Rules, bool]
+] = {}
 
 
 def _safe_knock(
@@ -201,11 +205,13 @@ def _policy_discard(
     params: KnockParams,
 ) -> Action:
     rules = state.rules
-    best = None
-    best_key = None
+    best: Discard | None = None
+    best_key: HandKey | None = None
     best_kept: tuple[Card, ...] = ()
     may_knock = rules.knock_after_draw
     for action in legal:
+        if not isinstance(action, Discard):
+            continue  # none: in the discard phase every legal move is a discard
         cards = action.cards
         if action.knock:
             continue  # knocking: considered below
@@ -223,6 +229,10 @@ def _policy_discard(
             or (key == best_key and draw_gains(kept, rules)[1] > draw_gains(best_kept, rules)[1])
         ):
             best, best_key, best_kept = action, key, kept
+    if best is None or best_key is None:
+        # Never: a discard of one card (or, with three cards or fewer, of none) without
+        # a knock is always legal.
+        raise AssertionError("No discard of one card or none is legal.")
     if may_knock and _wants_to_knock(
         best_key[0], seat, order, state.turns_taken, state.players[seat], rules, params
     ):

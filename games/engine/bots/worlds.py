@@ -19,6 +19,7 @@ from what the watch has read instead: that knows far more (docs/bots.md).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from itertools import repeat, starmap
@@ -27,7 +28,7 @@ from ..cards import Card
 from ..observation import Observation
 from ..state import GameState, PlayerState
 from ..turns import play_order
-from .common import Memory, greedy_turn, strength, turns_done
+from .common import Memory, greedy_turn, own_seat, strength, turns_done
 from .inference import TableWatch
 from .knocking import NEVER, KnockParams, least_knock
 
@@ -196,7 +197,7 @@ class WorldSampler:
         obs = self.obs
         hands, rest = self._deal_hands()
         if obs.hand is not None:
-            hands[obs.viewer] = obs.hand
+            hands[own_seat(obs)] = obs.hand
         widow: tuple[Card, ...] = tuple(obs.widow)
         # Cards the imagined turns let go come first: they likely lie in the discards.
         buried = tuple(self.dead) + tuple(rest[: self.buried_gap])
@@ -266,14 +267,15 @@ class WorldSampler:
         reserved = sum(gap for _, gap in gaps)
         for seat, gap in gaps:
             turns = len(self.histories[seat])
-            best = None
+            # (grown, gone, wrong) of the least inconsistent try; every try beats this.
+            best: tuple[tuple[Card, ...], list[Card], float] = ((), [], math.inf)
             for _ in range(TRIES):
                 extra = min(2 * turns, max(0, len(pool) - reserved))
                 cards = pool[: gap + extra]
                 grown, gone, wrong = self._grow(
                     seat, self.held.get(seat, ()) + tuple(cards[:gap]), cards[gap:]
                 )
-                if best is None or wrong < best[2]:
+                if wrong < best[2]:
                     best = (grown, gone, wrong)
                 if not wrong:
                     break
