@@ -161,7 +161,7 @@ def _check(tables: Sequence[Table[P]]) -> None:
     numbers = [t.number for t in tables]
     if len(set(numbers)) != len(numbers):
         raise ValueError(f"a table number is listed twice: {numbers}")
-    seen: set = set()
+    seen: set[P] = set()
     for t in tables:
         if not t.seats or not 0 <= t.button < len(t.seats):
             raise ValueError(f"table {t.number}: the button must be one of its seats")
@@ -328,7 +328,9 @@ def _balancing_move(
                 options.append((abs(arrived.turn_place(to_seat) - place), seat, to_seat))
     best = min(gap for gap, _, _ in options)
     _, seat, to_seat = rng.choice([o for o in options if o[0] == best])
-    return Move(source.seats[seat], source.number, seat, target.number, to_seat, BALANCE)
+    mover = source.seats[seat]
+    assert mover is not None  # options hold occupied seats only
+    return Move(mover, source.number, seat, target.number, to_seat, BALANCE)
 
 
 def apply_moves(tables: Sequence[Table[P]], moves: Iterable[Move[P]]) -> tuple[Table[P], ...]:
@@ -340,7 +342,8 @@ def apply_moves(tables: Sequence[Table[P]], moves: Iterable[Move[P]]) -> tuple[T
         source, target = layout.get(move.from_table), layout.get(move.to_table)
         if source is None or _at(source, move.from_seat) != move.player:
             raise ValueError(f"{move.player!r} is not at table {move.from_table}")
-        if target is None or not 0 <= move.to_seat < len(target.seats) or _at(target, move.to_seat):
+        taken = target is not None and _at(target, move.to_seat) is not None
+        if target is None or not 0 <= move.to_seat < len(target.seats) or taken:
             raise ValueError(f"seat {move.to_seat} of table {move.to_table} is not free")
         layout[move.from_table] = _seat(source, move.from_seat, None)
         layout[move.to_table] = _seat(layout[move.to_table], move.to_seat, move.player)

@@ -88,7 +88,9 @@ def _best_split(n: int, preferred: int, minimum: int, maximum: int) -> tuple[int
     return None if best is None else best[1]
 
 
-def record_meetings(met: MutableMapping[frozenset, int], tables: Iterable[Sequence[P]]) -> None:
+def record_meetings(
+    met: MutableMapping[frozenset[Hashable], int], tables: Iterable[Sequence[P]]
+) -> None:
     """Count one more meeting for every pair seated together at `tables` (in place)."""
     for table in tables:
         for i, a in enumerate(table):
@@ -113,7 +115,7 @@ def record_dealers(dealer_counts: MutableMapping[P, int], dealers: Iterable[P]) 
 def seat_round(
     players: Sequence[P],
     scores: Mapping[P, float],
-    met: Mapping[frozenset, int],
+    met: Mapping[frozenset[Hashable], int],
     sizes: Sequence[int],
     seed: int | str,
     dealer_counts: Mapping[P, int] | None = None,
@@ -135,7 +137,7 @@ def seat_round(
         raise ValueError(f"table sizes {list(sizes)} seat {sum(sizes)}, not {n} players")
     if any(size < 2 for size in sizes):
         raise ValueError(f"every table needs at least two seats; got {list(sizes)}")
-    index = {player: i for i, player in enumerate(players)}
+    index: dict[Hashable, int] = {player: i for i, player in enumerate(players)}
     if len(index) != n:
         raise ValueError("a player is listed twice")
     rng = random.Random(seed)

@@ -57,6 +57,7 @@ import random
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 
 from tournaments.seating import record_meetings
@@ -190,10 +191,15 @@ def game_maximum(seats: int, scoring: Scoring) -> float:
     return float(_game_maximum(seats, scoring))
 
 
-def meetings(tables: Iterable[TableResult]) -> dict[frozenset, int]:
+def _signed(values: Mapping[Player, Fraction | int], sign: int, player: Player) -> Fraction | int:
+    """A tie-break's value for `player`, negated for one where fewer is better."""
+    return sign * values[player]
+
+
+def meetings(tables: Iterable[TableResult]) -> dict[frozenset[Player], int]:
     """How often each pair of human players sat at a table together: the `met` mapping
     of `tournaments.seating.seat_round`. Bots meet no one."""
-    met: dict[frozenset, int] = {}
+    met: dict[frozenset[Player], int] = {}
     humans = ([s.player for s in t.seats if s.player is not None] for t in tables)
     record_meetings(met, humans)
     return met
@@ -273,7 +279,7 @@ def standings(
     final = {player: t.points for player, t in tally.items()}
     opponents = {player: Fraction(0) for player in players}
     met = dict.fromkeys(players, 0)
-    outlasted = {player: Fraction(0) for player in players}
+    outlasted: dict[Player, Fraction | int] = {player: Fraction(0) for player in players}
     for table in games:
         humans = [seat for seat in table.seats if seat.player is not None]
         for a, b in itertools.permutations(humans, 2):
@@ -300,7 +306,7 @@ def standings(
                 earned[a.player] += _beat(a.place, b.place)
         return earned
 
-    def split(group: list[Player], score: Callable[[Player], Fraction | int]) -> list[list]:
+    def split(group: list[Player], score: Callable[[Player], Fraction | int]) -> list[list[Player]]:
         """`group` in runs of equal `score`, highest first, each in the players' order."""
         ranked = sorted(group, key=lambda p: (-score(p), order[p]))
         return [list(same) for _, same in itertools.groupby(ranked, key=score)]
@@ -326,10 +332,10 @@ def standings(
                 for player in group:
                     shown[player][k] = shown_value(values[player])
             sign = -1 if key in FEWER_IS_BETTER else 1
-            refined.extend(split(group, lambda p, v=values, s=sign: s * v[p]))
+            refined.extend(split(group, partial(_signed, values, sign)))
         groups = refined
 
-    rows = []
+    rows: list[Row] = []
     for group in groups:
         rank = len(rows) + 1
         for player in group:
