@@ -22,8 +22,8 @@ from django.utils.text import slugify
 from clubs import access
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
 from games import engine
+from games.errors import ServiceError
 from games.models import RuleSet
-from games.services import ServiceError
 
 __all__ = ["NotAllowed", "ServiceError"]
 

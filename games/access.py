@@ -45,13 +45,16 @@ def hosted_by(table: Table, user_id: int | None) -> bool:
     return user_id is not None and table.owner_id == user_id
 
 
-def starts_games(table: Table, user_id: int | None) -> bool:
-    """Whether the person `user_id`, seated at `table`, may start its games
-    (`Table.starters`): any player, or the host only; nobody where the system does."""
+def starts_games(table: Table, user_id: int | None, *, seated: bool) -> bool:
+    """Whether the person `user_id` may start `table`'s games (`Table.starters`): the
+    host; at a table its players start, anyone `seated` there; nobody where the system
+    starts them. The one rule: `games.services.start_game` (which tells a refused
+    person who may), the table page's Start button and the game-over panel's Deal
+    again all ask here."""
     if user_id is None:
         return False
     if table.starters == Table.STARTED_BY_PLAYERS:
-        return True
+        return seated
     return table.starters == Table.STARTED_BY_OWNER and hosted_by(table, user_id)
 
 

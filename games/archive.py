@@ -4,7 +4,7 @@ Everything here is read from the event log as of the snapshot's seq, and shows o
 what is public at that seq (docs/rules.md §10): a round's hands once the round has
 ended (its `round_ended` event shows them to everyone), and a round's secrets -- the
 deck, the cards drawn from the stock, a reshuffled stock -- once its deck is revealed,
-which is the same moment (`games.services._commit_decks`). The first dealer's deck is
+which is the same moment (`games.services.game_log`). The first dealer's deck is
 revealed as soon as it is used. So a round is *public* when it has ended; the round
 in play, and the unfinished last round of a game ended early, are not.
 
@@ -24,7 +24,7 @@ from games.engine.events import round_summary
 from games.engine.replay import Step, steps
 from games.engine.transcript import Line, write
 from games.models import Game, GameEvent, GamePlayer
-from games.rendering import CardView, cards
+from games.rendering import CardView, cards, standing
 from games.shuffles import deck_commitment
 
 FIRST_DEALER_ROUND = 0  # the round_no of the first dealer's deck and events
@@ -223,7 +223,7 @@ def board(step: Step, mode: str, public: bool) -> dict[str, Any]:
             else cards(obs.hand)
             if s.seat == seat and obs.hand is not None
             else None,
-            _standing(obs, s),
+            standing(obs.rules.scoring, s),
             s.seat == obs.dealer and obs.outcome is None,
             s.seat == obs.turn,
             s.out,
@@ -239,19 +239,6 @@ def board(step: Step, mode: str, public: bool) -> dict[str, Any]:
         "widow": cards(obs.widow),
         "hidden_round": mode != WATCH and not public,
     }
-
-
-def _standing(obs: engine.Observation, s: engine.SeatView) -> str:
-    scoring = obs.rules.scoring
-    if s.out:
-        return "out"
-    if scoring == "points":
-        return f"{s.points} point{'' if s.points == 1 else 's'}"
-    if scoring == "banking":
-        return f"{s.chips} chip{'' if s.chips == 1 else 's'}"
-    if s.stage_label:
-        return s.stage_label
-    return "on the county" if s.on_county else f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
 
 
 def said(step: Step, names: Sequence[str], mode: str, public: bool) -> list[str]:

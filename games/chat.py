@@ -31,8 +31,8 @@ from django.template.loader import render_to_string
 
 from accounts.usernames import table_name
 from games import access, realtime
+from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
-from games.services import ServiceError
 
 log = logging.getLogger(__name__)
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from accounts.usernames import table_name
 from games import engine
 from games.absence import DEFAULT_TURN_TIMER
+from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
 
@@ -227,7 +228,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    BOT_LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+    # The engine's levels, named as the migrations have them ("Easy"...).
+    BOT_LEVELS = [(level, level.capitalize()) for level in SEATED_LEVELS]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -164,10 +164,11 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "others": [seat_views[s] for s in order],
         "my_turn": my_turn,
         # Who may start a game at the table (Table.starters: the host, any player) may
-        # deal again once the game is over, unless the table has closed since.
+        # deal again once the game is over, unless the table has closed since. A player
+        # of the game counts as seated: the start checks the seats as they are then.
         "can_restart": seat is not None
         and seat in players
-        and access.starts_games(game.table, players[seat].user_id)
+        and access.starts_games(game.table, players[seat].user_id, seated=True)
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
         # The game-over panel's way back: the lobby, or the page that opened the table.
@@ -691,7 +692,7 @@ def _ended(
     why = next((e for _, e, _ in events if e.kind == "game_ended_early"), None)
     if why is None:  # older than the log's window: the row says why
         why = engine.Event("game_ended_early", data={"reason": game.end_reason})
-    standings = [(s.name, _standing(obs, s)) for s in obs.seats]
+    standings = [(s.name, standing(obs.rules.scoring, s)) for s in obs.seats]
     return {
         "text": engine.describe(why, obs.names, obs.viewer),
         "won": False,
@@ -700,19 +701,21 @@ def _ended(
     }
 
 
-def _standing(obs: engine.Observation, s: engine.SeatView) -> str:
-    scoring = obs.rules.scoring
+def standing(scoring: str, s: engine.SeatView) -> str:
+    """`s`'s standing in words, under the rules' `scoring`: "out", "3 points", "1 chip",
+    the name of their stage (the rules' `life_labels`), "on the county" or "2 lives".
+    The one place it is written: the game-over panel of a game ended early and the
+    archive's replay (`games.archive.board`) both show it. A stage's name comes before
+    "on the county": rules that name their stages name that one too."""
     if s.out:
         return "out"
     if scoring == "points":
         return f"{s.points} point{'' if s.points == 1 else 's'}"
     if scoring == "banking":
         return f"{s.chips} chip{'' if s.chips == 1 else 's'}"
-    if s.on_county:
-        return "on the county"
     if s.stage_label:
         return s.stage_label
-    return f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
+    return "on the county" if s.on_county else f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
 
 
 def _outcome(obs: engine.Observation) -> dict[str, Any] | None:

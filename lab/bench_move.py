@@ -123,12 +123,14 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     random.seed(args.seed)
     # Seeded shuffles and salts, and no turn timer (no clock in the views): the same
     # seed plays the same games and renders the same views, whatever the code's version.
-    from games import services as services_module
+    # Replaced in the modules that look them up (games.services' own names would not
+    # reach the write path).
     from games.engine.randomness import SeededDeckSource
+    from games.services import game_log, sources
 
     seeded = random.Random(args.seed)
-    services_module.new_deck_source = lambda: SeededDeckSource(seeded.random())
-    services_module.new_salt = lambda: f"{seeded.getrandbits(128):032x}"
+    sources.new_deck_source = lambda: SeededDeckSource(seeded.random())
+    game_log.new_salt = lambda: f"{seeded.getrandbits(128):032x}"
     saved = Path(args.save_views) if args.save_views else None
     if saved:
         saved.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,12 @@ from bot-vs-bot games (2026-11-24):
 
 from __future__ import annotations
 
-_LIVES = {"easy": (13.05, 1.90), "medium": (25.00, 1.83), "hard": (28.36, 1.85)}
+from games.engine.bots import SEATED_LEVELS
+
+_MEASURED = {"easy": (13.05, 1.90), "medium": (25.00, 1.83), "hard": (28.36, 1.85)}
+# Keyed by the engine's levels: a level a table may seat with no figure here stops the
+# import (KeyError: the level), rather than every rating of a game it played.
+_LIVES = {level: _MEASURED[level] for level in SEATED_LEVELS}
 
 BOT_RATINGS: dict[str, dict[str, tuple[float, float]]] = {
     "lives": _LIVES,

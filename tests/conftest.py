@@ -63,25 +63,35 @@ def seeded_decks(monkeypatch: pytest.MonkeyPatch) -> None:
     was dealt (a 31 in a hand): a duplicate board or a knockout deal was over before the
     test played it, and a test that plays it and waits for its record, or withdraws a
     player from it, failed at random (CI, 2026-11-25). Server processes a test starts
-    (Daphne, Celery) deal from the secure source."""
-    from games import services as games
+    (Daphne, Celery) deal from the secure source.
+
+    Replaced where every caller looks it up (`games.services.sources`)."""
     from games.engine import SeededDeckSource
+    from games.services import sources
 
     seeds = count(FIRST_SEED)
-    monkeypatch.setattr(games, "new_deck_source", lambda: SeededDeckSource(next(seeds)))
+
+    def seeded() -> SeededDeckSource:
+        return SeededDeckSource(next(seeds))
+
+    monkeypatch.setattr(sources, "new_deck_source", seeded)
 
 
 @pytest.fixture(autouse=True)
 def seeded_bots_and_events(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rest of what the games of a test draw at random, fixed the same way: each bot
-    move's seed (games.services.new_bot_seed) and each event's seating seed (the
+    move's seed (games.services.sources.new_bot_seed) and each event's seating seed (the
     `Event.seed` default), so a test plays and seats the same on every run (a top-q
     knockout's ties at the cut came and went from run to run)."""
-    from games import services as games
+    from games.services import sources
     from tournaments.models import Event
 
     bot_seeds, event_seeds = count(1), count(1)
-    monkeypatch.setattr(games, "new_bot_seed", lambda: next(bot_seeds))
+
+    def next_bot_seed() -> int:
+        return next(bot_seeds)
+
+    monkeypatch.setattr(sources, "new_bot_seed", next_bot_seed)
     # Field.get_default calls `_get_default`, cached from `default` at first use.
     monkeypatch.setattr(
         Event._meta.get_field("seed"), "_get_default", lambda: f"test-{next(event_seeds)}"

@@ -100,7 +100,7 @@ def test_the_cited_documents_are_in_the_project(doc: str) -> None:
 def test_the_code_cites_sections_of_both_documents() -> None:
     # The scan finds what it should: a regex that matched nothing would pass the next test.
     cited = {(doc, section) for _, doc, section in citations()}
-    assert ("design", 4) in cited  # games/services.py
+    assert ("design", 4) in cited  # games/services/
     assert ("rules", 10) in cited  # games/engine/observation.py
     assert ("rules", 9) in cited  # the end of a range, games/engine/rules.py
 

@@ -44,8 +44,37 @@ def test_the_seeds_deal_no_31_at_scat_for_two_to_six_players() -> None:
 def test_events_and_bots_draw_their_seeds_from_the_tests_counters(
     make_event: Any,  # noqa: F811  (the fixture imported above)
 ) -> None:
-    from games import services as games
+    from games.services import sources
 
     first, second = make_event(), make_event(name="Second")
     assert (first.seed, second.seed) == ("test-1", "test-2")
-    assert [games.new_bot_seed(), games.new_bot_seed()] == [1, 2]
+    assert [sources.new_bot_seed(), sources.new_bot_seed()] == [1, 2]
+
+
+@pytest.mark.django_db
+def test_the_write_path_and_the_duplicate_boards_deal_from_the_tests_seeds(
+    ann: Any,  # noqa: F811  (the fixture imported above)
+    scat: Any,  # noqa: F811
+) -> None:
+    """The deck source is replaced where the games' write path looks it up
+    (games.services.sources, where the duplicate boards look it up too): the first game
+    dealt through the services draws FIRST_SEED, the next source asked for the seed
+    after it."""
+    from games import services as games
+    from games.models import Deal
+    from games.services import sources
+
+    table = games.create_table(owner=ann, name="Seeds", rule_set=scat, seat_count=2)
+    games.add_bot(table=table, by=ann, level="easy")
+    game = games.start_game(table=table, by=ann)
+    # The same game dealt by the engine from FIRST_SEED's source, outside the services.
+    rules = table.engine_rules()
+    names = [player.name for player in game.players.order_by("position")]
+    _, events = engine.new_game(rules, names, SeededDeckSource(FIRST_SEED), None)
+    dealt = next(event.secret["deck"] for event in events if event.kind == "round_started")
+    first_round = Deal.objects.get(game=game, purpose=Deal.ROUND, round_no=1)
+    assert first_round.deck == engine.format_cards(dealt)
+    whole = engine.full_deck(rules.jokers)
+    assert sources.new_deck_source().shuffled(whole) == SeededDeckSource(FIRST_SEED + 1).shuffled(
+        whole
+    )

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from games import engine, services
+from games import engine
 from games.models import Game, RuleSet, Table
+from games.services import sources
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_table_in_browser import choose_move, logged_in, make_move
 
@@ -89,7 +90,7 @@ def test_staff_make_house_rules_in_the_admin_and_a_member_plays_by_them(
     name = "js" if js else "nojs"
     # Known shuffles (the site runs in this process), so the round is the same each run.
     source = engine.SeededDeckSource(31)
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
     boss = django_user_model.objects.create_superuser("boss", password="cards-on-the-table")
     member = django_user_model.objects.create_user("member", password="cards-on-the-table")
 

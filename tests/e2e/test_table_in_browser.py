@@ -13,6 +13,7 @@ from django.test import Client
 from games import engine, services
 from games.engine.bots import BaselineBot
 from games.models import Game, Table
+from games.services import sources
 from tests.e2e.conftest import DESKTOP
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -300,7 +301,7 @@ def test_without_javascript_a_waiting_players_page_reloads_itself(
 def test_in_a_background_tab_the_title_says_your_turn_and_your_own_clock_ticks(
     browser: Any, live_server: Any, ann: Any, bob: Any, scat: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: engine.SeededDeckSource(7))
     table = services.create_table(owner=ann, name="Clock", rule_set=scat, seat_count=2)
     assert table.turn_timer == 60, "the default"
     services.join_table(table=table, user=bob)
@@ -341,7 +342,7 @@ def test_the_host_ends_the_game_from_a_page_that_has_moved_on_since_it_was_loade
 ) -> None:
     """The controls post the seq of the table shown now (static/js/live.js), not the
     one the page was loaded at: the host's "end the game" is about what they see."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: engine.SeededDeckSource(7))
     table = services.create_table(owner=ann, name="Ending", rule_set=scat, seat_count=2)
     services.join_table(table=table, user=bob)
     game = services.start_game(table=table, by=ann)

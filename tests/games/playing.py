@@ -10,12 +10,13 @@ from games import engine, services
 from games.engine import SeededDeckSource
 from games.engine.bots import BaselineBot
 from games.models import Game, Table
+from games.services import sources
 
 
 def deal_two(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch, turn_timer: int) -> Game:
     """ann and bob at ann's `table` with `turn_timer` seconds a turn (0: none), on a
     known deal (seed 7 has no 31 in the first turns)."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(7))
     table.turn_timer = turn_timer
     table.save()
     services.join_table(table=table, user=bob)

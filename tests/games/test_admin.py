@@ -15,6 +15,7 @@ from django.urls import reverse
 from games import engine, services
 from games.engine.bots import BaselineBot
 from games.models import Deal, Game, RuleSet
+from games.services import sources
 from tests.games.test_privacy import _leaks
 from tests.games.test_rule_forms import rules_data
 
@@ -179,7 +180,7 @@ def test_players_cannot_open_the_admin(client: Client, ann: Any, presets: None) 
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Known shuffles: no round ends on its deal (a blitz dealt would reveal it)."""
     source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from games.engine.events import CARD_KEYS
 from games.engine.replay import steps
 from games.engine.transcript import read
 from games.models import Deal, Game, GameEvent, ImportedTranscript, Table
+from games.services import sources
 from tests.games.playing import play_out
 from tests.games.test_privacy import _cards_in, _leaks, _patterns
 
@@ -39,7 +40,7 @@ def _client(user: Any = None) -> Client:
 @pytest.fixture
 def game(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob and a bot at ann's table, dealt from a known seed."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(11))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: engine.SeededDeckSource(11))
     services.join_table(table=table, user=bob)
     services.add_bot(table=table, by=table.owner, level="easy")
     return services.start_game(table=table, by=table.owner)

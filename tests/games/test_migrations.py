@@ -61,9 +61,10 @@ def test_games_over_get_their_results_from_their_event_logs(
     from games import notify, services
     from games.engine import SeededDeckSource
     from games.models import Game, GamePlayer, RuleSet
+    from games.services import sources
     from tests.games.playing import play_out
 
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(5))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(5))
     monkeypatch.setattr(notify, "committed", lambda *args, **kwargs: None)
     RuleSet.sync_presets()
     scat = RuleSet.objects.get(preset="scat", is_preset=True)

@@ -22,6 +22,7 @@ from games.engine.actions import Discard, Draw, Knock
 from games.engine.bots import BaselineBot
 from games.engine.events import CARD_KEYS
 from games.models import Deal, Game, GameEvent, Table
+from games.services import sources
 from games.shuffles import in_order_of
 
 MAX_MOVES = 400
@@ -210,7 +211,7 @@ def test_a_card_drawn_from_the_stock_is_shown_only_to_its_drawer(
 ) -> None:
     # A known deal: with a random one, a round that ended on the deal (a 31 dealt, its
     # hands shown at once) could show the very card the next round's stock gives.
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: engine.SeededDeckSource(7))
     game = services.start_game(table=table, by=table.owner)
     assert game.engine_state().last_round is None
     seat = game.engine_state().turn
@@ -233,7 +234,7 @@ def test_no_one_sees_a_reshuffled_stocks_order_before_the_round_is_over(
     reshuffled, then one knocks. Everyone looks before, around and after the reshuffle
     (its committed deck in the tables all along) and after the round."""
     source = engine.SeededDeckSource(1)  # one stream; no round ends on its deal
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
     game = services.start_game(table=table, by=table.owner)
     viewers = [*players, Viewer(Client(), None)]
 

@@ -17,13 +17,13 @@ from games.engine import SeededDeckSource
 from games.engine.bots import BaselineBot
 from games.engine.state import Outcome
 from games.models import Game, GameEvent, GamePlayer, RuleSet, Table
-from games.services import SeatSpec
+from games.services import SeatSpec, sources
 from tests.games.playing import play_out
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(31))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(31))
 
 
 def check_places(players: list[GamePlayer]) -> None:

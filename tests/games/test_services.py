@@ -10,6 +10,7 @@ from games import engine, services
 from games.engine.bots import BaselineBot
 from games.engine.replay import replay
 from games.models import Deal, Game, GameEvent
+from games.shuffles import deck_commitment
 
 
 def _events(game: Game) -> list[engine.Event]:
@@ -66,7 +67,7 @@ def test_a_bot_game_plays_to_a_winner_and_the_log_replays_to_the_snapshot(
     deals = list(Deal.objects.filter(game=game))
     assert deals and all(d.revealed for d in deals)
     for deal in deals:
-        assert services.deck_commitment(deal.salt, deal.deck) == deal.commitment
+        assert deck_commitment(deal.salt, deal.deck) == deal.commitment
 
 
 def test_a_stale_or_repeated_move_changes_nothing(table: Any, bob: Any) -> None:

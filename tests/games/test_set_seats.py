@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from games import notes, services
+from games.errors import ServiceError
 from games.models import RuleSet, Table
-from games.services import SeatSpec, ServiceError
+from games.services import SeatSpec
 
 pytestmark = pytest.mark.django_db
 

@@ -15,6 +15,7 @@ from games.engine.actions import Discard, Knock
 from games.engine.bots import BaselineBot
 from games.engine.replay import replay
 from games.models import Deal, Game, GameEvent, Table
+from games.services import sources
 from games.shuffles import CommittedDecks, deck_commitment, in_order_of
 
 # ---- the deck source ----------------------------------------------------------------
@@ -64,7 +65,7 @@ def test_without_reshuffles_no_reshuffle_deck_is_committed(table: Table) -> None
 def duel(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob, known shuffles (no round ends on its deal)."""
     source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
     services.join_table(table=table, user=bob)
     game = services.start_game(table=table, by=table.owner)
     assert game.engine_state().round_no == 1
@@ -203,7 +204,7 @@ def long_game(
 ) -> Game:
     """ann against a bot, played to round 6 (lives enough to get there)."""
     source = engine.SeededDeckSource(3)  # one stream: each deck a new shuffle
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
     table = services.create_table(
         owner=ann, name="Long", rule_set=scat, seat_count=2, changes={"lives": 12}
     )

@@ -15,13 +15,14 @@ import pytest
 from games import engine, rendering, services
 from games.engine.bots import BaselineBot
 from games.models import Deal, Game, Table
+from games.services import sources
 
 
 @pytest.fixture
 def duel(table: Table, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """ann and bob, known shuffles (no round ends on its deal)."""
     source = engine.SeededDeckSource(1)  # one stream: each deck a new shuffle
-    monkeypatch.setattr(services, "new_deck_source", lambda: source)
+    monkeypatch.setattr(sources, "new_deck_source", lambda: source)
     services.join_table(table=table, user=bob)
     return services.start_game(table=table, by=table.owner)
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import notify, services, tasks
 from games.engine import SeededDeckSource
 from games.models import Game, GameEvent, GamePlayer
+from games.services import playing, sources
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_the_sweep_leaves_a_fresh_bot_turn_alone(bot_first_game: Game) -> None:
 
 def _humans_game(table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     # A known deal (seed 7 has no 31 in the first turns, which would end the round).
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(7))
     table.turn_timer = 15
     table.save()
     services.join_table(table=table, user=bob)
@@ -185,13 +186,14 @@ def test_a_bot_playing_for_an_away_player_does_not_move_once_they_are_back(
     seat = game.engine_state().turn
     player = GamePlayer.objects.get(game=game, position=seat)
     GamePlayer.objects.filter(pk=player.pk).update(away=True, turns_timed_out=2)
-    think = services._bot_choice
+    # Replaced where play_for_bot looks it up (its own module), not in games.services.
+    think = playing._bot_choice
 
     def back_while_the_bot_thinks(*args: Any) -> Any:
         services.come_back(game_id=game.pk, user=player.user)
         return think(*args)
 
-    monkeypatch.setattr(services, "_bot_choice", back_while_the_bot_thinks)
+    monkeypatch.setattr(playing, "_bot_choice", back_while_the_bot_thinks)
     assert services.play_for_bot(game_id=game.pk, expected_seq=game.seq) is None
     game.refresh_from_db()
     assert game.engine_state().turn == seat and game.engine_state().phase == "draw"

@@ -13,6 +13,7 @@ from games.engine import SeededDeckSource
 from games.engine.bots import BaselineBot
 from games.models import Game
 from games.rendering import render_game_area
+from games.services import sources
 from tests.games import dom
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def test_every_delta_applied_to_the_last_view_gives_the_new_view(
     and new ones dealt: after every move, each viewer's delta from their previous view,
     swapped in out of band, shows what the new view shows; and it is smaller than the
     whole view."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: SeededDeckSource(3))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(3))
     table.seat_count = 4
     table.save()
     services.join_table(table=table, user=bob)

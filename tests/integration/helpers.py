@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from games import engine, services
 from games.models import Game
+from games.services import sources
 from lab.bench.processes import (  # noqa: F401  (the tests import them from here)
     Daphne,
     Process,
@@ -215,7 +216,7 @@ def deal(table: Any, monkeypatch: Any) -> Game:
     """Start a game at `table` from a known deal (seed 7 has no 31 in the first turns,
     which would end the round). While tests run tasks inline, bots that have the first
     turns play them at once: the game is returned at a person's turn."""
-    monkeypatch.setattr(services, "new_deck_source", lambda: engine.SeededDeckSource(7))
+    monkeypatch.setattr(sources, "new_deck_source", lambda: engine.SeededDeckSource(7))
     game = services.start_game(table=table, by=table.owner)
     game.refresh_from_db()
     return game

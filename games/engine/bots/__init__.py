@@ -1,7 +1,8 @@
 """Bots: each picks one of `observation.legal` from what its observation shows.
 
 `make_bot(level, seed)` builds a bot by its level name; the web app and the
-`simulate` command use it, so a new level only needs an entry in `LEVELS`. How the
+`simulate` command use it, so a new level only needs an entry in `LEVELS` (and, to be
+seated at tables, in `SEATED_LEVELS`, with a fixed rating in `ratings.bots`). How the
 levels play and how strong they measured is in docs/bots.md.
 """
 
@@ -28,6 +29,11 @@ class Bot(Protocol):
 
     def choose(self, obs: Observation) -> Action: ...
 
+
+# The levels a table may seat, weakest first: the one list of them. The web app offers
+# these (`games.models.Seat.BOT_LEVELS`) and rates games against them (each has a fixed
+# rating in `ratings.bots`); "baseline" only plays the turn of a person whose time ran out.
+SEATED_LEVELS = ("easy", "medium", "hard")
 
 LEVELS: dict[str, Callable[..., Bot]] = {
     "baseline": lambda seed, **options: BaselineBot(**options),
@@ -74,4 +80,14 @@ def recall(bot: Bot, events: Iterable[Event], seat: int) -> None:
             watch(observation(state, seat), action.seat, action)
 
 
-__all__ = ["LEVELS", "BaselineBot", "Bot", "EasyBot", "HardBot", "MediumBot", "make_bot", "recall"]
+__all__ = [
+    "LEVELS",
+    "SEATED_LEVELS",
+    "BaselineBot",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "make_bot",
+    "recall",
+]

@@ -31,6 +31,7 @@ from games import services as games
 from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Game
+from games.services import sources
 from games.shuffles import Board as GivenBoard
 from games.shuffles import deck_commitment, new_salt
 from tournaments import progress, roster
@@ -99,7 +100,7 @@ def _draw_boards(event: Event, round_: Round) -> None:
     the order a reshuffle of the stock takes), committed to with a fresh salt. Board n is
     dealt by seat n-1 (mod the table's size): the deal moves round as in a game."""
     rules = Rules.from_dict(event.rules)
-    source = games.new_deck_source()
+    source = sources.new_deck_source()
     whole = engine.full_deck(rules.jokers)
     boards = []
     for n in range(1, event.boards + 1):
