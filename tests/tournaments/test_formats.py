@@ -185,3 +185,32 @@ def test_an_event_whose_figures_fail_is_named_and_the_others_still_count(
     assert [e.name for e in found.missing] == ["Broken Swiss"]
     assert all(row.events == 1 for row in found.rows)
     assert "places start at 1" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_running_knockout_counts_those_out_and_shares_the_rest_among_those_in(
+    make_any_event: Any,  # noqa: F811
+    quick: Any,  # noqa: F811
+    field: list[Any],  # noqa: F811
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = knockout(make_any_event, quick, field, size=4)
+    services.start_event(event=event, by=field[0])
+    for _ in range(100):  # deal after deal until someone is out, the event still running
+        play_deal(event.round_set.order_by("-number").first(), django_capture_on_commit_callbacks)
+        if KnockoutPlayer.objects.filter(event=event, place__isnull=False).exists():
+            break
+    event.refresh_from_db()
+    assert event.status == Event.RUNNING
+    results = {r.entry_id: r for r in FORMATS["knockout"].season(event)}
+    players = list(KnockoutPlayer.objects.filter(event=event))
+    out = [p for p in players if p.place is not None]
+    still_in = [p for p in players if p.place is None]
+    assert out and still_in
+    # Each pair of players hands out one point between them, as in a game scored by
+    # opponents outlasted: the points add up to n(n-1)/2 whatever is decided so far.
+    n = len(players)
+    assert sum(r.points for r in results.values()) == pytest.approx(n * (n - 1) / 2)
+    for p in still_in:
+        assert results[p.entry_id].points == len(out) + (len(still_in) - 1) / 2
+    assert all(results[p.entry_id].maximum == n - 1 for p in players)
