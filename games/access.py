@@ -9,6 +9,8 @@ table views, the game socket, the page's rendering and the services ask here).
 - `is_host(user, table)` and `manager_role(user, table)`: the host runs the table;
   the host or staff may manage a game's players ("host" or "staff", or None);
   `may_free_seat`: players leave their own seat, the host removes anyone else.
+- `seats_itself(table)`: people take and leave seats themselves, but at a table the
+  system starts (a tournament's), whose seats its opener sets alone.
 - `replay_sides(game)`: the sides a replay of `game` may be seen from (issue 26).
 - A sealed game (`Game.sealed`: a duplicate board still played at other tables) is
   seen by its own players only -- not spectators, not the host, not staff -- and
@@ -45,6 +47,15 @@ def hosted_by(table: Table, user_id: int | None) -> bool:
     return user_id is not None and table.owner_id == user_id
 
 
+def seats_itself(table: Table) -> bool:
+    """Whether people take and leave `table`'s seats themselves. Not where the system
+    starts the games (a tournament's table): whoever opened it seats it
+    (`games.services.set_seats`), and nobody else may sit down there, now or later.
+    The one rule: the services' join and leave and the table page's Take a seat ask
+    here."""
+    return table.starters != Table.STARTED_BY_SYSTEM
+
+
 def starts_games(table: Table, user_id: int | None, *, seated: bool) -> bool:
     """Whether the person `user_id` may start `table`'s games (`Table.starters`): the
     host; at a table its players start, anyone `seated` there; nobody where the system
@@ -65,9 +76,11 @@ def is_host(user: Any, table: Table) -> bool:
 
 def may_free_seat(user: Any, table: Table, seat: Seat | None) -> bool:
     """Whether `user` may free `seat` (between games, at an open table): players leave
-    their own seat; the host, who keeps theirs, removes anyone else."""
+    their own seat; the host, who keeps theirs, removes anyone else; nobody at a table
+    the system seats (`seats_itself`)."""
     return (
         _signed_in(user)
+        and seats_itself(table)
         and not table.is_closed
         and seat is not None
         and not hosted_by(table, seat.user_id)

@@ -230,6 +230,11 @@ def _check_seats(seats: list[SeatSpec], seat_count: int, owner: Any) -> None:
         raise ServiceError("The host sits at their table.")
 
 
+SEATED_BY_ITS_TOURNAMENT = (
+    "This table's seats are its tournament's: nobody takes or leaves one here."
+)
+
+
 def join_table(*, table: Table, user: Any) -> Seat:
     """Seat `user` at the first free seat (a no-op if they already sit there)."""
     with transaction.atomic():
@@ -238,6 +243,8 @@ def join_table(*, table: Table, user: Any) -> Seat:
         existing = table.seats.filter(user=user).first()
         if existing:
             return existing
+        if not access.seats_itself(table):
+            raise ServiceError(SEATED_BY_ITS_TOURNAMENT)
         if in_play(table):
             raise ServiceError(
                 "A game is being played at this table: watch it, or join the next one."
@@ -273,6 +280,8 @@ def leave_seat(*, table: Table, by: Any, position: int) -> None:
         seat = table.seats.filter(position=position).first()
         if seat is None:
             raise ServiceError("That seat is empty.")
+        if not access.seats_itself(table):
+            raise ServiceError(SEATED_BY_ITS_TOURNAMENT)
         if seat.user_id != by.pk:
             _require_owner(table, by)
         if seat.user_id is not None and seat.user_id == table.owner_id:

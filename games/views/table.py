@@ -131,6 +131,7 @@ def _page_context(
         "can_start": not closed and not playing and services.may_start(table, user, seats),
         "next_host": services.next_host(table, seats) if is_owner else None,
         "can_join": user.is_authenticated
+        and access.seats_itself(table)
         and not closed
         and my_seat is None
         and not playing

@@ -300,8 +300,8 @@ def test_a_table_without_a_host_renders_and_its_seats_stay(
     assert b"(host)" not in response.content
     assert b"Start the game" not in response.content
     assert b"started for this table" in response.content
-    # No one hosts it, so no one removes a bot (nor does a bot seat count as the host's).
-    with pytest.raises(services.ServiceError, match="owner"):
+    # The system seats it: no one removes a bot (no one hosts it either).
+    with pytest.raises(services.ServiceError, match="its tournament's"):
         services.leave_seat(table=tournament_table, by=ann, position=0)
     # A player leaves their own seat; the table stays open with no host.
     after = services.leave_table(table=tournament_table, by=ann)

@@ -46,7 +46,9 @@ def load_snapshot() -> None:
 # What the code changed on purpose since the snapshot, and only that (docs/design.md
 # §19): the organizer's page of a knockout (balanced or top q) no longer offers the
 # Pause button and the correction form, which the services always refused, and says in
-# its format's words why there is nothing to correct, as a duplicate event's page does.
+# its format's words why there is nothing to correct, as a duplicate event's page does;
+# an event's table no longer offers its seated player "Leave" (its seats are the
+# event's: games.access.seats_itself).
 KNOCKOUT_REFUSAL = "A knockout's places follow from the games: nothing to correct."
 DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
@@ -57,6 +59,8 @@ DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to cor
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
+    if reading.page.url.startswith("/tables/"):
+        return text.replace("\nLeave\n", "\n")
     if not reading.page.url.endswith("/manage/"):
         return text
     if "knockout" in reading.page.what.lower():
