@@ -21,8 +21,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from games.models import RuleSet
-from tournaments import services
-from tournaments.formats import FORMATS
+from tournaments import formats, services
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.services import ServiceError
 
@@ -158,7 +157,7 @@ class EventAdmin(admin.ModelAdmin):
     @admin.display(description="rounds", ordering="rounds")
     def rounds_shown(self, event: Event) -> str:
         # A knockout stores 0 rounds: it has no set number, not none at all.
-        return str(event.rounds) if FORMATS[event.format].sets_rounds else "—"
+        return str(event.rounds) if formats.of(event).sets_rounds else "—"
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         if obj is None:

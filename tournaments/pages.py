@@ -18,24 +18,20 @@ from django.urls import NoReverseMatch
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments.formats import FORMATS, Format
+from tournaments import formats
 from tournaments.models import Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
 
-def format_of(event: Event) -> Format:
-    return FORMATS[event.format]
-
-
 def status_text(event: Event) -> str:
-    return format_of(event).status(event, shown_round(event), waiting_round(event))
+    return formats.of(event).status(event, shown_round(event), waiting_round(event))
 
 
 def live_context(event: Event, user: Any, facts: Any = None) -> dict[str, Any]:
     """The part of the event page that changes while it runs (its `live` partial), for
     `user`: the format's, with the format's template; `facts`: the format's
     `live_facts(event)`, when read already (a push's other sockets)."""
-    fmt = format_of(event)
+    fmt = formats.of(event)
     context = fmt.live_context(event, user, facts)
     context.setdefault("event", event)
     context["format_live"] = f"{fmt.template}#live"
@@ -51,7 +47,7 @@ def club_url(event: Event) -> str | None:
 
 
 def page_context(event: Event, user: Any) -> dict[str, Any]:
-    fmt = format_of(event)
+    fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
     context.update(fmt.about_context(event))
@@ -96,7 +92,7 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
         event = Event.objects.select_related("club").filter(pk=event_id).first()
         if event is None:
             return None
-        found = (event, format_of(event).live_facts(event))
+        found = (event, formats.of(event).live_facts(event))
         if change is not None:
             with _recent_lock:
                 _recent[key] = found

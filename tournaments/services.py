@@ -255,7 +255,7 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
             raise ServiceError("You are already registered.")
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
-        late = _format(event).late_entry_refusal
+        late = formats.of(event).late_entry_refusal
         if event.status == Event.RUNNING and late:
             raise ServiceError(late)
         first = _next_round_number(event)
@@ -293,7 +293,7 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError("This event is over: its results stand.")
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
-        for game_id in _format(event).games_of(entry):
+        for game_id in formats.of(event).games_of(entry):
             games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
         _changed(event)
@@ -352,7 +352,7 @@ def start_event(*, event: Event, by: Any) -> Round:
             _active_entries(event).filter(checked_in_at__isnull=True).update(
                 status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
             )
-        fmt = _format(event)
+        fmt = formats.of(event)
         fmt.check_field(event, _active_entries(event).count())
         event.status, event.started_at = Event.RUNNING, timezone.now()
         event.save(update_fields=["status", "started_at"])
@@ -372,7 +372,7 @@ def start_round(*, round_: Round, by: Any) -> Round:
             raise ServiceError(f"Round {round_.number} has already started.")
         if event.paused:
             raise ServiceError("The event is paused: resume it first.")
-        start_seated(_format(event), event, round_)
+        start_seated(formats.of(event), event, round_)
         _changed(event)
     return round_
 
@@ -403,7 +403,7 @@ def start_round_if_due(*, round_id: int) -> bool:
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
-        start_seated(_format(event), event, round_)
+        start_seated(formats.of(event), event, round_)
         _changed(event)
     return True
 
@@ -445,13 +445,13 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         _require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event can be paused or resumed.")
-        if refusal := _format(event).pause_refusal:
+        if refusal := formats.of(event).pause_refusal:
             raise ServiceError(refusal)
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
         if not paused and waiting is not None:
-            start_if_automatic(_format(event), event, waiting)
+            start_if_automatic(formats.of(event), event, waiting)
         _changed(event)
     return event
 
@@ -463,7 +463,7 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
         event = _locked_event(seat.table.round.event_id)
         _require_organizer(event, by)
-        if refusal := _format(event).correction_refusal:
+        if refusal := formats.of(event).correction_refusal:
             raise ServiceError(refusal)
         if seat.table.finished_at is None:
             raise ServiceError(
@@ -520,7 +520,7 @@ def record_table(*, game_id: int) -> bool:
         if event_id is None:
             return False
         event = _locked_event(event_id)
-        if not _format(event).record(event, game_id):
+        if not formats.of(event).record(event, game_id):
             return False
         _changed(event)
     return True
@@ -572,7 +572,7 @@ def _reseat_waiting_round(event: Event) -> None:
     }
     number, start_at = waiting.number, waiting.start_at
     waiting.delete()
-    round_ = _format(event).seat(event, number)
+    round_ = formats.of(event).seat(event, number)
     round_.start_at = start_at
     round_.save(update_fields=["start_at"])
     seats = {
@@ -615,10 +615,6 @@ def _next_round_number(event: Event) -> int:
 
 def _active_entries(event: Event):
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
-
-
-def _format(event: Event) -> formats.Format:
-    return formats.FORMATS[event.format]
 
 
 def _locked_event(event_id: int) -> Event:

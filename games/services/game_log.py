@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -43,6 +44,21 @@ def store_results(game: Game, state: engine.GameState, *, ended_early: bool) -> 
         for name, value in found[player.position].fields().items():
             setattr(player, name, value)
     GamePlayer.objects.bulk_update(players, results.FIELDS)
+
+
+def players_seat(game: Game, user: Any, not_playing: str) -> GamePlayer:
+    """`user`'s seat in `game` while it is played; else ServiceError (`not_playing` when
+    they are not among its players)."""
+    player = (
+        game.players.filter(user=user, user__isnull=False).first()
+        if user.is_authenticated
+        else None
+    )
+    if player is None:
+        raise ServiceError(not_playing)
+    if not game.in_play:
+        raise ServiceError("This game is over.")
+    return player
 
 
 def locked_game(game_id: int) -> Game:

@@ -15,7 +15,7 @@ from games.engine import levels
 from games.engine.serialize import state_to_dict
 from games.errors import ServiceError, StaleMove
 from games.models import Game, GameEvent, GamePlayer
-from games.services.game_log import locked_game
+from games.services.game_log import locked_game, players_seat
 
 
 def propose_levels(*, game_id: int, user: Any, names: list[str]) -> Game:
@@ -57,16 +57,9 @@ def answer_levels(*, game_id: int, user: Any, agree: bool, key: str) -> Game:
 
 
 def _playing(game: Game, user: Any) -> GamePlayer:
-    player = (
-        game.players.filter(user=user, user__isnull=False).first()
-        if user.is_authenticated
-        else None
+    return players_seat(
+        game, user, "You are not playing in this game: only its players decide on levels."
     )
-    if player is None:
-        raise ServiceError("You are not playing in this game: only its players decide on levels.")
-    if not game.in_play:
-        raise ServiceError("This game is over.")
-    return player
 
 
 def _agreement(

@@ -26,6 +26,7 @@ from games.services.game_log import (
     check_seq,
     deck_source,
     locked_game,
+    players_seat,
     record,
 )
 from games.services.table_checks import (
@@ -251,15 +252,7 @@ def come_back(*, game_id: int, user: Any) -> None:
     """
     with transaction.atomic():
         game = locked_game(game_id)
-        player = (
-            game.players.filter(user=user, user__isnull=False).first()
-            if user.is_authenticated
-            else None
-        )
-        if player is None:
-            raise ServiceError("You are not playing in this game.")
-        if not game.in_play:
-            raise ServiceError("This game is over.")
+        player = players_seat(game, user, "You are not playing in this game.")
         if not player.away:
             raise ServiceError("You are not marked away: you already play your own turns.")
         if player.away_reason == WITHDRAWN:

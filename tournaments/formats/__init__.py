@@ -15,10 +15,24 @@ from tournaments.formats.duplicate import Duplicate
 from tournaments.formats.knockout import Knockout
 from tournaments.formats.swiss import Swiss
 from tournaments.formats.top_q import TopQ
+from tournaments.models import Event
 
-__all__ = ["FORMATS", "Format", "Options", "SeasonResult", "event_of_game", "unrecorded_games"]
+__all__ = [
+    "FORMATS",
+    "Format",
+    "Options",
+    "SeasonResult",
+    "event_of_game",
+    "of",
+    "unrecorded_games",
+]
 
 FORMATS: dict[str, Format] = {f.key: f for f in (Swiss(), Knockout(), TopQ(), Duplicate())}
+
+
+def of(event: Event) -> Format:
+    """The format `event` plays: what everything outside this package asks."""
+    return FORMATS[event.format]
 
 
 def _lookups() -> list[Format]:

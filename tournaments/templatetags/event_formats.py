@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.formats import FORMATS
+from tournaments import formats
 from tournaments.models import Event
 
 register = template.Library()
@@ -13,4 +13,4 @@ register = template.Library()
 @register.filter
 def format_summary(event: Event) -> str:
     """ "3 rounds", "Knockout": the event list's word for the format."""
-    return FORMATS[event.format].summary(event)
+    return formats.of(event).summary(event)

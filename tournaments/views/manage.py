@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
-from tournaments import page_parts, pages, roster, services
+from tournaments import formats, page_parts, pages, roster, services
 from tournaments.forms import CorrectionForm, ScheduleForm, SwapForm, first_error
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 from tournaments.services import ServiceError
@@ -177,7 +177,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    fmt = pages.format_of(event)
+    fmt = formats.of(event)
     waiting = page_parts.waiting_round(event)
     seats = _round_seats(waiting) if waiting else []
     finished = _finished_seats(event)

@@ -3,6 +3,7 @@ plays one deal at a time, lives carry from table to table, the last player in wi
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from tournaments.formats.base import Format, Options, SeasonResult
@@ -79,13 +80,11 @@ def knockout_season(event: Event) -> list[SeasonResult]:
     ).values_list("entry_id", flat=True):
         games[entry_id] = games.get(entry_id, 0) + 1
     # A player still in has no place yet: they share the best places left.
-    still_in = sum(p.place is None for p in players)
-    places = {p.entry_id: p.place or 1 for p in players}
+    sharing = Counter(p.place or 1 for p in players)
     results = []
     for p in players:
-        place = places[p.entry_id]
-        sharing = still_in if p.place is None else sum(1 for q in places.values() if q == place)
-        below = field - place - (sharing - 1)
-        points = below + (sharing - 1) / 2
+        place = p.place or 1
+        below = field - place - (sharing[place] - 1)
+        points = below + (sharing[place] - 1) / 2
         results.append(SeasonResult(p.entry_id, place, games.get(p.entry_id, 0), points, field - 1))
     return results

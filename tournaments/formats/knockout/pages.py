@@ -108,7 +108,7 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
     if round_ is None:
         return None, []
     lines = []
-    for table in round_.tables.order_by("number"):
+    for table in round_.tables.prefetch_related("seats__entry__user").order_by("number"):
         line = DealTable(table.number, table_url(table), table.finished_at is not None)
         line.seats = [
             SeatLine(
@@ -117,7 +117,7 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
                 place="",
                 mine=me is not None and s.entry_id == me.pk,
             )
-            for s in table.seats.select_related("entry__user").order_by("position")
+            for s in sorted(table.seats.all(), key=lambda s: s.position)
         ]
         lines.append(line)
     return round_.number, lines
@@ -136,7 +136,7 @@ def event_status(event: Event, kind: Unit) -> str:
     """`status_text` read from the database (the organizer's page has no rows to hand):
     the players still in counted, not the whole standings built (a winner is named only
     once the event is finished, whose status does not count them)."""
-    deal, _ = deal_tables(event, None)
+    deal = event.round_set.order_by("-number").values_list("number", flat=True).first()
     left = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).count()
     return status_text(event, kind, deal, left)
 
