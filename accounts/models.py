@@ -1,4 +1,5 @@
 from django.contrib.auth.models import AbstractUser
+from django.db import models
 
 
 class User(AbstractUser):
@@ -7,3 +8,10 @@ class User(AbstractUser):
     A custom model from the first migration, so fields can be added later
     without Django's painful switch away from auth.User.
     """
+
+    # A short sound when the site calls them to a table (off by default).
+    call_sound = models.BooleanField(
+        "sound when my game is ready",
+        default=False,
+        help_text="A short chime when a tournament calls you to your table.",
+    )

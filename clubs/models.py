@@ -31,6 +31,9 @@ class Club(models.Model):
     join_policy = models.CharField(max_length=10, choices=JOIN_POLICIES, default=REQUEST)
     # Anyone with the link joins, whatever the policy; an organizer can make a new one.
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
+    # The zone its events' times are shown in to a page without JavaScript (an IANA
+    # name, set from the founding organizer's browser); with JavaScript each viewer's own.
+    time_zone = models.CharField(max_length=64, default="UTC")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

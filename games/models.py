@@ -181,6 +181,9 @@ class Table(models.Model):
     # the lobby, as for every table opened there.
     home_url = models.CharField(max_length=200, blank=True, default="")
     home_label = models.CharField(max_length=80, blank=True, default="")
+    # Seconds a person who has not opened the table yet has before their turn's timer
+    # starts (an event's tables: players walk over from wherever they were). 0: none.
+    first_turn_grace = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]
@@ -415,6 +418,9 @@ class GamePlayer(models.Model):
     away = models.BooleanField(default=False)
     away_reason = models.CharField(max_length=10, blank=True)
     turns_timed_out = models.PositiveSmallIntegerField(default=0)
+    # When the person first opened the table's page or socket during this game; None
+    # until then (and for a bot). Read by the turn timer's grace and "your game is ready".
+    arrived_at = models.DateTimeField(null=True, blank=True)
     # ---- results, set when the game is over (games.results) ----
     place = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="1 = best; players who tie share a place."

@@ -119,9 +119,16 @@ class Event(models.Model):
     registration_open = models.BooleanField(default=True)
     advance = models.CharField(max_length=10, choices=ADVANCE_CHOICES, default=AUTO)
     turn_timer = models.PositiveSmallIntegerField(default=60)
+    first_turn_grace = models.PositiveSmallIntegerField(
+        "seconds to reach the table",
+        default=60,
+        help_text="A player's first turn waits this long for them to open the table.",
+    )
     seed = models.CharField(max_length=32, default=_seed, help_text="All seating draws from it.")
     status = models.CharField(max_length=10, choices=STATUSES, default=UPCOMING)
     paused = models.BooleanField(default=False)
+    # A break the organizer called: the next round starts by itself at this time.
+    break_until = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Counts the changes told to the event's sockets (services._changed): a page names
@@ -153,6 +160,9 @@ class Entry(models.Model):
     # A late entry is seated from this round on; earlier rounds score a bye each.
     first_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # The organizer let a bot play for them (a no-show) in the games of this round; None:
+    # they play their own. Not a withdrawal: their results stand as played.
+    stand_in_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "registered_at", "pk"]
@@ -400,3 +410,21 @@ class KnockoutMove(models.Model):
         return (
             f"{self.entry}: table {self.from_table} → {self.to_table} after deal {self.after_deal}"
         )
+
+
+class Announcement(models.Model):
+    """A short line an organizer writes to everyone at the event: shown at the top of
+    the event's pages and its players' pages, and on the projector view."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    text = models.CharField(max_length=200)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.text
