@@ -13,5 +13,6 @@ class User(AbstractUser):
     call_sound = models.BooleanField(
         "sound when my game is ready",
         default=False,
+        db_default=False,
         help_text="A short chime when a tournament calls you to your table.",
     )

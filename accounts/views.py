@@ -1,6 +1,9 @@
+from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.stats import player_summary
@@ -19,11 +22,28 @@ def my_profile(request: HttpRequest) -> HttpResponse:
     return _render_profile(request, request.user)
 
 
+class PreferencesForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ["call_sound"]
+
+
+@login_required
+@require_POST
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Save the signed-in player's own settings (the form on their profile)."""
+    form = PreferencesForm(request.POST, instance=request.user)
+    form.save()  # a checkbox: every POST is valid (absent means off)
+    messages.success(request, "Your settings are saved.")
+    return redirect("my_profile")
+
+
 def _render_profile(request: HttpRequest, player: User) -> HttpResponse:
     is_me = request.user == player
     context = {
         "player": player,
         "summary": player_summary(player, public_only=not is_me),
         "is_me": is_me,
+        "preferences": PreferencesForm(instance=player) if is_me else None,
     }
     return render(request, "accounts/profile.html", context)

@@ -33,7 +33,7 @@ class Club(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
     # The zone its events' times are shown in to a page without JavaScript (an IANA
     # name, set from the founding organizer's browser); with JavaScript each viewer's own.
-    time_zone = models.CharField(max_length=64, default="UTC")
+    time_zone = models.CharField(max_length=64, default="UTC", db_default="UTC")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -34,7 +34,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import access, chat, presence, ratelimit, realtime, view_parts
+from games import access, chat, presence, ratelimit, realtime, services, view_parts
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +162,8 @@ def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, str |
     if not viewer.allowed:
         return viewer, None
     presence.mark_present(game_id, viewer.seat)
+    if viewer.seat is not None:
+        services.arrive(game_id=game_id, user=user)  # their turn's timer may start now
     return viewer, chat.socket_group(game_id, session)
 
 

@@ -183,7 +183,7 @@ class Table(models.Model):
     home_label = models.CharField(max_length=80, blank=True, default="")
     # Seconds a person who has not opened the table yet has before their turn's timer
     # starts (an event's tables: players walk over from wherever they were). 0: none.
-    first_turn_grace = models.PositiveSmallIntegerField(default=0)
+    first_turn_grace = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["-created_at"]

@@ -17,10 +17,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games import realtime
 from games.models import Game
-from games.signals import game_finished
+from games.signals import game_finished, game_started
 from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ def game_changed(
         bot_moves_next = in_play and game.machine_moves_next()
     if timer is None:
         on_turn = in_play and game.state.get("turn") is not None
-        timer = game.table.turn_timer if on_turn and not bot_moves_next else 0
+        timer = _seconds_left(game) if on_turn and not bot_moves_next else 0
     finished = None if in_play else _results(game)
     game_id, seq = game.pk, game.seq
     transaction.on_commit(
@@ -55,6 +56,29 @@ def game_changed(
             game=game,
         )
     )
+
+
+def _seconds_left(game: Game) -> float:
+    """Until the turn's deadline (the table's timer, or more during a first-turn grace:
+    `games.services.arrival`); the table's timer when the deadline is not set."""
+    if game.turn_deadline is None:
+        return float(game.table.turn_timer)
+    return max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
+
+
+def started(game: Game, user_ids: tuple[int, ...]) -> None:
+    """`game` was dealt in the current transaction: after the commit, tell other apps
+    (`games.signals.game_started`: an event calls its players to their tables)."""
+    game_id, table_id = game.pk, game.table_id
+
+    def send() -> None:
+        for receiver, response in game_started.send_robust(
+            sender=Game, game_id=game_id, table_id=table_id, user_ids=user_ids
+        ):
+            if isinstance(response, Exception):
+                log.error("game_started receiver %r failed", receiver, exc_info=response)
+
+    transaction.on_commit(send)
 
 
 def _results(game: Game) -> dict[str, Any]:

@@ -13,6 +13,14 @@
 - `seq` (int): the seq of the game's last event.
 
 A receiver's exception is logged, not raised: the game is over whatever it does.
+
+`game_started`: a game was dealt at a table, sent once after the commit that started
+it (by `games.notify`). Keyword arguments: `game_id` (int), `table_id` (int) and
+`user_ids` (tuple[int, ...]: the people seated, in seat order).
+
+`player_arrived`: a seated person opened the table of a game in play for the first
+time during it (`games.services.arrival`), after the commit. Keyword arguments:
+`game_id` (int) and `user_id` (int).
 """
 
 from __future__ import annotations
@@ -20,3 +28,5 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 game_finished = Signal()
+game_started = Signal()
+player_arrived = Signal()

@@ -4,7 +4,12 @@ games never imports the apps built on it, so they are put together here."""
 
 from django.urls import URLPattern
 
+from calls.routing import websocket_urlpatterns as calls_patterns
 from games.routing import websocket_urlpatterns as games_patterns
 from tournaments.routing import websocket_urlpatterns as tournaments_patterns
 
-websocket_urlpatterns: list[URLPattern] = [*tournaments_patterns, *games_patterns]
+websocket_urlpatterns: list[URLPattern] = [
+    *calls_patterns,
+    *tournaments_patterns,
+    *games_patterns,
+]

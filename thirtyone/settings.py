@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "calls",
     "clubs",
     "tournaments",
     "ratings",
@@ -89,6 +90,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "calls.bar.context",
             ],
             # django-template-partials on Django 5.2: its loader wraps the cached
             # loader so "page.html#partial" names render one partial.

@@ -16,3 +16,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.formats.knockout import pages as knockout_pages
 
         notes.register(knockout_pages.table_notes)
+        # Players are called to their tables at the top of every page (calls).
+        from calls import registry
+        from tournaments import seat_calls
+
+        registry.register(seat_calls.calls_for)

@@ -122,6 +122,7 @@ class Event(models.Model):
     first_turn_grace = models.PositiveSmallIntegerField(
         "seconds to reach the table",
         default=60,
+        db_default=60,
         help_text="A player's first turn waits this long for them to open the table.",
     )
     seed = models.CharField(max_length=32, default=_seed, help_text="All seating draws from it.")

@@ -31,6 +31,7 @@ def open_event_table(
         turn_timer=event.turn_timer,
         is_public=is_public,
         home=event_home(event),
+        first_turn_grace=event.first_turn_grace,
     )
 
 
@@ -50,6 +51,7 @@ def open_event_tables(
         turn_timer=event.turn_timer,
         is_public=is_public,
         home=event_home(event),
+        first_turn_grace=event.first_turn_grace,
     )
 
 

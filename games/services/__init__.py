@@ -33,6 +33,7 @@ function re-exported here: `from games.services import play` is the function.
 from __future__ import annotations
 
 from games.errors import ServiceError, StaleMove
+from games.services.arrival import arrive
 from games.services.away import (
     WITHDRAWN,
     end_abandoned,
@@ -76,6 +77,7 @@ from games.services.tables import (
 )
 
 __all__ = [
+    "arrive",
     "ACTIVITY_SECONDS",
     "WITHDRAWN",
     "MoveResult",

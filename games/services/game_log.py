@@ -275,7 +275,23 @@ def _deal(
 
 
 def _deadline(game: Game, state: engine.GameState) -> datetime | None:
+    """When the turn's timer runs out: the table's timer from now, or from the end of the
+    table's first-turn grace for a person who has not opened the table yet
+    (`games.services.arrival`; asked only while the grace lasts)."""
     seconds = game.table.turn_timer
     if not seconds or state.turn is None:
         return None
-    return timezone.now() + timedelta(seconds=seconds)
+    start = timezone.now()
+    grace = game.table.first_turn_grace
+    if grace and game.started_at is not None:
+        grace_ends = game.started_at + timedelta(seconds=grace)
+        if grace_ends > start and _not_arrived(game, state.turn):
+            start = grace_ends
+    return start + timedelta(seconds=seconds)
+
+
+def _not_arrived(game: Game, seat: int) -> bool:
+    """Whether a person plays `seat` who has not opened the table during this game."""
+    return GamePlayer.objects.filter(
+        game=game, position=seat, user__isnull=False, bot_level="", arrived_at__isnull=True
+    ).exists()

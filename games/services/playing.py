@@ -98,6 +98,7 @@ def start_game(
             ]
         )
         record(game, state, events, decks)
+        notify.started(game, tuple(seat.user_id for seat in seats if seat.user_id))
     return game
 
 

@@ -70,6 +70,7 @@ def open_table(
     rules: engine.Rules | None = None,
     rated: bool = False,
     home: Home | None = None,
+    first_turn_grace: int = 0,
 ) -> Table:
     """A new table playing `rule_set` (one that is offered) with `changes` on top, or
     exactly `rules` when given (a tournament's, frozen from `rule_set` when it was
@@ -80,7 +81,9 @@ def open_table(
     have a seat. The table keeps a copy of the rules, and the rule set's name and preset:
     editing the rule set later changes no table made with it. `rated`: its games count
     for the players' ratings (docs/design.md §15). `home`: where the table's page leads
-    back to (None: the lobby), for a table opened by another app's page."""
+    back to (None: the lobby), for a table opened by another app's page.
+    `first_turn_grace`: seconds a person who has not opened the table yet has before
+    their turn's timer starts (`games.services.arrival`)."""
     if rule_set is None:
         raise ServiceError("Choose the rules to play by.", "rule_set")
     if starters not in dict(Table.STARTERS):
@@ -118,6 +121,7 @@ def open_table(
             turn_timer=turn_timer,
             rated=rated,
             home=home,
+            first_turn_grace=first_turn_grace,
         )
         table.save()
         Seat.objects.bulk_create(_seat_rows(table, seats))
@@ -180,6 +184,7 @@ def open_tables(
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
     is_public: bool = True,
     home: Home | None = None,
+    first_turn_grace: int = 0,
 ) -> list[Table]:
     """Several tables hosted by no one, alike but for their names and seats (a
     tournament round's): each as `open_table` with exactly `rules` would open it, all in
@@ -201,6 +206,7 @@ def open_tables(
             is_public=is_public,
             turn_timer=turn_timer,
             home=home,
+            first_turn_grace=first_turn_grace,
         )
         for spec in tables
     ]

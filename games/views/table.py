@@ -61,6 +61,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)  # the poll before a game: nothing changed
     if game is not None and game.in_play:
         presence.mark_seen(game.pk, request.user)  # a sign of them (games.absence)
+        arrived = services.arrive(game_id=game.pk, user=request.user)
+        if arrived and table.first_turn_grace:
+            game.refresh_from_db(fields=["turn_deadline"])  # their timer may start now
     context = _page_context(request, table, seats, game, version)
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)

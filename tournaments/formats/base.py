@@ -60,6 +60,9 @@ class Format:
     late_entry_refusal: ClassVar[str | None] = None
     pause_refusal: ClassVar[str | None] = None
     correction_refusal: ClassVar[str | None] = None
+    # Its tables are kept from round to round and players move between them (a
+    # balanced knockout's): a player called to another table is told "You move to".
+    keeps_tables: ClassVar[bool] = False
 
     # ---- creating an event -------------------------------------------------------
 

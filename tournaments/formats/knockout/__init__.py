@@ -23,7 +23,7 @@ class Knockout(Format):
     # Its pages' words (`pages.Unit`).
     unit = "deal"
     out_phrase = "on deal"
-    new_tables_each_round = False
+    keeps_tables = True
     # Its tables' column: a balanced table plays a deal at a time.
     table_column = "Deal"
 

@@ -21,11 +21,11 @@ from tournaments.words import ordinal, seat_name
 
 class Unit(Protocol):
     """What a knockout format calls its rounds: "deal" ("out on deal 3") or "round"
-    ("out in round 2"), and whether each round seats everyone at new tables."""
+    ("out in round 2"), and whether its tables are kept from round to round."""
 
     unit: str
     out_phrase: str
-    new_tables_each_round: bool
+    keeps_tables: bool
 
 
 @dataclass
@@ -59,7 +59,7 @@ def tables_played(event: Event, kind: Unit) -> dict[int, list[int]]:
         .values_list("entry_id", "table__number")
     ):
         mine = played.setdefault(entry_id, [])
-        if number not in mine or kind.new_tables_each_round:
+        if number not in mine or not kind.keeps_tables:
             mine.append(number)
     return played
 

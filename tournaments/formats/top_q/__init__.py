@@ -18,7 +18,7 @@ class TopQ(Knockout):
     template = "tournaments/formats/top_q.html"
     unit = "round"
     out_phrase = "in round"
-    new_tables_each_round = True
+    keeps_tables = False
     table_column = "Game"
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:

@@ -1,0 +1,10 @@
+from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
+    ann,
+    bob,
+    club,
+    make_event,
+    members,
+    presets,
+    scat,
+    staff,
+)

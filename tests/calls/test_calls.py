@@ -1,0 +1,214 @@
+"""The calls bar (docs/design.md §20): an event's players are called to their tables at
+the top of every page, by push over their own socket and on any page drawn after; the
+first turn's timer waits for them (the grace)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from calls.registry import Call
+from games import services as games
+from games.models import Game, GamePlayer
+from tests.games.test_consumers import ORIGIN, _cookie_for
+from tests.tournaments.test_knockout import MOST_DEALS, field, knockout, play_deal, quick  # noqa: F401
+from tests.tournaments.test_consumer import _latest, _socket
+from tournaments import services
+from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
+
+pytestmark = pytest.mark.django_db
+
+
+def _bar(html: str) -> str:
+    found = re.search(r'<div id="calls".*?</div>', html, re.S)
+    assert found, "every page draws the bar"
+    return found.group(0)
+
+
+def _logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _started_swiss(make_event: Any, members: list, ann: Any, **options: Any) -> Event:
+    event = make_event(advance=Event.MANUAL, **options)
+    for player in members[:4]:
+        services.register(event=event, user=player)
+    services.start_event(event=event, by=ann)
+    services.start_round(round_=event.round_set.get(), by=ann)
+    return event
+
+
+def test_a_started_round_calls_each_player_to_their_table_on_every_page_but_that_one(
+    make_event: Any, members: list, ann: Any
+) -> None:
+    event = _started_swiss(make_event, members, ann)
+    seat = RoundSeat.objects.select_related("table__table").get(entry__user=members[0])
+    table_url = seat.table.table.get_absolute_url()
+    client = _logged_in(members[0])
+    for page in (reverse("lobby"), event.get_absolute_url(), reverse("my_profile")):
+        html = client.get(page).content.decode()
+        bar = _bar(html)
+        called = f"Your game is ready: table {seat.table.number}, seat {seat.position + 1}"
+        assert called in bar and f'href="{table_url}"' in bar, page
+        assert f"<title>▶ {called} — " in html, "the tab says so too"
+    # On the table's own page the call is not repeated; opening it ends the call.
+    assert "Your game is ready" not in _bar(client.get(table_url).content.decode())
+    assert "Your game is ready" not in _bar(client.get(reverse("lobby")).content.decode())
+    # Each player is called to their own seat; someone not playing is not called.
+    theirs = RoundSeat.objects.select_related("table").get(entry__user=members[1])
+    other = _bar(_logged_in(members[1]).get(reverse("lobby")).content.decode())
+    assert f"table {theirs.table.number}, seat {theirs.position + 1}" in other
+    idle = _logged_in(members[5]).get(reverse("lobby")).content.decode()
+    assert "Your game is ready" not in _bar(idle)
+    assert 'id="calls"' in Client().get(reverse("lobby")).content.decode()
+    assert "ws/calls" not in Client().get(reverse("lobby")).content.decode(), (
+        "no socket for a guest"
+    )
+
+
+def test_the_first_turn_waits_for_a_player_who_has_not_opened_the_table(
+    make_event: Any, members: list, ann: Any
+) -> None:
+    event = _started_swiss(make_event, members, ann, turn_timer=15)
+    assert event.first_turn_grace == 60
+    game = Game.objects.filter(table__seats__user=members[0]).get()
+    on_turn = GamePlayer.objects.get(game=game, position=game.state["turn"])
+    assert on_turn.user_id is not None and on_turn.arrived_at is None
+    waits = (game.turn_deadline - game.started_at).total_seconds()
+    assert 60 + 15 - 1 <= waits <= 60 + 15 + 1, "the grace, then the timer"
+    # Opening the table starts the timer now: the timer's length, no more.
+    _logged_in(on_turn.user).get(game.table.get_absolute_url())
+    game.refresh_from_db()
+    left = (game.turn_deadline - timezone.now()).total_seconds()
+    assert 13 <= left <= 15
+    on_turn.refresh_from_db()
+    assert on_turn.arrived_at is not None
+    # A second visit changes nothing.
+    before = game.turn_deadline
+    _logged_in(on_turn.user).get(game.table.get_absolute_url())
+    game.refresh_from_db()
+    assert game.turn_deadline == before
+
+
+def test_a_player_already_at_the_table_gets_the_plain_timer_and_a_table_without_grace_too(
+    ann: Any, bob: Any, scat: Any
+) -> None:
+    table = games.create_table(owner=ann, name="Home", rule_set=scat, seat_count=2, turn_timer=30)
+    games.join_table(table=table, user=bob)
+    game = games.start_game(table=table, by=ann)
+    assert table.first_turn_grace == 0
+    waits = (game.turn_deadline - game.started_at).total_seconds()
+    assert 29 <= waits <= 31
+
+
+def test_a_moved_knockout_player_is_told_they_move_and_the_others_that_their_deal_is_ready(
+    club: Any, ann: Any, quick: Any, field: list, django_capture_on_commit_callbacks: Any
+) -> None:
+    def make(**options: Any) -> Event:
+        options.setdefault("starts_at", timezone.now() + timedelta(hours=1))
+        return services.create_event(club=club, by=ann, turn_timer=0, **options)
+
+    event = knockout(make, quick, field[:7], size=4)  # tables of 4 and 3
+    round_ = services.start_event(event=event, by=field[0])
+    for _ in range(MOST_DEALS):
+        if KnockoutMove.objects.filter(event=event).exists():
+            break
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            pytest.skip("the deals this seed gave moved no one")  # pragma: no cover
+        round_ = event.round_set.order_by("-number").first()
+    move = KnockoutMove.objects.filter(event=event).select_related("entry__user").first()
+    mover = move.entry.user
+    bar = _bar(_logged_in(mover).get(reverse("lobby")).content.decode())
+    assert f"You move to table {move.to_table}, seat {move.to_seat + 1}" in bar
+    stayed = (
+        RoundSeat.objects.filter(table__round=round_, entry__isnull=False)
+        .exclude(entry__knockout_moves__after_deal=round_.number - 1)
+        .select_related("entry__user", "table")
+        .first()
+    )
+    bar = _bar(_logged_in(stayed.entry.user).get(reverse("lobby")).content.decode())
+    assert f"Your game is ready: table {stayed.table.number}" in bar
+
+
+def test_a_break_and_an_announcement_call_the_players_but_not_on_the_events_pages(
+    make_event: Any, members: list, ann: Any
+) -> None:
+    event = _started_swiss(make_event, members, ann)
+    event.break_until = timezone.now() + timedelta(minutes=10)
+    event.save(update_fields=["break_until"])
+    Announcement.objects.create(event=event, text="Pizza is here", by=ann)
+    client = _logged_in(members[2])
+    bar = _bar(client.get(reverse("lobby")).content.decode())
+    assert "Break at Tuesday Swiss: play resumes at" in bar and "data-countdown" in bar
+    assert "Tuesday Swiss: Pizza is here" in bar
+    assert "Pizza is here" not in _bar(client.get(event.get_absolute_url()).content.decode())
+    # An hour later the announcement is old news; a past break is over.
+    Announcement.objects.update(at=timezone.now() - timedelta(hours=1))
+    event.break_until = timezone.now() - timedelta(minutes=1)
+    event.save(update_fields=["break_until"])
+    bar = _bar(client.get(reverse("lobby")).content.decode())
+    assert "Pizza" not in bar and "Break" not in bar
+
+
+def test_a_call_is_not_shown_on_the_page_it_leads_to() -> None:
+    call = Call(key="k", text="t", url="/tables/5/", shown_under="/tournaments/3/")
+    assert not call.belongs_on("/tables/5/")
+    assert not call.belongs_on("/tournaments/3/manage/")
+    assert call.belongs_on("/")
+
+
+def test_the_sound_is_off_until_the_player_turns_it_on(members: list) -> None:
+    client = _logged_in(members[0])
+    assert 'data-call-sound="on"' not in client.get(reverse("lobby")).content.decode()
+    response = client.post(reverse("preferences"), {"call_sound": "on"})
+    assert response.status_code == 302
+    assert 'data-call-sound="on"' in client.get(reverse("lobby")).content.decode()
+    client.post(reverse("preferences"), {})
+    assert 'data-call-sound="on"' not in client.get(reverse("lobby")).content.decode()
+    assert Client().post(reverse("preferences"), {"call_sound": "on"}).status_code == 302
+    members[1].refresh_from_db()
+    assert not members[1].call_sound
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_socket_sends_the_bar_on_opening_and_again_when_a_round_starts(
+    make_event: Any, members: list, ann: Any
+) -> None:
+    event = make_event(advance=Event.MANUAL)
+    for player in members[:4]:
+        services.register(event=event, user=player)
+    services.start_event(event=event, by=ann)
+    cookie = _cookie_for(members[0])
+    path = "/ws/calls/?on=/"
+
+    async def scenario() -> None:
+        guest = _socket(path)
+        connected, code = await guest.connect()
+        assert not connected and code == 4403, "a guest has no calls"
+        mine = _socket(path, cookie)
+        assert (await mine.connect())[0]
+        opening = await mine.receive_from(timeout=3)
+        assert opening.startswith('<div id="calls" hx-swap-oob="innerHTML">')
+        assert "Your game is ready" not in opening
+        round_ = await database_sync_to_async(lambda: event.round_set.get())()
+        await database_sync_to_async(services.start_round)(round_=round_, by=ann)
+        html = await _latest(mine)
+        assert "Your game is ready: table" in html and "csrfmiddlewaretoken" not in html
+        await mine.send_to(text_data="hello")
+        assert (await mine.receive_output(timeout=1))["code"] == 4400
+        await mine.disconnect()
+
+    async_to_sync(scenario)()
+    assert ORIGIN

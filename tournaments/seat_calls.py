@@ -1,0 +1,126 @@
+"""What an event calls its players to, at the top of every page they view
+(`calls`, docs/design.md §20): their table, when a round, deal or board has been dealt
+to them and they have not opened it yet ("Your game is ready: table 3, seat 2", or at a
+knockout's kept tables "You move to table 2, seat 4"); and, while the event runs, the
+break the organizer called and their latest announcement. Read when drawn, never
+stored: a call lasts as long as what it tells of."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+
+from calls import push
+from calls.registry import Call
+from games.models import Game, GamePlayer, Seat, Table
+from tournaments import formats
+from tournaments.models import Announcement, Entry, Event, RoundSeat, RoundTable
+
+# An announcement stays in the bar this long after it was made.
+NEWS_MINUTES = 30
+
+
+def calls_for(user: Any) -> list[Call]:
+    return [*_tables(user), *_news(user)]
+
+
+def _tables(user: Any) -> list[Call]:
+    """A call to each event table whose game is dealt to `user` and not yet opened."""
+    waiting = GamePlayer.objects.filter(
+        user=user,
+        arrived_at__isnull=True,
+        game__status=Game.PLAYING,
+        game__table__starters=Table.STARTED_BY_SYSTEM,
+    ).values_list("game_id", "game__table_id")
+    return [call for game_id, table_id in waiting if (call := _table_call(user, game_id, table_id))]
+
+
+def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
+    here = (
+        RoundTable.objects.filter(table_id=table_id)
+        .select_related("round__event", "table")
+        .order_by("-round__number")
+        .first()
+    )
+    if here is None or here.table is None:  # a table another app opened
+        return None
+    seat = Seat.objects.filter(table_id=table_id, user=user).values_list("position", flat=True)
+    where = f"table {here.number}, seat {seat[0] + 1}" if seat else f"table {here.number}"
+    event = here.round.event
+    moved = formats.of(event).keeps_tables and _moved(user, event, here)
+    return Call(
+        key=f"game-{game_id}",
+        text=f"You move to {where}" if moved else f"Your game is ready: {where}",
+        url=here.table.get_absolute_url(),
+        urgent=True,
+    )
+
+
+def _moved(user: Any, event: Event, here: RoundTable) -> bool:
+    """Whether `user` played the round before at another of the event's tables."""
+    before = RoundSeat.objects.filter(
+        entry__user=user, table__round__event=event, table__round__number=here.round.number - 1
+    ).values_list("table__table_id", flat=True)
+    return any(table_id != here.table_id for table_id in before)
+
+
+def _news(user: Any) -> list[Call]:
+    """The break and the latest announcement of each running event `user` is in."""
+    events = {
+        event.pk: event
+        for event in Event.objects.filter(
+            entries__user=user, entries__status=Entry.REGISTERED, status=Event.RUNNING
+        ).select_related("club")
+    }
+    if not events:
+        return []
+    now = timezone.now()
+    calls = []
+    for event in events.values():
+        if event.break_until is not None and event.break_until > now:
+            calls.append(
+                Call(
+                    key=f"break-{event.pk}-{int(event.break_until.timestamp())}",
+                    text=f"Break at {event.name}: play resumes at",
+                    url=event.get_absolute_url(),
+                    shown_under=event.get_absolute_url(),
+                    until=timezone.localtime(event.break_until, _zone(event)),
+                )
+            )
+    latest: dict[int, Announcement] = {}
+    recent = Announcement.objects.filter(
+        event_id__in=events, at__gte=now - timedelta(minutes=NEWS_MINUTES)
+    )
+    for announcement in recent.order_by("-at", "-pk"):
+        latest.setdefault(announcement.event_id, announcement)
+    for event_id, announcement in latest.items():
+        event = events[event_id]
+        calls.append(
+            Call(
+                key=f"news-{announcement.pk}",
+                text=f"{event.name}: {announcement.text}",
+                url=event.get_absolute_url(),
+                shown_under=event.get_absolute_url(),
+            )
+        )
+    return calls
+
+
+def _zone(event: Event) -> ZoneInfo:
+    try:
+        return ZoneInfo(event.club.time_zone)
+    except (ValueError, KeyError):  # a name the zone database does not know
+        return ZoneInfo("UTC")
+
+
+def news_changed(event: Event) -> None:
+    """After the commit: the bars of everyone registered for `event` show its news
+    again (a break called or ended, an announcement made)."""
+    user_ids = list(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("user_id", flat=True)
+    )
+    transaction.on_commit(lambda: push.changed(user_ids))
