@@ -8,3 +8,4 @@ from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
     scat,
     staff,
 )
+from tests.tournaments.test_knockout import field, quick  # noqa: F401

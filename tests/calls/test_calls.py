@@ -19,8 +19,8 @@ from calls.registry import Call
 from games import services as games
 from games.models import Game, GamePlayer
 from tests.games.test_consumers import ORIGIN, _cookie_for
-from tests.tournaments.test_knockout import MOST_DEALS, field, knockout, play_deal, quick  # noqa: F401
 from tests.tournaments.test_consumer import _latest, _socket
+from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
 from tournaments import services
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
