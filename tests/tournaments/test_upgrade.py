@@ -22,7 +22,6 @@ from django.core.cache import cache
 
 from clubs import zones
 from clubs.forms import ClubForm
-
 from tests.tournaments.upgrade import rows
 from tests.tournaments.upgrade.clock import StoppedClock
 from tests.tournaments.upgrade.paths import DATABASE, PAGES
