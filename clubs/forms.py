@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from clubs import zones
 from clubs.models import Club, Membership
 from games.engine import PRESET_TITLES, PRESETS, Rules
 from games.forms import HouseRuleFields, rules_initial
@@ -20,8 +21,10 @@ class _Form(forms.Form):
         super().__init__(*args, **kwargs)
 
     def refuse(self, field: str | None, message: str) -> None:
-        """Put a service's refusal on its field (or on the form when it names none)."""
-        self.add_error(field if field in self.fields else None, message)
+        """Put a service's refusal on its field (or on the form when it names none, or
+        a hidden one, whose errors the page would not show)."""
+        shown = field in self.fields and not self.fields[field].widget.is_hidden
+        self.add_error(field if shown else None, message)
 
 
 class ClubForm(_Form):
@@ -34,6 +37,30 @@ class ClubForm(_Form):
     )
     join_policy = forms.ChoiceField(
         choices=Club.JOIN_POLICIES, initial=Club.REQUEST, label="Who may join"
+    )
+    time_zone = forms.ChoiceField(
+        choices=zones.choices,
+        initial=zones.DEFAULT,
+        # Not posted (an older page, a script): the zone stays as it is.
+        required=False,
+        label="Time zone",
+        help_text="Event times are shown on the club's clock to anyone whose browser "
+        "does not say where they are.",
+    )
+
+    def clean_time_zone(self) -> str | None:
+        return self.cleaned_data["time_zone"] or None
+
+
+class NewClubForm(ClubForm):
+    """A new club takes its founder's time zone, which static/js/local-time.js writes
+    into the hidden field from the browser; blank (no JavaScript) means UTC, changed
+    later in the club's settings. The services refuse a name that is no zone."""
+
+    time_zone = forms.CharField(  # type: ignore[assignment]
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput(attrs={"data-browser-zone": ""}),
     )
 
 

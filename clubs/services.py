@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.text import slugify
 
-from clubs import access
+from clubs import access, zones
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
 from games import engine
 from games.errors import ServiceError
@@ -88,6 +88,18 @@ def _clean_policy(join_policy: str) -> str:
     return join_policy
 
 
+def _clean_zone(time_zone: str | None) -> str:
+    """A name from the tz database (none: UTC, a founder without JavaScript)."""
+    time_zone = (time_zone or "").strip() or zones.DEFAULT
+    if not zones.is_known(time_zone):
+        raise ServiceError(
+            f"\u201c{time_zone}\u201d is not a time zone this site knows: "
+            "choose one such as Europe/Copenhagen from the list.",
+            "time_zone",
+        )
+    return time_zone
+
+
 def _unique_slug(name: str) -> str:
     """The name as a slug no other club has: `kitchen`, then `kitchen-2`, `kitchen-3`…"""
     base = slugify(name)[: SLUG_LENGTH - 4].strip("-")
@@ -101,12 +113,16 @@ def _unique_slug(name: str) -> str:
 # ---- the club ----------------------------------------------------------------------
 
 
-def create_club(*, by: Any, name: str, description: str = "", join_policy: str) -> Club:
+def create_club(
+    *, by: Any, name: str, description: str = "", join_policy: str, time_zone: str | None = None
+) -> Club:
     """A new club with `by` as its owner. Its slug (its address) comes from the name
-    and never changes, so links to it keep working after a rename."""
+    and never changes, so links to it keep working after a rename. Its time zone is
+    the founder's browser's (blank: UTC)."""
     _logged_in(by, "create a club")
     name = _clean_name(name)
     join_policy = _clean_policy(join_policy)
+    time_zone = _clean_zone(time_zone)
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -114,6 +130,7 @@ def create_club(*, by: Any, name: str, description: str = "", join_policy: str) 
                 slug=_unique_slug(name),
                 description=description.strip(),
                 join_policy=join_policy,
+                time_zone=time_zone,
             )
             Membership.objects.create(club=club, user=by, role=Membership.OWNER)
     except IntegrityError as error:  # someone took the name (or slug) a moment ago
@@ -121,15 +138,26 @@ def create_club(*, by: Any, name: str, description: str = "", join_policy: str) 
     return club
 
 
-def update_club(*, by: Any, club: Club, name: str, description: str, join_policy: str) -> Club:
-    """Rename the club, describe it, or change who may join (organizers)."""
+def update_club(
+    *,
+    by: Any,
+    club: Club,
+    name: str,
+    description: str,
+    join_policy: str,
+    time_zone: str | None = None,
+) -> Club:
+    """Rename the club, describe it, change who may join or its time zone (organizers;
+    a time zone of None stays as it is)."""
     _organizer(by, club, "change the club")
     club.name = _clean_name(name, other_than=club)
     club.description = description.strip()
     club.join_policy = _clean_policy(join_policy)
+    if time_zone is not None:
+        club.time_zone = _clean_zone(time_zone)
     try:
         with transaction.atomic():
-            club.save(update_fields=["name", "description", "join_policy"])
+            club.save(update_fields=["name", "description", "join_policy", "time_zone"])
     except IntegrityError as error:
         club.refresh_from_db()
         raise ServiceError(f"There is already a club called \u201c{name}\u201d.", "name") from error

@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs import access, services
-from clubs.forms import AddRuleSetForm, ClubForm, ClubRulesForm, PresetForm
+from clubs.forms import AddRuleSetForm, ClubForm, ClubRulesForm, NewClubForm, PresetForm
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
 from games.engine import PRESET_TITLES, Rules, RulesError
 from games.rule_text import differences
@@ -55,11 +55,11 @@ def _done(request: HttpRequest, club: Club, message: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def club_list(request: HttpRequest) -> HttpResponse:
     """Every club with how many members it has and your role; POST creates a club."""
-    form = ClubForm()
+    form = NewClubForm()
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        form = ClubForm(request.POST)
+        form = NewClubForm(request.POST)
         if form.is_valid():
             try:
                 club = services.create_club(by=request.user, **form.cleaned_data)

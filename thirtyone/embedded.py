@@ -12,6 +12,15 @@ The secret key is made once and kept in `var/secret_key`, and the site is served
 the machine's own names and addresses, so a club can play on its LAN
 (`HOST=0.0.0.0 make run`).
 
+Valkey is stopped last. honcho answers Ctrl+C by sending SIGTERM to every process at
+once; a Celery worker stopping then gives the messages it holds but has not run (a turn
+timer's countdown, a prefetched bot turn) back to the broker, and with the broker already
+gone it logs "UNABLE TO RESTORE n MESSAGES" and dumps them to a file in the temp folder.
+So `valkey` is a small supervisor (`supervise`): the server runs as its child in a
+process group of its own, out of reach of honcho's signal, and on SIGTERM or SIGINT the
+supervisor waits until the web process and the worker have closed their connections
+(at most STOP_GRACE_SECONDS, under honcho's five seconds before SIGKILL), then stops it.
+
 Run as `python -m thirtyone.embedded valkey|wait|urls` (Procfile.embedded, Makefile).
 """
 
@@ -19,16 +28,21 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import FrameType
 
 SOCKET_NAME = "valkey.sock"
 # Unix socket paths are limited to 107 bytes (104 on macOS).
 MAX_SOCKET_PATH = 100
 WAIT_SECONDS = 20.0
+# How long a stopping Valkey waits for its clients to leave: below honcho's KILL_WAIT
+# (5 s), after which honcho would SIGKILL the supervisor and orphan the server.
+STOP_GRACE_SECONDS = 4.0
 
 
 def socket_path(var_dir: Path) -> Path:
@@ -94,6 +108,53 @@ def wait_until_up(var_dir: Path, timeout: float = WAIT_SECONDS) -> None:
         time.sleep(0.05)
 
 
+def other_clients(var_dir: Path) -> int:
+    """How many connections besides this question's own the server has (0 when it
+    does not answer: there is nobody left to wait for)."""
+    import redis
+
+    try:
+        with redis.Redis(unix_socket_path=str(socket_path(var_dir)), socket_timeout=1.0) as conn:
+            return int(conn.info("clients")["connected_clients"]) - 1
+    except (redis.RedisError, OSError):
+        return 0
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: the server gets SIGTERM if the supervisor is killed (SIGKILL), so no
+    orphan keeps the socket; elsewhere the grace period keeps the supervisor alive."""
+    if sys.platform == "linux":
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def supervise(var_dir: Path, grace: float = STOP_GRACE_SECONDS) -> int:
+    """Run the server as a child and stop it only after its clients (see the module's
+    doc); returns the server's exit status."""
+    args = server_command(var_dir)
+    # A session of its own: honcho signals our process group, which no longer holds it.
+    server = subprocess.Popen(args, start_new_session=True, preexec_fn=_die_with_parent)
+    stopping: list[int] = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        try:
+            return server.wait(timeout=0.2)  # the server ended by itself: so do we
+        except subprocess.TimeoutExpired:
+            pass
+    deadline = time.monotonic() + grace
+    while other_clients(var_dir) > 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server.terminate()
+    return server.wait()
+
+
 # ---- the secret key and the names the site answers to -----------------------------------
 
 
@@ -157,8 +218,7 @@ def main(argv: list[str]) -> None:
         if answers(var_dir):
             raise SystemExit(f"A Valkey server already answers on {path}: is `make run` running?")
         path.unlink(missing_ok=True)  # left by a server that was killed
-        args = server_command(var_dir)
-        os.execv(args[0], args)
+        sys.exit(supervise(var_dir))
     elif command == "wait":
         wait_until_up(var_dir)
     elif command == "urls":

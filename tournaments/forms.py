@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any
 
 from django import forms
 
+from clubs import zones
 from clubs.models import Club
 from games.errors import ServiceError
 from games.models import Table
@@ -25,14 +25,9 @@ TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
 
 
-@cache
-def time_zones() -> list[tuple[str, str]]:
-    names = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
-    return [(name, name.replace("_", " ")) for name in names]
-
-
 def aware(moment: datetime | None, zone: str) -> datetime | None:
-    """A datetime-local value (naive) read in the time zone `zone` (a zoneinfo name)."""
+    """A datetime-local value (naive) read in the time zone `zone` (a zoneinfo name):
+    what the organizer typed is the clock in the zone they chose."""
     if moment is None:
         return None
     return moment.replace(tzinfo=zoneinfo.ZoneInfo(zone)).astimezone(UTC)
@@ -43,12 +38,22 @@ class WhenField(forms.DateTimeField):
 
 
 class TimeZoneField(forms.ChoiceField):
-    """The zone a WhenField is read in; static/js/events.js picks the browser's."""
+    """The zone a WhenField is read in: the club's first and chosen to begin with, then
+    the common zones, then all (clubs.zones.choices). static/js/local-time.js picks
+    the browser's instead while it is still on UTC."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", "Time zone")
-        super().__init__(choices=time_zones, initial="UTC", **kwargs)
+        super().__init__(choices=zones.choices(), initial=zones.DEFAULT, **kwargs)
         self.widget.attrs["data-browser-zone"] = ""
+
+
+def offer_zones(form: forms.Form, club: Club) -> None:
+    """`form`'s time_zone offers the club's zone first and starts on it."""
+    field = form.fields["time_zone"]
+    assert isinstance(field, TimeZoneField)
+    field.choices = zones.choices(club.time_zone)
+    field.initial = club.time_zone
 
 
 class EventForm(forms.Form):
@@ -138,6 +143,7 @@ class EventForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        offer_zones(self, club)
         self.rule_sets = {r.pk: r for r in services.rule_sets_for(club)}
         self.fields["rule_set"].choices = [(pk, r.name) for pk, r in self.rule_sets.items()]
         blank = [("", "—")]
@@ -208,6 +214,13 @@ class SwapForm(forms.Form):
 class ScheduleForm(forms.Form):
     start_at = WhenField(label="Start the round at", required=False, help_text="Blank: unschedule.")
     time_zone = TimeZoneField()
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offer_zones(self, club)
+        start_at = self.initial.get("start_at")
+        if isinstance(start_at, datetime):  # shown as the club's clock reads it
+            self.initial["start_at"] = zones.local(start_at, club.time_zone).replace(tzinfo=None)
 
     def when(self) -> datetime | None:
         return aware(self.cleaned_data["start_at"], self.cleaned_data["time_zone"])

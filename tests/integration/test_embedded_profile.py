@@ -8,11 +8,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 import urllib.request
 from pathlib import Path
 
+from celery import Celery
 from django.conf import settings
 
 from lab.bench.processes import Daphne, running, server_env
@@ -68,3 +72,64 @@ def test_static_files_are_hashed_compressed_and_cached_for_a_year(tmp_path: Path
     assert "max-age=315360000" in headers["Cache-Control"]
     assert "immutable" in headers["Cache-Control"]
     assert headers["Content-Encoding"] == "gzip"
+
+
+def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped() -> None:
+    """`make run`'s honcho on SIGINT: the worker gives back a message it held (a task
+    due later, as a turn timer is) to a Valkey still running, and no emergency dump
+    lands in the temp folder."""
+    with tempfile.TemporaryDirectory(prefix="r", dir="/tmp") as folder:
+        var_dir, temp_dir = Path(folder) / "var", Path(folder) / "tmp"
+        var_dir.mkdir()
+        temp_dir.mkdir()
+        environ = server_env(
+            var_dir, REDIS_URL=None, DATABASE_URL=None, TMPDIR=temp_dir, THIRTYONE_PORT=0
+        )
+        environ |= {
+            "THIRTYONE_HOST": "127.0.0.1",
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{environ['PATH']}",
+        }
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+            cwd=settings.BASE_DIR,
+            env=environ,
+            check=True,
+        )
+        log_path = Path(folder) / "honcho.log"
+        with open(log_path, "wb") as log:
+            honcho = subprocess.Popen(
+                [sys.executable, "-m", "honcho", "--procfile", "Procfile.embedded", "start"],
+                cwd=settings.BASE_DIR,
+                env=environ,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+            try:
+                wait_for(log_path, "ready.")
+                from thirtyone import embedded
+
+                broker = Celery(broker=embedded.broker_url(var_dir))
+                broker.send_task("games.tasks.sweep", countdown=600)
+                wait_for(log_path, "games.tasks.sweep[")
+                honcho.send_signal(signal.SIGINT)
+                honcho.wait(30)
+            finally:
+                if honcho.poll() is None:
+                    honcho.kill()
+        output = log_path.read_text()
+        lines = output.splitlines()
+        dumped = list(temp_dir.iterdir())
+
+    assert "Restoring 1 unacknowledged message(s)" in output, output
+    assert "UNABLE TO RESTORE" not in output, output
+    assert "ERROR" not in output, output
+    assert dumped == []
+    stopped = [line.split("|")[1].split()[0] for line in lines if " stopped (rc=" in line]
+    assert stopped[-1] == "valkey.1", output
+
+
+def wait_for(log_path: Path, text: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in log_path.read_text():
+        assert time.monotonic() < deadline, log_path.read_text()
+        time.sleep(0.2)

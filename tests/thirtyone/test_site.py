@@ -55,6 +55,14 @@ def test_the_stylesheet_and_icon_are_static_files() -> None:
     assert finders.find("img/favicon.svg")
 
 
+def test_favicon_ico_is_sent_to_the_svg_icon_for_good(client: Client) -> None:
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 301
+    assert response["Location"] == "/static/img/favicon.svg"
+    assert finders.find(response["Location"].removeprefix("/static/"))
+
+
 def test_a_websocket_from_another_site_is_refused() -> None:
     communicator = WebsocketCommunicator(
         application, "/ws/anything/", headers=[(b"origin", b"https://evil.example")]

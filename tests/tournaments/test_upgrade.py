@@ -20,6 +20,8 @@ from datetime import datetime
 import pytest
 from django.core.cache import cache
 
+from clubs import zones
+from clubs.forms import ClubForm
 from tests.tournaments.upgrade import rows
 from tests.tournaments.upgrade.clock import StoppedClock
 from tests.tournaments.upgrade.paths import DATABASE, PAGES
@@ -48,7 +50,9 @@ def load_snapshot() -> None:
 # Pause button and the correction form, which the services always refused, and says in
 # its format's words why there is nothing to correct, as a duplicate event's page does;
 # an event's table no longer offers its seated player "Leave" (its seats are the
-# event's: games.access.seats_itself).
+# event's: games.access.seats_itself). The club page names the zone of its events'
+# times (the club's, UTC in the snapshot: clubs.zones), and its settings offer the
+# club's time zone.
 KNOCKOUT_REFUSAL = "A knockout's places follow from the games: nothing to correct."
 DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
@@ -56,9 +60,23 @@ DUPLICATE_BEFORE = (
 DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to correct."
 
 
+CLUB_EVENT_TIME = re.compile(r"^(\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d)$", re.M)
+CLUB_POLICIES_END = "\nOnly with the invite link\n"
+
+
+def club_zone_field() -> str:
+    """The text of the club settings' time-zone select: label, help, every zone."""
+    field = ClubForm.base_fields["time_zone"]
+    labels = [label for _, group in zones.choices() for _, label in group]
+    return "\n".join(["Time zone", str(field.help_text), *labels]) + "\n"
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
+    if reading.page.url.startswith("/clubs/"):
+        text = CLUB_EVENT_TIME.sub(r"\1 UTC", text)
+        return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
     if not reading.page.url.endswith("/manage/"):

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
+from clubs import zones
 from tournaments import formats, page_parts, pages, roster, services
 from tournaments.forms import CorrectionForm, ScheduleForm, SwapForm, first_error
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
@@ -104,14 +105,16 @@ def start_round(request: HttpRequest, event: Event) -> str:
 
 def schedule(request: HttpRequest, event: Event) -> str:
     round_ = _round(request, event)
-    form = ScheduleForm(request.POST)
+    form = ScheduleForm(request.POST, club=event.club)
     if not form.is_valid():
         raise ServiceError(first_error(form))
     when = form.when()
     services.schedule_round(round_=round_, by=request.user, start_at=when)
     if when is None:
         return f"Round {round_.number} starts when you start it."
-    return f"Round {round_.number} starts by itself at {when:%Y-%m-%d %H:%M} UTC."
+    here = zones.local(when, event.club.time_zone)
+    at = f"{here:%Y-%m-%d %H:%M} {zones.abbreviation(here)}"
+    return f"Round {round_.number} starts by itself at {at}."
 
 
 def pause(request: HttpRequest, event: Event) -> str:
@@ -188,7 +191,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "waiting": waiting,
         "seating": roster.seated_tables(waiting) if waiting else [],
         "swap_form": SwapForm(seats=seats) if waiting else None,
-        "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at, "time_zone": "UTC"})
+        "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at}, club=event.club)
         if waiting
         else None,
         # Only formats whose places are the organizer's to correct offer the form.

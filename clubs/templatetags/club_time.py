@@ -1,0 +1,30 @@
+"""`{% club_time moment club %}`: a time of a club's event as that club's clock reads
+it, its zone named, in a <time datetime> that static/js/local-time.js rewrites into the
+viewer's own zone (the text here stays when JavaScript is off). Every event page shows
+its times through this tag, so none repeats the conversion (clubs.zones.local)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django import template
+from django.utils.dateformat import format as date_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from clubs import zones
+from clubs.models import Club
+
+register = template.Library()
+
+FORMAT = "D j M Y, H:i"
+
+
+@register.simple_tag
+def club_time(moment: datetime | None, club: Club, format: str = FORMAT) -> SafeString | str:
+    if moment is None:
+        return ""
+    here = zones.local(moment, club.time_zone)
+    text = f"{date_format(here, format)} {zones.abbreviation(here)}"
+    iso = moment.astimezone(UTC).isoformat()
+    return format_html('<time datetime="{}" data-local>{}</time>', iso, text)
