@@ -24,6 +24,21 @@ class ScreenStandings:
     rank_label: str  # "Rank" or "Place"
     columns: list[str]  # after the rank and the player
     rows: list[ScreenRow] = field(default_factory=list)
+    # How many of `columns`, from the first, are numbers (set right, in even figures);
+    # the others are words. None: all of them.
+    numbers: int | None = None
+
+    @property
+    def heads(self) -> list[tuple[str, bool]]:
+        """Each column's label, and whether it holds numbers."""
+        count = len(self.columns) if self.numbers is None else self.numbers
+        return [(label, k < count) for k, label in enumerate(self.columns)]
+
+    @property
+    def lines(self) -> list[tuple[ScreenRow, list[tuple[str, bool]]]]:
+        """Each row, with its cells, each with whether it is a number."""
+        kinds = [numeric for _, numeric in self.heads]
+        return [(row, list(zip(row.cells, kinds, strict=True))) for row in self.rows]
 
     @property
     def top_label(self) -> str:

@@ -49,10 +49,10 @@
     }
   }
 
+  // turn: on to the next page; else the first page again (a new screen, a new size).
   function layoutAll(turn) {
     document.querySelectorAll("[data-pager]").forEach(function (box) {
-      var start = Number(box.dataset.start) || 0, end = Number(box.dataset.end) || 0;
-      layout(box, turn ? end : start);
+      layout(box, turn ? Number(box.dataset.end) || 0 : 0);
     });
   }
 

@@ -273,7 +273,11 @@ def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
         "deal": deal,
         "moves": latest_moves(event, deal),
         "standings": ScreenStandings(
-            caption="Standings", rank_label="Place", columns=["Lives", "Status"], rows=rows
+            caption="Standings",
+            rank_label="Place",
+            columns=["Lives", "Status"],
+            rows=rows,
+            numbers=1,
         ),
         "next_up": f"{unit} {(deal or 0) + 1}" if event.status != Event.FINISHED else None,
     }

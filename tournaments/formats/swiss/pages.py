@@ -177,9 +177,9 @@ def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str,
     by points and percentage (the other columns are for the event page)."""
     event, shown = facts.event, facts.shown
     standings = ScreenStandings(
-        caption="Standings"
-        + (f" after round {shown.number}" if shown else "")
-        + (" (being played)" if shown and shown.status == Round.PLAYING else ""),
+        caption=f"Standings after round {shown.number}"
+        if shown and shown.status == Round.FINISHED
+        else "Standings",
         rank_label="Rank",
         columns=["Points", "%"],
         rows=[
