@@ -259,6 +259,21 @@ def test_every_format_answers_the_projector_with_the_common_parts(
         assert context["format_projector"].endswith("#projector")
 
 
+def test_a_push_renders_the_screen_once_for_every_socket_of_a_process(
+    make_event: Any, ann: Any, members: list[Any], django_assert_num_queries: Any
+) -> None:
+    event = make_event()
+    register_all(event, [ann, *members])
+    services.start_event(event=event, by=ann)
+    first = projector.render_live(event.pk, "change-1")
+    assert first is not None and "Round 1 of 3 is being played." in first
+    with django_assert_num_queries(0):
+        assert projector.render_live(event.pk, "change-1") == first
+    Announcement.objects.create(event=event, text="Pens down in five minutes")
+    assert "Pens down" in projector.render_live(event.pk, "change-2")
+    assert projector.render_live(999999, "change-3") is None
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_screens_socket_sends_the_screen(make_event: Any, members: list, ann: Any) -> None:
     event = make_event(advance=Event.MANUAL)
