@@ -12,6 +12,9 @@ A client says one thing, once, when its socket opens: ``{"shown": N}``, the
 changed since (the page was made before the socket opened, or the socket was down and
 missed pushes), the socket sends the part now. Anything else, or a second message,
 closes the socket.
+
+The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
+speaks the same and sends the screen's live part instead (tournaments.projector).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tournaments import live, pages
+from tournaments import live, pages, projector
 from tournaments.models import Event
 
 BAD_MESSAGE, NOT_FOUND = 4400, 4404
@@ -64,18 +67,29 @@ class EventConsumer(AsyncWebsocketConsumer):
         await self._send_live(message.get("change"))
 
     async def _send_live(self, change: Any) -> None:
-        html = await database_sync_to_async(pages.render_live)(
-            self.event_id, self.scope.get("user"), change
-        )
+        html = await database_sync_to_async(self._render)(change)
         if html is None:  # the event was deleted
             await self.close(code=NOT_FOUND)
         else:
             await self.send(text_data=html)
 
+    def _render(self, change: Any) -> str | None:
+        """The part to send, for this socket's viewer (None: the event is gone)."""
+        return pages.render_live(self.event_id, self.scope.get("user"), change)
+
     async def _version(self) -> int | None:
         """The event's `live_version`; None when there is no such event."""
         versions = Event.objects.filter(pk=self.event_id).values_list("live_version", flat=True)
         return await database_sync_to_async(versions.first)()
+
+
+class ProjectorConsumer(EventConsumer):
+    """The projector view's socket (tournaments.projector): the same protocol, but it
+    sends the screen's live part, the same for every viewer, rendered once per change
+    in a process."""
+
+    def _render(self, change: Any) -> str | None:
+        return projector.render_live(self.event_id, change)
 
 
 def _shown_version(text: str | None) -> int | None:

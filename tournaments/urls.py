@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage, season
+from tournaments.views import events, manage, projector, season
 
 app_name = "tournaments"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
 ]

@@ -31,6 +31,7 @@ def test_the_registry_and_the_model_name_the_same_formats() -> None:
 def test_every_format_answers_the_whole_protocol(key: str) -> None:
     fmt = type(FORMATS[key])
     required = ["heading", "start", "record", "status", "live_context", "csv_rows", "season"]
+    required += ["projector_context"]
     if issubclass(fmt, SeatedRounds):
         required += ["seat", "start_round", "record_game"]
     for name in required:
@@ -41,6 +42,7 @@ def test_every_format_answers_the_whole_protocol(key: str) -> None:
             assert name in ("start", "record", "status"), f"{key} lacks {name}"
     text = (ROOT / "templates" / fmt.template).read_text()
     assert "{% partialdef about %}" in text and "{% partialdef live %}" in text
+    assert "{% partialdef projector %}" in text
 
 
 # What names a particular format in code: its constant, or a comparison with the format.

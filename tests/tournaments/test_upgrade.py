@@ -50,9 +50,9 @@ def load_snapshot() -> None:
 # Pause button and the correction form, which the services always refused, and says in
 # its format's words why there is nothing to correct, as a duplicate event's page does;
 # an event's table no longer offers its seated player "Leave" (its seats are the
-# event's: games.access.seats_itself). The club page names the zone of its events'
-# times (the club's, UTC in the snapshot: clubs.zones), and its settings offer the
-# club's time zone.
+# event's: games.access.seats_itself); the event and manage pages link to the event's
+# projector view. The club page names the zone of its events' times (the club's, UTC in
+# the snapshot: clubs.zones), and its settings offer the club's time zone.
 KNOCKOUT_REFUSAL = "A knockout's places follow from the games: nothing to correct."
 DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
@@ -79,6 +79,8 @@ def as_now(reading: Reading) -> str:
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
+    text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")
+    text = text.replace("\n← The event's page\n", "\n← The event's page · Projector view\n")
     if not reading.page.url.endswith("/manage/"):
         return text
     if "knockout" in reading.page.what.lower():

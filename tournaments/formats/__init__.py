@@ -4,7 +4,8 @@ pages, CSV and season show. `tournaments.services` and the pages call the format
 they never branch on one.
 
 Adding a format: a package here with a `Format` subclass (`tournaments.formats.base`),
-its template (`templates/tournaments/formats/<key>.html`, partials `about` and `live`),
+its template (`templates/tournaments/formats/<key>.html`, partials `about`, `live` and
+`projector`),
 its value in `Event.FORMATS` with a migration, and its line below.
 """
 

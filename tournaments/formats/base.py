@@ -138,6 +138,15 @@ class Format:
         """The format's part of the event page's live part, for `user`."""
         raise NotImplementedError
 
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        """What the format's `projector` partial shows on the club room's big screen
+        (tournaments.projector), alike for everyone, so pushed once per change: `status`,
+        `round_title` ("Round 2 of 5", "Deal 4"), `tables` (seats in order, names only),
+        `standings` (a `tournaments.screen_parts.ScreenStandings`), `next_up` (what a
+        break leads to: "Round 3"; None when nothing follows) and its own extras.
+        Public facts only: nothing near a card."""
+        raise NotImplementedError
+
     def about_context(self, event: Event) -> dict[str, Any]:
         """What the format's `about` partial needs beyond the event."""
         return {}
@@ -212,6 +221,15 @@ class SeatedRounds(Format):
             )
             return f"Round {waiting.number} of {event.rounds} is being seated; {when}.{paused}"
         return f"Running.{paused}"
+
+
+def next_round(event: Event, shown: Round | None, waiting: Round | None) -> str | None:
+    """The round a break in an event with seated rounds leads to: "Round 3" (None: the
+    event is over, or its last round is being played)."""
+    if event.status == Event.FINISHED:
+        return None
+    number = waiting.number if waiting else (shown.number + 1 if shown else 1)
+    return f"Round {number}" if number <= event.rounds else None
 
 
 def start_seated(format: Format, event: Event, round_: Round) -> None:

@@ -73,6 +73,9 @@ class Duplicate(SeatedRounds):
             "duplicate": pages.context(event, facts.shown, me),
         }
 
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        return pages.projector_context(self.live_facts(event))
+
     def about_context(self, event: Event) -> dict[str, Any]:
         # Every player is seated (bots fill the tables): no byes; no tie-breaks.
         return {"scoring_text": pages.scoring_text(event), "bye_text": "", "tiebreak_labels": []}

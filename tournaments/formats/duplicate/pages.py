@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tournaments.formats.base import next_round
 from tournaments.formats.duplicate import matchpoints as duplicate
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
+from tournaments.page_parts import RoundFacts, tables_of, waiting_round
+from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import number, seat_name
 
 
@@ -239,3 +242,63 @@ def scoring_text(event: Event) -> str:
         "matchpoints over the most they could have had. Bots fill the tables and are "
         "compared with, but not ranked."
     )
+
+
+@dataclass(frozen=True)
+class BoardProgress:
+    number: int  # in the event
+    done: int  # tables that have played it
+    tables: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.tables) if self.tables else 0
+
+
+def board_progress(event: Event, round_: Round) -> list[BoardProgress]:
+    """How many of the round's tables have played each of its boards: counts only, so
+    a board still being played somewhere tells the room nothing of its deal."""
+    tables = round_.tables.count()
+    return [
+        BoardProgress(
+            board_number(event, board),
+            sum(1 for play in board.plays.all() if play.finished_at is not None),
+            tables,
+        )
+        for board in round_.boards.select_related("round").prefetch_related("plays")
+    ]
+
+
+def projector_context(facts: RoundFacts) -> dict[str, Any]:
+    """The projector's duplicate part (`facts`: the event's `page_parts.RoundFacts`):
+    the round's tables, its boards' progress, and the standings by matchpoint
+    percentage over the boards every table has played."""
+    event, shown = facts.event, facts.shown
+    boards = board_progress(event, shown) if shown else []
+    title = ""
+    if shown is not None:
+        title = f"Round {shown.number} of {event.rounds}"
+        if boards:
+            title += f" · boards {boards[0].number}–{boards[-1].number}"
+    rows = [
+        ScreenRow(
+            str(line.rank) if line.boards else "",
+            line.name,
+            [line.percentage, str(line.boards)],
+            line.withdrawn,
+        )
+        for line in standing_lines(event, None)
+    ]
+    return {
+        "status": facts.status,
+        "round_title": title,
+        "tables": tables_of(shown, None, facts.seated) if shown else [],
+        "boards": boards,
+        "standings": ScreenStandings(
+            caption="Standings by matchpoints",
+            rank_label="Rank",
+            columns=["%", "Boards"],
+            rows=rows,
+        ),
+        "next_up": next_round(event, shown, waiting_round(event)),
+    }

@@ -61,6 +61,9 @@ class Knockout(Format):
     def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
         return {**pages.live_context(event, self, user), "table_column": self.table_column}
 
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        return pages.projector_context(event, self)
+
     def csv_rows(self, event: Event) -> list[list[str]]:
         return pages.csv_rows(event, self)
 

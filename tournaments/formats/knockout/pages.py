@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from games.models import Table
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
 from tournaments.page_parts import SeatLine, entry_of, table_url
+from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import ordinal, seat_name
 
 
@@ -235,3 +236,48 @@ def table_notes(table: Table) -> list[str]:
         elif move.from_table == number:
             lines.append(f"After deal {after}, {name} left for table {move.to_table} ({why}).")
     return lines
+
+
+def latest_moves(event: Event, deal: int | None) -> list[str]:
+    """The moves that seated the deal being played, as the room reads them:
+    "k4 → table 2" (a broken table's players and balancing moves alike)."""
+    if deal is None or deal < 2 or event.status != Event.RUNNING:
+        return []
+    moves = KnockoutMove.objects.filter(event=event, after_deal=deal - 1).select_related(
+        "entry__user"
+    )
+    return [f"{move.entry.user.get_username()} → table {move.to_table}" for move in moves]
+
+
+def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
+    """The projector's knockout part: the tables of the deal (or round) being played,
+    the moves that seated it, and the standings by place, then lives."""
+    deal, tables = deal_tables(event, None)
+    lines = standings(event, kind)
+    rows = [
+        ScreenRow(line.place, line.name, [str(line.lives), line.status], line.withdrawn)
+        for line in lines
+    ]
+    if not rows:  # not started: the registered players
+        rows = [
+            ScreenRow("", e.user.get_username(), ["", "registered"])
+            for e in event.entries.filter(status=Entry.REGISTERED).select_related("user")
+        ]
+    running = event.status == Event.RUNNING
+    unit = kind.unit.capitalize()
+    return {
+        "status": status_text(event, kind, deal, sum(line.status == "in" for line in lines)),
+        "round_title": f"{unit} {deal}" if running and deal else "",
+        "tables": tables if running else [],
+        "unit": kind.unit,
+        "deal": deal,
+        "moves": latest_moves(event, deal),
+        "standings": ScreenStandings(
+            caption="Standings",
+            rank_label="Place",
+            columns=["Lives", "Status"],
+            rows=rows,
+            numbers=1,
+        ),
+        "next_up": f"{unit} {(deal or 0) + 1}" if event.status != Event.FINISHED else None,
+    }

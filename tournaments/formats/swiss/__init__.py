@@ -35,6 +35,11 @@ class Swiss(SeatedRounds):
             facts = self.live_facts(event)
         return facts.context(facts.round.entry_of(user))
 
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        return pages.projector_context(
+            page_parts.round_facts(event, self), results.standings(event)
+        )
+
     def about_context(self, event: Event) -> dict[str, Any]:
         return {
             "scoring_text": pages.scoring_text(event),

@@ -13,9 +13,11 @@ from django.utils.safestring import mark_safe
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
+from tournaments.formats.base import next_round
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, Round, RoundSeat
-from tournaments.page_parts import RoundFacts, render_partial, tables_of
+from tournaments.page_parts import RoundFacts, render_partial, tables_of, waiting_round
+from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.seating import record_meetings
 from tournaments.words import number, ordinal
 
@@ -168,3 +170,33 @@ def csv_rows(event: Event) -> list[list[str]]:
     names = roster.names(roster.entries(event))
     labels = tiebreak_labels(event)
     return tally.csv_rows(results.standings(event), event.rounds, labels, names.__getitem__)
+
+
+def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str, Any]:
+    """The projector's Swiss part: the shown round's tables, its byes, and the standings
+    by points and percentage (the other columns are for the event page)."""
+    event, shown = facts.event, facts.shown
+    standings = ScreenStandings(
+        caption=f"Standings after round {shown.number}"
+        if shown and shown.status == Round.FINISHED
+        else "Standings",
+        rank_label="Rank",
+        columns=["Points", "%"],
+        rows=[
+            ScreenRow(
+                str(row.rank),
+                facts.names[row.player],
+                [number(row.points), number(row.percentage, 1)],
+                row.withdrawn,
+            )
+            for row in rows
+        ],
+    )
+    return {
+        "status": facts.status,
+        "round_title": f"Round {shown.number} of {event.rounds}" if shown else "",
+        "tables": tables_of(shown, None, facts.seated) if shown else [],
+        "byes": sorted(facts.names[entry_id] for entry_id in facts.byes),
+        "standings": standings,
+        "next_up": next_round(event, shown, waiting_round(event)),
+    }

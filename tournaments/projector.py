@@ -1,0 +1,116 @@
+"""The projector view of an event (docs/design.md §19): one screen for the club room's
+big screen, the same for everyone who opens it, logged in or not. The common part is
+here (the event's name and status, a break's clock, the latest announcements); the
+format fills in the round, its tables and the standings (`Format.projector_context`,
+its template's `projector` partial). Names, places and points only: nothing here comes
+near a card.
+
+Since it is nobody's in particular, a push renders it once per change in a process,
+whatever number of screens watch (`render_live`).
+"""
+
+from __future__ import annotations
+
+import threading
+import zoneinfo
+from collections.abc import Hashable
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from tournaments import formats
+from tournaments.models import Announcement, Event
+from tournaments.screen_parts import TOP_ROWS
+
+ANNOUNCEMENTS = 3  # the latest, newest first
+
+
+@dataclass(frozen=True)
+class Break:
+    """A break the organizer called: what starts when it ends, and when."""
+
+    until: datetime
+    next_up: str | None  # "Round 3", or None when nothing follows
+    clock: str  # "20:15", in the club's time zone
+
+    @property
+    def text(self) -> str:
+        return f"{self.next_up or 'Play'} starts at {self.clock}"
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    clock: str  # "20:05", in the club's time zone
+    at: datetime
+
+
+def zone_of(event: Event) -> tzinfo:
+    """The club's time zone, in which the room reads its clocks (UTC if unknown)."""
+    try:
+        return zoneinfo.ZoneInfo(event.club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def break_of(event: Event, next_up: str | None, zone: tzinfo) -> Break | None:
+    """The break still running, if any (one whose time has passed is over)."""
+    until = event.break_until
+    if until is None or until <= timezone.now() or event.status == Event.FINISHED:
+        return None
+    return Break(until, next_up, until.astimezone(zone).strftime("%H:%M"))
+
+
+def announcements(event: Event, zone: tzinfo) -> list[Line]:
+    latest = Announcement.objects.filter(event=event).order_by("-at", "-pk")[:ANNOUNCEMENTS]
+    return [Line(a.text, a.at.astimezone(zone).strftime("%H:%M"), a.at) for a in latest]
+
+
+def context(event: Event) -> dict[str, Any]:
+    """The screen's context: the format's part, then the common one."""
+    fmt = formats.of(event)
+    zone = zone_of(event)
+    found = fmt.projector_context(event)
+    found.update(
+        {
+            "event": event,
+            "format_heading": fmt.heading(event),
+            "format_projector": f"{fmt.template}#projector",
+            "break": break_of(event, found.get("next_up"), zone),
+            "announcements": announcements(event, zone),
+            "top_rows": TOP_ROWS,
+        }
+    )
+    return found
+
+
+# The latest pushes' renders, by (event, change), for the other screens of this process.
+_RECENT_PUSHES = 8
+_recent: dict[tuple[int, Hashable], str] = {}
+_recent_lock = threading.Lock()
+
+
+def render_live(event_id: int, change: Hashable | None = None) -> str | None:
+    """The screen's live part to push (None: the event is gone). `change`: the push's
+    token (`tournaments.live.push`): every screen told of it gets the same render, made
+    once in this process. None: rendered afresh."""
+    key = (event_id, change)
+    if change is not None:
+        with _recent_lock:
+            if (html := _recent.get(key)) is not None:
+                return html
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        return None
+    html = render_to_string(
+        "tournaments/projector.html#live", {**context(event), "pushed": True}
+    ).strip()
+    if change is not None:
+        with _recent_lock:
+            _recent[key] = html
+            while len(_recent) > _RECENT_PUSHES:
+                del _recent[next(iter(_recent))]
+    return html
