@@ -24,8 +24,10 @@ class Call:
     urgent: bool = False
     # Pages under this path show the call themselves (an event's own pages): not repeated.
     shown_under: str = ""
-    # A time the line counts down to (a break's end): "starts at 20:15 (in 9:32)".
+    # A time the line counts down to (a break's end): "starts at 20:15 CET (in 9:32)",
+    # with its words on the clock the provider reads it by (an event's club's).
     until: datetime | None = None
+    until_text: str = ""
 
     def belongs_on(self, path: str) -> bool:
         """Whether the bar on the page at `path` shows it: not on the page it leads to

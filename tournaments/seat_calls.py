@@ -7,15 +7,15 @@ stored: a call lasts as long as what it tells of."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
 
 from calls import push
 from calls.registry import Call
+from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
 from tournaments import formats
 from tournaments.models import Announcement, Entry, Event, RoundSeat, RoundTable
@@ -88,7 +88,8 @@ def _news(user: Any) -> list[Call]:
                     text=f"Break at {event.name}: play resumes at",
                     url=event.get_absolute_url(),
                     shown_under=event.get_absolute_url(),
-                    until=timezone.localtime(event.break_until, _zone(event)),
+                    until=event.break_until,
+                    until_text=_clock(event.break_until, event),
                 )
             )
     latest: dict[int, Announcement] = {}
@@ -110,11 +111,10 @@ def _news(user: Any) -> list[Call]:
     return calls
 
 
-def _zone(event: Event) -> ZoneInfo:
-    try:
-        return ZoneInfo(event.club.time_zone)
-    except (ValueError, KeyError):  # a name the zone database does not know
-        return ZoneInfo("UTC")
+def _clock(moment: datetime, event: Event) -> str:
+    """ "20:15 CET": the time on the event's club's clock."""
+    local = zones.local(moment, event.club.time_zone)
+    return f"{local:%H:%M} {zones.abbreviation(local)}"
 
 
 def news_changed(event: Event) -> None:
