@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
@@ -19,7 +20,7 @@ from tests.tournaments.test_knockout import field, knockout, play_deal, quick  #
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
 from tests.tournaments.upgrade.reading import page_text
-from tournaments import services
+from tournaments import pages, services
 from tournaments.formats.duplicate import pages as duplicate_pages
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, KnockoutPlayer, Round
@@ -166,6 +167,11 @@ def test_players_who_share_a_place_share_a_step_and_their_line_says_so(
     assert "You finished =1st of 6 — 2 points, 100% of the points possible." in text_of(
         event, winner
     )
+    # The push that tells the sockets the event is over carries the podium, to swap in
+    # at the top of the page (out of band).
+    pushed = pages.render_live(event.pk, AnonymousUser(), change="finished") or ""
+    assert '<section id="event-podium"' in pushed and 'hx-swap-oob="true"' in pushed
+    assert steps[0].split(" ")[1].rstrip(",") in pushed
     # Without the tie-break, the standings' own Table wins column, once.
     assert csv_of(event)[0].count("Table wins") == 1
     assert text_of(event).splitlines().count("Table wins") == 1
