@@ -19,7 +19,8 @@ from django.urls import NoReverseMatch
 from games.engine import Rules
 from games.rule_text import rule_summary
 from tournaments import formats
-from tournaments.models import Event
+from tournaments.formats.base import Step, podium
+from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
 
@@ -46,11 +47,47 @@ def club_url(event: Event) -> str | None:
         return None
 
 
+def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
+    """A finished event's podium, and `me`'s own line in "Your entry", in the format's
+    words (docs/design.md §19): nothing while it runs."""
+    if event.status != Event.FINISHED:
+        return {"podium": [], "own_line": ""}
+    fmt = formats.of(event)
+    placings = fmt.placings(event)
+    mine = next((p for p in placings if me is not None and p.entry_id == me.pk), None)
+    line = ""
+    if mine is not None:
+        line = fmt.own_line(mine, len(placings))
+    elif me is not None:
+        line = "You withdrew before playing." if not me.active else "You played no game here."
+    return {"podium": podium(placings), "own_line": line}
+
+
+def podium_of(event: Event) -> list[Step]:
+    """The podium alone, for a push (the same for every viewer)."""
+    return end_of_event(event, None)["podium"] if event.status == Event.FINISHED else []
+
+
+# The CSV's first column: whether its standings can still change. A column on every
+# row, not a line above the header, so the file stays one table a spreadsheet sorts and
+# filters with its header in the first row, and a row copied elsewhere keeps the mark.
+CSV_MARK = "Standings"
+
+
+def csv_rows(event: Event) -> list[list[str]]:
+    """The standings CSV: the format's rows, each marked "final" once the event is
+    finished, else "provisional"."""
+    rows = formats.of(event).csv_rows(event)
+    mark = "final" if event.status == Event.FINISHED else "provisional"
+    return [[CSV_MARK, *rows[0]], *([mark, *row] for row in rows[1:])]
+
+
 def page_context(event: Event, user: Any) -> dict[str, Any]:
     fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
     context.update(fmt.about_context(event))
+    context.update(end_of_event(event, me))
     context.update(
         {
             "me": me,
@@ -75,7 +112,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
 # A push's facts, by (event, change), for the other sockets of this process: the few
 # latest, so a push to several events at once still reads each once.
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable], tuple[Event, Any]] = {}
+_recent: dict[tuple[int, Hashable], tuple[Event, Any, list[Step]]] = {}
 _recent_lock = threading.Lock()
 
 
@@ -92,12 +129,12 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
         event = Event.objects.select_related("club").filter(pk=event_id).first()
         if event is None:
             return None
-        found = (event, formats.of(event).live_facts(event))
+        found = (event, formats.of(event).live_facts(event), podium_of(event))
         if change is not None:
             with _recent_lock:
                 _recent[key] = found
                 while len(_recent) > _RECENT_PUSHES:
                     del _recent[next(iter(_recent))]
-    event, facts = found
-    context = {**live_context(event, user, facts), "pushed": True}
+    event, facts, steps = found
+    context = {**live_context(event, user, facts), "pushed": True, "podium": steps}
     return render_to_string("tournaments/detail.html#live", context).strip()

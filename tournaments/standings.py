@@ -378,24 +378,30 @@ def csv_rows(
     round_count: int,
     tiebreak_labels: Sequence[str],
     name: Callable[[Player], str],
+    *,
+    table_wins: bool = True,
+    ranked: bool = True,
 ) -> list[list[str]]:
     """The standings as CSV rows: a header, then one row per player with their `name`
     (marked "(withdrawn)" when they withdrew). `tiebreak_labels` head the tie-break
     columns, in the order the rows' values are in (TIEBREAKS[key] for each key asked).
     A round's cell reads "T3 P2 (2.5)" (table 3, place 2, 2.5 points), "bye (1)", or is
-    empty. Numbers have no trailing ".0"; percentages one decimal, the rest two."""
+    empty. Numbers have no trailing ".0"; percentages one decimal, the rest two.
+    `table_wins`: a "Table wins" column of its own (False when a tie-break column has
+    them already); `ranked`: False leaves the ranks empty (nothing played yet)."""
     rounds = range(1, round_count + 1)
-    header = ["Rank", "Player", "Points", "Percentage", "Games", "Table wins"]
+    header = ["Rank", "Player", "Points", "Percentage", "Games"]
+    header += ["Table wins"] if table_wins else []
     table = [[*header, *tiebreak_labels, *(f"Round {n}" for n in rounds)]]
     for row in rows:
         table.append(
             [
-                str(row.rank),
+                str(row.rank) if ranked else "",
                 name(row.player) + (" (withdrawn)" if row.withdrawn else ""),
                 format_number(row.points),
                 format_number(row.percentage, 1),
                 str(row.games),
-                str(row.table_wins),
+                *([str(row.table_wins)] if table_wins else []),
                 *("" if value is None else format_number(value) for value in row.tiebreaks),
                 *(_cell(row.cells.get(n)) for n in rounds),
             ]

@@ -243,9 +243,13 @@ def test_matchpoints_on_the_page_with_neuberg_where_a_table_did_not_play(
     for mp in ("1.75", "0.25"):
         assert f"<td>{mp}</td>" in traveller
     csv = Client().get(f"/tournaments/{event.pk}/standings.csv").content.decode()
-    assert csv.splitlines()[0] == "Rank,Player,Percentage,Matchpoints,Top,Boards"
+    # Its first column marks the standings: final once the event is over.
+    assert csv.splitlines()[0] == "Standings,Rank,Player,Percentage,Matchpoints,Top,Boards"
     best = [n for (t, s), n in names.items() if n and by_hand.get((t, s)) == 1.75]
-    assert csv.splitlines()[1].split(",")[1] in best
+    assert csv.splitlines()[1].split(",")[2] in best
+    event.refresh_from_db()
+    mark = "final" if event.status == Event.FINISHED else "provisional"
+    assert {line.split(",")[0] for line in csv.splitlines()[1:]} == {mark}
 
 
 def test_a_player_who_withdraws_is_played_by_a_bot_and_their_boards_count(

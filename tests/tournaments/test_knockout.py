@@ -271,7 +271,9 @@ def test_pages_show_the_standings_moves_and_the_csv(
     text = client.get(reverse("table", args=[left.pk])).content.decode()
     assert f"{name} left for table {move.to_table}" in text
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
-    assert csv.splitlines()[0] == "Place,Player,Status,Out on deal,Lives left,Tables,Moves"
+    assert csv.splitlines()[0] == (
+        "Standings,Place,Player,Status,Out on deal,Lives left,Tables,Moves"
+    )
     assert len(csv.splitlines()) == 8
 
 
@@ -520,4 +522,6 @@ def test_the_pages_of_a_top_q_knockout_speak_of_rounds(
     # The round's tables: each plays a whole game, not a deal.
     assert '<th scope="col">Game</th>' in text and '<th scope="col">Deal</th>' not in text
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
-    assert csv.splitlines()[0] == "Place,Player,Status,Out in round,Lives left,Tables,Moves"
+    assert csv.splitlines()[0] == (
+        "Standings,Place,Player,Status,Out in round,Lives left,Tables,Moves"
+    )

@@ -384,3 +384,25 @@ def test_csv_numbers_have_no_trailing_zeros():
         "T4 P2 (0.5)",
         "bye (1)",
     ]
+
+
+def test_csv_shows_table_wins_once_and_no_ranks_before_a_game():
+    """With table wins a tie-break, their own column is left out (not shown twice);
+    with nothing played, the rows are there without ranks."""
+    keys = ["table_wins", "head_to_head"]
+    rows = rank(SIX, SIX_TABLES, SIX_BYES, keys)
+    csv = csv_rows(rows, 3, [TIEBREAKS[k] for k in keys], name=str, table_wins=False)
+    assert csv[0][:7] == [
+        "Rank",
+        "Player",
+        "Points",
+        "Percentage",
+        "Games",
+        "Table wins",
+        "Head to head",
+    ]
+    assert csv[0].count("Table wins") == 1
+    assert [line[5] for line in csv[1:]] == [str(row.table_wins) for row in rows]
+    early = csv_rows(rank(SIX), 3, [], name=str, ranked=False)
+    assert [line[0] for line in early[1:]] == [""] * len(SIX)
+    assert [line[1] for line in early[1:]] == [str(row.player) for row in rank(SIX)]

@@ -12,10 +12,14 @@ standing where it stood: each must read the same.
 
 from __future__ import annotations
 
+import csv
 import difflib
+import io
 import json
 import re
+from collections import Counter
 from datetime import datetime
+from functools import cache as once
 
 import pytest
 from django.core.cache import cache
@@ -71,12 +75,126 @@ def club_zone_field() -> str:
     return "\n".join(["Time zone", str(field.help_text), *labels]) + "\n"
 
 
+#
+# The end of the evening (docs/design.md §19): a finished event's page opens with its
+# podium and tells a player how they finished instead of "You are registered."; the CSV
+# has a first column marking its standings final or provisional; a Swiss event whose
+# tie-breaks include table wins shows them once (its own "Table wins" column goes); a
+# knockout's player still in, or its winner, with no life left is "on the county"; the
+# list of events is not headed "Swiss tournaments". The podium and the lines are read
+# from the snapshot's own CSV of the event: what the old code ranked.
+LIST_BEFORE = "Swiss tournaments of the clubs: anyone may follow the standings."
+LIST_NOW = "The clubs' tournaments, Swiss, knockout or duplicate: anyone may follow the standings."
+EVENT_PAGE = re.compile(r"^/tournaments/(\d+)/$")
+
+
+@once
+def old_csv(event_id: str) -> list[list[str]]:
+    """The event's standings CSV as the snapshot read it."""
+    for page in json.loads(PAGES.read_text())["pages"]:
+        if page["url"] == f"/tournaments/{event_id}/standings.csv":
+            return list(csv.reader(io.StringIO(page["text"])))
+    raise AssertionError(f"no CSV of event {event_id} in the snapshot")
+
+
+def csv_now(reading: Reading) -> str:
+    rows = list(csv.reader(io.StringIO(reading.text)))
+    if rows[0].count("Table wins") == 2:  # the tie-break's column stays
+        rows = [row[:5] + row[6:] for row in rows]
+    mark = "final" if "(finished)" in reading.page.what else "provisional"
+    out = io.StringIO()
+    csv.writer(out).writerows([["Standings", *rows[0]], *([mark, *row] for row in rows[1:])])
+    return out.getvalue()
+
+
+def places(rows: list[list[str]]) -> list[tuple[str, str, list[str]]]:
+    """(place as the podium writes it, name, the row) of each row of an old CSV."""
+    if rows[0][0] == "Place":  # a knockout's: "1st", "=3rd" already
+        return [(row[0], row[1], row) for row in rows[1:]]
+    count = Counter(row[0] for row in rows[1:])
+    found = []
+    for row in rows[1:]:
+        rank = int(row[0])
+        suffix = (
+            "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+        )
+        found.append((("=" if count[row[0]] > 1 else "") + f"{rank}{suffix}", row[1], row))
+    return found
+
+
+def scores(rows: list[list[str]]) -> list[tuple[str, str]]:
+    """(the podium's score, the own line's end) of each row of an old CSV."""
+    header = rows[0]
+    if header[0] == "Place":
+        return [(row[2], row[2]) for row in rows[1:]]
+    if "Matchpoints" in header:
+        return [(f"{r[2]}%", f"{r[2]}% of the matchpoints ({r[3]} of {r[4]})") for r in rows[1:]]
+    found = []
+    for row in rows[1:]:
+        pts = f"{row[2]} point{'' if row[2] == '1' else 's'}"
+        found.append((pts, f"{pts}, {row[3]}% of the points possible"))
+    return found
+
+
+def end_of_evening(reading: Reading, event_id: str, text: str) -> str:
+    """A finished event's podium, and its player's own line."""
+    rows = old_csv(event_id)
+    ranked = list(zip(places(rows), scores(rows), strict=True))
+    steps: dict[str, list[tuple[str, str]]] = {}
+    for (place, name, _), (score, _) in ranked:
+        if int(place.lstrip("=")[:-2]) <= 3:
+            steps.setdefault(place, []).append((name, score))
+    podium = "".join(
+        f"{place} {', '.join(n for n, _ in together)} {together[0][1]}\n"
+        for place, together in steps.items()
+    )
+    text = text.replace("\nAbout this event\n", f"\nPodium\n{podium}About this event\n", 1)
+    for (place, name, row), (_, detail) in ranked:
+        if name != reading.page.viewer:
+            continue
+        if rows[0][0] != "Place":
+            line = f"You finished {place} of {len(rows) - 1} — {detail}."
+        elif row[2] == "winner":
+            line = "You won the event."
+        else:
+            line = f"You went {detail}: {place} of {len(rows) - 1}."
+        text = text.replace("\nYou are registered.\n", f"\n{line}\n")
+    return text
+
+
+def event_page_now(reading: Reading, event_id: str, text: str) -> str:
+    rows = old_csv(event_id)
+    if rows[0].count("Table wins") == 2:
+        text = text.replace("\nGames\nTable wins\n", "\nGames\n", 1)
+        for row in rows[1:]:
+            name = re.escape(row[1]) + r"(?: you)?"
+            rank, points, percentage, games, wins = (re.escape(row[k]) for k in (0, 2, 3, 4, 5))
+            before = rf"\n{rank}\n({name})\n{points}\n{percentage}\n{games}\n{wins}\n"
+            after = f"\n{row[0]}\n\\1\n{row[2]}\n{row[3]}\n{row[4]}\n"
+            text, found = re.subn(before, after, text, count=1)
+            assert found, f"no standings row of {row[1]} on event {event_id}'s page"
+    if rows[0][0] == "Place":  # still in (or the winner) with no life: on the county
+        head, _, standings = text.partition("\nMoves\n")
+        standings = re.sub(r"\n(in|winner)\n0\n", r"\n\1\n0 (on the county)\n", standings)
+        text = f"{head}\nMoves\n{standings}"
+    if "(finished)" in reading.page.what:
+        text = end_of_evening(reading, event_id, text)
+    return text
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
-    if reading.page.url.startswith("/clubs/"):
+    url = reading.page.url
+    if reading.page.kind == "csv":
+        return csv_now(reading)
+    if url.startswith("/clubs/"):
         text = CLUB_EVENT_TIME.sub(r"\1 UTC", text)
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
+    if url == "/tournaments/":
+        text = text.replace(LIST_BEFORE, LIST_NOW)
+    if found := EVENT_PAGE.match(url):
+        text = event_page_now(reading, found.group(1), text)
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
     text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")

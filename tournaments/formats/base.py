@@ -11,6 +11,7 @@ a round is seated, started and recorded, and what its pages, CSV and season show
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,6 +20,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from tournaments import progress
 from tournaments.models import Entry, Event, Round, RoundTable
+from tournaments.words import ordinal
 
 MAX_ROUNDS = 15
 
@@ -43,6 +45,63 @@ class SeasonResult:
     games: int
     points: float
     maximum: float
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's place in a finished event, as the podium and their own line on the
+    event page say it (docs/design.md §19): their rank as the standings show it, shared
+    or not, and what the format ranks by, in its words: `score` short (the podium's
+    "4 points", "winner", "62.5%"), `detail` whole (the player's own line)."""
+
+    entry_id: int
+    name: str
+    rank: int
+    shared: bool
+    score: str
+    detail: str
+    withdrawn: bool = False
+
+    @property
+    def place(self) -> str:
+        """ "7th", or "=7th" when shared (as a knockout's standings write it)."""
+        return ("=" if self.shared else "") + ordinal(self.rank)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the podium: a place and everyone who shares it."""
+
+    rank: int
+    place: str  # "1st", "=1st"
+    names: tuple[str, ...]
+    score: str
+
+
+PODIUM = 3  # the places on the podium
+
+
+def podium(placings: list[Placing]) -> list[Step]:
+    """The first three places, players who share a place on one step. A place shared
+    by several takes the places after it: 1st, =2nd, =2nd leaves no 3rd step."""
+    steps: dict[int, list[Placing]] = {}
+    for placing in placings:
+        if placing.rank <= PODIUM:
+            steps.setdefault(placing.rank, []).append(placing)
+    return [
+        Step(
+            rank,
+            together[0].place,
+            tuple(p.name + (" (withdrawn)" if p.withdrawn else "") for p in together),
+            together[0].score,
+        )
+        for rank, together in sorted(steps.items())
+    ]
+
+
+def shared_ranks(ranks: list[int]) -> set[int]:
+    """The ranks more than one player holds."""
+    return {rank for rank, count in Counter(ranks).items() if count > 1}
 
 
 class Format:
@@ -158,6 +217,22 @@ class Format:
     def season(self, event: Event) -> list[SeasonResult]:
         """Each player's contribution to the club's season (docs/design.md §19)."""
         raise NotImplementedError
+
+    # ---- the end of the evening ------------------------------------------------------
+
+    def placings(self, event: Event) -> list[Placing]:
+        """Every player ranked, best first, as the standings rank them: what the podium
+        and a player's own line read once the event is finished."""
+        raise NotImplementedError
+
+    def own_line(self, placing: Placing, field: int) -> str:
+        """A player's line in "Your entry" once the event is finished: "You finished
+        7th of 12 — 5 points, 48% of the points possible." (`field`: the players
+        ranked)."""
+        line = f"{placing.place} of {field} — {placing.detail}."
+        if placing.withdrawn:
+            return f"You withdrew; your games stand: {line}"
+        return f"You finished {line}"
 
 
 def check_rounds(rounds: int | None) -> int:

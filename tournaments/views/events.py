@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs import access as club_access
 from clubs.models import Club
 from games.services import ServiceError
-from tournaments import formats, page_parts, pages, services
+from tournaments import page_parts, pages, services
 from tournaments.forms import EventForm
 from tournaments.models import Event
 
@@ -72,7 +72,7 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    rows = formats.of(event).csv_rows(event)
+    rows = pages.csv_rows(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
     csv.writer(response).writerows(rows)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import page_parts
-from tournaments.formats.base import Format, Options, SeasonResult, SeatedRounds, check_rounds
+from tournaments.formats.base import (
+    Format,
+    Options,
+    Placing,
+    SeasonResult,
+    SeatedRounds,
+    check_rounds,
+)
 from tournaments.formats.duplicate import pages, rounds
 from tournaments.formats.duplicate.rounds import check_boards
 from tournaments.models import Entry, Event, Round
@@ -82,6 +89,9 @@ class Duplicate(SeatedRounds):
 
     def csv_rows(self, event: Event) -> list[list[str]]:
         return pages.csv_rows(event)
+
+    def placings(self, event: Event) -> list[Placing]:
+        return pages.placings(event)
 
     def season(self, event: Event) -> list[SeasonResult]:
         """Matchpoints out of the tops, each board played counted as a game."""

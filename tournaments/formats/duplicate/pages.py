@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.formats.base import next_round
+from tournaments.formats.base import Placing, next_round, shared_ranks
 from tournaments.formats.duplicate import matchpoints as duplicate
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
 from tournaments.page_parts import RoundFacts, tables_of, waiting_round
@@ -58,7 +58,7 @@ def results(event: Event) -> tuple[list[duplicate.Result[int]], int]:
 
 @dataclass
 class StandingLine:
-    rank: int
+    rank: int | None  # None: no board of theirs revealed yet, not ranked
     name: str
     withdrawn: bool
     percentage: str
@@ -79,9 +79,29 @@ def ranked(event: Event) -> list[tuple[int, duplicate.Standing[int]]]:
     return ranks
 
 
+def placings(event: Event) -> list[Placing]:
+    """The players ranked by matchpoint percentage, each with their matchpoints."""
+    rows = ranked(event)
+    entries = {e.pk: e for e in event.entries.select_related("user")}
+    shared = shared_ranks([rank for rank, _ in rows])
+    return [
+        Placing(
+            entry_id=row.player,
+            name=entries[row.player].user.get_username(),
+            rank=rank,
+            shared=rank in shared,
+            score=f"{number(row.percentage, 1)}%",
+            detail=f"{number(row.percentage, 1)}% of the matchpoints "
+            f"({number(row.matchpoints)} of {row.top})",
+            withdrawn=not entries[row.player].active,
+        )
+        for rank, row in rows
+    ]
+
+
 def standing_lines(event: Event, me: Entry | None) -> list[StandingLine]:
     """Everyone entered, by matchpoint percentage (ties share a rank); players with no
-    revealed board yet last."""
+    revealed board yet last, without a rank."""
     entries = list(event.entries.select_related("user").order_by("registered_at", "pk"))
     rows = ranked(event)
     scored = {row.player for _, row in rows}
@@ -105,7 +125,7 @@ def standing_lines(event: Event, me: Entry | None) -> list[StandingLine]:
         if entry.pk not in scored:
             lines.append(
                 StandingLine(
-                    rank=len(rows) + 1,
+                    rank=None,
                     name=entry.user.get_username(),
                     withdrawn=not entry.active,
                     percentage="",
@@ -208,8 +228,15 @@ def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, An
     """The duplicate part of the event page's live part: standings, boards, what each
     table plays now."""
     started = event.round_set.exclude(status=Round.SEATED).order_by("number")
+    standings = standing_lines(event, me)
     return {
-        "standings": standing_lines(event, me),
+        "standings": standings if any(line.rank for line in standings) else [],
+        "not_ranked": "Not ranked until every table has played a board.",
+        # Before a board is revealed: the players registered, by name, and no ranks.
+        "unranked": sorted(
+            ((line.name, line.mine) for line in standings if not line.withdrawn),
+            key=lambda pair: pair[0].casefold(),
+        ),
         "boards": [line for round_ in started for line in boards_of(event, round_)],
         "playing": current_boards(shown) if shown else {},
     }
@@ -221,7 +248,7 @@ def csv_rows(event: Event) -> list[list[str]]:
     for line in standing_lines(event, None):
         table.append(
             [
-                str(line.rank),
+                "" if line.rank is None else str(line.rank),
                 line.name + (" (withdrawn)" if line.withdrawn else ""),
                 line.percentage,
                 line.matchpoints,

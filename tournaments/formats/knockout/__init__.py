@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tournaments.formats.base import Format, Options, SeasonResult
+from tournaments.formats.base import Format, Options, Placing, SeasonResult
 from tournaments.formats.knockout import pages, rounds
 from tournaments.models import Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
@@ -69,6 +69,20 @@ class Knockout(Format):
 
     def season(self, event: Event) -> list[SeasonResult]:
         return knockout_season(event)
+
+    def placings(self, event: Event) -> list[Placing]:
+        return pages.placings(event, self)
+
+    def own_line(self, placing: Placing, field: int) -> str:
+        """ "You won the event.", "You went out on deal 9: 11th of 12." """
+        if placing.rank == 1:
+            return (
+                f"You shared the win: {placing.place} of {field}."
+                if placing.shared
+                else ("You won the event.")
+            )
+        went = f"went {placing.detail}: {placing.place} of {field}."
+        return f"You withdrew and {went}" if placing.withdrawn else f"You {went}"
 
 
 def knockout_season(event: Event) -> list[SeasonResult]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.engine import Rules
 from games.models import Table
+from tournaments.formats.base import Placing, shared_ranks
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
 from tournaments.page_parts import SeatLine, entry_of, table_url
 from tournaments.screen_parts import ScreenRow, ScreenStandings
@@ -36,10 +38,13 @@ class KnockoutLine:
     status: str  # "in", "out on deal 4", "winner"
     out_deal: int | None
     lives: int
+    lives_text: str  # "2", "0 (on the county)" for a player in (or the winner) on it
     tables: str  # "1, 3": the tables played at, in the order first sat at
     moves: int
     withdrawn: bool
     mine: bool
+    entry_id: int | None = None
+    rank: int | None = None  # the place as a number, once given
 
 
 @dataclass
@@ -65,10 +70,17 @@ def tables_played(event: Event, kind: Unit) -> dict[int, list[int]]:
     return played
 
 
+def lives_text(lives: int, still_in: bool, county: bool) -> str:
+    """A player's lives as the page says them: a player still in (or the winner) with
+    none left is on the county, not out."""
+    return f"{lives} (on the county)" if still_in and county and lives == 0 else str(lives)
+
+
 def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[KnockoutLine]:
     """Those still in first (most lives first), then those out by place. Before the
     start: the registered players, each with the rules' lives."""
     players = list(KnockoutPlayer.objects.filter(event=event).select_related("entry__user"))
+    county = Rules.from_dict(event.rules).county
     played = tables_played(event, kind)
     shared = {}
     for p in players:
@@ -94,13 +106,36 @@ def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[Knockou
                 status=status,
                 out_deal=p.out_deal,
                 lives=p.lives,
+                lives_text=lives_text(p.lives, p.out_deal is None, county),
                 tables=", ".join(str(n) for n in played.get(p.entry_id, [])),
                 moves=p.moves,
                 withdrawn=not p.entry.active,
                 mine=me is not None and p.entry_id == me.pk,
+                entry_id=p.entry_id,
+                rank=p.place,
             )
         )
     return lines
+
+
+def placings(event: Event, kind: Unit) -> list[Placing]:
+    """The places given so far, best first, each with what it was given for: "winner",
+    "out on deal 6" ("out in round 2")."""
+    lines = [line for line in standings(event, kind) if line.rank is not None]
+    shared = shared_ranks([line.rank for line in lines if line.rank is not None])
+    return [
+        Placing(
+            entry_id=line.entry_id,
+            name=line.name,
+            rank=line.rank,
+            shared=line.rank in shared,
+            score=line.status,
+            detail=line.status,
+            withdrawn=line.withdrawn,
+        )
+        for line in lines
+        if line.entry_id is not None and line.rank is not None
+    ]
 
 
 def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTable]]:
@@ -149,7 +184,18 @@ def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
     rows = standings(event, kind, me)
     if not rows:  # not started: the registered players
         rows = [
-            KnockoutLine("", e.user.get_username(), "registered", None, 0, "", 0, False, False)
+            KnockoutLine(
+                place="",
+                name=e.user.get_username(),
+                status="registered",
+                out_deal=None,
+                lives=0,
+                lives_text="",
+                tables="",
+                moves=0,
+                withdrawn=False,
+                mine=False,
+            )
             for e in event.entries.filter(status=Entry.REGISTERED).select_related("user")
         ]
     mine = next(
@@ -255,7 +301,7 @@ def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
     deal, tables = deal_tables(event, None)
     lines = standings(event, kind)
     rows = [
-        ScreenRow(line.place, line.name, [str(line.lives), line.status], line.withdrawn)
+        ScreenRow(line.place, line.name, [line.lives_text, line.status], line.withdrawn)
         for line in lines
     ]
     if not rows:  # not started: the registered players

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import page_parts
-from tournaments.formats.base import SeasonResult, SeatedRounds
+from tournaments.formats.base import Placing, SeasonResult, SeatedRounds
 from tournaments.formats.swiss import pages, results, rounds
 from tournaments.models import Event, Round
 
@@ -49,6 +49,9 @@ class Swiss(SeatedRounds):
 
     def csv_rows(self, event: Event) -> list[list[str]]:
         return pages.csv_rows(event)
+
+    def placings(self, event: Event) -> list[Placing]:
+        return pages.placings(event)
 
     def season(self, event: Event) -> list[SeasonResult]:
         """Points as the event scores them, out of the most each player could have

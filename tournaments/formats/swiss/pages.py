@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
-from tournaments.formats.base import next_round
+from tournaments.formats.base import Placing, next_round, shared_ranks
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, Round, RoundSeat
 from tournaments.page_parts import RoundFacts, render_partial, tables_of, waiting_round
@@ -30,7 +30,7 @@ class StandingLine:
     points: str
     percentage: str
     games: int
-    table_wins: int
+    table_wins: int | None  # None: a tie-break column shows them (not twice)
     tiebreaks: list[str]
     cells: list[str]
     mine: bool
@@ -42,6 +42,44 @@ def cell_text(cell: tally.Cell | None) -> str:
     if cell.table_no is None:
         return "bye"
     return f"T{cell.table_no} · {ordinal(cell.place or 0)}"
+
+
+def played(rows: Sequence[tally.Row]) -> bool:
+    """Whether any game is over: until then everyone has 0 points and any order
+    would be the lots' alone, so nobody is ranked."""
+    return any(row.games for row in rows)
+
+
+def table_wins_column(event: Event) -> bool:
+    """The standings' own "Table wins" column, unless a tie-break column shows them."""
+    return "table_wins" not in event.tiebreaks
+
+
+def points_text(points: float) -> str:
+    return f"{number(points)} point{'' if points == 1 else 's'}"
+
+
+def placings(event: Event) -> list[Placing]:
+    """The standings as places (docs/design.md §19): ranked by points, then the
+    tie-breaks; nobody before a game is over."""
+    rows = results.standings(event)
+    if not played(rows):
+        return []
+    names = roster.names(roster.entries(event))
+    shared = shared_ranks([row.rank for row in rows])
+    return [
+        Placing(
+            entry_id=row.player,
+            name=names[row.player],
+            rank=row.rank,
+            shared=row.rank in shared,
+            score=points_text(row.points),
+            detail=f"{points_text(row.points)}, {number(row.percentage, 1)}% of the points "
+            "possible",
+            withdrawn=row.withdrawn,
+        )
+        for row in rows
+    ]
 
 
 def standing_lines(
@@ -59,7 +97,7 @@ def standing_lines(
             points=number(row.points),
             percentage=number(row.percentage, 1),
             games=row.games,
-            table_wins=row.table_wins,
+            table_wins=row.table_wins if table_wins_column(event) else None,
             tiebreaks=["" if v is None else number(v) for v in row.tiebreaks],
             cells=[cell_text(row.cells.get(n)) for n in range(1, event.rounds + 1)],
             mine=me is not None and row.player == me.pk,
@@ -106,6 +144,12 @@ class SwissFacts:
         shown = round_facts.shown
         self.tables = tables_of(shown, None, round_facts.seated) if shown else []
         self.table_html = [render_partial("table-row", {"t": t}) for t in self.tables]
+        self.played = played(rows)
+        # Before any game is over: the players registered, by name, and no ranks.
+        self.registered = sorted(
+            (e for e in round_facts.entries.values() if e.active),
+            key=lambda e: (round_facts.names[e.pk].casefold(), e.pk),
+        )
         self.standings = standing_lines(event, round_facts.names, None, rows)
         self.standing_html = [render_partial("standing-row", {"row": r}) for r in self.standings]
         self.opponents_html = (
@@ -133,7 +177,14 @@ class SwissFacts:
         return {
             **page_parts.round_context(facts, me, tables),
             "tables_html": mark_safe("".join(table_html)),  # noqa: S308 (rendered above)
-            "standings": standings,
+            "standings": standings if self.played else [],
+            "unranked": [
+                (facts.names[e.pk], me is not None and e.pk == me.pk) for e in self.registered
+            ]
+            if not self.played
+            else [],
+            "not_ranked": "Not ranked until a game of round 1 is over.",
+            "table_wins_column": table_wins_column(facts.event),
             "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
@@ -169,7 +220,15 @@ def bye_text(event: Event) -> str:
 def csv_rows(event: Event) -> list[list[str]]:
     names = roster.names(roster.entries(event))
     labels = tiebreak_labels(event)
-    return tally.csv_rows(results.standings(event), event.rounds, labels, names.__getitem__)
+    rows = results.standings(event)
+    return tally.csv_rows(
+        rows,
+        event.rounds,
+        labels,
+        names.__getitem__,
+        table_wins=table_wins_column(event),
+        ranked=played(rows),
+    )
 
 
 def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str, Any]:
@@ -184,7 +243,7 @@ def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str,
         columns=["Points", "%"],
         rows=[
             ScreenRow(
-                str(row.rank),
+                str(row.rank) if played(rows) else "",
                 facts.names[row.player],
                 [number(row.points), number(row.percentage, 1)],
                 row.withdrawn,
