@@ -54,6 +54,14 @@ DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
 )
 DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to correct."
+# The printed pages (docs/design.md §20): the event page links its standings to print,
+# the organizer's page has a "Print" section before the seating and the players.
+PRINT_STANDINGS = "\nStandings as CSV\n· Print the standings\n"
+PRINT_SECTION = "\nPrint\nPairings · Table cards (the latest round) · Sign-in sheet · Standings\n"
+PRINT_SECTION_UPCOMING = (
+    "\nPrint\nPairings and table cards can be printed once round 1 is seated. "
+    "Sign-in sheet · Standings\n"
+)
 
 
 def as_now(reading: Reading) -> str:
@@ -62,7 +70,9 @@ def as_now(reading: Reading) -> str:
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
     if not reading.page.url.endswith("/manage/"):
-        return text
+        return text.replace("\nStandings as CSV\n", PRINT_STANDINGS)
+    section = PRINT_SECTION_UPCOMING if "\nUpcoming:" in text else PRINT_SECTION
+    text = re.sub(r"\n(?=(Round \d+: the seating|Players)\n)", section, text, count=1)
     if "knockout" in reading.page.what.lower():
         text = text.replace("\nPause\n", "\n")
         text = re.sub(r"Correct a result\n.*?\nCorrect(?=\n)", KNOCKOUT_REFUSAL, text, flags=re.S)
