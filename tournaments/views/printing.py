@@ -10,6 +10,7 @@ sign-in sheet lists who registered and who checked in: the organizer's only.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -26,6 +27,8 @@ from clubs import access as club_access
 from tournaments import formats, pages, qr
 from tournaments.models import Entry, Event, Round
 from tournaments.page_parts import PrintedRound, PrintedTable
+
+DIGITS = re.compile(r"(\d+)")
 
 
 def _event(pk: int) -> Event:
@@ -76,7 +79,15 @@ def name_index(printed: PrintedRound) -> list[tuple[str, int, int]]:
     found = [
         (seat.name, t.number, seat.seat) for t in printed.tables for seat in t.seats if not seat.bot
     ]
-    return sorted(found, key=lambda row: (row[0].casefold(), row[1], row[2]))
+    return sorted(found, key=lambda row: (by_name(row[0]), row[1], row[2]))
+
+
+def by_name(name: str) -> list[tuple[int, str]]:
+    """A name's sort key: regardless of case, and with its numbers as numbers (k2 before
+    k10), as a person reads down a list."""
+    return [
+        (int(part), "") if part.isdigit() else (-1, part) for part in DIGITS.split(name.casefold())
+    ]
 
 
 def table_url(request: HttpRequest, event: Event, table: PrintedTable) -> str:
@@ -121,7 +132,7 @@ def sign_in(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(f"Only {event.club.name}'s organizers can print the sign-in sheet.")
     entries = sorted(
         event.entries.filter(status=Entry.REGISTERED).select_related("user"),
-        key=lambda e: (e.user.get_username().casefold(), e.pk),
+        key=lambda e: (by_name(e.user.get_username()), e.pk),
     )
     return render(
         request,
