@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 
 from games.errors import ServiceError
-from tournaments import page_parts, progress
+from tournaments import printed, progress
 from tournaments.models import Entry, Event, Round, RoundTable
 
 MAX_ROUNDS = 15
@@ -135,13 +135,13 @@ class Format:
         """The format's part of the event page's live part, for `user`."""
         raise NotImplementedError
 
-    def printed_round(self, event: Event, round_: Round) -> page_parts.PrintedRound:
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         """A round's tables as its printed pairings and table cards show them
         (docs/design.md §20): who sits where, named; a format adds its own words."""
-        return page_parts.PrintedRound(
+        return printed.PrintedRound(
             number=round_.number,
             title=f"Round {round_.number} of {event.rounds}",
-            tables=page_parts.printed_tables(round_),
+            tables=printed.printed_tables(round_),
         )
 
     def about_context(self, event: Event) -> dict[str, Any]:

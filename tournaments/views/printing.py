@@ -26,7 +26,7 @@ from django.views.decorators.http import require_safe
 from clubs import access as club_access
 from tournaments import formats, pages, qr
 from tournaments.models import Entry, Event, Round
-from tournaments.page_parts import PrintedRound, PrintedTable
+from tournaments.printed import PrintedRound, PrintedTable
 
 DIGITS = re.compile(r"(\d+)")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import page_parts
+from tournaments import page_parts, printed
 from tournaments.formats.base import Format, Options, SeasonResult, SeatedRounds, check_rounds
 from tournaments.formats.duplicate import pages, rounds
 from tournaments.formats.duplicate.rounds import check_boards
@@ -73,17 +73,17 @@ class Duplicate(SeatedRounds):
             "duplicate": pages.context(event, facts.shown, me),
         }
 
-    def printed_round(self, event: Event, round_: Round) -> page_parts.PrintedRound:
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         """The round's tables, and the boards every one of them plays (numbered in the
         event, as the page's travellers are): which boards, never what is in them."""
-        printed = super().printed_round(event, round_)
+        sheet = super().printed_round(event, round_)
         first = (round_.number - 1) * event.boards + 1
         last = first + event.boards - 1
         boards = f"board {first}" if first == last else f"boards {first} to {last}"
-        printed.notes.append(
+        sheet.notes.append(
             f"Every table plays {boards}; a seat gets the same cards at every table."
         )
-        return printed
+        return sheet
 
     def about_context(self, event: Event) -> dict[str, Any]:
         # Every player is seated (bots fill the tables): no byes; no tie-breaks.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tournaments import page_parts
+from tournaments import printed
 from tournaments.formats.base import Format, Options, SeasonResult
 from tournaments.formats.knockout import pages, rounds
 from tournaments.models import Event, KnockoutPlayer, Round, RoundSeat, RoundTable
@@ -62,12 +62,12 @@ class Knockout(Format):
     def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
         return {**pages.live_context(event, self, user), "table_column": self.table_column}
 
-    def printed_round(self, event: Event, round_: Round) -> page_parts.PrintedRound:
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         # No set number of rounds: "Deal 4" (a top-q knockout: "Round 2"), not "of 0".
-        return page_parts.PrintedRound(
+        return printed.PrintedRound(
             number=round_.number,
             title=f"{self.unit.capitalize()} {round_.number}",
-            tables=page_parts.printed_tables(round_),
+            tables=printed.printed_tables(round_),
         )
 
     def csv_rows(self, event: Event) -> list[list[str]]:
