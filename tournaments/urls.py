@@ -16,6 +16,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    path("clubs/<slug:slug>/season/", season.club_season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
     # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.
     path("tournaments/<int:pk>/print/pairings/", printing.pairings, name="print_pairings"),
     path(
@@ -31,6 +33,4 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/print/sign-in/", printing.sign_in, name="print_sign_in"),
     path("tournaments/<int:pk>/print/standings/", printing.standings, name="print_standings"),
-    path("clubs/<slug:slug>/season/", season.club_season, name="season"),
-    path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
 ]

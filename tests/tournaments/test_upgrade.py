@@ -56,7 +56,7 @@ DUPLICATE_BEFORE = (
 DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to correct."
 # The printed pages (docs/design.md §20): the event page links its standings to print,
 # the organizer's page has a "Print" section before the seating and the players.
-PRINT_STANDINGS = "\nStandings as CSV\n· Print the standings\n"
+PRINT_STANDINGS = re.compile(r"(\nStandings as CSV[^\n]*\n(?:· Manage this event\n)?)")
 PRINT_SECTION = "\nPrint\nPairings · Table cards (the latest round) · Sign-in sheet · Standings\n"
 PRINT_SECTION_UPCOMING = (
     "\nPrint\nPairings and table cards can be printed once round 1 is seated. "
@@ -70,7 +70,7 @@ def as_now(reading: Reading) -> str:
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
     if not reading.page.url.endswith("/manage/"):
-        return text.replace("\nStandings as CSV\n", PRINT_STANDINGS)
+        return PRINT_STANDINGS.sub(r"\1· Print the standings\n", text, count=1)
     section = PRINT_SECTION_UPCOMING if "\nUpcoming:" in text else PRINT_SECTION
     text = re.sub(r"\n(?=(Round \d+: the seating|Players)\n)", section, text, count=1)
     if "knockout" in reading.page.what.lower():

@@ -135,6 +135,14 @@ class Format:
         """The format's part of the event page's live part, for `user`."""
         raise NotImplementedError
 
+    def about_context(self, event: Event) -> dict[str, Any]:
+        """What the format's `about` partial needs beyond the event."""
+        return {}
+
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        """The standings as the CSV export writes them, header first."""
+        raise NotImplementedError
+
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         """A round's tables as its printed pairings and table cards show them
         (docs/design.md §20): who sits where, named; a format adds its own words."""
@@ -143,14 +151,6 @@ class Format:
             title=f"Round {round_.number} of {event.rounds}",
             tables=printed.printed_tables(round_),
         )
-
-    def about_context(self, event: Event) -> dict[str, Any]:
-        """What the format's `about` partial needs beyond the event."""
-        return {}
-
-    def csv_rows(self, event: Event) -> list[list[str]]:
-        """The standings as the CSV export writes them, header first."""
-        raise NotImplementedError
 
     def season(self, event: Event) -> list[SeasonResult]:
         """Each player's contribution to the club's season (docs/design.md §19)."""

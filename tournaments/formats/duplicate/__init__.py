@@ -73,18 +73,6 @@ class Duplicate(SeatedRounds):
             "duplicate": pages.context(event, facts.shown, me),
         }
 
-    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
-        """The round's tables, and the boards every one of them plays (numbered in the
-        event, as the page's travellers are): which boards, never what is in them."""
-        sheet = super().printed_round(event, round_)
-        first = (round_.number - 1) * event.boards + 1
-        last = first + event.boards - 1
-        boards = f"board {first}" if first == last else f"boards {first} to {last}"
-        sheet.notes.append(
-            f"Every table plays {boards}; a seat gets the same cards at every table."
-        )
-        return sheet
-
     def about_context(self, event: Event) -> dict[str, Any]:
         # Every player is seated (bots fill the tables): no byes; no tie-breaks.
         return {"scoring_text": pages.scoring_text(event), "bye_text": "", "tiebreak_labels": []}
@@ -98,3 +86,15 @@ class Duplicate(SeatedRounds):
             SeasonResult(row.player, rank, row.boards, row.matchpoints, row.top)
             for rank, row in pages.ranked(event)
         ]
+
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
+        """The round's tables, and the boards every one of them plays (numbered in the
+        event, as the page's travellers are): which boards, never what is in them."""
+        sheet = super().printed_round(event, round_)
+        first = (round_.number - 1) * event.boards + 1
+        last = first + event.boards - 1
+        boards = f"board {first}" if first == last else f"boards {first} to {last}"
+        sheet.notes.append(
+            f"Every table plays {boards}; a seat gets the same cards at every table."
+        )
+        return sheet

@@ -62,6 +62,12 @@ class Knockout(Format):
     def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
         return {**pages.live_context(event, self, user), "table_column": self.table_column}
 
+    def csv_rows(self, event: Event) -> list[list[str]]:
+        return pages.csv_rows(event, self)
+
+    def season(self, event: Event) -> list[SeasonResult]:
+        return knockout_season(event)
+
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         # No set number of rounds: "Deal 4" (a top-q knockout: "Round 2"), not "of 0".
         return printed.PrintedRound(
@@ -69,12 +75,6 @@ class Knockout(Format):
             title=f"{self.unit.capitalize()} {round_.number}",
             tables=printed.printed_tables(round_),
         )
-
-    def csv_rows(self, event: Event) -> list[list[str]]:
-        return pages.csv_rows(event, self)
-
-    def season(self, event: Event) -> list[SeasonResult]:
-        return knockout_season(event)
 
 
 def knockout_season(event: Event) -> list[SeasonResult]:
