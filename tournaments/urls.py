@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage, projector, season
+from tournaments.views import events, manage, printing, projector, season
 
 app_name = "tournaments"
 
@@ -19,4 +19,19 @@ urlpatterns = [
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
+    # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.
+    path("tournaments/<int:pk>/print/pairings/", printing.pairings, name="print_pairings"),
+    path(
+        "tournaments/<int:pk>/print/pairings/<int:number>/",
+        printing.pairings,
+        name="print_pairings_round",
+    ),
+    path("tournaments/<int:pk>/print/table-cards/", printing.table_cards, name="print_cards"),
+    path(
+        "tournaments/<int:pk>/print/table-cards/<int:number>/",
+        printing.table_cards,
+        name="print_cards_round",
+    ),
+    path("tournaments/<int:pk>/print/sign-in/", printing.sign_in, name="print_sign_in"),
+    path("tournaments/<int:pk>/print/standings/", printing.standings, name="print_standings"),
 ]

@@ -62,6 +62,14 @@ DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
 )
 DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to correct."
+# The printed pages (docs/design.md §20): the event page links its standings to print,
+# the organizer's page has a "Print" section before the seating and the players.
+PRINT_STANDINGS = re.compile(r"(\nStandings as CSV[^\n]*\n(?:· Manage this event\n)?)")
+PRINT_SECTION = "\nPrint\nPairings · Table cards (the latest round) · Sign-in sheet · Standings\n"
+PRINT_SECTION_UPCOMING = (
+    "\nPrint\nPairings and table cards can be printed once round 1 is seated. "
+    "Sign-in sheet · Standings\n"
+)
 
 
 CLUB_EVENT_TIME = re.compile(r"^(\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d)$", re.M)
@@ -200,7 +208,9 @@ def as_now(reading: Reading) -> str:
     text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")
     text = text.replace("\n← The event's page\n", "\n← The event's page · Projector view\n")
     if not reading.page.url.endswith("/manage/"):
-        return text
+        return PRINT_STANDINGS.sub(r"\1· Print the standings\n", text, count=1)
+    section = PRINT_SECTION_UPCOMING if "\nUpcoming:" in text else PRINT_SECTION
+    text = re.sub(r"\n(?=(Round \d+: the seating|Players)\n)", section, text, count=1)
     if "knockout" in reading.page.what.lower():
         text = text.replace("\nPause\n", "\n")
         text = re.sub(r"Correct a result\n.*?\nCorrect(?=\n)", KNOCKOUT_REFUSAL, text, flags=re.S)

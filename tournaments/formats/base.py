@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 
 from games.errors import ServiceError
-from tournaments import progress
+from tournaments import printed, progress
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.words import ordinal
 
@@ -213,6 +213,15 @@ class Format:
     def csv_rows(self, event: Event) -> list[list[str]]:
         """The standings as the CSV export writes them, header first."""
         raise NotImplementedError
+
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
+        """A round's tables as its printed pairings and table cards show them
+        (docs/design.md §20): who sits where, named; a format adds its own words."""
+        return printed.PrintedRound(
+            number=round_.number,
+            title=f"Round {round_.number} of {event.rounds}",
+            tables=printed.printed_tables(round_),
+        )
 
     def season(self, event: Event) -> list[SeasonResult]:
         """Each player's contribution to the club's season (docs/design.md §19)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import page_parts
+from tournaments import page_parts, printed
 from tournaments.formats.base import (
     Format,
     Options,
@@ -99,3 +99,15 @@ class Duplicate(SeatedRounds):
             SeasonResult(row.player, rank, row.boards, row.matchpoints, row.top)
             for rank, row in pages.ranked(event)
         ]
+
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
+        """The round's tables, and the boards every one of them plays (numbered in the
+        event, as the page's travellers are): which boards, never what is in them."""
+        sheet = super().printed_round(event, round_)
+        first = (round_.number - 1) * event.boards + 1
+        last = first + event.boards - 1
+        boards = f"board {first}" if first == last else f"boards {first} to {last}"
+        sheet.notes.append(
+            f"Every table plays {boards}; a seat gets the same cards at every table."
+        )
+        return sheet

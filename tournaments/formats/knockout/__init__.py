@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tournaments import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
 from tournaments.formats.knockout import pages, rounds
 from tournaments.models import Event, KnockoutPlayer, Round, RoundSeat, RoundTable
@@ -76,13 +77,19 @@ class Knockout(Format):
     def own_line(self, placing: Placing, field: int) -> str:
         """ "You won the event.", "You went out on deal 9: 11th of 12." """
         if placing.rank == 1:
-            return (
-                f"You shared the win: {placing.place} of {field}."
-                if placing.shared
-                else ("You won the event.")
-            )
+            if placing.shared:
+                return f"You shared the win: {placing.place} of {field}."
+            return "You won the event."
         went = f"went {placing.detail}: {placing.place} of {field}."
         return f"You withdrew and {went}" if placing.withdrawn else f"You {went}"
+
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
+        # No set number of rounds: "Deal 4" (a top-q knockout: "Round 2"), not "of 0".
+        return printed.PrintedRound(
+            number=round_.number,
+            title=f"{self.unit.capitalize()} {round_.number}",
+            tables=printed.printed_tables(round_),
+        )
 
 
 def knockout_season(event: Event) -> list[SeasonResult]:

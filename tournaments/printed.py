@@ -1,0 +1,54 @@
+"""A round as its printed pages show it (docs/design.md §20): its tables, each with its
+seats in order and the players' names, read the same in every format; a format's
+`printed_round` adds its title and its own lines. Names and seats only: no place, no
+card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments import roster
+from tournaments.models import Round
+from tournaments.words import seat_name
+
+
+@dataclass
+class PrintedSeat:
+    seat: int  # 1-based
+    name: str  # the player, or "Bot (medium)"
+    bot: bool
+
+
+@dataclass
+class PrintedTable:
+    """A table as the printed pairings and its table card show it (docs/design.md §20):
+    its number, its seats in order, and its `games.Table` (None until the round starts
+    and opens it)."""
+
+    number: int
+    table_id: int | None
+    seats: list[PrintedSeat] = field(default_factory=list)
+
+
+@dataclass
+class PrintedRound:
+    """A round as it is printed: its title ("Round 2 of 3", "Deal 4"), its tables, and
+    any lines the format adds (a duplicate round's boards)."""
+
+    number: int
+    title: str
+    tables: list[PrintedTable]
+    notes: list[str] = field(default_factory=list)
+
+
+def printed_tables(round_: Round) -> list[PrintedTable]:
+    """The round's tables, seats in seat order, named as every page names them (a bot
+    as "Bot (medium)"). Names and seats only: no place, no card."""
+    return [
+        PrintedTable(
+            number=seats[0].table.number,
+            table_id=seats[0].table.table_id,
+            seats=[PrintedSeat(s.position + 1, seat_name(s), s.entry_id is None) for s in seats],
+        )
+        for seats in roster.seated_tables(round_)
+    ]
