@@ -13,6 +13,11 @@
 - `seq` (int): the seq of the game's last event.
 
 A receiver's exception is logged, not raised: the game is over whatever it does.
+
+`player_back`: a player who was away said "I'm back" (`games.services.come_back`), sent
+after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id` (int),
+`user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
+whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
 """
 
 from __future__ import annotations
@@ -20,3 +25,4 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 game_finished = Signal()
+player_back = Signal()

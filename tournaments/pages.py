@@ -61,7 +61,10 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "can_register": event.status != Event.FINISHED
             and event.registration_open
             and (me is None or not me.active),
-            "can_withdraw": me is not None and me.active and event.status != Event.FINISHED,
+            "can_withdraw": me is not None
+            and me.active
+            and event.status != Event.FINISHED
+            and fmt.withdrawal_refusal(me) is None,
             "can_check_in": me is not None
             and me.active
             and event.checkin_minutes > 0
