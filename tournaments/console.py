@@ -56,6 +56,7 @@ class Table:
 class Console:
     round_: Round | None
     tables: list[Table]
+    heading: str = ""  # "Round 2", "Deal 7"
 
 
 def round_in_play(event: Event) -> Round | None:
@@ -68,7 +69,8 @@ def console(event: Event, now: datetime | None = None) -> Console:
     round_ = round_in_play(event)
     if round_ is None:
         return Console(None, [])
-    games_by_table = formats.of(event).table_games(round_)
+    fmt = formats.of(event)
+    games_by_table = fmt.table_games(round_)
     game_ids = [g for g, _ in games_by_table.values() if g is not None]
     game_rows = {g.pk: g for g in Game.objects.filter(pk__in=game_ids)}
     players: dict[int, list[GamePlayer]] = {}
@@ -106,4 +108,4 @@ def console(event: Event, now: datetime | None = None) -> Console:
             line.deadline = game.turn_deadline
             line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
         tables.append(line)
-    return Console(round_, tables)
+    return Console(round_, tables, f"{fmt.round_word.capitalize()} {round_.number}")

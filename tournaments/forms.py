@@ -229,7 +229,9 @@ class BreakForm(forms.Form):
 
 
 class AnnouncementForm(forms.Form):
-    text = forms.CharField(label="Announcement", max_length=200, help_text="At most 200 characters.")
+    text = forms.CharField(
+        label="Announcement", max_length=200, help_text="At most 200 characters."
+    )
 
 
 class WithdrawForm(forms.Form):

@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import formats
+from tournaments import formats, news
 from tournaments.models import Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
@@ -27,7 +27,9 @@ def status_text(event: Event) -> str:
     return formats.of(event).status(event, shown_round(event), waiting_round(event))
 
 
-def live_context(event: Event, user: Any, facts: Any = None) -> dict[str, Any]:
+def live_context(
+    event: Event, user: Any, facts: Any = None, told: news.News | None = None
+) -> dict[str, Any]:
     """The part of the event page that changes while it runs (its `live` partial), for
     `user`: the format's, with the format's template; `facts`: the format's
     `live_facts(event)`, when read already (a push's other sockets)."""
@@ -35,6 +37,7 @@ def live_context(event: Event, user: Any, facts: Any = None) -> dict[str, Any]:
     context = fmt.live_context(event, user, facts)
     context.setdefault("event", event)
     context["format_live"] = f"{fmt.template}#live"
+    context["news"] = news.news(event) if told is None else told
     return context
 
 
@@ -78,7 +81,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
 # A push's facts, by (event, change), for the other sockets of this process: the few
 # latest, so a push to several events at once still reads each once.
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable], tuple[Event, Any]] = {}
+_recent: dict[tuple[int, Hashable], tuple[Event, Any, news.News]] = {}
 _recent_lock = threading.Lock()
 
 
@@ -95,12 +98,15 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
         event = Event.objects.select_related("club").filter(pk=event_id).first()
         if event is None:
             return None
-        found = (event, formats.of(event).live_facts(event))
+        found = (event, formats.of(event).live_facts(event), news.news(event))
         if change is not None:
             with _recent_lock:
                 _recent[key] = found
                 while len(_recent) > _RECENT_PUSHES:
                     del _recent[next(iter(_recent))]
-    event, facts = found
-    context = {**live_context(event, user, facts), "pushed": True}
-    return render_to_string("tournaments/detail.html#live", context).strip()
+    event, facts, told = found
+    context = {**live_context(event, user, facts, told), "pushed": True}
+    # The news at the top of the page (a break, announcements) goes with it: one more
+    # out-of-band element, the same for every viewer.
+    live = render_to_string("tournaments/detail.html#live", context).strip()
+    return live + render_to_string("tournaments/detail.html#news", context).strip()

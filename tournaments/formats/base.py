@@ -61,6 +61,8 @@ class Format:
     pause_refusal: ClassVar[str | None] = None
     correction_refusal: ClassVar[str | None] = None
     break_refusal: ClassVar[str | None] = None
+    # What the organizer's console calls one of its rounds (a knockout's is a deal).
+    round_word: ClassVar[str] = "round"
 
     # ---- creating an event -------------------------------------------------------
 

@@ -326,6 +326,7 @@ def _console_context(event: Event) -> dict[str, Any]:
     return {
         "event": event,
         "console": console.console(event, now),
+        "news": news.news(event, now),
         "refresh_seconds": REFRESH_SECONDS,
     }
 
@@ -356,8 +357,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     late_refusal = services.late_entry_refusal(event)
     following = services.next_round_number(event)
     last_round = fmt.sets_rounds and waiting is None and following > event.rounds
-    break_news = news.news(event)
-    on_break = break_news.break_ is not None
+    on_break = news.news(event).break_ is not None
     if not running:
         break_refusal = None
     elif fmt.break_refusal:
@@ -369,7 +369,6 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     return {
         **_console_context(event),
         "status": pages.status_text(event),
-        "news": break_news,
         "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
         "waiting": waiting,
         "playing": playing,
@@ -390,9 +389,13 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "finished once it is over."
         if playing is not None
         else None,
-        "start_refusal": "The event is paused: resume it to start the round." if event.paused else None,
+        "start_refusal": "The event is paused: resume it to start the round."
+        if event.paused
+        else None,
         "late_refusal": late_refusal,
-        "members": _members_to_add(event) if late_refusal is None and event.status != Event.FINISHED else [],
+        "members": _members_to_add(event)
+        if late_refusal is None and event.status != Event.FINISHED
+        else [],
         "on_break": on_break,
         "break_refusal": break_refusal,
         "break_choices": BREAK_CHOICES,

@@ -217,9 +217,11 @@ def table_games(round_: Round) -> dict[int, tuple[int | None, str]]:
     """Each table's board being played (or its last, once it has played them all)."""
     count = round_.boards.count()
     found: dict[int, tuple[int | None, str]] = {t.pk: (None, "") for t in round_.tables.all()}
-    for table_id, game_id, number in BoardPlay.objects.filter(table__round=round_).values_list(
-        "table_id", "game_id", "board__number"
-    ).order_by("table_id", "board__number"):
+    for table_id, game_id, number in (
+        BoardPlay.objects.filter(table__round=round_)
+        .values_list("table_id", "game_id", "board__number")
+        .order_by("table_id", "board__number")
+    ):
         found[table_id] = (game_id, f"Board {number} of {count}")
     return found
 

@@ -29,6 +29,7 @@ class Knockout(Format):
     new_tables_each_round = False
     # Its tables' column: a balanced table plays a deal at a time.
     table_column = "Deal"
+    round_word = "deal"
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
         """No rounds to set: it deals until one player is left, so whatever the form

@@ -20,6 +20,7 @@ class TopQ(Knockout):
     out_phrase = "in round"
     new_tables_each_round = True
     table_column = "Game"
+    round_word = "round"
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
         if not 1 <= top_q < table_size:
