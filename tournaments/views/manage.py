@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -293,7 +294,9 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ServiceError("Choose one of the page's buttons.")
             ask = QUESTIONS.get(action)
             if ask is not None and request.POST.get("confirm") != "yes":
-                # The first press asks; only the second, with confirm=yes, acts.
+                # The first press asks; only the second, with confirm=yes, acts. What
+                # would be refused is refused now, not after the question.
+                _would_do(handler, request, event)
                 return _confirm(request, event, ask(request, event))
             messages.success(request, handler(request, event))
         except ServiceError as error:
@@ -305,6 +308,22 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         # without the event changing).
         return render(request, "tournaments/manage.html#console", _console_context(event))
     return render(request, "tournaments/manage.html", _context(request, event))
+
+
+class _DryRun(Exception):
+    """Rolls back a handler run only to see whether its service would refuse."""
+
+
+def _would_do(handler: Handler, request: HttpRequest, event: Event) -> None:
+    """Run `handler` and undo it: its service's refusal (ServiceError) is raised, and
+    nothing is written or told (the pushes and tasks wait for a commit that never
+    comes)."""
+    try:
+        with transaction.atomic():
+            handler(request, event)
+            raise _DryRun
+    except _DryRun:
+        pass
 
 
 def _confirm(request: HttpRequest, event: Event, question: Question) -> HttpResponse:
