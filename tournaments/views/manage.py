@@ -404,8 +404,8 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         # A control that could only be refused is not offered: the page says why.
         "pausable": fmt.pause_refusal is None,
         "pause_refusal": fmt.pause_refusal,
-        "finish_refusal": f"Round {playing.number} is being played: the event can be "
-        "finished once it is over."
+        "finish_refusal": f"{fmt.round_word.capitalize()} {playing.number} is being played: "
+        "the event can be finished once it is over."
         if playing is not None
         else None,
         "start_refusal": "The event is paused: resume it to start the round."
