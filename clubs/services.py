@@ -202,9 +202,7 @@ def accept_all_requests(*, by: Any, club: Club) -> list[Membership]:
         )
         if not waiting:
             raise ServiceError("No one is asking to join.")
-        joined = [
-            Membership.objects.get_or_create(club=club, user=r.user)[0] for r in waiting
-        ]
+        joined = [Membership.objects.get_or_create(club=club, user=r.user)[0] for r in waiting]
         JoinRequest.objects.filter(pk__in=[r.pk for r in waiting]).delete()
     return joined
 

@@ -76,9 +76,7 @@ def test_the_console_of_a_running_swiss_round_on_a_desktop_and_a_phone(
 
     # A bot stands in for a no-show, from the page; the console marks it.
     absent = Entry.objects.get(event=event, user__username="player-with-a-long-name-3")
-    page.get_by_role(
-        "button", name="A bot plays for player-with-a-long-name-3 this round"
-    ).click()
+    page.get_by_role("button", name="A bot plays for player-with-a-long-name-3 this round").click()
     page.get_by_text("A bot plays for player-with-a-long-name-3 this round.").wait_for()
     assert page.get_by_role(
         "button", name="Give player-with-a-long-name-3 their seat back"

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.models import Club, JoinRequest, Membership
+from games import engine
 from games import services as games
-from games.models import Game, GamePlayer, RuleSet
+from games.models import Game, GameEvent, GamePlayer, RuleSet
 from games.services import ServiceError
 from tests.games.playing import play_out
 from tournaments import live, pages, services
@@ -256,7 +257,10 @@ def test_an_organizer_adds_a_member_late_with_byes_and_only_where_late_entry_is_
     with pytest.raises(ServiceError, match="too late"):
         services.add_entry(event=event, user=members[5], by=ann)
     page = logged_in(ann).get(manage_url(event)).content.decode()
-    assert 'id="add-user"' not in page and "Half the rounds have started: it is too late to join." in page
+    assert (
+        'id="add-user"' not in page
+        and "Half the rounds have started: it is too late to join." in page
+    )
 
 
 def test_accept_all_join_requests_at_once_or_none(
@@ -435,3 +439,35 @@ def test_finishing_and_withdrawing_ask_first_and_act_only_when_confirmed(
     assert Event.objects.get(pk=event.pk).status == Event.RUNNING
     client.post(manage_url(event), {"action": "finish", "confirm": "yes"})
     assert Event.objects.get(pk=event.pk).status == Event.FINISHED
+
+
+def test_the_games_stand_in_leaves_other_reasons_alone_and_the_log_says_why(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    event, round_ = swiss(make_event, [ann, *members[:5]])
+    table = RoundTable.objects.get(round=round_, seats__entry__user=members[0])
+    game_id = table.game_id
+    assert games.stand_in(game_id=game_id, user=members[0], on=True)
+    assert not games.stand_in(game_id=game_id, user=members[0], on=True)  # already
+    log = pages_log(game_id)
+    assert "The event's organizer let a bot play for p1 this round until they are back." in log
+    assert games.stand_in(game_id=game_id, user=members[0], on=False)
+    assert not seat_of(game_id, members[0]).away
+    # Withdrawn is for good: neither on nor off changes it.
+    games.let_bot_finish(game_id=game_id, user=members[0])
+    assert not games.stand_in(game_id=game_id, user=members[0], on=False)
+    assert not games.stand_in(game_id=game_id, user=members[0], on=True)
+    assert seat_of(game_id, members[0]).away_reason == games.WITHDRAWN
+    # Someone not at the game: nothing to do.
+    outsider = RoundTable.objects.exclude(pk=table.pk).get(round=round_).seats.first()
+    assert outsider is not None and outsider.entry is not None
+    assert not games.stand_in(game_id=game_id, user=outsider.entry.user, on=True)
+
+
+def pages_log(game_id: int) -> str:
+    """The game's log lines, as a spectator reads them."""
+    game = Game.objects.get(pk=game_id)
+    names = [p.name for p in game.players.order_by("position")]
+    return "\n".join(
+        engine.describe(e.to_engine(), names) for e in GameEvent.objects.filter(game=game)
+    )
