@@ -84,7 +84,19 @@ def test_the_console_of_a_running_swiss_round_on_a_desktop_and_a_phone(
     absent.refresh_from_db()
     assert absent.stand_in_round == 1
 
-    # Finishing asks first (and is not offered while the round plays).
+    # The console follows the event without a reload (its socket, or its poll).
+    services.announce(event=event, by=ann, text="Round 2 will be at the big table.")
+    page.get_by_text("Round 2 will be at the big table.").wait_for(timeout=15_000)
+
+    # Finishing is not offered while the round plays; withdrawing asks first.
     assert page.get_by_role("button", name="Finish the event now").count() == 0
+    page.get_by_role("button", name="Withdraw player-with-a-long-name-5").click()
+    page.get_by_role(
+        "heading", name="Withdraw player-with-a-long-name-5 from Kitchen Night?"
+    ).wait_for()
+    assert axe_violations(page) == [], "the confirmation page"
+    page.screenshot(path="tests/e2e/output/console-confirm-phone.png")
+    page.get_by_role("link", name="Cancel").click()
+    assert Entry.objects.get(event=event, user__username="player-with-a-long-name-5").active
     shoot(page, "console")
     context.close()
