@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import formats, news
+from tournaments import formats, news, services
 from tournaments.models import Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
@@ -53,6 +53,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
     fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
+    late_refusal = services.late_entry_refusal(event)
     context.update(fmt.about_context(event))
     context.update(
         {
@@ -61,9 +62,17 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "format_heading": fmt.heading(event),
             "format_about": f"{fmt.template}#about",
             "rules_summary": rule_summary(Rules.from_dict(event.rules)),
+            # Registering that could only be refused (a late entry the format or the
+            # round count refuses) is not offered: `late_refusal` says why instead.
             "can_register": event.status != Event.FINISHED
             and event.registration_open
-            and (me is None or not me.active),
+            and (me is None or not me.active)
+            and late_refusal is None,
+            "late_refusal": late_refusal
+            if event.status == Event.RUNNING
+            and event.registration_open
+            and (me is None or not me.active)
+            else None,
             "can_withdraw": me is not None
             and me.active
             and event.status != Event.FINISHED

@@ -63,8 +63,8 @@ DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to cor
 # and it has new sections (the break and announcements, the tables of the round) that
 # had nothing before them to compare with: they are cut from the page as read now.
 KNOCKOUT_NO_PAUSE = "A knockout deals on until one player is left: it has no pause."
-# Where a member could be added by hand, the page says why not (each running event of
-# the snapshot is past the point of late entry).
+# Where a member could be added by hand or register late, the pages say why not (each
+# running event of the snapshot is past the point of late entry).
 LATE_REFUSALS = {
     "Swiss": "Half the rounds have started: it is too late to join.",
     "Knockout": "The knockout has started: it is too late to join.",
@@ -80,6 +80,11 @@ def as_now(reading: Reading) -> str:
     text = reading.text
     if reading.page.url.startswith("/tables/"):
         return text.replace("\nLeave\n", "\n")
+    if re.fullmatch(r"/tournaments/\d+/", reading.page.url) and "(running)" in reading.page.what:
+        # Registering late where it would be refused is not offered: the page says why.
+        late = LATE_REFUSALS[reading.page.what.split(" (")[0]]
+        text = text.replace("\nLog in to register\n", f"\n{late}\n")
+        return text.replace("\nYour entry\nRegister\n", f"\nYour entry\n{late}\n")
     if not reading.page.url.endswith("/manage/"):
         return text
     playing = re.search(r"^(Round|Deal) (\d+)(?: of \d+)? is being played", text, re.M)
