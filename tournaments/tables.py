@@ -63,10 +63,9 @@ def start_event_game(round_: Round, table: Table, **options: Any) -> Game:
     game = games.start_game(table=table, by=None, **options)
     away = Entry.objects.filter(
         event_id=round_.event_id, status=Entry.REGISTERED, stand_in_round=round_.number
-    ).values_list("user_id", flat=True)
-    for player in GamePlayer.objects.filter(game=game, user_id__in=list(away)).select_related(
-        "user"
-    ):
+    ).values("user_id")
+    # One query (most games have no stand-in): the game's players among them.
+    for player in GamePlayer.objects.filter(game=game, user_id__in=away).select_related("user"):
         games.stand_in(game_id=game.pk, user=player.user, on=True)
     return game
 

@@ -376,7 +376,8 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     late_refusal = services.late_entry_refusal(event)
     following = services.next_round_number(event)
     last_round = fmt.sets_rounds and waiting is None and following > event.rounds
-    on_break = news.news(event).break_ is not None
+    base = _console_context(event)
+    on_break = base["news"].break_ is not None
     if not running:
         break_refusal = None
     elif fmt.break_refusal:
@@ -386,7 +387,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     else:
         break_refusal = None
     return {
-        **_console_context(event),
+        **base,
         "status": pages.status_text(event),
         "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
         "waiting": waiting,
