@@ -556,7 +556,8 @@ MAX_BREAK_MINUTES = 120
 
 def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
     """The organizer lets a bot play for a player who has not come (`on`), in their
-    game(s) of the round being played and in each game the format starts for them
+    game(s) of the round being played (or of the round seated and waiting to start,
+    from its first move) and in each game the format starts for them
     during it (`tournaments.tables.start_event_game`: a duplicate round's next board; a
     knockout's next deal, as its round is one deal, until the seat is given back); or
     gives them their seat back (off). Not a withdrawal: they stay in the event and their
@@ -574,21 +575,27 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
         if not entry.active:
             raise ServiceError(f"{name} has withdrawn: a bot plays their games to the end.")
         fmt = formats.of(event)
-        playing = event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
-        standing_in = playing is not None and entry.stand_in_round == playing.number
+        # The round being played, or else one seated and waiting to start (its games,
+        # when they start, are played for them from the first move).
+        current = (
+            event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
+            or event.round_set.filter(status=Round.SEATED).first()
+        )
+        standing_in = current is not None and entry.stand_in_round == current.number
+        game_ids = fmt.games_of(entry) if current and current.status == Round.PLAYING else []
         if on:
-            if playing is None:
-                raise ServiceError("No round is being played: a bot plays in a round in play.")
+            if current is None:
+                raise ServiceError("No round is being played or seated.")
             if standing_in:
                 raise ServiceError(f"A bot already plays for {name} this round.")
-            game_ids = fmt.games_of(entry)
-            if not game_ids:
+            if current.status == Round.PLAYING and not game_ids:
                 raise ServiceError(f"{name} has no game in play this round.")
-            entry.stand_in_round = playing.number
+            if not RoundSeat.objects.filter(table__round=current, entry=entry).exists():
+                raise ServiceError(f"{name} is not seated in round {current.number}.")
+            entry.stand_in_round = current.number
         else:
             if not standing_in:
                 raise ServiceError(f"No bot plays for {name} this round.")
-            game_ids = fmt.games_of(entry)
             entry.stand_in_round = None
         entry.save(update_fields=["stand_in_round"])
         for game_id in game_ids:

@@ -471,3 +471,23 @@ def pages_log(game_id: int) -> str:
     return "\n".join(
         engine.describe(e.to_engine(), names) for e in GameEvent.objects.filter(game=game)
     )
+
+
+def test_a_stand_in_called_for_a_seated_round_plays_from_its_first_move(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    event = make_event(rounds=2, advance=Event.MANUAL, table_size=3, table_min=3, table_max=3)
+    register_all(event, [ann, *members[:5]])
+    waiting = services.start_event(event=event, by=ann)
+    entry = Entry.objects.get(event=event, user=members[1])
+    page = logged_in(ann).get(manage_url(event)).content.decode()
+    assert "A bot plays for p2 this round</button>" in page
+    services.stand_in(event=event, entry=entry, by=ann, on=True)
+    assert (
+        "Give p2 their seat back</button>" in logged_in(ann).get(manage_url(event)).content.decode()
+    )
+    services.start_round(round_=waiting, by=ann)
+    game = RoundTable.objects.get(round=waiting, seats__entry=entry).game
+    assert seat_of(game, members[1]).away_reason == games.STAND_IN
+    others = GamePlayer.objects.filter(game__event_table__round=waiting, away=True)
+    assert list(others.values_list("user_id", flat=True)) == [members[1].pk]

@@ -392,6 +392,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
         "waiting": waiting,
         "playing": playing,
+        "current_round": playing or waiting,
         "seating": roster.seated_tables(waiting) if waiting else [],
         "swap_form": SwapForm(seats=seats) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at, "time_zone": "UTC"})
