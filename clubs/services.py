@@ -220,6 +220,21 @@ def accept_request(*, by: Any, join_request: JoinRequest) -> Membership:
     return membership
 
 
+def accept_all_requests(*, by: Any, club: Club) -> list[Membership]:
+    """An organizer accepts every open request to join at once (a club night's
+    newcomers): all become members, or, if anything fails, none do."""
+    _organizer(by, club, "accept new members")
+    with transaction.atomic():
+        waiting = list(
+            JoinRequest.objects.select_for_update().filter(club=club).select_related("user")
+        )
+        if not waiting:
+            raise ServiceError("No one is asking to join.")
+        joined = [Membership.objects.get_or_create(club=club, user=r.user)[0] for r in waiting]
+        JoinRequest.objects.filter(pk__in=[r.pk for r in waiting]).delete()
+    return joined
+
+
 def decline_request(*, by: Any, join_request: JoinRequest) -> None:
     _organizer(by, join_request.club, "answer requests to join")
     join_request.delete()

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<slug:slug>/leave/", views.leave, name="leave"),
     path("<slug:slug>/invite/new/", views.new_invite, name="new_invite"),
     path("<slug:slug>/invite/<str:token>/", views.invite, name="invite"),
+    path("<slug:slug>/requests/accept-all/", views.accept_all, name="accept_all"),
     path("<slug:slug>/requests/<int:pk>/", views.answer_request, name="answer_request"),
     path("<slug:slug>/members/<int:pk>/", views.member, name="member"),
     path("<slug:slug>/rules/", views.add_rule_set, name="add_rule_set"),

@@ -247,6 +247,18 @@ def new_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def accept_all(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    try:
+        joined = services.accept_all_requests(by=request.user, club=club)
+    except services.ServiceError as error:
+        return _refused(request, club, error)
+    names = ", ".join(m.user.get_username() for m in joined)
+    return _done(request, club, f"{len(joined)} new member(s): {names}.")
+
+
+@login_required
+@require_POST
 def answer_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _club(slug)
     join_request = get_object_or_404(club.join_requests.select_related("user"), pk=pk)

@@ -391,6 +391,7 @@ AWAY_TEXTS = {
     "host": "The host let a bot play your turns.",
     "staff": "Staff let a bot play your turns.",
     "withdrawn": "You withdrew from the event, so a bot plays this game for you.",
+    "event": "The event's organizer let a bot play for you this round.",
 }
 
 

@@ -21,6 +21,11 @@ it (by `games.notify`). Keyword arguments: `game_id` (int), `table_id` (int) and
 `player_arrived`: a seated person opened the table of a game in play for the first
 time during it (`games.services.arrival`), after the commit. Keyword arguments:
 `game_id` (int) and `user_id` (int).
+
+`player_back`: a player who was away said "I'm back" (`games.services.come_back`), sent
+after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id` (int),
+`user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
+whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
 """
 
 from __future__ import annotations
@@ -30,3 +35,5 @@ from django.dispatch import Signal
 game_finished = Signal()
 game_started = Signal()
 player_arrived = Signal()
+
+player_back = Signal()

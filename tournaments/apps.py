@@ -7,10 +7,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # games announces finished games; it never imports this app.
-        from games.signals import game_finished
+        from games.signals import game_finished, player_back
         from tournaments import receivers, tasks  # noqa: F401  (tasks: registered by name)
 
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
+        player_back.connect(receivers.player_back, dispatch_uid="tournaments.player_back")
         # A knockout's tables say who arrived and who left (games never imports this app).
         from games import notes
         from tournaments.formats.knockout import pages as knockout_pages

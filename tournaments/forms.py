@@ -189,15 +189,16 @@ class EventForm(forms.Form):
 
 
 def seat_choices(seats: list[Any], with_place: bool = False) -> list[tuple[int, str]]:
-    """Round seats as choices: "Round 2, table 1, seat 3: p4 (2nd)"."""
+    """Round seats as choices, the player first (a phone's narrow select shows the
+    start of the line): "p4: table 1, seat 3", "p4: round 2, table 1, seat 3 (2nd)"."""
     choices = []
     for seat in seats:
-        who = seat.entry.user.get_username() if seat.entry else f"bot ({seat.bot_level})"
-        text = f"Table {seat.table.number}, seat {seat.position + 1}: {who}"
+        who = seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+        text = f"table {seat.table.number}, seat {seat.position + 1}"
         if with_place:
-            text = f"Round {seat.table.round.number}, {text[0].lower()}{text[1:]}"
+            text = f"round {seat.table.round.number}, {text}"
             text += f" ({ordinal(seat.place)})" if seat.place else ""
-        choices.append((seat.pk, text))
+        choices.append((seat.pk, f"{who}: {text}"))
     return choices
 
 
@@ -234,6 +235,16 @@ class CorrectionForm(forms.Form):
     def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = seat_choices(seats, with_place=True)
+
+
+class BreakForm(forms.Form):
+    minutes = forms.IntegerField(label="Or minutes", min_value=1, max_value=120)
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(
+        label="Announcement", max_length=200, help_text="At most 200 characters."
+    )
 
 
 class WithdrawForm(forms.Form):

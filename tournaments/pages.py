@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import formats
+from tournaments import formats, news, services
 from tournaments.formats.base import Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
@@ -28,7 +28,9 @@ def status_text(event: Event) -> str:
     return formats.of(event).status(event, shown_round(event), waiting_round(event))
 
 
-def live_context(event: Event, user: Any, facts: Any = None) -> dict[str, Any]:
+def live_context(
+    event: Event, user: Any, facts: Any = None, told: news.News | None = None
+) -> dict[str, Any]:
     """The part of the event page that changes while it runs (its `live` partial), for
     `user`: the format's, with the format's template; `facts`: the format's
     `live_facts(event)`, when read already (a push's other sockets)."""
@@ -36,6 +38,7 @@ def live_context(event: Event, user: Any, facts: Any = None) -> dict[str, Any]:
     context = fmt.live_context(event, user, facts)
     context.setdefault("event", event)
     context["format_live"] = f"{fmt.template}#live"
+    context["news"] = news.news(event) if told is None else told
     return context
 
 
@@ -86,6 +89,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
     fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
+    late_refusal = services.late_entry_refusal(event)
     context.update(fmt.about_context(event))
     context.update(end_of_event(event, me))
     context.update(
@@ -95,10 +99,21 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "format_heading": fmt.heading(event),
             "format_about": f"{fmt.template}#about",
             "rules_summary": rule_summary(Rules.from_dict(event.rules)),
+            # Registering that could only be refused (a late entry the format or the
+            # round count refuses) is not offered: `late_refusal` says why instead.
             "can_register": event.status != Event.FINISHED
             and event.registration_open
-            and (me is None or not me.active),
-            "can_withdraw": me is not None and me.active and event.status != Event.FINISHED,
+            and (me is None or not me.active)
+            and late_refusal is None,
+            "late_refusal": late_refusal
+            if event.status == Event.RUNNING
+            and event.registration_open
+            and (me is None or not me.active)
+            else None,
+            "can_withdraw": me is not None
+            and me.active
+            and event.status != Event.FINISHED
+            and fmt.withdrawal_refusal(me) is None,
             "can_check_in": me is not None
             and me.active
             and event.checkin_minutes > 0
@@ -112,7 +127,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
 # A push's facts, by (event, change), for the other sockets of this process: the few
 # latest, so a push to several events at once still reads each once.
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable], tuple[Event, Any, list[Step]]] = {}
+_recent: dict[tuple[int, Hashable], tuple[Event, Any, list[Step], news.News]] = {}
 _recent_lock = threading.Lock()
 
 
@@ -129,12 +144,20 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
         event = Event.objects.select_related("club").filter(pk=event_id).first()
         if event is None:
             return None
-        found = (event, formats.of(event).live_facts(event), podium_of(event))
+        found = (
+            event,
+            formats.of(event).live_facts(event),
+            podium_of(event),
+            news.news(event),
+        )
         if change is not None:
             with _recent_lock:
                 _recent[key] = found
                 while len(_recent) > _RECENT_PUSHES:
                     del _recent[next(iter(_recent))]
-    event, facts, steps = found
-    context = {**live_context(event, user, facts), "pushed": True, "podium": steps}
-    return render_to_string("tournaments/detail.html#live", context).strip()
+    event, facts, steps, told = found
+    context = {**live_context(event, user, facts, told), "pushed": True, "podium": steps}
+    # The news at the top of the page (a break, announcements) goes with it: one more
+    # out-of-band element, the same for every viewer.
+    live = render_to_string("tournaments/detail.html#live", context).strip()
+    return live + render_to_string("tournaments/detail.html#news", context).strip()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games import notify
+from games import services as games_services
+from tournaments import services
 from tournaments.models import BoardPlay, RoundTable
 
 TABLE_FINISHED = "tournaments.tasks.table_finished"
@@ -19,3 +21,11 @@ def game_finished(sender: Any, *, game_id: int, **results: Any) -> None:
         or BoardPlay.objects.filter(game_id=game_id).exists()
     ):
         notify.enqueue(TABLE_FINISHED, game_id)
+
+
+def player_back(sender: Any, *, game_id: int, user_id: int | None, reason: str, **_: Any) -> None:
+    """A player a bot stood in for at the organizer's word (away reason "event") said
+    "I'm back" (after its commit): their stand-in for the round ends, so the next board
+    or deal the format starts is theirs (`services.stand_in_ended`)."""
+    if reason == games_services.STAND_IN and user_id is not None:
+        services.stand_in_ended(game_id=game_id, user_id=user_id)

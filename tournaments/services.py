@@ -41,6 +41,7 @@ from tournaments import formats, live, seating
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
+    Announcement,
     Bye,
     Correction,
     Entry,
@@ -253,25 +254,65 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is not None and entry.active:
             raise ServiceError("You are already registered.")
-        if event.player_cap and _active_entries(event).count() >= event.player_cap:
-            raise ServiceError(f"The event is full ({event.player_cap} players).")
-        late = formats.of(event).late_entry_refusal
-        if event.status == Event.RUNNING and late:
-            raise ServiceError(late)
-        first = _next_round_number(event)
-        if event.status == Event.RUNNING and (first - 1) * 2 > event.rounds:
-            raise ServiceError("Half the rounds have started: it is too late to join.")
-        if entry is None:
-            entry = Entry.objects.create(event=event, user=user, first_round=first)
-            if event.status == Event.RUNNING:
-                # A late entry: a bye for each round they could not play.
-                Bye.objects.bulk_create(
-                    Bye(round=r, entry=entry, points=event.bye_points, late=True)
-                    for r in event.round_set.filter(number__lt=first)
-                )
-        else:  # rejoining after a withdrawal: the rounds missed score nothing
-            entry.status, entry.withdrawn_at = Entry.REGISTERED, None
-            entry.save(update_fields=["status", "withdrawn_at"])
+        entry = _enter(event, user, entry)
+        _reseat_waiting_round(event)
+        _changed(event)
+    return entry
+
+
+def late_entry_refusal(event: Event) -> str | None:
+    """Why no one may enter `event` now (None: they may): it is over, its format takes
+    no late entries, or half its rounds have started. Registering, the organizer adding
+    a member by hand and the manage page (which then offers no such control) ask here."""
+    if event.status == Event.FINISHED:
+        return "This event is over."
+    if event.status != Event.RUNNING:
+        return None
+    if late := formats.of(event).late_entry_refusal:
+        return late
+    if (next_round_number(event) - 1) * 2 > event.rounds:
+        return "Half the rounds have started: it is too late to join."
+    return None
+
+
+def _enter(event: Event, user: Any, entry: Entry | None) -> Entry:
+    """`user` enters `event` (the caller holds its lock and checked who may), or
+    re-enters after withdrawing (`entry`): the cap and the late-entry rule, then a new
+    entry with a bye for each round already played, or the old one registered again."""
+    if event.player_cap and _active_entries(event).count() >= event.player_cap:
+        raise ServiceError(f"The event is full ({event.player_cap} players).")
+    if refusal := late_entry_refusal(event):
+        raise ServiceError(refusal)
+    first = next_round_number(event)
+    if entry is None:
+        entry = Entry.objects.create(event=event, user=user, first_round=first)
+        if event.status == Event.RUNNING:
+            # A late entry: a bye for each round they could not play.
+            Bye.objects.bulk_create(
+                Bye(round=r, entry=entry, points=event.bye_points, late=True)
+                for r in event.round_set.filter(number__lt=first)
+            )
+    else:  # rejoining after a withdrawal: the rounds missed score nothing
+        entry.status, entry.withdrawn_at = Entry.REGISTERED, None
+        entry.save(update_fields=["status", "withdrawn_at"])
+    return entry
+
+
+def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
+    """An organizer enters a club member by hand (someone at the club night without the
+    site open): as registering, whether registration is open or the event is by
+    invitation, and with the same late-entry rule (seated from the next round, a bye for
+    each round missed; refused where the format takes no late entries)."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        name = user.get_username()
+        if not club_access.is_member(user, event.club):
+            raise ServiceError(f"{name} is not a member of {event.club.name}.")
+        entry = Entry.objects.filter(event=event, user=user).first()
+        if entry is not None and entry.active:
+            raise ServiceError(f"{name} is already in the event.")
+        entry = _enter(event, user, entry)
         _reseat_waiting_round(event)
         _changed(event)
     return entry
@@ -291,8 +332,11 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError(f"{entry.user.get_username()} has already withdrawn.")
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over: its results stand.")
+        if refusal := formats.of(event).withdrawal_refusal(entry):
+            raise ServiceError(refusal)
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
-        entry.save(update_fields=["status", "withdrawn_at"])
+        entry.stand_in_round = None  # a bot plays their games to the end now
+        entry.save(update_fields=["status", "withdrawn_at", "stand_in_round"])
         for game_id in formats.of(event).games_of(entry):
             games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
@@ -505,6 +549,155 @@ def finish_event(*, event: Event, by: Any) -> Event:
     return event
 
 
+# ---- the club night: a bot for a no-show, a break, announcements ----------------------
+
+MAX_BREAK_MINUTES = 120
+
+
+def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
+    """The organizer lets a bot play for a player who has not come (`on`), in their
+    game(s) of the round being played (or of the round seated and waiting to start,
+    from its first move) and in each game the format starts for them
+    during it (`tournaments.tables.start_event_game`: a duplicate round's next board; a
+    knockout's next deal, as its round is one deal, until the seat is given back); or
+    gives them their seat back (off). Not a withdrawal: they stay in the event and their
+    results stand as played. They may also come back themselves ("I'm back" at their
+    table, `stand_in_ended`)."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
+        if found is None:
+            raise ServiceError("That player is not in this event.")
+        entry, name = found, found.user.get_username()
+        if event.status != Event.RUNNING:
+            raise ServiceError("Only while the event runs can a bot play for a player.")
+        if not entry.active:
+            raise ServiceError(f"{name} has withdrawn: a bot plays their games to the end.")
+        fmt = formats.of(event)
+        # The round being played, or else one seated and waiting to start (its games,
+        # when they start, are played for them from the first move).
+        current = (
+            event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
+            or event.round_set.filter(status=Round.SEATED).first()
+        )
+        standing_in = current is not None and entry.stand_in_round == current.number
+        game_ids = fmt.games_of(entry) if current and current.status == Round.PLAYING else []
+        if on:
+            if current is None:
+                raise ServiceError("No round is being played or seated.")
+            if standing_in:
+                raise ServiceError(f"A bot already plays for {name} this round.")
+            if current.status == Round.PLAYING and not game_ids:
+                raise ServiceError(f"{name} has no game in play this round.")
+            if not RoundSeat.objects.filter(table__round=current, entry=entry).exists():
+                raise ServiceError(f"{name} is not seated in round {current.number}.")
+            entry.stand_in_round = current.number
+        else:
+            if not standing_in:
+                raise ServiceError(f"No bot plays for {name} this round.")
+            entry.stand_in_round = None
+        entry.save(update_fields=["stand_in_round"])
+        for game_id in game_ids:
+            games.stand_in(game_id=game_id, user=entry.user, on=on)
+        _changed(event)
+    return entry
+
+
+def stand_in_ended(*, game_id: int, user_id: int) -> bool:
+    """A player a bot stood in for said "I'm back" at a game of an event (games tells,
+    `tournaments.receivers`): the stand-in for the round ends, so the next game the
+    format starts for them (a board, a deal) is theirs to play. False when there was
+    none (not an event's game, no stand-in in the round in play)."""
+    with transaction.atomic():
+        event_id = formats.event_of_game(game_id)
+        if event_id is None:
+            return False
+        event = _locked_event(event_id)
+        playing = event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
+        if playing is None:
+            return False
+        ended = Entry.objects.filter(
+            event=event, user_id=user_id, stand_in_round=playing.number
+        ).update(stand_in_round=None)
+        if ended:
+            _changed(event)
+    return bool(ended)
+
+
+def call_break(*, event: Event, by: Any, minutes: int) -> Event:
+    """The organizer calls a break of `minutes` from now: the next round does not start
+    before it is over, and starts by itself when it is (a round seated already is
+    scheduled for then; a round still being played plays on, and the one after it waits,
+    `tournaments.formats.base.start_if_automatic`). The sweep starts it
+    (`start_round_if_due`). Refused where the format has no breaks, and in the last
+    round (there is no next round to wait for)."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if event.status != Event.RUNNING:
+            raise ServiceError("Only a running event takes a break between rounds.")
+        fmt = formats.of(event)
+        if refusal := fmt.break_refusal:
+            raise ServiceError(refusal)
+        if not 1 <= minutes <= MAX_BREAK_MINUTES:
+            raise ServiceError(f"A break lasts 1 to {MAX_BREAK_MINUTES} minutes.", "minutes")
+        waiting = event.round_set.filter(status=Round.SEATED).first()
+        following = next_round_number(event)
+        if waiting is None and fmt.sets_rounds and following > event.rounds:
+            raise ServiceError(
+                f"Round {following - 1} is the last: there is no next round to wait for."
+            )
+        event.break_until = timezone.now() + timedelta(minutes=minutes)
+        event.save(update_fields=["break_until"])
+        if waiting is not None:
+            waiting.start_at = event.break_until
+            waiting.save(update_fields=["start_at"])
+        _changed(event)
+    return event
+
+
+def end_break(*, event: Event, by: Any) -> Event:
+    """The organizer calls the break off: a round seated for its end starts now if the
+    event advances by itself (and is not paused), else when the organizer starts it."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if event.break_until is None or event.break_until <= timezone.now():
+            raise ServiceError("There is no break to end.")
+        until, event.break_until = event.break_until, None
+        event.save(update_fields=["break_until"])
+        waiting = event.round_set.filter(status=Round.SEATED).first()
+        if waiting is not None and waiting.start_at == until:
+            waiting.start_at = None
+            waiting.save(update_fields=["start_at"])
+            start_if_automatic(formats.of(event), event, waiting)
+        _changed(event)
+    return event
+
+
+MAX_ANNOUNCEMENT = 200
+
+
+def announce(*, event: Event, by: Any, text: str) -> Announcement:
+    """The organizer writes a short line to everyone at the event: shown at the top of
+    its pages (`tournaments.news`), pushed to those open now."""
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        text = " ".join(text.split())
+        if not text:
+            raise ServiceError("Write the announcement.", "text")
+        if len(text) > MAX_ANNOUNCEMENT:
+            raise ServiceError(
+                f"An announcement is at most {MAX_ANNOUNCEMENT} characters ({len(text)} now).",
+                "text",
+            )
+        announcement = Announcement.objects.create(event=event, text=text, by=by)
+        _changed(event)
+    return announcement
+
+
 # ---- games finishing, and the clock ---------------------------------------------------
 
 
@@ -604,7 +797,7 @@ def _exchange(a: RoundSeat, b: RoundSeat) -> None:
     b.save(update_fields=["entry", "bot_level"])
 
 
-def _next_round_number(event: Event) -> int:
+def next_round_number(event: Event) -> int:
     """The first round a player entering now can be seated in: a round waiting to start
     (it is seated again), else the one after the last."""
     last = event.round_set.order_by("-number").first()

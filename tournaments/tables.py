@@ -10,10 +10,10 @@ from typing import Any
 
 from games import services as games
 from games.engine import Rules
-from games.models import Home, Table
+from games.models import Game, GamePlayer, Home, Table
 from games.services import SeatSpec, TableSpec
 from tournaments import balancing
-from tournaments.models import Event, RoundSeat
+from tournaments.models import Entry, Event, Round, RoundSeat
 
 
 def open_event_table(
@@ -53,6 +53,23 @@ def open_event_tables(
         home=event_home(event),
         first_turn_grace=event.first_turn_grace,
     )
+
+
+def start_event_game(round_: Round, table: Table, **options: Any) -> Game:
+    """The one place an event's game starts, whatever the format (a Swiss or top-q
+    round's game, a knockout's deal, a duplicate board): `games.start_game` with
+    `options`, started by the system; then a bot stands in from the first move for
+    each player the organizer said would not come this round (`Entry.stand_in_round`,
+    `tournaments.services.stand_in`), so every game of their round is played for them
+    until they come back or get their seat back."""
+    game = games.start_game(table=table, by=None, **options)
+    away = Entry.objects.filter(
+        event_id=round_.event_id, status=Entry.REGISTERED, stand_in_round=round_.number
+    ).values("user_id")
+    # One query (most games have no stand-in): the game's players among them.
+    for player in GamePlayer.objects.filter(game=game, user_id__in=away).select_related("user"):
+        games.stand_in(game_id=game.pk, user=player.user, on=True)
+    return game
 
 
 def event_home(event: Event) -> Home:

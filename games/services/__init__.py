@@ -35,12 +35,14 @@ from __future__ import annotations
 from games.errors import ServiceError, StaleMove
 from games.services.arrival import arrive
 from games.services.away import (
+    STAND_IN,
     WITHDRAWN,
     end_abandoned,
     end_game,
     let_bot_finish,
     mark_absent,
     replace_with_bot,
+    stand_in,
 )
 from games.services.game_log import MoveResult
 from games.services.level_agreements import answer_levels, propose_levels
@@ -79,6 +81,7 @@ from games.services.tables import (
 __all__ = [
     "arrive",
     "ACTIVITY_SECONDS",
+    "STAND_IN",
     "WITHDRAWN",
     "MoveResult",
     "SeatSpec",
@@ -110,6 +113,7 @@ __all__ = [
     "open_tables",
     "play",
     "play_for_bot",
+    "stand_in",
     "propose_levels",
     "replace_with_bot",
     "set_seats",

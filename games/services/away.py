@@ -92,6 +92,43 @@ def let_bot_finish(*, game_id: int, user: Any) -> bool:
     return True
 
 
+# The away reason of a player an event's organizer let a bot stand in for (a no-show).
+STAND_IN = "event"
+
+
+def stand_in(*, game_id: int, user: Any, on: bool) -> bool:
+    """The system's (an event's organizer, for a no-show): `on`, a bot plays `user`'s
+    seat (reason "event") until they say "I'm back" or the organizer gives the seat back;
+    off, the seat is theirs again if it was played for this reason. Their results stand
+    as played. False, with nothing written, when the game is over, `user` is not playing
+    in it or is out of it, or there is nothing to change (already so, or away for
+    another reason: withdrawn, the timer)."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if not game.in_play:
+            return False
+        player = game.players.filter(user=user).first()
+        if player is None or game.engine_state().players[player.position].out:
+            return False
+        if on:
+            if player.away:
+                return False
+            _mark_away(game, player, STAND_IN)
+            return True
+        if player.away_reason != STAND_IN:
+            return False
+        GamePlayer.objects.filter(pk=player.pk).update(
+            away=False, away_reason="", turns_timed_out=0
+        )
+        append(game, [engine.Event("player_back", player.position)], [])
+        # As coming back (`come_back`): what is left of a turn of theirs, never a fresh clock.
+        timer = 0.0
+        if game.state.get("turn") == player.position and game.turn_deadline is not None:
+            timer = max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
+        notify.game_changed(game, bot_moves_next=False, timer=timer)
+    return True
+
+
 def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:
     """The host or staff ends the game now: the standings stand and no one wins (status
     ENDED, reason "host" or "staff"). Refused, with nothing written, to anyone else, at

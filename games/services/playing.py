@@ -5,13 +5,14 @@ back. What a move writes -- the events, the decks' commitments, the snapshot -- 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import access, engine, notify
+from games import access, engine, notify, signals
 from games.engine import events as engine_events
 from games.engine.bots import make_bot, recall
 from games.engine.serialize import state_to_dict
@@ -37,6 +38,8 @@ from games.services.table_checks import (
     require_starter,
 )
 from games.shuffles import Board, CommittedDecks, GivenDecks
+
+log = logging.getLogger(__name__)
 
 
 def start_game(
@@ -155,6 +158,7 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
             )
             if player.away:  # before the bot moved for them: the log says they are back
                 back = [engine.Event("player_back", player.position)]
+                _tell_back(game.pk, player.user_id, player.away_reason)
             player.away, player.away_reason, player.turns_timed_out = False, "", 0
         return apply_move(game, move, before=back, human=True, players_kept=True)
 
@@ -240,6 +244,20 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
     return MoveResult(game=game, events=events)
 
 
+def _tell_back(game_id: int, user_id: int | None, reason: str) -> None:
+    """After the commit, tell other apps (`games.signals.player_back`) that a player who
+    was away is back: an event ends its organizer's stand-in for them."""
+
+    def send() -> None:
+        for receiver, response in signals.player_back.send_robust(
+            sender=Game, game_id=game_id, user_id=user_id, reason=reason
+        ):
+            if isinstance(response, Exception):
+                log.error("player_back receiver %r failed", receiver, exc_info=response)
+
+    transaction.on_commit(send)
+
+
 def come_back(*, game_id: int, user: Any) -> None:
     """A player who was away says they are back: they play their own turns again.
 
@@ -263,6 +281,7 @@ def come_back(*, game_id: int, user: Any) -> None:
         )
         game.human_moved_at = timezone.now()
         append(game, [engine.Event("player_back", player.position)], ["human_moved_at"])
+        _tell_back(game.pk, player.user_id, player.away_reason)
         # A bot was to play this turn, so no timer task waits for it: start one that
         # runs out at the turn's existing deadline.
         timer = 0.0

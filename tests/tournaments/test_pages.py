@@ -338,11 +338,17 @@ def test_the_csv_holds_the_standings_rows(
 # ---- managing ------------------------------------------------------------------------
 
 
+# The organizer's actions that ask first (a second POST with confirm=yes acts).
+CONFIRMED = ("withdraw", "finish", "correct")
+
+
 def manage(client: Client, event: Event, action: str, **fields: Any) -> list[str]:
-    response = client.post(
-        reverse("tournaments:manage", args=[event.pk]), {"action": action, **fields}
-    )
-    assert response.url == reverse("tournaments:manage", args=[event.pk])
+    url = reverse("tournaments:manage", args=[event.pk])
+    response = client.post(url, {"action": action, **fields})
+    if action in CONFIRMED and response.status_code == 200:
+        assert 'name="confirm" value="yes"' in response.content.decode()
+        response = client.post(url, {"action": action, **fields, "confirm": "yes"})
+    assert response.url == url
     return said(response)
 
 

@@ -190,6 +190,25 @@ def event_page_now(reading: Reading, event_id: str, text: str) -> str:
     return text
 
 
+# The organizer's console for a club night (docs/design.md §14): a running event's
+# manage page no longer offers "Finish the event now" while a round is being played and
+# says why (and a knockout's why it has no pause); it names the player first in a seat's
+# choice ("eve: round 1, table 1, seat 1 (1st)", so a phone's narrow select shows who);
+# and it has new sections (the break and announcements, the tables of the round) that
+# had nothing before them to compare with: they are cut from the page as read now.
+KNOCKOUT_NO_PAUSE = "A knockout deals on until one player is left: it has no pause."
+# Where a member could be added by hand or register late, the pages say why not (each
+# running event of the snapshot is past the point of late entry).
+LATE_REFUSALS = {
+    "Swiss": "Half the rounds have started: it is too late to join.",
+    "Knockout": "The knockout has started: it is too late to join.",
+    "Top 2 knockout": "The knockout has started: it is too late to join.",
+    "Duplicate": "A duplicate event seats everyone at its start: it is too late.",
+}
+CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.S)
+SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
@@ -207,29 +226,53 @@ def as_now(reading: Reading) -> str:
         return text.replace("\nLeave\n", "\n")
     text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")
     text = text.replace("\n← The event's page\n", "\n← The event's page · Projector view\n")
+    if re.fullmatch(r"/tournaments/\d+/", reading.page.url) and "(running)" in reading.page.what:
+        # Registering late where it would be refused is not offered: the page says why.
+        late = LATE_REFUSALS[reading.page.what.split(" (")[0]]
+        text = text.replace("\nLog in to register\n", f"\n{late}\n")
+        text = text.replace("\nYour entry\nRegister\n", f"\nYour entry\n{late}\n")
     if not reading.page.url.endswith("/manage/"):
         return PRINT_STANDINGS.sub(r"\1· Print the standings\n", text, count=1)
     section = PRINT_SECTION_UPCOMING if "\nUpcoming:" in text else PRINT_SECTION
     text = re.sub(r"\n(?=(Round \d+: the seating|Players)\n)", section, text, count=1)
+    playing = re.search(r"^(Round|Deal) (\d+)(?: of \d+)? is being played", text, re.M)
+    if playing is not None:
+        refusal = (
+            f"{playing[1]} {playing[2]} is being played: the event can be finished once it is over."
+        )
+        text = text.replace("\nFinish the event now\n", f"\n{refusal}\n")
+        late = LATE_REFUSALS[reading.page.what.split(" (")[0]]
+        text = text.replace("\nResults\n", f"\n{late}\nResults\n", 1)
     if "knockout" in reading.page.what.lower():
         text = text.replace("\nPause\n", "\n")
+        if playing is not None:
+            text = text.replace(
+                "\nClose registration\n", f"\nClose registration\n{KNOCKOUT_NO_PAUSE}\n"
+            )
         text = re.sub(r"Correct a result\n.*?\nCorrect(?=\n)", KNOCKOUT_REFUSAL, text, flags=re.S)
         text = text.replace("No game of this event is over yet.", KNOCKOUT_REFUSAL)
+    text = SEAT_CHOICE.sub(r"\4: round \1, table \2, seat \3\5", text)
     return text.replace(DUPLICATE_BEFORE, DUPLICATE_NOW)
+
+
+def as_compared(reading: Reading) -> str:
+    """The text of a page as read now, without the parts new since the snapshot."""
+    return CONSOLE_PARTS.sub("", reading.text)
 
 
 def difference(before: Reading, now: Reading) -> str | None:
     """None when `now` reads as `before` did (but for the changes made on purpose,
     `as_now`); otherwise what differs, from the first differing line."""
     expected = as_now(before)
-    if (now.status, now.text) == (before.status, expected):
+    read = as_compared(now)
+    if (now.status, read) == (before.status, expected):
         return None
     status = (
         f"{before.status}" if now.status == before.status else f"{before.status} → {now.status}"
     )
     lines = [f"{before.page.what} ({before.page.url}), status {status}:"]
     diff = difflib.unified_diff(
-        expected.splitlines(), now.text.splitlines(), "before", "after", n=2, lineterm=""
+        expected.splitlines(), read.splitlines(), "before", "after", n=2, lineterm=""
     )
     shown = list(diff)
     lines += shown[:DIFF_LINES]

@@ -122,6 +122,9 @@ class Format:
     # Its tables are kept from round to round and players move between them (a
     # balanced knockout's): a player called to another table is told "You move to".
     keeps_tables: ClassVar[bool] = False
+    break_refusal: ClassVar[str | None] = None
+    # What its pages call one of its rounds (a balanced knockout's is a deal).
+    unit: ClassVar[str] = "round"
 
     # ---- creating an event -------------------------------------------------------
 
@@ -170,6 +173,17 @@ class Format:
             ).values_list("game_id", flat=True)
             if game_id is not None
         ]
+
+    def withdrawal_refusal(self, entry: Entry) -> str | None:
+        """Why `entry` cannot withdraw now though registered (None: they may)."""
+        return None
+
+    def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
+        """Each of the round's tables' game being played now (or last played), by round
+        table id, with what the organizer's console calls it ("Board 2 of 4", "Deal 7";
+        "" for a round's one game): the round tables' games, unless a format deals
+        several games a round at a table."""
+        return {t.pk: (t.game_id, "") for t in round_.tables.all()}
 
     # Which event a finished game belongs to, and the finished games not recorded: by
     # the round tables' games, unless a format keeps its games elsewhere.
@@ -317,13 +331,23 @@ def next_round(event: Event, shown: Round | None, waiting: Round | None) -> str 
 
 
 def start_seated(format: Format, event: Event, round_: Round) -> None:
-    """Start a seated round's tables, and the round is being played."""
+    """Start a seated round's tables, and the round is being played. A break the
+    organizer called is over once a round starts (at its end, or started early)."""
     format.start_round(event, round_)
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
     round_.save(update_fields=["status", "started_at"])
+    if event.break_until is not None:
+        event.break_until = None
+        event.save(update_fields=["break_until"])
 
 
 def start_if_automatic(format: Format, event: Event, round_: Round) -> None:
-    """Start a seated round now if the event advances by itself and is not paused."""
+    """Start a seated round now if the event advances by itself and is not paused. During
+    a break (`Event.break_until`) it is scheduled for the break's end instead, whatever
+    the event's advance: the schedule (`services.start_round_if_due`) starts it then."""
+    if event.break_until is not None and event.break_until > timezone.now():
+        round_.start_at = event.break_until
+        round_.save(update_fields=["start_at"])
+        return
     if event.advance == Event.AUTO and not event.paused:
         start_seated(format, event, round_)

@@ -7,23 +7,34 @@ the service and is told the round has already started."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from clubs import zones
-from tournaments import formats, page_parts, pages, roster, services
-from tournaments.forms import CorrectionForm, ScheduleForm, SwapForm, first_error
+from tournaments import console, formats, news, page_parts, pages, roster, services
+from tournaments.forms import (
+    AnnouncementForm,
+    BreakForm,
+    CorrectionForm,
+    ScheduleForm,
+    SwapForm,
+    first_error,
+)
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 from tournaments.services import ServiceError
-from tournaments.words import seat_name
+from tournaments.words import ordinal, seat_name
 
 Handler = Callable[[HttpRequest, Event], str]
 
@@ -147,6 +158,60 @@ def finish(request: HttpRequest, event: Event) -> str:
     return "The event is over: the standings are final."
 
 
+def _entry(request: HttpRequest, event: Event) -> Entry:
+    found = (
+        Entry.objects.select_related("user").filter(pk=_posted_id(request, "entry"), event=event)
+    ).first()
+    if found is None:
+        raise ServiceError("That player is not in this event.")
+    return found
+
+
+def stand_in(request: HttpRequest, event: Event) -> str:
+    entry = _entry(request, event)
+    on = request.POST.get("on") == "1"
+    services.stand_in(event=event, entry=entry, by=request.user, on=on)
+    name = entry.user.get_username()
+    return f"A bot plays for {name} this round." if on else f"{name} has their seat back."
+
+
+def add_entry(request: HttpRequest, event: Event) -> str:
+    user = get_user_model().objects.filter(pk=_posted_id(request, "user")).first()
+    if user is None:
+        raise ServiceError("Choose a member of the club.")
+    entry = services.add_entry(event=event, user=user, by=request.user)
+    name = user.get_username()
+    if event.status != Event.RUNNING:
+        return f"{name} is registered."
+    byes = entry.byes.count()
+    missed = f", with a bye for each of the {byes} round(s) missed" if byes else ""
+    return f"{name} plays from round {entry.first_round}{missed}."
+
+
+def call_break(request: HttpRequest, event: Event) -> str:
+    form = BreakForm(request.POST)
+    if not form.is_valid():
+        raise ServiceError(first_error(form))
+    event = services.call_break(event=event, by=request.user, minutes=form.cleaned_data["minutes"])
+    shown = news.news(event).break_
+    if shown is None:  # unreachable: the break has just begun
+        return "The break has begun."
+    return f"Break: round {shown.round_number} starts at {shown.clock}."
+
+
+def end_break(request: HttpRequest, event: Event) -> str:
+    services.end_break(event=event, by=request.user)
+    return "The break is over."
+
+
+def announce(request: HttpRequest, event: Event) -> str:
+    form = AnnouncementForm(request.POST)
+    if not form.is_valid():
+        raise ServiceError(first_error(form))
+    services.announce(event=event, by=request.user, text=form.cleaned_data["text"])
+    return "Announced."
+
+
 ACTIONS: dict[str, Handler] = {
     "registration": set_registration,
     "start_event": start_event,
@@ -158,6 +223,63 @@ ACTIONS: dict[str, Handler] = {
     "withdraw": withdraw,
     "correct": correct,
     "finish": finish,
+    "stand_in": stand_in,
+    "add_entry": add_entry,
+    "break": call_break,
+    "end_break": end_break,
+    "announce": announce,
+}
+
+
+# ---- the second step of what cannot be undone --------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a destructive action asks before it acts: the question, what follows, and
+    the confirming button's words."""
+
+    question: str
+    consequence: str
+    button: str
+
+
+def _ask_finish(request: HttpRequest, event: Event) -> Question:
+    return Question(
+        f"Finish {event.name} now?",
+        "The standings become final; a round seated and not started is dropped.",
+        "Finish the event",
+    )
+
+
+def _ask_withdraw(request: HttpRequest, event: Event) -> Question:
+    name = _entry(request, event).user.get_username()
+    return Question(
+        f"Withdraw {name} from {event.name}?",
+        "They are seated no more and a bot plays their game in progress to its end; "
+        "their results stand.",
+        f"Withdraw {name}",
+    )
+
+
+def _ask_correct(request: HttpRequest, event: Event) -> Question:
+    form = CorrectionForm(request.POST, seats=_finished_seats(event))
+    if not form.is_valid():
+        raise ServiceError(first_error(form))
+    seat = _seat(event, form.cleaned_data["seat"])
+    place, round_no = form.cleaned_data["place"], seat.table.round.number
+    was = f" (now {ordinal(seat.place)})" if seat.place else ""
+    return Question(
+        f"Give {seat_name(seat)} place {place} in round {round_no}{was}?",
+        "The standings follow; the audit log keeps the old place and your reason.",
+        "Correct the result",
+    )
+
+
+QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question]] = {
+    "finish": _ask_finish,
+    "withdraw": _ask_withdraw,
+    "correct": _ask_correct,
 }
 
 
@@ -168,27 +290,112 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     if not club_access.organizes(request.user, event.club):
         raise PermissionDenied(f"Only {event.club.name}'s organizers can manage its events.")
     if request.method == "POST":
-        handler = ACTIONS.get(request.POST.get("action", ""))
+        action = request.POST.get("action", "")
+        handler = ACTIONS.get(action)
         try:
             if handler is None:
                 raise ServiceError("Choose one of the page's buttons.")
+            ask = QUESTIONS.get(action)
+            if ask is not None and request.POST.get("confirm") != "yes":
+                # The first press asks; only the second, with confirm=yes, acts. What
+                # would be refused is refused now, not after the question.
+                _would_do(handler, request, event)
+                return _confirm(request, event, ask(request, event))
             messages.success(request, handler(request, event))
         except ServiceError as error:
             messages.error(request, error.message)
         return redirect("tournaments:manage", event.pk)
+    if request.GET.get("part") == "tables":
+        # The console's live part alone, which static/js/console.js fetches again when
+        # the event changes (its socket says so) and every few seconds (a turn moves on
+        # without the event changing).
+        return render(request, "tournaments/manage.html#console", _console_context(event))
     return render(request, "tournaments/manage.html", _context(request, event))
+
+
+class _DryRun(Exception):
+    """Rolls back a handler run only to see whether its service would refuse."""
+
+
+def _would_do(handler: Handler, request: HttpRequest, event: Event) -> None:
+    """Run `handler` and undo it: its service's refusal (ServiceError) is raised, and
+    nothing is written or told (the pushes and tasks wait for a commit that never
+    comes)."""
+    try:
+        with transaction.atomic():
+            handler(request, event)
+            raise _DryRun
+    except _DryRun:
+        pass
+
+
+def _confirm(request: HttpRequest, event: Event, question: Question) -> HttpResponse:
+    """The page asking the second step: the posted fields again, with confirm=yes."""
+    fields = [
+        (name, value)
+        for name, value in request.POST.items()
+        if name not in ("csrfmiddlewaretoken", "confirm")
+    ]
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {"event": event, "question": question, "fields": fields},
+    )
+
+
+def _console_context(event: Event) -> dict[str, Any]:
+    now = timezone.now()
+    return {
+        "event": event,
+        "console": console.console(event, now),
+        "news": news.news(event, now),
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+
+
+REFRESH_SECONDS = 20
+
+
+def _members_to_add(event: Event) -> list[tuple[int, str]]:
+    """The club's members without an active entry, by name: whom "Add a member" offers."""
+    entered = Entry.objects.filter(event=event, status=Entry.REGISTERED).values("user_id")
+    users = (
+        get_user_model()
+        .objects.filter(club_memberships__club=event.club)
+        .exclude(pk__in=entered)
+        .order_by("username")
+    )
+    return [(u.pk, u.get_username()) for u in users]
 
 
 def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     fmt = formats.of(event)
     waiting = page_parts.waiting_round(event)
+    playing = console.round_in_play(event)
     seats = _round_seats(waiting) if waiting else []
     finished = _finished_seats(event)
+    entries = roster.entries(event)
+    running = event.status == Event.RUNNING
+    late_refusal = services.late_entry_refusal(event)
+    following = services.next_round_number(event)
+    last_round = fmt.sets_rounds and waiting is None and following > event.rounds
+    base = _console_context(event)
+    on_break = base["news"].break_ is not None
+    if not running:
+        break_refusal = None
+    elif fmt.break_refusal:
+        break_refusal = fmt.break_refusal
+    elif last_round:
+        break_refusal = f"Round {following - 1} is the last: no break before another round."
+    else:
+        break_refusal = None
     return {
-        "event": event,
+        **base,
         "status": pages.status_text(event),
-        "entries": roster.entries(event),
+        "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
         "waiting": waiting,
+        "playing": playing,
+        "current_round": playing or waiting,
         "seating": roster.seated_tables(waiting) if waiting else [],
         "swap_form": SwapForm(seats=seats) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at}, club=event.club)
@@ -199,8 +406,25 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         if finished and fmt.correction_refusal is None
         else None,
         "correction_refusal": fmt.correction_refusal,
-        # A control that could only be refused is not offered.
+        # A control that could only be refused is not offered: the page says why.
         "pausable": fmt.pause_refusal is None,
+        "pause_refusal": fmt.pause_refusal,
+        "finish_refusal": f"{fmt.unit.capitalize()} {playing.number} is being played: "
+        "the event can be finished once it is over."
+        if playing is not None
+        else None,
+        "start_refusal": "The event is paused: resume it to start the round."
+        if event.paused
+        else None,
+        "late_refusal": late_refusal,
+        "members": _members_to_add(event)
+        if late_refusal is None and event.status != Event.FINISHED
+        else [],
+        "on_break": on_break,
+        "break_refusal": break_refusal,
+        "break_choices": BREAK_CHOICES,
+        "break_form": BreakForm(),
+        "announcement_form": AnnouncementForm(),
         "corrections": Correction.objects.filter(seat__table__round__event=event)
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),
@@ -210,3 +434,10 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         if event.entry == Event.INVITE
         else None,
     }
+
+
+BREAK_CHOICES = (5, 10, 15, 20, 30)
+
+
+def _withdraw_refusal(fmt: formats.Format, entry: Entry) -> str | None:
+    return fmt.withdrawal_refusal(entry) if entry.active else None

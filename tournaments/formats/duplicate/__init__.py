@@ -53,6 +53,9 @@ class Duplicate(SeatedRounds):
     def record_game(self, event: Event, game_id: int) -> Round | None:
         return rounds.record_play(game_id)
 
+    def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
+        return rounds.table_games(round_)
+
     def games_of(self, entry: Entry) -> list[int]:
         return rounds.games_of(entry)
 

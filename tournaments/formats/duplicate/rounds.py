@@ -37,7 +37,7 @@ from games.shuffles import deck_commitment, new_salt
 from tournaments import progress, roster
 from tournaments.formats.duplicate import matchpoints
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundTable
-from tournaments.tables import open_event_table, round_seat_specs
+from tournaments.tables import open_event_table, round_seat_specs, start_event_game
 
 MAX_BOARDS = 16
 
@@ -144,9 +144,9 @@ def _deal(table: RoundTable, board: Board) -> BoardPlay:
     """Start `board` at `table`: a game of one deal from the board's decks, sealed.
     A withdrawn player's seat is played by a bot from the first move."""
     assert table.table is not None
-    game = games.start_game(
-        table=table.table,
-        by=None,
+    game = start_event_game(
+        table.round,
+        table.table,
         dealer=board.dealer,
         deals=1,
         board=GivenBoard(deck=board.deck, reshuffle=board.reshuffle),
@@ -211,6 +211,19 @@ def games_of(entry: Entry) -> list[int]:
             game__isnull=False,
         ).values_list("game_id", flat=True)
     )
+
+
+def table_games(round_: Round) -> dict[int, tuple[int | None, str]]:
+    """Each table's board being played (or its last, once it has played them all)."""
+    count = round_.boards.count()
+    found: dict[int, tuple[int | None, str]] = {t.pk: (None, "") for t in round_.tables.all()}
+    for table_id, game_id, number in (
+        BoardPlay.objects.filter(table__round=round_)
+        .values_list("table_id", "game_id", "board__number")
+        .order_by("table_id", "board__number")
+    ):
+        found[table_id] = (game_id, f"Board {number} of {count}")
+    return found
 
 
 def unrecorded_games() -> list[int]:

@@ -9,7 +9,7 @@ from typing import Any
 from tournaments import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
 from tournaments.formats.knockout import pages, rounds
-from tournaments.models import Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
 
 
@@ -21,6 +21,9 @@ class Knockout(Format):
     late_entry_refusal = "The knockout has started: it is too late to join."
     pause_refusal = "A knockout deals on until one player is left: it has no pause."
     correction_refusal = "A knockout's places follow from the games: nothing to correct."
+    # Decided for the club night: deal follows deal at every table within seconds, and a
+    # break between two would stop every table mid-match; the organizer pauses no table.
+    break_refusal = "A knockout deals on until one player is left: it has no breaks."
     # Its pages' words (`pages.Unit`).
     unit = "deal"
     out_phrase = "on deal"
@@ -44,6 +47,19 @@ class Knockout(Format):
 
     def start(self, event: Event) -> Round:
         return rounds.start(event)
+
+    def withdrawal_refusal(self, entry: Entry) -> str | None:
+        # Out of a knockout is out: their place is decided, there is nothing to leave.
+        out = KnockoutPlayer.objects.filter(entry=entry, out_deal__isnull=False).first()
+        if out is None:
+            return None
+        name = entry.user.get_username()
+        return f"{name} is out ({self.out_phrase} {out.out_deal}): nothing to withdraw from."
+
+    def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
+        # A balanced knockout's round is one deal; a top-q round one whole game.
+        label = "" if not self.keeps_tables else f"{self.unit.capitalize()} {round_.number}"
+        return {t.pk: (t.game_id, label) for t in round_.tables.all()}
 
     def record(self, event: Event, game_id: int) -> bool:
         table = unrecorded_table(game_id)

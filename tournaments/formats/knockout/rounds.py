@@ -37,7 +37,7 @@ from tournaments.models import (
     RoundTable,
 )
 from tournaments.progress import mark_finished, playing_round, write_table
-from tournaments.tables import layout_seat_specs, open_event_table
+from tournaments.tables import layout_seat_specs, open_event_table, start_event_game
 
 
 def check_startable(event: Event, count: int) -> None:
@@ -145,6 +145,9 @@ def _end_deal(event: Event, round_: Round) -> None:
     result = balancing.balance(tables, moved, seed=f"{event.seed}:{n}")
     _record_moves(event, n, result.moves, players)
     _reseat(round_, result)
+    # A knockout's round is one deal: a bot standing in for a no-show goes on doing so
+    # deal after deal until they come back or the organizer gives their seat back.
+    Entry.objects.filter(event=event, stand_in_round=n).update(stand_in_round=n + 1)
     following = playing_round(event, n + 1)
     by_number = {t.number: t for t in round_.tables.select_related("table")}
     lives = _lives(event)
@@ -202,9 +205,9 @@ def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict
         round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
     )
     dealer = occupied.index(table.next_dealer())
-    round_table.game = games.start_game(
-        table=opened,
-        by=None,
+    round_table.game = start_event_game(
+        round_,
+        opened,
         dealer=dealer,
         lives=[lives[table.seats[k]] for k in occupied],
         deals=1,

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from django.db import IntegrityError
 
-from games import services as games
 from games.errors import ServiceError
 from tournaments import progress, seating
 from tournaments import standings as tally
 from tournaments.formats.swiss import results
 from tournaments.models import Bye, Entry, Event, Round, RoundTable
-from tournaments.tables import open_event_tables, round_seat_specs
+from tournaments.tables import open_event_tables, round_seat_specs, start_event_game
 
 # The level of the bots that fill empty seats: a fair opponent, not a pushover.
 BOT_LEVEL = "medium"
@@ -105,7 +104,7 @@ def start_tables(event: Event, round_: Round) -> None:
     )
     for table, games_table in zip(tables, opened, strict=True):
         table.table = games_table
-        table.game = games.start_game(table=games_table, by=None, dealer=0)
+        table.game = start_event_game(round_, games_table, dealer=0)
     RoundTable.objects.bulk_update(tables, ["table", "game"])
 
 

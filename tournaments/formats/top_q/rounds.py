@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games import services as games
 from tournaments import balancing
 from tournaments.formats.knockout.rounds import enter_players
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import mark_finished, playing_round, record_places, write_table
-from tournaments.tables import layout_seat_specs, open_event_table
+from tournaments.tables import layout_seat_specs, open_event_table, start_event_game
 
 
 def start(event: Event) -> Round:
@@ -106,8 +105,8 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
         round_table = write_table(
             round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
         )
-        round_table.game = games.start_game(
-            table=opened, by=None, dealer=occupied.index(table.next_dealer())
+        round_table.game = start_event_game(
+            round_, opened, dealer=occupied.index(table.next_dealer())
         )
         round_table.save(update_fields=["game"])
     return round_

@@ -1,0 +1,111 @@
+"""The organizer's console while an event runs (docs/design.md §14): every table of the
+round being played (a knockout's current deal, a duplicate round's boards) as the
+manage page shows it: the players in seat order, whose turn it is, who is away and
+why, the turn's clock, the game over or playing, and where to watch it.
+
+Read from games' public models only: a game's snapshot says whose turn it is
+(`Game.state["turn"]`), its players whether a bot plays for them (`GamePlayer.away`,
+`away_reason`) and its deadline how long the turn has left. No card is read: the
+snapshot's hands are never looked at here, so nothing on the page could show one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils import timezone
+
+from games.models import Game, GamePlayer
+from tournaments import formats, page_parts, roster
+from tournaments.models import Entry, Event, Round
+
+# Why a bot plays for someone, in the console's few words (games.engine.events.AWAY_REASONS).
+AWAY_WORDS = {
+    "timer": "away: out of time twice",
+    "absent": "away: left the table",
+    "host": "away: the host let a bot play",
+    "staff": "away: staff let a bot play",
+    "withdrawn": "withdrawn: a bot plays on",
+    "event": "a bot stands in",
+}
+
+
+@dataclass
+class Seat:
+    number: int  # 1-based, in seat order
+    name: str
+    entry: Entry | None  # None: a bot
+    turn: bool = False
+    away: str = ""  # why a bot plays for them, in words ("" if they play)
+    stand_in: bool = False  # the organizer's stand-in for this round
+
+
+@dataclass
+class Table:
+    number: int
+    label: str  # "Board 2 of 4", "Deal 7", ""
+    url: str | None
+    over: bool
+    seats: list[Seat] = field(default_factory=list)
+    turn_name: str = ""
+    deadline: datetime | None = None
+    seconds_left: int | None = None
+
+
+@dataclass
+class Console:
+    round_: Round | None
+    tables: list[Table]
+    heading: str = ""  # "Round 2", "Deal 7"
+
+
+def round_in_play(event: Event) -> Round | None:
+    return event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
+
+
+def console(event: Event, now: datetime | None = None) -> Console:
+    """The tables of the round in play, for the organizer."""
+    now = now or timezone.now()
+    round_ = round_in_play(event)
+    if round_ is None:
+        return Console(None, [])
+    fmt = formats.of(event)
+    games_by_table = fmt.table_games(round_)
+    game_ids = [g for g, _ in games_by_table.values() if g is not None]
+    game_rows = {g.pk: g for g in Game.objects.filter(pk__in=game_ids)}
+    players: dict[int, list[GamePlayer]] = {}
+    for player in GamePlayer.objects.filter(game_id__in=game_ids).order_by("position"):
+        players.setdefault(player.game_id, []).append(player)
+    tables = []
+    for seats in roster.seated_tables(round_):
+        round_table = seats[0].table
+        game_id, label = games_by_table.get(round_table.pk, (None, ""))
+        game = game_rows.get(game_id) if game_id is not None else None
+        line = Table(
+            number=round_table.number,
+            label=label,
+            url=page_parts.table_url(round_table),
+            over=game is None or not game.in_play,
+        )
+        at_game = players.get(game_id, []) if game_id is not None else []
+        turn = game.state.get("turn") if game is not None and game.in_play else None
+        # A game's seats are the round table's in seat order (a knockout table's seats
+        # may have gaps): the k-th round seat is the game's seat k.
+        for k, seat in enumerate(seats):
+            player = at_game[k] if k < len(at_game) else None
+            name = seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+            shown = Seat(k + 1, name, seat.entry)
+            if seat.entry is not None:
+                shown.stand_in = seat.entry.stand_in_round == round_.number
+            if player is not None and not line.over:
+                shown.turn = turn == player.position
+                if player.away:
+                    shown.away = AWAY_WORDS.get(player.away_reason, "away")
+            if shown.turn:
+                line.turn_name = name
+            line.seats.append(shown)
+        if game is not None and game.in_play and game.turn_deadline is not None:
+            line.deadline = game.turn_deadline
+            line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
+        tables.append(line)
+    return Console(round_, tables, f"{fmt.unit.capitalize()} {round_.number}")
