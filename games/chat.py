@@ -170,7 +170,6 @@ def socket_table(game_id: int, session: Any) -> int | None:
     return table_id
 
 
-
 def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
     """What the chat panel shows `request`'s viewer: the lines (unless they hid the
     chat), the form if they may write, and the host's mute controls. Two queries (the

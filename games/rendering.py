@@ -759,9 +759,11 @@ def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str,
     over = "The deal is over" if deals == 1 else f"The {deals} deals are played"
     outcome = obs.outcome
     assert outcome is not None
-    text = over + "."
+    # The heading is the viewer's own line; a spectator's says the deal is over.
+    said = [over + "."] if obs.viewer is not None else []
     if outcome.reason == "last_player" and outcome.winners:
-        text = f"{over}: {obs.names[outcome.winners[0]]} is the last player in at this table."
+        said.append(f"{obs.names[outcome.winners[0]]} is the last player in at this table.")
+    text = " ".join(said)
     # Out of what: at a table the system seats (a tournament's), of the event.
     of = " of the event" if not access.seats_itself(game.table) else ""
     lines = [
@@ -806,7 +808,8 @@ def _deal_result(rules: engine.Rules, s: engine.SeatView, start: int, *, you: bo
         return f"You have {have}" if you else have
     if s.out:
         return f"You are out{of}" if you else "out"
-    left = s.stage_label or ("on the county" if s.on_county else f"{s.lives} left")
+    county = "you are on the county" if you else "on the county"
+    left = s.stage_label or (county if s.on_county else f"{s.lives} left")
     lost = start - s.lives
     if lost > 0:
         what = "a life" if lost == 1 else f"{lost} lives"
