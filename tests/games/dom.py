@@ -174,9 +174,10 @@ def forms_without_their_own_swap(page: Node) -> list[str]:
     return found
 
 
-# The one kind of `load` trigger filter the table page uses: an element of an id that
-# has an attribute (`load[document.querySelector('#table-body[data-playing]')]`).
-LOAD_FILTER = re.compile(r"load\[document\.querySelector\('#([\w-]+)\[([\w-]+)\]'\)\]")
+# The one kind of `load` trigger filter the table page uses: whether an element of an
+# id has an attribute (`load[!!document.querySelector('#table-body[data-playing]')]`;
+# htmx fires only when a filter gives `true` itself, not an element).
+LOAD_FILTER = re.compile(r"load\[!!document\.querySelector\('#([\w-]+)\[([\w-]+)\]'\)\]")
 
 
 def fired_on_load(page: Node) -> list[Node]:
