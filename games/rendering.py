@@ -755,7 +755,7 @@ def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str,
     board). It is one part of something larger, so nobody "wins" it, even the last
     player in at the table: it tells each seat what the deals did to them, the viewer's
     own line as the heading ("You lost a life: 2 left"), everyone's in the list."""
-    start = _starting_lives(game, obs)
+    start, carried = _starting_lives(game, obs)
     over = "The deal is over" if deals == 1 else f"The {deals} deals are played"
     outcome = obs.outcome
     assert outcome is not None
@@ -764,8 +764,13 @@ def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str,
     if outcome.reason == "last_player" and outcome.winners:
         said.append(f"{obs.names[outcome.winners[0]]} is the last player in at this table.")
     text = " ".join(said)
-    # Out of what: at a table the system seats (a tournament's), of the event.
-    of = " of the event" if not access.seats_itself(game.table) else ""
+    # Out of what: of the event when the lives were carried in from earlier deals (a
+    # knockout's) at a table the system seats; else (a duplicate board, dealt from full
+    # lives each time) only of these deals.
+    if carried and not access.seats_itself(game.table):
+        of = " of the event"
+    else:
+        of = " of this deal" if deals == 1 else " of these deals"
     lines = [
         (s.name, _deal_result(obs.rules, s, start[s.seat], you=False, of=of)) for s in obs.seats
     ]
@@ -787,14 +792,17 @@ def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str,
     }
 
 
-def _starting_lives(game: Game, obs: engine.Observation) -> list[int]:
-    """Each seat's lives when the game began: as the tournament gave them
-    (`game_started`'s `lives`), else the rules' (one query, once per instance and seq)."""
+def _starting_lives(game: Game, obs: engine.Observation) -> tuple[list[int], bool]:
+    """Each seat's lives when the game began, and whether they were carried in: as the
+    tournament gave them (`game_started`'s `lives`), else the rules' (one query, once
+    per instance and seq)."""
 
-    def read() -> list[int]:
+    def read() -> tuple[list[int], bool]:
         data = game.events.filter(kind="game_started").values_list("data", flat=True).first() or {}
         given = data.get("lives") if isinstance(data, dict) else None
-        return list(given) if given else [obs.rules.lives] * len(obs.seats)
+        if given:
+            return list(given), True
+        return [obs.rules.lives] * len(obs.seats), False
 
     return game.once_per_seq("_starting_lives", read)
 

@@ -147,3 +147,26 @@ def test_note_lines_are_worded_for_the_viewer_escaped_and_link_only_within_the_s
         assert "example.com" not in page, "a link never leaves the site"
         assert "<p>Elsewhere</p>" in page and "<p>A plain line.</p>" in page
     assert asked[0] == ann and not asked[-1].is_authenticated
+
+
+@pytest.mark.parametrize("carried", [True, False], ids=["lives carried", "full lives"])
+def test_out_of_the_event_only_when_the_deal_played_with_lives_carried_in(
+    scat: RuleSet, ann: Any, bob: Any, monkeypatch: pytest.MonkeyPatch, carried: bool
+) -> None:
+    """A knockout's deal plays with the lives each seat carries: out of it is out of
+    the event. A duplicate board deals from full lives every time: out of it is out of
+    that deal only."""
+    table = services.open_table(
+        name="Board table",
+        rule_set=scat,
+        changes={"lives": 1, "county": False},  # a life lost is out
+        seats=[SeatSpec(0, user=ann), SeatSpec(1, user=bob)],
+        starters=Table.STARTED_BY_SYSTEM,
+        home=HOME,
+    )
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(5))
+    game = services.start_game(table=table, by=None, lives=[1, 1] if carried else None, deals=1)
+    seats = engine.observation(play_out(game).engine_state(), None).seats
+    (out,) = [user for user, s in zip((ann, bob), seats, strict=True) if s.out]
+    words = "You are out of the event" if carried else "You are out of this deal"
+    assert f'<h2 id="game-over-heading">{words}</h2>' in _page(table, out)
