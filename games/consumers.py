@@ -34,7 +34,7 @@ import asyncio
 import json
 import logging
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -114,23 +114,21 @@ class GameConsumer(AsyncWebsocketConsumer):
         seq, chat_shown = said
         user = self.scope.get("user")
         who = f"user:{user.pk}" if user is not None and user.is_authenticated else self.channel_name
-        # One trip to the database thread: the cache's count, the game's seq, and the
-        # view only if the client is behind; the chat only if it changed.
-        limited, current, view = await database_sync_to_async(_answer)(
-            who, self.game_id, self.seat, seq, self.last_seq
+        # One trip to the database thread: the cache's count, the game's seq, the view
+        # only if the client is behind, the chat only if it changed.
+        answer = await database_sync_to_async(_answer)(
+            who, self.game_id, self.seat, seq, self.last_seq, self.chat_table, chat_shown
         )
-        if limited:
+        if answer.limited:
             await self.close(code=TOO_MANY)
             return
-        if current is None:  # the game was deleted
+        if answer.current is None:  # the game was deleted
             await self.close(code=NOT_ALLOWED)
             return
-        if view is not None:  # behind, and not sent it already
-            await self._send_view(*view)
-        if chat_shown is not None and self.chat_table is not None:
-            lines = await database_sync_to_async(chat.lines_since)(self.chat_table, chat_shown)
-            if lines is not None:
-                await self.send(text_data=lines)
+        if answer.view is not None:  # behind, and not sent it already
+            await self._send_view(*answer.view)
+        if answer.chat is not None:
+            await self.send(text_data=answer.chat)
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
@@ -194,19 +192,39 @@ def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, int |
     return viewer, chat.socket_table(game_id, session)
 
 
+class Answer(NamedTuple):
+    limited: bool  # over the socket limit (this message counted)
+    current: int | None  # the game's seq (None: no such game, or limited)
+    view: tuple[int, str] | None  # (seq, html) of the view, if the client is behind
+    chat: str | None  # the chat's lines, if they changed since the line the client shows
+
+
 def _answer(
-    who: str, game_id: int, seat: int | None, seq: int, last_seq: int
-) -> tuple[bool, int | None, tuple[int, str] | None]:
-    """A client's seq answered in one trip to the database thread: whether `who` is over
-    the socket limit (this message counted); the game's seq (None: no such game) unless
-    they are, a query of one value; and (seq, html) of the current view only if the
-    client is behind and was not sent it already (`last_seq`), else None."""
+    who: str,
+    game_id: int,
+    seat: int | None,
+    seq: int,
+    last_seq: int,
+    chat_table: int | None,
+    chat_shown: int | None,
+) -> Answer:
+    """A client's message answered in one trip to the database thread: whether `who` is
+    over the socket limit; the game's seq unless they are, a query of one value; the
+    current view only if the client is behind and was not sent it already
+    (`last_seq`); the chat only if the client said which line it shows, the socket
+    joined a chat, and its newest line is another (one query; rendered only then)."""
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
-        return True, None, None
+        return Answer(True, None, None, None)
     current = realtime.current_seqs([game_id]).get(game_id)
-    if current is None or current in (seq, last_seq):
-        return False, current, None
-    return False, current, realtime.render_for(game_id, seat)
+    if current is None:
+        return Answer(False, None, None, None)
+    view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
+    lines = (
+        chat.lines_since(chat_table, chat_shown)
+        if chat_table is not None and chat_shown is not None
+        else None
+    )
+    return Answer(False, current, view, lines)
 
 
 class Arrivals:
