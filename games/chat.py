@@ -110,7 +110,32 @@ def lines(table_id: int) -> list[ChatMessage]:
 def render_lines(table_id: int) -> str:
     """The chat's lines as pushed and polled: the same for every viewer (no form, no
     per-user control), so one rendering serves the whole table."""
-    return render_to_string(LINES_TEMPLATE, {"chat_lines": lines(table_id), "table_id": table_id})
+    shown = lines(table_id)
+    context = {"chat_lines": shown, "chat_last": last_id(shown), "table_id": table_id}
+    return render_to_string(LINES_TEMPLATE, context)
+
+
+def last_id(shown: list[ChatMessage]) -> int:
+    """The id of the newest of the lines shown; 0 for none."""
+    return shown[-1].pk if shown else 0
+
+
+def newest(table_id: int) -> int:
+    """The id of the newest line a table's chat shows; 0 for none. The chat's lines
+    carry it (`data-last`): a socket opening asks whether it changed since."""
+    found = (
+        ChatMessage.objects.filter(table_id=table_id, hidden=False)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return found or 0
+
+
+def lines_since(table_id: int, shown: int) -> str | None:
+    """The chat's lines if the newest one is not `shown` (a line came, or one was
+    taken down) -- one query when it is, the rendering only when it is not."""
+    return None if newest(table_id) == shown else render_lines(table_id)
 
 
 def push(table_id: int) -> None:
@@ -136,13 +161,13 @@ def set_hidden(session: Any, table_id: int, hidden: bool) -> None:
     session[HIDDEN_KEY] = [*tables, table_id] if hidden else tables
 
 
-def socket_group(game_id: int, session: Any) -> str | None:
-    """The chat group a game socket joins: its table's, unless its viewer hid the chat
-    (or the game is gone). Called at the socket's handshake."""
+def socket_table(game_id: int, session: Any) -> int | None:
+    """The table whose chat group a game socket joins: its game's, unless its viewer
+    hid the chat (or the game is gone). Called at the socket's handshake."""
     table_id = Game.objects.filter(pk=game_id).values_list("table_id", flat=True).first()
     if table_id is None or (session is not None and is_hidden(session, table_id)):
         return None
-    return chat_group(table_id)
+    return table_id
 
 
 def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
@@ -151,6 +176,7 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
     mutes, the lines) when the caller has the table's `seats`."""
     user = request.user
     hidden = is_hidden(request.session, table.pk)
+    shown = [] if hidden else lines(table.pk)
     if seats is None:
         seats = list(table.seats.select_related("user"))
     muted_ids = (
@@ -167,7 +193,8 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
     return {
         "table_id": table.pk,
         "hidden": hidden,
-        "chat_lines": [] if hidden else lines(table.pk),
+        "chat_lines": shown,
+        "chat_last": last_id(shown),
         "may_post": not hidden and not muted and access.may_chat(user, table, seats),
         "muted": muted,
         "phrases": list(QUICK_PHRASES.items()),

@@ -8,7 +8,14 @@ render only if the client is in fact behind), and in the per-process catch-up ch
 What a client may send: ``{"seq": <the seq its page shows>}``, a JSON object of at
 most MAX_MESSAGE_LENGTH bytes whose seq is an integer from -1 (no game area shown) to
 MAX_SEQ, at most `ratelimit.SOCKET_MESSAGES` times per window and user (per socket for
-a spectator who is not logged in). The close codes:
+a spectator who is not logged in). It may add ``"chat": <the newest chat line its page
+shows>`` (an integer from 0, no line, to MAX_CHAT_ID): if the table's chat has changed
+since, the socket sends it. A chat line reaches a socket by push only once the socket
+has joined the chat group; until then the page polled the chat. A line said between
+the page's last poll and the join -- which is every time a socket opens, and the table
+page opens a new one whenever it swaps in its body (seated, then playing; a game over)
+-- would show nowhere until the next line, so the page says on opening what it shows.
+The close codes:
 
 - 4400: a message that is not that (binary, too long, not JSON, a seq that is a float,
   a boolean, a string or out of range): the socket is closed, never with 1011.
@@ -27,7 +34,7 @@ import asyncio
 import json
 import logging
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -40,6 +47,7 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE_LENGTH = 200  # bytes: {"seq": ...} needs a few dozen
 MAX_SEQ = 10**9  # a game has a few thousand events; anything near this is not a seq
+MAX_CHAT_ID = 2**63 - 1  # a chat line's id (a 64-bit key)
 BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 
 
@@ -48,6 +56,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     seat: int | None
     group: str
     chat_group: str | None = None
+    chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
     last_seq: int
     # The last view sent to this client: the next push sends only what changed since.
     shown: view_parts.View | None = None
@@ -57,9 +66,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        viewer, self.chat_group = await database_sync_to_async(_arrive)(
+        viewer, self.chat_table = await database_sync_to_async(_arrive)(
             self.game_id, self.scope.get("user"), self.scope.get("session")
         )
+        self.chat_group = None if self.chat_table is None else chat.chat_group(self.chat_table)
         self.seat = viewer.seat
         if not viewer.allowed:
             await self.close(code=NOT_ALLOWED)
@@ -94,25 +104,31 @@ class GameConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(realtime.presence_changed)(self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """A client says which seq it shows (on open and reconnect): send the current
-        view if it is behind. Bad or too many messages close the socket (see above)."""
-        seq = parse_seq(text_data) if bytes_data is None else None
-        if seq is None:
+        """A client says which seq (and chat line) it shows (on open and reconnect): send
+        the current view if it is behind, and the chat if it changed. Bad or too many
+        messages close the socket (see above)."""
+        said = parse_message(text_data) if bytes_data is None else None
+        if said is None:
             await self.close(code=BAD_MESSAGE)
             return
+        seq, chat_shown = said
         user = self.scope.get("user")
         who = f"user:{user.pk}" if user is not None and user.is_authenticated else self.channel_name
-        # One trip to the database thread: the cache's count, the game's seq, and the
-        # view only if the client is behind.
-        limited, current, view = await database_sync_to_async(_answer)(
-            who, self.game_id, self.seat, seq, self.last_seq
+        # One trip to the database thread: the cache's count, the game's seq, the view
+        # only if the client is behind, the chat only if it changed.
+        answer = await database_sync_to_async(_answer)(
+            who, self.game_id, self.seat, seq, self.last_seq, self.chat_table, chat_shown
         )
-        if limited:
+        if answer.limited:
             await self.close(code=TOO_MANY)
-        elif current is None:  # the game was deleted
+            return
+        if answer.current is None:  # the game was deleted
             await self.close(code=NOT_ALLOWED)
-        elif view is not None:  # behind, and not sent it already
-            await self._send_view(*view)
+            return
+        if answer.view is not None:  # behind, and not sent it already
+            await self._send_view(*answer.view)
+        if answer.chat is not None:
+            await self.send(text_data=answer.chat)
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, message["seq"])
@@ -138,6 +154,13 @@ class GameConsumer(AsyncWebsocketConsumer):
 
 def parse_seq(text: str | None) -> int | None:
     """The seq in a client's message, or None if the message is not a valid one."""
+    said = parse_message(text)
+    return None if said is None else said[0]
+
+
+def parse_message(text: str | None) -> tuple[int, int | None] | None:
+    """(seq, the chat line shown or None if the client did not say) in a client's
+    message, or None if the message is not a valid one."""
     if text is None or len(text) > MAX_MESSAGE_LENGTH:
         return None
     if len(text.encode()) > MAX_MESSAGE_LENGTH:
@@ -146,40 +169,64 @@ def parse_seq(text: str | None) -> int | None:
         message = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    seq = message.get("seq") if isinstance(message, dict) else None
+    if not isinstance(message, dict):
+        return None
+    seq, shown = message.get("seq"), message.get("chat")
     # bool is a subclass of int: true is not a seq.
     if type(seq) is not int or not -1 <= seq <= MAX_SEQ:
         return None
-    return seq
+    if shown is not None and (type(shown) is not int or not 0 <= shown <= MAX_CHAT_ID):
+        return None
+    return seq, shown
 
 
-def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, str | None]:
+def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, int | None]:
     """A socket's handshake, in one trip to the database thread (each trip takes a
     pooled connection and checks it): how `user` sees the game and, if they may, their
     presence marked (before the socket joins its group: a writer renders only for
-    viewers present) and the table's chat group, unless they hid the chat."""
+    viewers present) and the table whose chat it joins, unless they hid the chat."""
     viewer = access.viewer_of(game_id, user)
     if not viewer.allowed:
         return viewer, None
     presence.mark_present(game_id, viewer.seat)
     if viewer.seat is not None:
         services.arrive(game_id=game_id, user=user)  # their turn's timer may start now
-    return viewer, chat.socket_group(game_id, session)
+    return viewer, chat.socket_table(game_id, session)
+
+
+class Answer(NamedTuple):
+    limited: bool  # over the socket limit (this message counted)
+    current: int | None  # the game's seq (None: no such game, or limited)
+    view: tuple[int, str] | None  # (seq, html) of the view, if the client is behind
+    chat: str | None  # the chat's lines, if they changed since the line the client shows
 
 
 def _answer(
-    who: str, game_id: int, seat: int | None, seq: int, last_seq: int
-) -> tuple[bool, int | None, tuple[int, str] | None]:
-    """A client's seq answered in one trip to the database thread: whether `who` is over
-    the socket limit (this message counted); the game's seq (None: no such game) unless
-    they are, a query of one value; and (seq, html) of the current view only if the
-    client is behind and was not sent it already (`last_seq`), else None."""
+    who: str,
+    game_id: int,
+    seat: int | None,
+    seq: int,
+    last_seq: int,
+    chat_table: int | None,
+    chat_shown: int | None,
+) -> Answer:
+    """A client's message answered in one trip to the database thread: whether `who` is
+    over the socket limit; the game's seq unless they are, a query of one value; the
+    current view only if the client is behind and was not sent it already
+    (`last_seq`); the chat only if the client said which line it shows, the socket
+    joined a chat, and its newest line is another (one query; rendered only then)."""
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
-        return True, None, None
+        return Answer(True, None, None, None)
     current = realtime.current_seqs([game_id]).get(game_id)
-    if current is None or current in (seq, last_seq):
-        return False, current, None
-    return False, current, realtime.render_for(game_id, seat)
+    if current is None:
+        return Answer(False, None, None, None)
+    view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
+    lines = (
+        chat.lines_since(chat_table, chat_shown)
+        if chat_table is not None and chat_shown is not None
+        else None
+    )
+    return Answer(False, current, view, lines)
 
 
 class Arrivals:

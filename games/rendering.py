@@ -148,7 +148,13 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     players = {p.position: p for p in found.players}
     # Unknown presence (the cache failed) shows nobody online rather than an error.
     connected = (presence.connected(game, len(names)) if not over else None) or set()
-    seat_views = [_seat(obs, s, players.get(s.seat), s.seat in connected) for s in obs.seats]
+    # A game of a fixed number of deals is a part of something larger (a tournament's
+    # deal): nobody wins it, so no seat is tagged its winner.
+    deals = state.last_deal
+    winners = () if obs.outcome is None or deals is not None else obs.outcome.winners
+    seat_views = [
+        _seat(obs, s, players.get(s.seat), s.seat in connected, winners) for s in obs.seats
+    ]
     me = seat_views[seat] if seat is not None else None
     order = (
         [(seat + step) % len(names) for step in range(1, len(names))]
@@ -171,6 +177,9 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         and access.starts_games(game.table, players[seat].user_id, seated=True)
         and not game.table.is_closed,
         "table_closed": game.table.is_closed,
+        # A table the system starts (a tournament's): no host deals again there, the
+        # page it was opened from says what comes next (`home`).
+        "system_table": not access.seats_itself(game.table),
         # The game-over panel's way back: the lobby, or the page that opened the table.
         "home": game.table.home,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
@@ -199,7 +208,11 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         if game.turn_deadline and not over
         else None,
         "last_round": _last_round(obs),
-        "outcome": _ended(game, obs, found.events) if ended else _outcome(obs),
+        "outcome": _ended(game, obs, found.events)
+        if ended
+        else _outcome(obs)
+        if deals is None or obs.outcome is None
+        else _deals_outcome(game, obs, deals),
         # (seq, kind, text, whether the viewer made it): the live region says the others'.
         "log": [
             (
@@ -352,7 +365,11 @@ class SeatView(NamedTuple):
 
 
 def _seat(
-    obs: engine.Observation, s: engine.SeatView, player: GamePlayer | None, connected: bool
+    obs: engine.Observation,
+    s: engine.SeatView,
+    player: GamePlayer | None,
+    connected: bool,
+    winners: Sequence[int],
 ) -> SeatView:
     rules = obs.rules
     lives = rules.scoring == "lives"
@@ -371,7 +388,7 @@ def _seat(
         dealer=s.seat == obs.dealer and obs.outcome is None,
         turn=s.seat == obs.turn,
         knocked=s.seat == obs.knocker and obs.outcome is None,
-        won=obs.outcome is not None and s.seat in obs.outcome.winners,
+        won=s.seat in winners,
         away=bool(player and player.away),
         connected=connected and not (player and player.is_bot),
     )
@@ -728,3 +745,86 @@ def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
         data["points"] = obs.seats[outcome.winners[0]].points
     text = engine.describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)
     return {"text": text, "won": obs.viewer in outcome.winners}
+
+
+# ---- a game of a fixed number of deals ---------------------------------------------
+
+
+def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str, Any]:
+    """The end of a game of a fixed number of deals (`start_game(deals=…)`, a
+    tournament's: a knockout's deal with the lives each seat carries, a duplicate
+    board). It is one part of something larger, so nobody "wins" it, even the last
+    player in at the table: it tells each seat what the deals did to them, the viewer's
+    own line as the heading ("You lost a life: 2 left"), everyone's in the list."""
+    start, carried = _starting_lives(game, obs)
+    over = "The deal is over" if deals == 1 else f"The {deals} deals are played"
+    outcome = obs.outcome
+    assert outcome is not None
+    # The heading is the viewer's own line; a spectator's says the deal is over.
+    said = [over + "."] if obs.viewer is not None else []
+    if outcome.reason == "last_player" and outcome.winners:
+        said.append(f"{obs.names[outcome.winners[0]]} is the last player in at this table.")
+    text = " ".join(said)
+    # Out of what: of the event when the lives were carried in from earlier deals (a
+    # knockout's) at a table the system seats; else (a duplicate board, dealt from full
+    # lives each time) only of these deals.
+    if carried and not access.seats_itself(game.table):
+        of = " of the event"
+    else:
+        of = " of this deal" if deals == 1 else " of these deals"
+    lines = [
+        (s.name, _deal_result(obs.rules, s, start[s.seat], you=False, of=of)) for s in obs.seats
+    ]
+    viewer = obs.viewer
+    heading = (
+        _deal_result(obs.rules, obs.seats[viewer], start[viewer], you=True, of=of)
+        if viewer is not None
+        else over
+    )
+    after = "after the deal" if deals == 1 else "after the deals"
+    label = "Lives" if obs.rules.scoring == "lives" else "The standings"
+    return {
+        "heading": heading,
+        "text": text,
+        "won": False,
+        "ended": False,
+        "standings": lines,
+        "standings_label": f"{label} {after}",
+    }
+
+
+def _starting_lives(game: Game, obs: engine.Observation) -> tuple[list[int], bool]:
+    """Each seat's lives when the game began, and whether they were carried in: as the
+    tournament gave them (`game_started`'s `lives`), else the rules' (one query, once
+    per instance and seq)."""
+
+    def read() -> tuple[list[int], bool]:
+        data = game.events.filter(kind="game_started").values_list("data", flat=True).first() or {}
+        given = data.get("lives") if isinstance(data, dict) else None
+        if given:
+            return list(given), True
+        return [obs.rules.lives] * len(obs.seats), False
+
+    return game.once_per_seq("_starting_lives", read)
+
+
+def _deal_result(rules: engine.Rules, s: engine.SeatView, start: int, *, you: bool, of: str) -> str:
+    """What the deals did to `s`, in a few words: "You lost a life: 2 left", "kept
+    their lives: 3 left", "out" (`you`: to the seat's own player, in the second person,
+    as a sentence; else a standings entry after the name)."""
+    if rules.scoring != "lives":
+        have = standing(rules.scoring, s)
+        return f"You have {have}" if you else have
+    if s.out:
+        return f"You are out{of}" if you else "out"
+    county = "you are on the county" if you else "on the county"
+    left = s.stage_label or (county if s.on_county else f"{s.lives} left")
+    lost = start - s.lives
+    if lost > 0:
+        what = "a life" if lost == 1 else f"{lost} lives"
+        return f"You lost {what}: {left}" if you else f"lost {what}, {left}"
+    if s.on_county and start == 0:
+        return "You stay on the county" if you else "still on the county"
+    theirs = "your" if you else "their"
+    what = "life" if s.lives == 1 else "lives"
+    return f"You kept {theirs} {what}: {left}" if you else f"kept {theirs} {what}, {left}"

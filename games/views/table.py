@@ -56,7 +56,11 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such table.")
     if request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats):
         services.note_activity(table=table)  # the page's polls count too
-    version = _version(table, seats, game)
+    # Lines other apps add (games.notes): a knockout's arrivals and departures. Part of
+    # the poll's version: they change between games without a seat or game changing
+    # (a knockout's deal recorded everywhere, a table broken).
+    table_notes = notes.for_table(table, request.user)
+    version = _version(table, seats, game, table_notes)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the poll before a game: nothing changed
     if game is not None and game.in_play:
@@ -65,6 +69,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         if arrived and table.first_turn_grace:
             game.refresh_from_db(fields=["turn_deadline"])  # their timer may start now
     context = _page_context(request, table, seats, game, version)
+    context["table_notes"] = table_notes
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)
 
@@ -83,12 +88,13 @@ def _too_many(request: HttpRequest, wait: int, table: Table) -> HttpResponse:
     return response
 
 
-def _version(table: Table, seats: list[Seat], game: Game | None) -> str:
-    """What the page shows before a game, in a word: the poll compares it."""
+def _version(table: Table, seats: list[Seat], game: Game | None, lines: list[notes.Line]) -> str:
+    """What the page shows between games, in a word: the poll compares it."""
     text = f"{table.owner_id}:{table.closed_at};"
     text += ";".join(f"{s.position}:{s.user_id}:{s.bot_level}" for s in seats)
     if game is not None:
         text += f"|{game.pk}:{game.status}"
+    text += "|" + "\n".join(f"{line.text} {line.url}" for line in lines)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -139,9 +145,13 @@ def _page_context(
         and my_seat is None
         and not playing
         and len(seats) < table.seat_count,
+        # Nobody joins a table the system seats: no invitation to hand out there.
         "invite_url": request.build_absolute_uri(table.invite_url())
-        if my_seat and not closed
+        if my_seat and not closed and access.seats_itself(table)
         else None,
+        # The seats between games: not at a table the system seats once it has no one
+        # left in them (a knockout's broken table, games.notes says where they went).
+        "show_seats": not playing and (access.seats_itself(table) or bool(seats)),
         "bot_levels": Seat.BOT_LEVELS,
         "playing": playing,
         "game": game,
@@ -151,8 +161,6 @@ def _page_context(
         "house_rules": differences(table.preset_rules(), rules),
         "sections": rule_sections(rules),
         "how_to_play": how_to_play(rules),
-        # Lines other apps add (games.notes): a knockout's arrivals and departures.
-        "table_notes": notes.for_table(table),
     }
     if game is not None:
         seat = access.seat_at(game, user)

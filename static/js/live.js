@@ -1,6 +1,7 @@
 // Live tables: the few lines htmx has no attribute for.
-// - When the game socket opens (or reopens), say which seq this page shows, so the
-//   server sends the current view if we are behind; while it is open, polling stops.
+// - When the game socket opens (or reopens), say which seq and chat line this page
+//   shows, so the server sends the current view if we are behind, and the chat if it
+//   changed; while it is open, polling stops.
 // - Tick the turn timer's countdowns down between pushes, and show the time your own
 //   turn runs out in this computer's time zone (the page says it in the server's).
 // - In a background tab, the title says "Your turn" while it is yours.
@@ -82,9 +83,21 @@
     while (keep > 0 && log.children.length > keep) log.removeChild(log.lastElementChild);
   }
 
+  // The newest chat line shown (#chat-lines' data-last), or null: the socket sends the
+  // chat if it has changed since. A line said while no socket of this page was in the
+  // table's chat group (before this one opened: the page's first, or the one a swap of
+  // the table body opened) would otherwise show nowhere until the next line.
+  function shownChat() {
+    var lines = document.getElementById("chat-lines");
+    return lines && lines.dataset.last ? Number(lines.dataset.last) : null;
+  }
+
   document.addEventListener("htmx:wsOpen", function (event) {
     window.thirtyoneLive = true;
-    event.detail.socketWrapper.send(JSON.stringify({ seq: shownSeq() }));
+    var said = { seq: shownSeq() };
+    var chat = shownChat();
+    if (chat !== null) said.chat = chat;
+    event.detail.socketWrapper.send(JSON.stringify(said));
   });
   document.addEventListener("htmx:wsClose", function () {
     window.thirtyoneLive = false;

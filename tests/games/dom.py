@@ -172,3 +172,46 @@ def forms_without_their_own_swap(page: Node) -> list[str]:
 
     walk(page, None)
     return found
+
+
+# The one kind of `load` trigger filter the table page uses: whether an element of an
+# id has an attribute (`load[!!document.querySelector('#table-body[data-playing]')]`;
+# htmx fires only when a filter gives `true` itself, not an element).
+LOAD_FILTER = re.compile(r"load\[!!document\.querySelector\('#([\w-]+)\[([\w-]+)\]'\)\]")
+
+
+def fired_on_load(page: Node) -> list[Node]:
+    """The elements htmx would fetch for as they come into `page` (hx-trigger="load"
+    with a filter that holds in it), as htmx evaluates the filter."""
+    found: list[Node] = []
+
+    def walk(node: Node) -> None:
+        trigger = str(node.attrs.get("hx-trigger") or "")
+        if trigger.startswith("load"):
+            matched = LOAD_FILTER.fullmatch(trigger)
+            assert matched, f"a load trigger this DOM cannot evaluate: {trigger}"
+            holder = page.find(matched.group(1))
+            if holder is not None:
+                parent, index = holder
+                if matched.group(2) in parent.children[index].attrs:
+                    found.append(node)
+        for child in node.children:
+            walk(child)
+
+    walk(page)
+    return found
+
+
+def element(page: Node, element_id: str) -> Node:
+    """The element of `element_id` in `page` (it must be there)."""
+    return _element(page, element_id)
+
+
+def swap_outer(page: Node, element_id: str, html: str) -> None:
+    """hx-swap="outerHTML" of the element of `element_id` with `html`'s element."""
+    found = page.find(element_id)
+    assert found is not None, f"no #{element_id}"
+    parent, index = found
+    new = [child for child in parse(html).children if child.tag]
+    assert len(new) == 1 and new[0].attrs.get("id") == element_id, "one element, same id"
+    parent.children[index] = new[0]

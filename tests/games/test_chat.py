@@ -3,6 +3,7 @@ and the socket (games.chat)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -200,6 +201,60 @@ def test_a_socket_whose_viewer_hid_the_chat_gets_no_chat(table: Table, bob: Any)
         socket = _socket(game, cookie)
         assert (await socket.connect())[0]
         await database_sync_to_async(chat.post)(table=table, user=table.owner, text="hi")
+        assert await _chat_pushes(socket) == []
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_opening_sends_the_chat_said_before_it_joined_the_chat_group(
+    table: Table, bob: Any
+) -> None:
+    """The table page swaps in a new socket whenever its body changes (seated, then
+    playing): a line said after the page's last poll of the chat and before the new
+    socket joined the chat group was shown nowhere until the next line. The page says
+    on opening which line it shows (#chat-lines' data-last); a socket whose page is
+    behind gets the chat at once, one that is up to date gets nothing."""
+    services.join_table(table=table, user=bob)
+    chat.post(table=table, user=table.owner, text="Hello!")
+    page = _client(bob).get(table.get_absolute_url()).content.decode()  # seated: no game
+    shown = chat.newest(table.pk)
+    assert f'data-last="{shown}"' in page
+    game = services.start_game(table=table, by=table.owner)
+    chat.post(table=table, user=table.owner, text="Good luck, everyone!")  # no socket yet
+    newest = chat.newest(table.pk)
+    cookies = [_cookie_for(bob), _cookie_for(table.owner)]
+
+    async def scenario() -> None:
+        behind, current = _socket(game, cookies[0]), _socket(game, cookies[1])
+        for socket in (behind, current):
+            assert (await socket.connect())[0]
+        await behind.send_to(text_data=json.dumps({"seq": game.seq, "chat": shown}))
+        await current.send_to(text_data=json.dumps({"seq": game.seq, "chat": newest}))
+        caught_up = await _chat_pushes(behind)
+        assert len(caught_up) == 1
+        assert "Good luck, everyone!" in caught_up[0] and f'data-last="{newest}"' in caught_up[0]
+        assert await _chat_pushes(current) == [], "up to date: no chat sent"
+        for socket in (behind, current):
+            await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_whose_viewer_hid_the_chat_gets_none_on_opening(table: Table, bob: Any) -> None:
+    services.join_table(table=table, user=bob)
+    game = services.start_game(table=table, by=table.owner)
+    chat.post(table=table, user=table.owner, text="hi")
+    client = _client(bob)
+    client.post(reverse("table_chat_hide", args=[table.pk]), {"hidden": "1"})
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def scenario() -> None:
+        socket = _socket(game, cookie)
+        assert (await socket.connect())[0]
+        await socket.send_to(text_data=json.dumps({"seq": game.seq, "chat": 0}))
         assert await _chat_pushes(socket) == []
         await socket.disconnect()
 

@@ -218,6 +218,9 @@ BAD_MESSAGES = [
     '{"seq": 1, "pad": "' + "é" * 90 + '"}',  # 200 characters are more bytes
     "not json",
     "[]",
+    '{"seq": 1, "chat": "4"}',  # the chat line shown: an id, or nothing
+    '{"seq": 1, "chat": -1}',
+    '{"seq": 1, "chat": true}',
     "null",
     "{}",
 ]

@@ -56,7 +56,7 @@ def test_providers_add_lines_to_a_table_page(
 ) -> None:
     table = system_table(scat, ann, bob)
     monkeypatch.setattr(notes, "_providers", [])
-    notes.register(lambda t: [f"A line for {t.name}."])
+    notes.register(lambda t, viewer: [f"A line for {t.name}."])
     notes.register(notes._providers[0])  # once only
-    assert notes.for_table(table) == ["A line for Event table."]
+    assert notes.for_table(table) == [notes.Line("A line for Event table.")]
     assert "A line for Event table." in client.get(table.get_absolute_url()).content.decode()

@@ -3,10 +3,12 @@ to the view a client shows, as htmx applies it, it must give the new view exactl
 
 from __future__ import annotations
 
+import re
 import statistics
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from games import engine, services, view_parts
 from games.engine import SeededDeckSource
@@ -146,3 +148,46 @@ def test_a_changed_log_line_resends_the_log_its_lines_have_no_ids() -> None:
         '<ol id="log"><li>b</li><li>A</li></ol>'
     )
     assert view_parts.delta(log((2, "b"), (1, "a")), log((2, "b"), (1, "a"))) == ""
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def _table_body(page: dom.Node) -> str:
+    """What the table body shows, but for the CSRF tokens (each render masks its own)."""
+    return CSRF.sub('name="csrfmiddlewaretoken"', dom.element(page, "table-body").html())
+
+
+@pytest.mark.parametrize("whole", [False, True], ids=["parts", "whole area"])
+def test_a_game_over_by_push_leaves_the_page_as_a_reload_shows_it(
+    table: Any, bob: Any, whole: bool
+) -> None:
+    """The host's page while the game is played has the host's controls and no seats
+    (they are outside the game area, which pushes change). The game ends elsewhere (the
+    host in another tab): once the push is in, the area asks for the table body
+    (hx-trigger="load" while the body was made for a game in play), and the page then
+    shows what a reload shows: no controls, the seats and "Deal a new game"."""
+    client = Client()
+    client.force_login(table.owner)
+    services.join_table(table=table, user=bob)
+    game = services.start_game(table=table, by=table.owner)
+    page = dom.parse(client.get(table.get_absolute_url()).content.decode())
+    assert "End the game" in page.html() and "Deal a new game" not in page.html()
+    assert dom.fired_on_load(page) == []
+    sent = view_parts.View(_views(game.pk, 2)[0])
+    services.end_game(game_id=game.pk, by=table.owner, expected_seq=game.seq)
+    now = view_parts.View(_views(game.pk, 2)[0])
+    push = view_parts.delta(None if whole else sent, now)
+    if push is None:
+        dom.swap_outer(page, "game-area", view_parts.strip(now.text))
+    else:
+        assert dom.apply_push(page, push) == []
+        dom.sync_meta(page)
+    [loader] = dom.fired_on_load(page)
+    assert (loader.attrs["hx-target"], loader.attrs["hx-swap"]) == ("#table-body", "outerHTML")
+    answer = client.get(str(loader.attrs["hx-get"]), HTTP_HX_REQUEST="true")
+    dom.swap_outer(page, "table-body", answer.content.decode())
+    reload = dom.parse(client.get(table.get_absolute_url()).content.decode())
+    assert _table_body(page) == _table_body(reload)
+    assert "End the game" not in page.html() and "Deal a new game" in page.html()
+    assert dom.fired_on_load(page) == [], "once is enough: the new body is not a played one"

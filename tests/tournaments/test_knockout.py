@@ -269,12 +269,63 @@ def test_pages_show_the_standings_moves_and_the_csv(
     assert f"{name} arrived from table {move.from_table}" in text
     left = RoundTable.objects.filter(round__event=event, number=move.from_table).first().table
     text = client.get(reverse("table", args=[left.pk])).content.decode()
-    assert f"{name} left for table {move.to_table}" in text
+    assert f"{name} moved to table {move.to_table}" in text
     csv = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
     assert csv.splitlines()[0] == (
         "Standings,Place,Player,Status,Out on deal,Lives left,Tables,Moves"
     )
     assert len(csv.splitlines()) == 8
+
+
+def test_a_broken_tables_page_says_it_is_closed_and_where_each_player_went(
+    client: Any,
+    make_event: Any,
+    quick: RuleSet,
+    field: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """A kept table whose players all moved away when it broke: closed, and where they
+    went, to each of them in the second person ("You moved to table 2 →", a link to
+    that table's page), to everyone else in the third, with the same links."""
+    event = knockout(make_event, quick, field[:7], size=4)  # tables of 4 and 3
+    round_ = services.start_event(event=event, by=field[0])
+    for _ in range(MOST_DEALS):
+        if KnockoutMove.objects.filter(event=event, reason=KnockoutMove.BREAK).exists():
+            break
+        play_deal(round_, django_capture_on_commit_callbacks)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            pytest.skip("the deals this seed gave broke no table")  # pragma: no cover
+        round_ = event.round_set.order_by("-number").first()
+    broke = list(
+        KnockoutMove.objects.filter(event=event, reason=KnockoutMove.BREAK).select_related(
+            "entry__user"
+        )
+    )
+    assert broke, "a knockout of 7 at tables of 4 breaks a table before its end"
+    number, after = broke[0].from_table, broke[0].after_deal
+    table = RoundTable.objects.filter(round__event=event, number=number).first().table
+    assert not table.seats.exists(), "a broken table is left empty"
+    moved = [m for m in broke if m.from_table == number]
+
+    def url_of(to_table: int) -> str:
+        there = RoundTable.objects.filter(round__event=event, number=to_table).first().table
+        return reverse("table", args=[there.pk])
+
+    anonymous = client.get(table.get_absolute_url()).content.decode()
+    assert f"This table is closed: it broke after deal {after}" in anonymous
+    assert "Seats for the next game" not in anonymous, "no seats to offer at a broken table"
+    for move in moved:
+        line = f"{move.entry.user.get_username()} moved to table {move.to_table} (the table broke)."
+        assert f'<a href="{url_of(move.to_table)}">{line}</a>' in anonymous
+    assert "You moved" not in anonymous
+    mover = moved[0]
+    client.force_login(mover.entry.user)
+    mine = client.get(table.get_absolute_url()).content.decode()
+    assert f'<a href="{url_of(mover.to_table)}">You moved to table {mover.to_table} →</a>' in mine
+    assert f"{mover.entry.user.get_username()} moved to table" not in mine
+    for other in moved[1:]:
+        assert f"{other.entry.user.get_username()} moved to table {other.to_table}" in mine
 
 
 def test_a_player_who_withdraws_is_out_after_the_deal_a_bot_finishes_for_them(

@@ -248,9 +248,12 @@ def test_an_event_tables_way_back_is_the_event_page(
         play_out(table.game)
     page = player.get(url).content.decode()
     assert "game-over__actions" in page
-    # The game-over panel's button too (the site's menu still has its Lobby link).
-    assert f'button--ghost" href="{event.get_absolute_url()}">Tuesday Swiss</a>' in page
+    # The game-over panel's button too (the site's menu still has its Lobby link), and
+    # no host to wait for: the event's page says what comes next.
+    assert f'href="{event.get_absolute_url()}">Back to Tuesday Swiss</a>' in page
     assert f'button--ghost" href="{reverse("lobby")}">Lobby</a>' not in page
+    assert "What comes next is on the event's page." in page
+    assert "Waiting for the host" not in page
 
 
 def test_tables_opened_before_the_way_back_get_their_events(make_event: Any, members: list):

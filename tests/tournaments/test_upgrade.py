@@ -56,7 +56,12 @@ def load_snapshot() -> None:
 # an event's table no longer offers its seated player "Leave" (its seats are the
 # event's: games.access.seats_itself); the event and manage pages link to the event's
 # projector view. The club page names the zone of its events' times (the club's, UTC in
-# the snapshot: clubs.zones), and its settings offer the club's time zone.
+# the snapshot: clubs.zones), and its settings offer the club's time zone. After its
+# game, an event's table no longer says "Waiting for the host…" nor offers an
+# invitation: the event's page says what comes next (games/templates/games/table.html);
+# and a game of a fixed number of deals (a knockout's deal, a duplicate board) has no
+# winner: its game-over panel says what the deal did to each seat
+# (games.rendering._deals_outcome) and no seat is tagged winner.
 KNOCKOUT_REFUSAL = "A knockout's places follow from the games: nothing to correct."
 DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
@@ -209,6 +214,52 @@ CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
 
 
+# The snapshot's games of one deal, as their game-over panel reads now: (the old
+# panel's heading and text, for a spectator and for the player who read it) -> the new.
+DEAL_PANELS = {
+    ("/tables/9/", None): (
+        "★\nGame over\nada wins the game!\n",
+        "The deal is over\nada is the last player in at this table.\n"
+        "[Lives after the deal]\neve: out\nada: still on the county\n",
+    ),
+    ("/tables/9/", "eve"): (
+        "★\nGame over\nada wins the game!\n",
+        "You are out of the event\nThe deal is over. ada is the last player in at this table.\n"
+        "[Lives after the deal]\neve: out\nada: still on the county\n",
+    ),
+    ("/tables/22/", "hana"): (
+        "★\nGame over\nThe deal is played; Medium bot 1 and jan kept the most.\n",
+        "You lost a life: you are on the county\nThe deal is over.\n[Lives after the deal]\n"
+        "Medium bot 1: kept their life, 1 left\nhana: lost a life, on the county\n"
+        "jan: kept their life, 1 left\n",
+    ),
+}
+
+
+def _event_table_now(reading: Reading, text: str) -> str:
+    """An event's table page after its game, as it reads now (see above)."""
+    home = re.search(r"\n← (.+)\n", text)
+    if home is None or "[The game]" not in text:
+        return text
+    label = home.group(1)
+    text = re.sub(
+        r"(Waiting for the host to deal a new game…\n)?"
+        + re.escape(label)
+        + r"\n(?=\[The (other )?players)",
+        f"What comes next is on the event's page.\nBack to {label}\n",
+        text,
+    )
+    text = text.replace(
+        "Waiting for the game to be started for this table…\n",
+        f"The event starts the games at this table: what comes next is on {label}.\n",
+    )
+    text = text.replace("\nInvite friends with this link\n", "\n")
+    panel = DEAL_PANELS.get((reading.page.url, reading.page.viewer))
+    if panel is not None:
+        text = text.replace(*panel).replace("\nwinner\n", "\n")
+    return text
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
@@ -223,7 +274,7 @@ def as_now(reading: Reading) -> str:
     if found := EVENT_PAGE.match(url):
         text = event_page_now(reading, found.group(1), text)
     if reading.page.url.startswith("/tables/"):
-        return text.replace("\nLeave\n", "\n")
+        return _event_table_now(reading, text.replace("\nLeave\n", "\n"))
     text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")
     text = text.replace("\n← The event's page\n", "\n← The event's page · Projector view\n")
     if re.fullmatch(r"/tournaments/\d+/", reading.page.url) and "(running)" in reading.page.what:

@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from django.urls import reverse
+
 from games.engine import Rules
 from games.models import Table
+from games.notes import Line
 from tournaments.formats.base import Placing, shared_ranks
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
 from tournaments.page_parts import SeatLine, entry_of, table_url
@@ -243,10 +246,12 @@ def csv_rows(event: Event, kind: Unit) -> list[list[str]]:
     ]
 
 
-def table_notes(table: Table) -> list[str]:
+def table_notes(table: Table, viewer: Any = None) -> list[str | Line]:
     """`games.notes` provider: at a knockout's table, who arrived and who left after
-    the deal before the one it plays now (or, for a broken table, where its players
-    went)."""
+    the deal before the one it plays now; for a broken table, that it is closed and
+    where its players went. A move is told to its player in the second person ("You
+    moved to table 2 →"), to everyone else in the third; a departure links to the
+    table the player went to."""
     if table.starters != Table.STARTED_BY_SYSTEM:
         return []  # a lobby table: no query (the table page counts them)
     latest = (
@@ -262,25 +267,44 @@ def table_notes(table: Table) -> list[str]:
     # The moves made after this table's last deal once that deal is over everywhere
     # (the table broke, or the event ended), else those made before it.
     after = deal if round_.status == round_.FINISHED else deal - 1
-    moves = KnockoutMove.objects.filter(event_id=round_.event_id, after_deal=after).select_related(
-        "entry__user"
+    moves = list(
+        KnockoutMove.objects.filter(event_id=round_.event_id, after_deal=after).select_related(
+            "entry__user"
+        )
     )
-    lines = []
-    if latest.finished_at is not None and round_.status != round_.FINISHED:
+    me = getattr(viewer, "pk", None) if getattr(viewer, "is_authenticated", False) else None
+    leaving = [m for m in moves if m.from_table == number]
+    broke = any(m.reason == KnockoutMove.BREAK for m in leaving)
+    lines: list[str | Line] = []
+    if broke:
+        lines.append(
+            f"This table is closed: it broke after deal {after}, and its players moved "
+            "to other tables."
+        )
+    elif latest.finished_at is not None and round_.status != round_.FINISHED:
         lines.append(
             f"Deal {deal} is over at this table; deal {deal + 1} starts when every table "
             f"has played deal {deal}."
         )
+    urls = _table_urls(round_.event_id, {m.to_table for m in leaving})
     for move in moves:
+        mine = me is not None and move.entry.user_id == me
         name = move.entry.user.get_username()
         why = "the table broke" if move.reason == KnockoutMove.BREAK else "balancing"
+        when = "" if broke else f"After deal {after}, "
         if move.to_table == number:
+            who = "you" if mine else name
             lines.append(
-                f"After deal {after}, {name} arrived from table {move.from_table} "
+                f"After deal {after}, {who} arrived from table {move.from_table} "
                 f"(seat {move.to_seat + 1}; {why})."
             )
         elif move.from_table == number:
-            lines.append(f"After deal {after}, {name} left for table {move.to_table} ({why}).")
+            url = urls.get(move.to_table)
+            if mine:
+                you = f"{when}you" if when else "You"
+                lines.append(Line(f"{you} moved to table {move.to_table} →", url))
+            else:
+                lines.append(Line(f"{when}{name} moved to table {move.to_table} ({why}).", url))
     return lines
 
 
@@ -327,3 +351,21 @@ def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
         ),
         "next_up": f"{unit} {(deal or 0) + 1}" if event.status != Event.FINISHED else None,
     }
+
+
+def _table_urls(event_id: int, numbers: set[int]) -> dict[int, str]:
+    """The table page of each of an event's table numbers (a knockout keeps its tables:
+    any deal's round table of a number has the same `games.Table`)."""
+    if not numbers:
+        return {}
+    found = (
+        RoundTable.objects.filter(
+            round__event_id=event_id, number__in=numbers, table_id__isnull=False
+        )
+        .order_by("number", "-round__number")
+        .values_list("number", "table_id")
+    )
+    urls: dict[int, str] = {}
+    for number, table_id in found:
+        urls.setdefault(number, reverse("table", args=[table_id]))
+    return urls
