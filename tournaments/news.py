@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
+from clubs import zones
 from tournaments.models import Announcement, Event, Round
 
 SHOWN_ANNOUNCEMENTS = 3
@@ -40,13 +41,6 @@ class News:
         return self.break_ is not None or bool(self.announcements)
 
 
-def club_zone(event: Event) -> ZoneInfo:
-    try:
-        return ZoneInfo(event.club.time_zone or "UTC")
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo("UTC")
-
-
 def clock(moment: datetime, zone: ZoneInfo) -> str:
     return timezone.localtime(moment, zone).strftime("%H:%M")
 
@@ -55,7 +49,7 @@ def news(event: Event, now: datetime | None = None) -> News:
     """What the top of `event`'s pages says now: a break still to run, and the newest
     announcements, newest first."""
     now = now or timezone.now()
-    zone = club_zone(event)
+    zone = zones.zone(event.club.time_zone)
     break_ = None
     if event.break_until is not None and event.break_until > now:
         last = event.round_set.order_by("-number").first()

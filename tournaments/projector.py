@@ -12,25 +12,21 @@ whatever number of screens watch (`render_live`).
 from __future__ import annotations
 
 import threading
-import zoneinfo
 from collections.abc import Hashable
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils import timezone
 
-from tournaments import formats
-from tournaments.models import Announcement, Event
+from tournaments import formats, news
+from tournaments.models import Event
 from tournaments.screen_parts import TOP_ROWS
-
-ANNOUNCEMENTS = 3  # the latest, newest first
 
 
 @dataclass(frozen=True)
 class Break:
-    """A break the organizer called: what starts when it ends, and when."""
+    """A break the organizer called, as the room reads it: what starts when it ends."""
 
     until: datetime
     next_up: str | None  # "Round 3", or None when nothing follows
@@ -41,46 +37,19 @@ class Break:
         return f"{self.next_up or 'Play'} starts at {self.clock}"
 
 
-@dataclass(frozen=True)
-class Line:
-    text: str
-    clock: str  # "20:05", in the club's time zone
-    at: datetime
-
-
-def zone_of(event: Event) -> tzinfo:
-    """The club's time zone, in which the room reads its clocks (UTC if unknown)."""
-    try:
-        return zoneinfo.ZoneInfo(event.club.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
-def break_of(event: Event, next_up: str | None, zone: tzinfo) -> Break | None:
-    """The break still running, if any (one whose time has passed is over)."""
-    until = event.break_until
-    if until is None or until <= timezone.now() or event.status == Event.FINISHED:
-        return None
-    return Break(until, next_up, until.astimezone(zone).strftime("%H:%M"))
-
-
-def announcements(event: Event, zone: tzinfo) -> list[Line]:
-    latest = Announcement.objects.filter(event=event).order_by("-at", "-pk")[:ANNOUNCEMENTS]
-    return [Line(a.text, a.at.astimezone(zone).strftime("%H:%M"), a.at) for a in latest]
-
-
 def context(event: Event) -> dict[str, Any]:
     """The screen's context: the format's part, then the common one."""
     fmt = formats.of(event)
-    zone = zone_of(event)
     found = fmt.projector_context(event)
+    told = news.news(event)
+    pause = told.break_ if event.status != Event.FINISHED else None
     found.update(
         {
             "event": event,
             "format_heading": fmt.heading(event),
             "format_projector": f"{fmt.template}#projector",
-            "break": break_of(event, found.get("next_up"), zone),
-            "announcements": announcements(event, zone),
+            "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
+            "announcements": told.announcements,
             "top_rows": TOP_ROWS,
         }
     )

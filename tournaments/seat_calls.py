@@ -17,8 +17,8 @@ from calls import push
 from calls.registry import Call
 from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
-from tournaments import formats
-from tournaments.models import Announcement, Entry, Event, RoundSeat, RoundTable
+from tournaments import formats, news
+from tournaments.models import Entry, Event, RoundSeat, RoundTable
 
 # An announcement stays in the bar this long after it was made.
 NEWS_MINUTES = 30
@@ -69,45 +69,36 @@ def _moved(user: Any, event: Event, here: RoundTable) -> bool:
 
 
 def _news(user: Any) -> list[Call]:
-    """The break and the latest announcement of each running event `user` is in."""
-    events = {
-        event.pk: event
-        for event in Event.objects.filter(
-            entries__user=user, entries__status=Entry.REGISTERED, status=Event.RUNNING
-        ).select_related("club")
-    }
-    if not events:
-        return []
-    now = timezone.now()
+    """The break and the latest announcement (`tournaments.news`) of each running event
+    `user` plays in; an announcement for NEWS_MINUTES after it was made."""
+    events = Event.objects.filter(
+        entries__user=user, entries__status=Entry.REGISTERED, status=Event.RUNNING
+    ).select_related("club")
+    recent = timezone.now() - timedelta(minutes=NEWS_MINUTES)
     calls = []
-    for event in events.values():
-        if event.break_until is not None and event.break_until > now:
+    for event in events:
+        told, url = news.news(event), event.get_absolute_url()
+        if (pause := told.break_) is not None:
             calls.append(
                 Call(
-                    key=f"break-{event.pk}-{int(event.break_until.timestamp())}",
-                    text=f"Break at {event.name}: play resumes at",
-                    url=event.get_absolute_url(),
-                    shown_under=event.get_absolute_url(),
-                    until=event.break_until,
-                    until_text=_clock(event.break_until, event),
+                    key=f"break-{event.pk}-{int(pause.until.timestamp())}",
+                    text=f"Break at {event.name}: round {pause.round_number} starts at",
+                    url=url,
+                    shown_under=url,
+                    until=pause.until,
+                    until_text=_clock(pause.until, event),
                 )
             )
-    latest: dict[int, Announcement] = {}
-    recent = Announcement.objects.filter(
-        event_id__in=events, at__gte=now - timedelta(minutes=NEWS_MINUTES)
-    )
-    for announcement in recent.order_by("-at", "-pk"):
-        latest.setdefault(announcement.event_id, announcement)
-    for event_id, announcement in latest.items():
-        event = events[event_id]
-        calls.append(
-            Call(
-                key=f"news-{announcement.pk}",
-                text=f"{event.name}: {announcement.text}",
-                url=event.get_absolute_url(),
-                shown_under=event.get_absolute_url(),
+        latest = told.announcements[0] if told.announcements else None
+        if latest is not None and latest.at >= recent:
+            calls.append(
+                Call(
+                    key=f"news-{event.pk}-{int(latest.at.timestamp())}",
+                    text=f"{event.name}: {latest.text}",
+                    url=url,
+                    shown_under=url,
+                )
             )
-        )
     return calls
 
 

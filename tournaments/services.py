@@ -37,7 +37,7 @@ from games import services as games
 from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet, Table
-from tournaments import formats, live, seating
+from tournaments import formats, live, seat_calls, seating
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -654,6 +654,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
             waiting.start_at = event.break_until
             waiting.save(update_fields=["start_at"])
         _changed(event)
+        seat_calls.news_changed(event)  # the players' bars, on every page
     return event
 
 
@@ -673,6 +674,7 @@ def end_break(*, event: Event, by: Any) -> Event:
             waiting.save(update_fields=["start_at"])
             start_if_automatic(formats.of(event), event, waiting)
         _changed(event)
+        seat_calls.news_changed(event)  # the players' bars, on every page
     return event
 
 
@@ -695,6 +697,7 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
             )
         announcement = Announcement.objects.create(event=event, text=text, by=by)
         _changed(event)
+        seat_calls.news_changed(event)  # the players' bars, on every page
     return announcement
 
 

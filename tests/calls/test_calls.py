@@ -21,7 +21,7 @@ from games.models import Game, GamePlayer
 from tests.games.test_consumers import ORIGIN, _cookie_for
 from tests.tournaments.test_consumer import _latest, _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
-from tournaments import services
+from tournaments import seat_calls, services
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +151,7 @@ def test_a_break_and_an_announcement_call_the_players_but_not_on_the_events_page
     Announcement.objects.create(event=event, text="Pizza is here", by=ann)
     client = _logged_in(members[2])
     bar = _bar(client.get(reverse("lobby")).content.decode())
-    assert "Break at Tuesday Swiss: play resumes at" in bar and "data-countdown" in bar
+    assert "Break at Tuesday Swiss: round 2 starts at" in bar and "data-countdown" in bar
     assert "Tuesday Swiss: Pizza is here" in bar
     assert "Pizza is here" not in _bar(client.get(event.get_absolute_url()).content.decode())
     # An hour later the announcement is old news; a past break is over.
@@ -212,3 +212,23 @@ def test_the_socket_sends_the_bar_on_opening_and_again_when_a_round_starts(
 
     async_to_sync(scenario)()
     assert ORIGIN
+
+
+def test_a_break_or_an_announcement_redraws_every_registered_players_bar(
+    make_event: Any,
+    members: list,
+    ann: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = _started_swiss(make_event, members, ann)
+    told: list[set[int]] = []
+    monkeypatch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.announce(event=event, by=ann, text="Pizza is here")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.call_break(event=event, by=ann, minutes=10)
+    players = {user.pk for user in members[:4]}
+    assert told == [players, players]
+    bar = _bar(_logged_in(members[0]).get(reverse("my_profile")).content.decode())
+    assert "Break at Tuesday Swiss: round 2 starts at" in bar
