@@ -48,6 +48,8 @@ def clock(moment: datetime, zone: ZoneInfo) -> str:
 def news(event: Event, now: datetime | None = None) -> News:
     """What the top of `event`'s pages says now: a break still to run, and the newest
     announcements, newest first."""
+    if event.status == Event.FINISHED:  # the evening is over: its podium says the rest
+        return News(None, ())
     now = now or timezone.now()
     zone = zones.zone(event.club.time_zone)
     break_ = None

@@ -43,7 +43,13 @@
   // the view on (it has #game-meta): the answer to your own move brought it already,
   // and swapping the same parts again would swallow a click on them. (A push of the
   // same seq without #game-meta says who is online: it is taken.)
+  // The page's other sockets (the calls bar's, on every page) are not the game's.
+  function gameSocket(event) {
+    return event.target instanceof Element && event.target.matches('[ws-connect^="/ws/games/"]');
+  }
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (!gameSocket(event)) return;
     var html = String(event.detail.message);
     var order = comparedToShown(html);
     var movesOn = html.indexOf('id="game-area"') === -1 && html.indexOf('id="game-meta"') !== -1;
@@ -93,13 +99,15 @@
   }
 
   document.addEventListener("htmx:wsOpen", function (event) {
+    if (!gameSocket(event)) return;
     window.thirtyoneLive = true;
     var said = { seq: shownSeq() };
     var chat = shownChat();
     if (chat !== null) said.chat = chat;
     event.detail.socketWrapper.send(JSON.stringify(said));
   });
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (event) {
+    if (!gameSocket(event)) return;
     window.thirtyoneLive = false;
   });
 

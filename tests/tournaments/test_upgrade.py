@@ -211,6 +211,7 @@ LATE_REFUSALS = {
     "Duplicate": "A duplicate event seats everyone at its start: it is too late.",
 }
 CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.S)
+CONSOLE_TABLES = re.compile(r"\n(?:Round|Deal) \d+: the tables\n.*?(?=\nThe event\n)", re.S)
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
 
 
@@ -308,7 +309,7 @@ def as_now(reading: Reading) -> str:
 
 def as_compared(reading: Reading) -> str:
     """The text of a page as read now, without the parts new since the snapshot."""
-    return CONSOLE_PARTS.sub("", reading.text)
+    return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", reading.text))
 
 
 def difference(before: Reading, now: Reading) -> str | None:

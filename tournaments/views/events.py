@@ -26,8 +26,10 @@ from tournaments.forms import EventForm
 from tournaments.models import Event
 
 RECENT_DAYS = 30
-# Seconds between reloads of a running event's page without JavaScript.
-REFRESH_SECONDS = 30
+# Seconds between reloads of a running event's page without JavaScript: sooner for its
+# players, whom the page calls to their tables when a round starts (docs/design.md §20).
+REFRESH_SECONDS, PLAYER_REFRESH_SECONDS = 30, 8
+START_WATCH_MINUTES = 60
 
 
 @require_safe
@@ -65,8 +67,21 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     context = pages.page_context(event, request.user)
     context["organizes"] = club_access.organizes(request.user, event.club)
-    context["refresh_seconds"] = REFRESH_SECONDS if event.status == Event.RUNNING else None
+    context["refresh_seconds"] = _refresh_seconds(event, context.get("me"))
     return render(request, "tournaments/detail.html", context)
+
+
+def _refresh_seconds(event: Event, me: Any) -> int | None:
+    """How often the page reloads itself without JavaScript (None: never): a running
+    event's now and then, and for its players sooner, from the hour before it starts
+    on, so the call to their table reaches them."""
+    playing = me is not None and me.active
+    if event.status == Event.RUNNING:
+        return PLAYER_REFRESH_SECONDS if playing else REFRESH_SECONDS
+    soon = event.starts_at - timedelta(minutes=START_WATCH_MINUTES) <= timezone.now()
+    if event.status == Event.UPCOMING and playing and soon:
+        return PLAYER_REFRESH_SECONDS
+    return None
 
 
 @require_safe
