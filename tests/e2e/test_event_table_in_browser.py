@@ -1,6 +1,9 @@
 """A knockout's broken table in a real browser, on a phone: it says it is closed and
 where its players went, the player who moved in the second person with a link to their
-new table, which one click follows (games.notes, tournaments.formats.knockout.pages)."""
+new table, which one click follows (games.notes, tournaments.formats.knockout.pages).
+The player who moved is called to their new table from any page, in the second person
+("You move to table 2", calls and tournaments.seat_calls); someone outside the event is
+offered no seat at its tables, and a seat asked for by hand is refused."""
 
 from __future__ import annotations
 
@@ -69,6 +72,16 @@ def test_a_broken_knockout_table_sends_its_player_on_from_a_phone(
     there = RoundTable.objects.filter(round__event=event, number=move.to_table).first().table
     context = logged_in(browser, live_server, move.entry.user, viewport=PHONE)
     page = context.new_page()
+    # Wherever they are (the lobby here), the call at the top leads them on.
+    page.goto(f"{live_server.url}/")
+    call = page.locator("#calls .call--urgent a")
+    assert call.inner_text().startswith(f"You move to table {move.to_table}, seat ")
+    box = call.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+    page.screenshot(path=str(OUTPUT / "event-table-moved-call-phone.png"))
+    call.click()
+    page.wait_for_url(f"**{there.get_absolute_url()}")
+    assert page.locator("#calls .call--urgent").count() == 0, "arrived: the call is over"
     page.goto(f"{live_server.url}{broken.get_absolute_url()}")
     notes = page.locator(".table-notes")
     assert "This table is closed: it broke after deal" in notes.inner_text()
@@ -84,3 +97,30 @@ def test_a_broken_knockout_table_sends_its_player_on_from_a_phone(
     page.wait_for_url(f"**{there.get_absolute_url()}")
     assert page.locator("h1").inner_text() == there.name
     context.close()
+
+    # Someone outside the event, at each of its tables (kept, broken): no seat offered,
+    # and a seat asked for with the table's own form is refused, nothing written.
+    outsider = django_user_model.objects.create_user("walkin", password="x" * 12)
+    context = logged_in(browser, live_server, outsider, viewport=PHONE)
+    page = context.new_page()
+    for table in {t.table for t in RoundTable.objects.filter(round__event=event)}:
+        page.goto(f"{live_server.url}{table.get_absolute_url()}")
+        assert page.get_by_role("button", name="Take a seat").count() == 0, table
+        token = next((c["value"] for c in context.cookies() if c["name"] == "csrftoken"), "")
+        answer = page.request.post(
+            f"{live_server.url}/tables/{table.pk}/seats/",
+            form={"action": "join", "csrfmiddlewaretoken": _csrf(page) or token},
+            headers={"X-CSRFToken": token},
+            max_redirects=0,
+        )
+        # Heard and answered with the refusal (a failed CSRF check would be a 403).
+        assert answer.status == 302, answer.status
+        assert not table.seats.filter(user=outsider).exists()
+    context.close()
+
+
+def _csrf(page: Any) -> str:
+    """The CSRF token of the page's own forms (any form on it carries one)."""
+    return page.evaluate(
+        "() => (document.querySelector('[name=csrfmiddlewaretoken]') || {}).value || ''"
+    )
