@@ -1,4 +1,4 @@
-"""An event's news (docs/design.md §14): the break the organizer called and their last
+"""An event's news (docs/design.md §20): the break the organizer called and their last
 few announcements, as the top of the event's pages shows them (the partial
 templates/tournaments/_news.html, which any page of the event may include: the event
 page, the manage page, the projector view). Times are in the club's time zone; the

@@ -1,4 +1,4 @@
-"""The projector view of an event (docs/design.md §19): one screen for the club room's
+"""The projector view of an event (docs/design.md §20): one screen for the club room's
 big screen, the same for everyone who opens it, logged in or not. The common part is
 here (the event's name and status, a break's clock, the latest announcements); the
 format fills in the round, its tables and the standings (`Format.projector_context`,
