@@ -232,3 +232,21 @@ def test_a_break_or_an_announcement_redraws_every_registered_players_bar(
     assert told == [players, players]
     bar = _bar(_logged_in(members[0]).get(reverse("my_profile")).content.decode())
     assert "Break at Tuesday Swiss: round 2 starts at" in bar
+
+
+def test_a_players_event_page_reloads_often_enough_without_javascript_for_the_call(
+    make_event: Any, members: list, ann: Any
+) -> None:
+    refresh = re.compile(r'<meta http-equiv="refresh" content="(\d+)">')
+    event = make_event(advance=Event.MANUAL, starts_at=timezone.now() + timedelta(hours=3))
+    for player in members[:4]:
+        services.register(event=event, user=player)
+    url = event.get_absolute_url()
+    player, onlooker = _logged_in(members[0]), _logged_in(members[5])
+    assert not refresh.search(player.get(url).content.decode()), "days ahead: no reloads"
+    Event.objects.filter(pk=event.pk).update(starts_at=timezone.now() + timedelta(minutes=30))
+    assert refresh.search(player.get(url).content.decode()).group(1) == "5"
+    assert not refresh.search(onlooker.get(url).content.decode())
+    services.start_event(event=event, by=ann)
+    assert refresh.search(player.get(url).content.decode()).group(1) == "5"
+    assert refresh.search(onlooker.get(url).content.decode()).group(1) == "30"
