@@ -17,9 +17,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
     # A card table's result, entered from the players' phones (docs/design.md §21).
-    path(
-        "tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"
-    ),
+    path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
