@@ -154,8 +154,8 @@ def submit_result(
         if refusal := places_refusal(places, size, first_shared=shared_first(event)):
             raise ServiceError(refusal, "places")
         checked = _checked_scores(scores, size)
-        now = timezone.now()
         open_results = list(table.card_results.filter(status__in=OPEN))
+        now = timezone.now()
         if organizer:
             if not reason.strip():
                 raise ServiceError("Give the reason you enter this table's result.", "reason")
