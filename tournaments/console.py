@@ -53,8 +53,10 @@ class Table:
     deadline: datetime | None = None
     seconds_left: int | None = None
     # A table played with real cards (docs/design.md §21): where its result is, in words
-    # ("cards: waiting for confirmation"); "" for an online table.
+    # ("cards: waiting for confirmation"); "" for an online table. A dispute's
+    # versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
     cards: str = ""
+    versions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -87,8 +89,8 @@ def _card_table(
     elif state.state == "pending":
         line.cards = "cards: waiting for confirmation"
     elif state.state == "disputed":
-        versions = " / ".join(card_results.version_text(r, names) for r in state.results)
-        line.cards = f"cards: disputed — {versions}"
+        line.cards = "cards: disputed —"
+        line.versions = [card_results.version_text(r, names) for r in state.results]
     else:
         since = round_.started_at or now
         minutes = max(0, int((now - since).total_seconds() // 60))

@@ -101,6 +101,14 @@ def create_event(
         raise ServiceError("Choose where the tables play.", "venue")
     if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
         raise ServiceError(fmt.card_tables_refusal, "venue")
+    if venue == Event.CARDS and bots_fill:
+        # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
+        # bot online instead: tournaments.card_results.card_choice_refusal).
+        raise ServiceError(
+            "A bot cannot play with real cards: when every table plays with cards, a "
+            "player who cannot be seated sits out with a bye (untick “Bots fill empty seats”).",
+            "bots_fill",
+        )
     rules = _event_rules(club, rule_set)
     if fmt.lives_only and rules.scoring != "lives":
         # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).

@@ -103,8 +103,12 @@ def cards_event(make_event: Any, users: list[Any], venue: str, **options: Any) -
 
 def test_swiss_may_play_with_cards_and_the_others_say_why_not(make_event: Any) -> None:
     for venue in (Event.CARDS, Event.MIXED):
-        assert make_event(venue=venue).venue == venue
+        assert make_event(venue=venue, bots_fill=False).venue == venue
     assert make_event().venue == Event.ONLINE
+    # A bot cannot play real cards: an all-cards event does not let bots fill seats.
+    with pytest.raises(ServiceError, match="A bot cannot play with real cards") as bots:
+        make_event(venue=Event.CARDS)
+    assert bots.value.field == "bots_fill"
     refusals = {
         Event.KNOCKOUT: "Card tables for knockouts are not built yet.",
         Event.TOP_Q: "Card tables for knockouts are not built yet.",
@@ -306,7 +310,7 @@ def test_a_dispute_shows_both_versions_and_the_organizer_settles_it(
     assert "differs from another player" in page
     assert set(table.card_results.values_list("status", flat=True)) == {CardResult.DISPUTED}
     console_page = phone(ann).get(manage + "?part=tables").content.decode()
-    assert "cards: disputed — " in console_page
+    assert "cards: disputed —" in console_page
     na, nb, nc = (u.get_username() for u in (a, b, c))
     assert f"{na} 1st, {nb} 2nd, {nc} 3rd (by {na})" in console_page
     assert f"{na} 2nd, {nb} 1st, {nc} 3rd (by {nb})" in console_page
