@@ -541,3 +541,36 @@ def test_two_phones_at_once_leave_one_confirmed_result(
     assert Round.objects.filter(event=round_.event, number=2).count() == 1
     with contextlib.suppress(Exception):
         connection.close()
+
+
+def test_a_round_seated_again_keeps_its_card_tables(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    """A late entry seats the waiting round again: the tables the organizer chose to play
+    with cards (by number: the room's tables with a deck) stay so; the others online."""
+    event = cards_event(make_event, twelve[:6], Event.MIXED, rounds=2)
+    services.start_event(event=event, by=ann)
+    waiting = Round.objects.get(event=event, number=1)
+    card_results.choose_card_tables(round_=waiting, by=ann, numbers=[2])
+    services.add_entry(event=event, user=twelve[6], by=ann)
+    reseated = Round.objects.get(event=event, number=1)
+    assert reseated.pk != waiting.pk  # seated again
+    assert dict(reseated.tables.values_list("number", "cards")) == {1: False, 2: True}
+
+
+def test_a_mixed_round_with_a_bot_keeps_that_table_online(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    event = make_event(venue=Event.MIXED, advance=Event.MANUAL, rounds=2, table_size=3, table_max=3)
+    for user in twelve[:5]:  # five players at tables of three: a bot fills a seat
+        services.register(event=event, user=user)
+    services.start_event(event=event, by=ann)
+    round_ = Round.objects.get(event=event, number=1)
+    with_bot = round_.tables.filter(seats__entry__isnull=True).get()
+    page = phone(ann).get(reverse("tournaments:manage", args=[event.pk])).content.decode()
+    assert f"Table {with_bot.number}: A bot sits here: it plays online." in page
+    assert f'id="cards-{with_bot.number}"' not in page  # not offered
+    before = snapshot(event)
+    with pytest.raises(ServiceError, match="A bot sits here"):
+        card_results.choose_card_tables(round_=round_, by=ann, numbers=[with_bot.number])
+    assert snapshot(event) == before
