@@ -151,14 +151,10 @@ def _context(
         }
         for r in state.results
     ]
-    may_confirm = [
-        v["result"].pk
-        for v in versions
-        if playing and not v["mine"] and state.state in ("pending", "disputed") and not organizer
-    ]
-    # An organizer who also plays at the table enters results as an organizer.
-    if organizer:
-        may_confirm = []
+    # Another player of the table confirms an open version; an organizer (even one who
+    # plays at the table) enters a result instead, with a reason.
+    confirming = playing and not organizer and state.state in ("pending", "disputed")
+    may_confirm = [v["result"].pk for v in versions if confirming and not v["mine"]]
     refusal = (
         f"Round {table.round.number} has not started: enter the result once it is played."
         if table.round.status == Round.SEATED
