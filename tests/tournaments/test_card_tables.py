@@ -428,6 +428,10 @@ def test_a_card_tables_result_is_corrected_with_the_audit_log(
     assert (correction.old_place, correction.new_place) == (3, 2)
     after = {row.player: row.points for row in results.standings(round_.event)}
     assert after[seat.entry_id] == before[seat.entry_id] + 0.5
+    # The result page says what counts now.
+    page = html.unescape(phone(a).get(result_url(table)).content.decode())
+    assert "Corrected by the organizer since" in page
+    assert f"Seat 3, {seat.entry.user.get_username()}: <strong>2nd</strong>" in page
 
 
 def test_the_table_card_of_a_card_table_leads_to_its_result_page(

@@ -160,7 +160,17 @@ def _context(
         if table.round.status == Round.SEATED
         else None
     )
+    # A recorded table's places may have been corrected since (services.correct_result):
+    # the page then says what counts now.
+    recorded = [s.place for s in seats] if table.finished_at is not None else []
+    confirmed = next((r for r in state.results if r.status == CardResult.CONFIRMED), None)
+    corrected = (
+        [(names[k], ordinal(p)) for k, p in enumerate(recorded) if p]
+        if confirmed is not None and recorded and recorded != list(confirmed.places)
+        else []
+    )
     return {
+        "corrected": corrected,
         "event": event,
         "table": table,
         "round": table.round,
