@@ -101,6 +101,14 @@ def create_event(
         raise ServiceError("Choose where the tables play.", "venue")
     if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
         raise ServiceError(fmt.card_tables_refusal, "venue")
+    if venue == Event.MIXED and advance == Event.AUTO:
+        # A round that starts as the last one ends leaves no moment to choose its card
+        # tables (tournaments.card_results.choose_card_tables: seated rounds only).
+        raise ServiceError(
+            "A mixed event waits for the organizer to choose each round's card tables: "
+            "choose “Seat each round; the organizer starts it”.",
+            "advance",
+        )
     if venue == Event.CARDS and bots_fill:
         # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
         # bot online instead: tournaments.card_results.card_choice_refusal).

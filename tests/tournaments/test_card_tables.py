@@ -103,8 +103,13 @@ def cards_event(make_event: Any, users: list[Any], venue: str, **options: Any) -
 
 def test_swiss_may_play_with_cards_and_the_others_say_why_not(make_event: Any) -> None:
     for venue in (Event.CARDS, Event.MIXED):
-        assert make_event(venue=venue, bots_fill=False).venue == venue
+        made = make_event(venue=venue, bots_fill=False, advance=Event.MANUAL)
+        assert made.venue == venue
     assert make_event().venue == Event.ONLINE
+    # A mixed event's rounds wait for the organizer to choose their card tables.
+    with pytest.raises(ServiceError, match="A mixed event waits for the organizer") as auto:
+        make_event(venue=Event.MIXED, advance=Event.AUTO)
+    assert auto.value.field == "advance"
     # A bot cannot play real cards: an all-cards event does not let bots fill seats.
     with pytest.raises(ServiceError, match="A bot cannot play with real cards") as bots:
         make_event(venue=Event.CARDS)
