@@ -22,7 +22,16 @@ from django.http import HttpRequest
 
 from games.models import RuleSet
 from tournaments import formats, services
-from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.models import (
+    Bye,
+    CardResult,
+    Correction,
+    Entry,
+    Event,
+    Round,
+    RoundSeat,
+    RoundTable,
+)
 from tournaments.services import ServiceError
 
 # What staff may change of an upcoming event (the rest are its terms, fixed when made).
@@ -234,7 +243,7 @@ class RoundAdmin(ReadOnly):
 
 @admin.register(RoundTable)
 class RoundTableAdmin(ReadOnly):
-    list_display = ("__str__", "table", "finished_at")
+    list_display = ("__str__", "table", "cards", "finished_at")
     inlines = [RoundSeatInline]
 
 
@@ -298,3 +307,12 @@ class CorrectionAdmin(ReadOnly):
 @admin.register(Bye)
 class ByeAdmin(ReadOnly):
     list_display = ("entry", "round", "points", "late")
+
+
+@admin.register(CardResult)
+class CardResultAdmin(ReadOnly):
+    """A card table's submissions (docs/design.md §21): read only, the record of who
+    entered and confirmed what; the result page and the console change them."""
+
+    list_display = ("round_table", "places", "status", "submitted_by", "confirmed_by", "reason")
+    list_filter = ("status",)

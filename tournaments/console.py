@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GamePlayer
-from tournaments import formats, page_parts, roster
-from tournaments.models import Entry, Event, Round
+from tournaments import card_results, formats, page_parts, roster
+from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.words import seat_name
 
 # Why a bot plays for someone, in the console's few words (games.engine.events.AWAY_REASONS).
 AWAY_WORDS = {
@@ -50,6 +52,11 @@ class Table:
     turn_name: str = ""
     deadline: datetime | None = None
     seconds_left: int | None = None
+    # A table played with real cards (docs/design.md §21): where its result is, in words
+    # ("cards: waiting for confirmation"); "" for an online table. A dispute's
+    # versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
+    cards: str = ""
+    versions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -57,6 +64,38 @@ class Console:
     round_: Round | None
     tables: list[Table]
     heading: str = ""  # "Round 2", "Deal 7"
+
+
+def _card_table(
+    round_: Round,
+    round_table: RoundTable,
+    seats: list[RoundSeat],
+    states: dict[int, card_results.CardState],
+    now: datetime,
+) -> Table:
+    """A card table's line: its players, and where its result is, linking to its
+    result page (where the organizer settles a dispute)."""
+    names = [seat_name(s) for s in seats]
+    line = Table(
+        number=round_table.number,
+        label="",
+        url=reverse("tournaments:card_result", args=[round_.event_id, round_table.pk]),
+        over=round_table.finished_at is not None,
+        seats=[Seat(k + 1, seat_name(s), s.entry) for k, s in enumerate(seats)],
+    )
+    state = states.get(round_table.pk, card_results.CardState("none"))
+    if line.over or state.state == "confirmed":
+        line.cards = "cards: confirmed"
+    elif state.state == "pending":
+        line.cards = "cards: waiting for confirmation"
+    elif state.state == "disputed":
+        line.cards = "cards: disputed —"
+        line.versions = [card_results.version_text(r, names) for r in state.results]
+    else:
+        since = round_.started_at or now
+        minutes = max(0, int((now - since).total_seconds() // 60))
+        line.cards = f"cards: no result yet ({minutes} min)"
+    return line
 
 
 def round_in_play(event: Event) -> Round | None:
@@ -76,9 +115,13 @@ def console(event: Event, now: datetime | None = None) -> Console:
     players: dict[int, list[GamePlayer]] = {}
     for player in GamePlayer.objects.filter(game_id__in=game_ids).order_by("position"):
         players.setdefault(player.game_id, []).append(player)
+    card_states = card_results.states_of(round_)
     tables = []
     for seats in roster.seated_tables(round_):
         round_table = seats[0].table
+        if round_table.cards:
+            tables.append(_card_table(round_, round_table, seats, card_states, now))
+            continue
         game_id, label = games_by_table.get(round_table.pk, (None, ""))
         game = game_rows.get(game_id) if game_id is not None else None
         line = Table(

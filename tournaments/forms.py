@@ -68,6 +68,16 @@ class EventForm(forms.Form):
         "one player is left (a top-q knockout: whole games, round after round, until a "
         "final is won). Its rounds field is not used.",
     )
+    # Optional like the format: a form posted without it makes an online event.
+    venue = forms.ChoiceField(
+        label="Where the tables play",
+        choices=Event.VENUES,
+        initial=Event.ONLINE,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text="Real cards: Swiss events only for now; players enter each table's "
+        "result on their phones and another player of the table confirms it.",
+    )
     top_q = forms.IntegerField(
         label="Top-q knockout: top of each table go through",
         required=False,
@@ -177,6 +187,7 @@ class EventForm(forms.Form):
         data["rule_set"] = self.rule_sets.get(data["rule_set"])
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
         data["format"] = data.get("format") or Event.SWISS
+        data["venue"] = data.get("venue") or Event.ONLINE
         if data.get("boards") is None:
             data["boards"] = 4
         data["top_q"] = data.get("top_q") or 0

@@ -68,10 +68,23 @@ class Event(models.Model):
         (MANUAL, "Seat each round; the organizer starts it"),
     ]
 
+    # Where its tables play (docs/design.md §21): all online, all with real cards in the
+    # room (results entered from the players' phones, `CardResult`), or chosen by the
+    # organizer table by table for each round (`RoundTable.cards`).
+    ONLINE = "online"
+    CARDS = "cards"
+    MIXED = "mixed"
+    VENUES = [
+        (ONLINE, "Online: every table plays on the site"),
+        (CARDS, "Real cards: every table plays with cards, results entered on phones"),
+        (MIXED, "Mixed: the organizer chooses each round which tables play with cards"),
+    ]
+
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True)
     format = models.CharField(max_length=10, choices=FORMATS, default=SWISS)
+    venue = models.CharField(max_length=10, choices=VENUES, default=ONLINE, db_default=ONLINE)
     # A top-q knockout's q: the first q of each table go through to the next round
     # (tournaments.formats.top_q). 0 in every other format.
     top_q = models.PositiveSmallIntegerField(
@@ -222,6 +235,9 @@ class RoundTable(models.Model):
         "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_table"
     )
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Played with real cards in the room: no games.Table and no Game; its places come
+    # from a confirmed `CardResult` (docs/design.md §21).
+    cards = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -429,3 +445,56 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class CardResult(models.Model):
+    """One submission of a card table's result (docs/design.md §21): a place per seat
+    position (1 = best, shared places as the engine would share them) and, optionally,
+    what the rules score per seat (lives lost, points, chips). A player's submission
+    waits for another player of the table to confirm it; a different one from another
+    player makes both disputed; an organizer's confirms at once, with a reason, and
+    supersedes whatever was there. At most one per table is confirmed."""
+
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    SUPERSEDED = "superseded"
+    STATUSES = [
+        (PENDING, "Waiting for confirmation"),
+        (CONFIRMED, "Confirmed"),
+        (DISPUTED, "Disputed"),
+        (SUPERSEDED, "Superseded"),
+    ]
+
+    round_table = models.ForeignKey(
+        RoundTable, on_delete=models.CASCADE, related_name="card_results"
+    )
+    places = models.JSONField()
+    scores = models.JSONField(default=list, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round_table", "submitted_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round_table"],
+                condition=models.Q(status="confirmed"),
+                name="one_confirmed_card_result",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_table}: {self.places} ({self.status})"

@@ -35,6 +35,8 @@ class TableLine:
     url: str | None  # the games.Table, to watch or play
     finished: bool
     seats: list[SeatLine] = field(default_factory=list)
+    # A table played with real cards: its result page, for its players (§21).
+    result_url: str | None = None
 
 
 @dataclass
@@ -43,6 +45,7 @@ class YourTable:
     table: int
     seat: int
     url: str | None
+    result_url: str | None = None
 
 
 def entry_of(event: Event, user: Any) -> Entry | None:
@@ -71,6 +74,8 @@ def tables_of(
     for seats in roster.seated_tables(round_) if seated is None else seated:
         table = seats[0].table
         line = TableLine(table.number, table_url(table), table.finished_at is not None)
+        if table.cards:
+            line.result_url = reverse("tournaments:card_result", args=[round_.event_id, table.pk])
         line.seats = [
             SeatLine(
                 seat=s.position + 1,
@@ -88,7 +93,9 @@ def your_table(tables: list[TableLine], round_: Round) -> YourTable | None:
     for table in tables:
         for seat in table.seats:
             if seat.mine:
-                return YourTable(round_.number, table.number, seat.seat, table.url)
+                return YourTable(
+                    round_.number, table.number, seat.seat, table.url, table.result_url
+                )
     return None
 
 

@@ -28,6 +28,9 @@ class PrintedTable:
     number: int
     table_id: int | None
     seats: list[PrintedSeat] = field(default_factory=list)
+    # Played with real cards (§21): its card's QR code leads to its result page, by
+    # the round table's id.
+    cards_id: int | None = None
 
 
 @dataclass
@@ -49,6 +52,7 @@ def printed_tables(round_: Round) -> list[PrintedTable]:
             number=seats[0].table.number,
             table_id=seats[0].table.table_id,
             seats=[PrintedSeat(s.position + 1, seat_name(s), s.entry_id is None) for s in seats],
+            cards_id=seats[0].table.pk if seats[0].table.cards else None,
         )
         for seats in roster.seated_tables(round_)
     ]

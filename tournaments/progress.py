@@ -68,6 +68,18 @@ def record_places(table: RoundTable) -> None:
     table.save(update_fields=["finished_at"])
 
 
+def record_card_places(table: RoundTable, places: Sequence[int]) -> None:
+    """A card table's confirmed result (docs/design.md §21): `places` by seat position
+    on its seats, and the table finished, as `record_places` records a game. Lives lost
+    are the rounds a game's results count, which a result entered by hand does not
+    say: 0 (the "fewest lives lost" tie-break counts only online games)."""
+    for seat in table.seats.order_by("position"):
+        seat.place, seat.lives_lost = places[seat.position], 0
+        seat.save(update_fields=["place", "lives_lost"])
+    table.finished_at = timezone.now()
+    table.save(update_fields=["finished_at"])
+
+
 def playing_round(event: Event, number: int) -> Round:
     """Round `number`, being played from now (a knockout seats and starts it at once)."""
     return Round.objects.create(

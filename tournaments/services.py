@@ -69,6 +69,7 @@ def create_event(
     rule_set: RuleSet | None,
     starts_at: datetime | None,
     format: str = Event.SWISS,
+    venue: str = Event.ONLINE,
     top_q: int = 0,
     rounds: int | None = 3,
     boards: int = 4,
@@ -96,6 +97,26 @@ def create_event(
     fmt = formats.FORMATS.get(format)
     if fmt is None:
         raise ServiceError("Choose the event's format.", "format")
+    if venue not in dict(Event.VENUES):
+        raise ServiceError("Choose where the tables play.", "venue")
+    if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
+        raise ServiceError(fmt.card_tables_refusal, "venue")
+    if venue == Event.MIXED and advance == Event.AUTO:
+        # A round that starts as the last one ends leaves no moment to choose its card
+        # tables (tournaments.card_results.choose_card_tables: seated rounds only).
+        raise ServiceError(
+            "A mixed event waits for the organizer to choose each round's card tables: "
+            "choose “Seat each round; the organizer starts it”.",
+            "advance",
+        )
+    if venue == Event.CARDS and bots_fill:
+        # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
+        # bot online instead: tournaments.card_results.card_choice_refusal).
+        raise ServiceError(
+            "A bot cannot play with real cards: when every table plays with cards, a "
+            "player who cannot be seated sits out with a bye (untick “Bots fill empty seats”).",
+            "bots_fill",
+        )
     rules = _event_rules(club, rule_set)
     if fmt.lives_only and rules.scoring != "lives":
         # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
@@ -140,6 +161,7 @@ def create_event(
         name=name.strip()[:80],
         description=description,
         format=format,
+        venue=venue,
         top_q=stored.top_q,
         created_by=by,
         rule_set=rule_set,
@@ -767,10 +789,14 @@ def _reseat_waiting_round(event: Event) -> None:
         ).select_related("table")
     }
     number, start_at = waiting.number, waiting.start_at
+    # The tables the organizer chose to play with cards stay so, by number (§21).
+    with_cards = list(waiting.tables.filter(cards=True).values_list("number", flat=True))
     waiting.delete()
     round_ = formats.of(event).seat(event, number)
     round_.start_at = start_at
     round_.save(update_fields=["start_at"])
+    if with_cards:
+        round_.tables.filter(number__in=with_cards).update(cards=True)
     seats = {
         (s.table.number, s.position): s
         for s in RoundSeat.objects.filter(table__round=round_).select_related("table")

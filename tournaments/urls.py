@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage, printing, projector, season
+from tournaments.views import events, manage, printing, projector, results, season
 
 app_name = "tournaments"
 
@@ -16,6 +16,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    # A card table's result, entered from the players' phones (docs/design.md §21).
+    path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),

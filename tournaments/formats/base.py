@@ -125,6 +125,9 @@ class Format:
     break_refusal: ClassVar[str | None] = None
     # What its pages call one of its rounds (a balanced knockout's is a deal).
     unit: ClassVar[str] = "round"
+    # Why its tables cannot play with real cards in the room (docs/design.md §21);
+    # None: an event may choose the venue "cards" or "mixed".
+    card_tables_refusal: ClassVar[str | None] = "This format's tables play online only."
 
     # ---- creating an event -------------------------------------------------------
 
@@ -163,6 +166,12 @@ class Format:
         """A game of one of the event's tables is over: record it and move the event on.
         False when there was nothing to record (a repeated or late call)."""
         raise NotImplementedError
+
+    def record_cards(self, event: Event, table: RoundTable, places: list[int]) -> bool:
+        """A card table's confirmed result (`tournaments.card_results`): its places,
+        by seat position, recorded as a game's would be, and the event moved on.
+        False when the table was recorded already."""
+        raise ServiceError(self.card_tables_refusal or "Card tables are not built here.")
 
     def games_of(self, entry: Entry) -> list[int]:
         """The games `entry` is playing now (a bot takes them over on a withdrawal)."""
@@ -292,6 +301,25 @@ class SeatedRounds(Format):
         round_ = self.record_game(event, game_id)
         if round_ is None:
             return False
+        self.advance(event, round_)
+        return True
+
+    def record_cards(self, event: Event, table: RoundTable, places: list[int]) -> bool:
+        """A card table is recorded as a game's table is (its places on its seats, the
+        table finished), and the round moves on alike: a card table's result and an
+        online table's end are the same step for the round (docs/design.md §21)."""
+        if self.card_tables_refusal is not None:
+            raise ServiceError(self.card_tables_refusal)
+        if table.finished_at is not None:
+            return False
+        progress.record_card_places(table, places)
+        self.advance(event, table.round)
+        return True
+
+    def advance(self, event: Event, round_: Round) -> None:
+        """A table of `round_` was recorded: when it was the last, the round is over and
+        the next is seated (and started if the event advances by itself), or the event
+        is over."""
         if not round_.tables.filter(finished_at__isnull=True).exists():
             round_.status, round_.finished_at = Round.FINISHED, timezone.now()
             round_.save(update_fields=["status", "finished_at"])
@@ -300,7 +328,6 @@ class SeatedRounds(Format):
                 progress.mark_finished(event)
             else:
                 start_if_automatic(self, event, self.seat(event, round_.number + 1))
-        return True
 
     def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
         if event.status == Event.UPCOMING:

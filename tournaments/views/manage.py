@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from clubs import zones
-from tournaments import console, formats, news, page_parts, pages, roster, services
+from tournaments import card_results, console, formats, news, page_parts, pages, roster, services
 from tournaments.forms import (
     AnnouncementForm,
     BreakForm,
@@ -107,6 +107,20 @@ def lock(request: HttpRequest, event: Event) -> str:
     services.lock_seat(seat=seat, by=request.user, locked=locked)
     where = f"Table {seat.table.number}, seat {seat.position + 1}"
     return f"{where} is locked." if locked else f"{where} is unlocked."
+
+
+def card_tables(request: HttpRequest, event: Event) -> str:
+    """A mixed event's seated round: which tables play with real cards (§21)."""
+    try:
+        numbers = [int(n) for n in request.POST.getlist("cards")]
+    except ValueError:
+        raise ServiceError("That form is incomplete: reload the page and try again.") from None
+    round_ = _round(request, event)
+    chosen = card_results.choose_card_tables(round_=round_, by=request.user, numbers=numbers)
+    if not chosen:
+        return f"Every table of round {round_.number} plays online."
+    listed = ", ".join(str(n) for n in chosen)
+    return f"Round {round_.number}: table{'s' if len(chosen) > 1 else ''} {listed} play with cards."
 
 
 def start_round(request: HttpRequest, event: Event) -> str:
@@ -218,6 +232,7 @@ ACTIONS: dict[str, Handler] = {
     "swap": swap,
     "lock": lock,
     "start_round": start_round,
+    "cards": card_tables,
     "schedule": schedule,
     "pause": pause,
     "withdraw": withdraw,
@@ -397,6 +412,13 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "playing": playing,
         "current_round": playing or waiting,
         "seating": roster.seated_tables(waiting) if waiting else [],
+        # A mixed event's seated round: a checkbox per table, "plays with cards".
+        "card_choices": [
+            (seats[0].table, card_results.card_choice_refusal(seats))
+            for seats in roster.seated_tables(waiting)
+        ]
+        if waiting and event.venue == Event.MIXED
+        else [],
         "swap_form": SwapForm(seats=seats) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at}, club=event.club)
         if waiting

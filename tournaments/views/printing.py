@@ -92,7 +92,12 @@ def by_name(name: str) -> list[tuple[int, str]]:
 
 def table_url(request: HttpRequest, event: Event, table: PrintedTable) -> str:
     """Where a card's QR code leads: the table's page, or, before the round starts and
-    opens the table, the event's page (cards are printed ahead of the round)."""
+    opens the table, the event's page (cards are printed ahead of the round). A table
+    played with real cards: its result page, where its players enter the result."""
+    if table.cards_id is not None:
+        return request.build_absolute_uri(
+            reverse("tournaments:card_result", args=[event.pk, table.cards_id])
+        )
     if table.table_id is not None:
         return request.build_absolute_uri(reverse("table", args=[table.table_id]))
     return request.build_absolute_uri(event.get_absolute_url())
@@ -112,6 +117,7 @@ def table_cards(request: HttpRequest, pk: int, number: int | None = None) -> Htt
                 "table": table,
                 "url": url,
                 "opened": table.table_id is not None,
+                "cards": table.cards_id is not None,
                 "qr": mark_safe(qr.svg(url)),  # noqa: S308 (segno's SVG of our own URL)
             }
         )

@@ -28,6 +28,10 @@ class Duplicate(SeatedRounds):
     lives_only = True
     late_entry_refusal = "A duplicate event seats everyone at its start: it is too late."
     correction_refusal = "A duplicate event scores the deals themselves: no places to correct."
+    card_tables_refusal = (
+        "A duplicate board deals every table the same cards from the same stock order; "
+        "a shuffled real deck cannot, so duplicate is played online."
+    )
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
         count = check_rounds(rounds)

@@ -21,6 +21,9 @@ class Knockout(Format):
     late_entry_refusal = "The knockout has started: it is too late to join."
     pause_refusal = "A knockout deals on until one player is left: it has no pause."
     correction_refusal = "A knockout's places follow from the games: nothing to correct."
+    # A later slice: a knockout's deal-by-deal lives and a top-q table's qualifiers
+    # entered from phones (docs/design.md §21).
+    card_tables_refusal = "Card tables for knockouts are not built yet."
     # Decided for the club night: deal follows deal at every table within seconds, and a
     # break between two would stop every table mid-match; the organizer pauses no table.
     break_refusal = "A knockout deals on until one player is left: it has no breaks."

@@ -14,6 +14,7 @@ from tournaments.models import Event, Round
 class Swiss(SeatedRounds):
     key = Event.SWISS
     template = "tournaments/formats/swiss.html"
+    card_tables_refusal = None  # whole games: a place per seat, entered from phones
 
     def heading(self, event: Event) -> str:
         return f"Swiss, {event.rounds} round{'s' if event.rounds != 1 else ''}"

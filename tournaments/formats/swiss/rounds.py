@@ -75,6 +75,8 @@ def seat(event: Event, number: int) -> Round:
     Bye.objects.bulk_create(
         Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in sitting_out
     )
+    if event.venue == Event.CARDS:  # every table plays with real cards (§21)
+        round_.tables.update(cards=True)
     return round_
 
 
@@ -90,8 +92,9 @@ def _bye_players(event: Event, rows: list[tally.Row], players: list[int], count:
 def start_tables(event: Event, round_: Round) -> None:
     """Open and start a `games.Table` for each of the round's tables: hosted by no one,
     started by the system, playing the event's frozen rules, the first dealer at seat 0
-    (the seating put the player who has dealt first least often there)."""
-    tables = list(round_.tables.prefetch_related("seats__entry__user"))
+    (the seating put the player who has dealt first least often there). A card table
+    gets neither: it plays with real cards in the room (docs/design.md §21)."""
+    tables = list(round_.tables.filter(cards=False).prefetch_related("seats__entry__user"))
     seats = [list(table.seats.all()) for table in tables]
     # The round's tables opened in two queries, then each dealt; the round tables
     # written back in one.

@@ -1,0 +1,318 @@
+"""Tables played with real cards in the room (docs/design.md §21): which tables of a
+round play with cards, and their results entered from the players' phones.
+
+A card table has no `games.Table` and no `Game`: its result is a `CardResult`, a place
+per seat. A player of the table submits one (pending); another player of the table
+confirms it, or submits a different one (both disputed, for the organizer to settle);
+an organizer's submission confirms at once, with a reason. The confirmed result is
+recorded by the event's format as a game's end is (`Format.record_cards`): places on
+the round seats, the table finished, the round moved on. Every write here locks the
+event row first (as `tournaments.services` does, so the round advances once) and then
+the round table's row, so two phones acting at once take turns and exactly one result
+is ever confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs import access as club_access
+from games.engine import Rules
+from games.errors import ServiceError
+from tournaments import formats
+from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments.services import _changed, _locked_event, _require_organizer
+from tournaments.words import ordinal
+
+OPEN = (CardResult.PENDING, CardResult.DISPUTED)
+
+# What a seat's optional score says, by the rules' scoring (games.engine.rules).
+SCORE_LABELS = {"lives": "Lives lost", "points": "Points", "banking": "Chips"}
+
+
+# ---- what a result may be ---------------------------------------------------------------
+
+
+def shared_first(event: Event) -> bool:
+    """Whether two players may share 1st: only rules scored in points end drawn (two
+    reach the target together); with lives or chips the last player in wins alone
+    (games.engine.scoring), so a result entered by hand may not say otherwise."""
+    return Rules.from_dict(event.rules).scoring == "points"
+
+
+def score_label(event: Event) -> str:
+    return SCORE_LABELS.get(Rules.from_dict(event.rules).scoring, "Score")
+
+
+def places_refusal(places: Sequence[int], size: int, *, first_shared: bool) -> str | None:
+    """Why `places` (one per seat, 1 = best) is not a result a game could have (None:
+    it is). Places are as games.results gives them: a seat's place is 1 + the seats
+    strictly better, so players who tie share a place and the next is skipped (1st,
+    2nd, 2nd, 4th); at least one seat is 1st."""
+    if len(places) != size:
+        return f"Give a place for each of the {size} seats."
+    if any(not 1 <= p <= size for p in places):
+        return f"A place at this table is 1st to {ordinal(size)}."
+    for place in sorted(set(places)):
+        better = sum(p < place for p in places)
+        if place != better + 1:
+            if better == 0:
+                return "Someone finished 1st: give one seat 1st."
+            seats = "seat finished" if better == 1 else "seats finished"
+            return (
+                f"{better} {seats} ahead of {ordinal(place)}: the next place is "
+                f"{ordinal(better + 1)}. Players who tie share a place and the next "
+                "is skipped (1st, 2nd, 2nd, 4th)."
+            )
+    if not first_shared and places.count(1) > 1:
+        return "One player wins a game of these rules: give only one seat 1st."
+    return None
+
+
+def _checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]:
+    if not scores:
+        return []
+    if len(scores) != size:
+        raise ServiceError(f"Give a score for each of the {size} seats, or none.", "scores")
+    if any(s is not None and s < 0 for s in scores):
+        raise ServiceError("A score is 0 or more.", "scores")
+    return list(scores)
+
+
+# ---- choosing a round's card tables -------------------------------------------------------
+
+
+def card_choice_refusal(table_seats: Sequence[RoundSeat]) -> str | None:
+    """Why a table of a mixed event's seated round cannot play with cards."""
+    if any(seat.entry_id is None for seat in table_seats):
+        return "A bot sits here: it plays online."
+    return None
+
+
+def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> list[int]:
+    """The organizer of a mixed event says which tables of a seated round play with
+    real cards (by table number; the others play online). Refused once the round has
+    started: its online tables have their games then. Returns the card tables'
+    numbers."""
+    chosen = set(numbers)
+    with transaction.atomic():
+        event = _locked_event(round_.event_id)
+        _require_organizer(event, by)
+        if event.venue != Event.MIXED:
+            raise ServiceError(
+                "Every table of this event plays with cards."
+                if event.venue == Event.CARDS
+                else "This event's tables play online."
+            )
+        round_ = Round.objects.get(pk=round_.pk)
+        if round_.status != Round.SEATED:
+            raise ServiceError(f"Round {round_.number} has started: its tables are fixed.")
+        tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
+        unknown = chosen - set(tables)
+        if unknown:
+            raise ServiceError("Choose tables of this round: reload the page.")
+        for number in sorted(chosen):
+            if refusal := card_choice_refusal(list(tables[number].seats.all())):
+                raise ServiceError(f"Table {number}: {refusal}")
+        for number, table in tables.items():
+            if table.cards != (number in chosen):
+                table.cards = number in chosen
+                table.save(update_fields=["cards"])
+        _changed(event)
+    return sorted(chosen)
+
+
+# ---- entering a result ------------------------------------------------------------------
+
+
+def submit_result(
+    *,
+    round_table: RoundTable,
+    by: Any,
+    places: Sequence[int],
+    scores: Sequence[int | None] = (),
+    reason: str = "",
+) -> CardResult:
+    """`by` enters table `round_table`'s result. A player of the table: pending until
+    another player confirms it; if another player's open version says the same, that
+    one is confirmed; if it differs, both are disputed. An organizer: confirmed at
+    once (`reason` required), settling any dispute. Refused, writing nothing, for
+    anyone else, a table not being played with cards, or an impossible result."""
+    with transaction.atomic():
+        event, table = _locked(round_table)
+        organizer = club_access.organizes(by, event.club)
+        if not organizer:
+            _require_player(table, by)
+        _require_open(table)
+        size = table.seats.count()
+        places = [int(p) for p in places]
+        if refusal := places_refusal(places, size, first_shared=shared_first(event)):
+            raise ServiceError(refusal, "places")
+        checked = _checked_scores(scores, size)
+        open_results = list(table.card_results.filter(status__in=OPEN))
+        now = timezone.now()
+        if organizer:
+            if not reason.strip():
+                raise ServiceError("Give the reason you enter this table's result.", "reason")
+            for other in open_results:
+                other.status = CardResult.SUPERSEDED
+                other.save(update_fields=["status"])
+            result = CardResult.objects.create(
+                round_table=table,
+                places=places,
+                scores=checked,
+                submitted_by=by,
+                confirmed_by=by,
+                confirmed_at=now,
+                status=CardResult.CONFIRMED,
+                reason=reason.strip()[:200],
+            )
+            _record(event, table, result)
+            return result
+        same = next(
+            (r for r in open_results if r.submitted_by_id != by.pk and r.places == places), None
+        )
+        if same is not None:
+            # They enter what another player entered: that is a confirmation.
+            return _confirm(event, table, same, by, open_results)
+        mine = [r for r in open_results if r.submitted_by_id == by.pk]
+        others = [r for r in open_results if r.submitted_by_id != by.pk]
+        for old in mine:  # a player's new version replaces their own earlier one
+            old.status = CardResult.SUPERSEDED
+            old.save(update_fields=["status"])
+        for other in others:
+            other.status = CardResult.DISPUTED
+            other.save(update_fields=["status"])
+        result = CardResult.objects.create(
+            round_table=table,
+            places=places,
+            scores=checked,
+            submitted_by=by,
+            status=CardResult.DISPUTED if others else CardResult.PENDING,
+        )
+        _changed(event)
+    return result
+
+
+def confirm_result(*, result: CardResult, by: Any) -> CardResult:
+    """Another player of the table says `result` is right: it is confirmed and the
+    table recorded. Refused for its submitter, anyone not at the table, and a result
+    no longer open (confirmed already, superseded)."""
+    with transaction.atomic():
+        event, table = _locked(result.round_table)
+        _require_player(table, by)
+        _require_open(table)
+        result = CardResult.objects.get(pk=result.pk)
+        if result.status not in OPEN:
+            raise ServiceError("That result is no longer waiting: reload the page.")
+        if result.submitted_by_id == by.pk:
+            raise ServiceError("Another player at the table must confirm your result.")
+        return _confirm(event, table, result, by, list(table.card_results.filter(status__in=OPEN)))
+
+
+def _confirm(
+    event: Event, table: RoundTable, result: CardResult, by: Any, open_results: list[CardResult]
+) -> CardResult:
+    for other in open_results:
+        if other.pk != result.pk:
+            other.status = CardResult.SUPERSEDED
+            other.save(update_fields=["status"])
+    result.status, result.confirmed_by, result.confirmed_at = (
+        CardResult.CONFIRMED,
+        by,
+        timezone.now(),
+    )
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    _record(event, table, result)
+    return result
+
+
+def _record(event: Event, table: RoundTable, result: CardResult) -> None:
+    if not formats.of(event).record_cards(event, table, list(result.places)):
+        raise ServiceError(f"Table {table.number}'s result is recorded already.")
+    _changed(event)
+
+
+def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:
+    """The event's row lock (as every change to its rounds takes first), then the
+    table's: two phones at one table take turns, and the second sees the first's."""
+    event_id = RoundTable.objects.values_list("round__event_id", flat=True).get(pk=round_table.pk)
+    event = _locked_event(event_id)
+    table = RoundTable.objects.select_for_update().get(pk=round_table.pk)
+    table.round = Round.objects.get(pk=table.round_id)
+    return event, table
+
+
+def _require_player(table: RoundTable, by: Any) -> None:
+    if not table.seats.filter(entry__user_id=getattr(by, "pk", None)).exists():
+        raise ServiceError(
+            f"Only the players at table {table.number} and the organizers can enter its result."
+        )
+
+
+def _require_open(table: RoundTable) -> None:
+    round_ = table.round
+    if not table.cards:
+        raise ServiceError(f"Table {table.number} plays online: its game records its result.")
+    if round_.status == Round.SEATED:
+        raise ServiceError(
+            f"Round {round_.number} has not started: enter the result once it is played."
+        )
+    if round_.status == Round.FINISHED or table.finished_at is not None:
+        raise ServiceError(
+            f"Table {table.number}'s result is recorded: an organizer can correct it."
+        )
+
+
+# ---- reading a card table's state (the result page, the console) -------------------------
+
+
+@dataclass
+class CardState:
+    """Where a card table's result is: "none" (no result yet), "pending" (waiting for
+    confirmation), "disputed" (the versions), "confirmed"."""
+
+    state: str
+    results: list[CardResult] = field(default_factory=list)
+
+    @property
+    def pending(self) -> CardResult | None:
+        return self.results[0] if self.state == "pending" else None
+
+
+def card_state(table: RoundTable, results: Sequence[CardResult] | None = None) -> CardState:
+    """The table's result as far as it has come (`results`: its CardResults, if read)."""
+    rows = list(table.card_results.all()) if results is None else list(results)
+    confirmed = [r for r in rows if r.status == CardResult.CONFIRMED]
+    if confirmed or table.finished_at is not None:
+        return CardState("confirmed", confirmed)
+    disputed = [r for r in rows if r.status == CardResult.DISPUTED]
+    if disputed:
+        return CardState("disputed", disputed)
+    pending = [r for r in rows if r.status == CardResult.PENDING]
+    if pending:
+        return CardState("pending", pending[-1:])
+    return CardState("none")
+
+
+def states_of(round_: Round) -> dict[int, CardState]:
+    """Each card table of `round_`'s state, by round table id (two queries)."""
+    tables = list(round_.tables.filter(cards=True))
+    results: dict[int, list[CardResult]] = {}
+    for row in CardResult.objects.filter(round_table__in=tables).select_related("submitted_by"):
+        results.setdefault(row.round_table_id, []).append(row)
+    return {t.pk: card_state(t, results.get(t.pk, [])) for t in tables}
+
+
+def version_text(result: CardResult, names: Sequence[str]) -> str:
+    """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"."""
+    by = result.submitted_by.get_username() if result.submitted_by else "someone"
+    parts = ", ".join(
+        f"{name} {ordinal(place)}" for name, place in zip(names, result.places, strict=False)
+    )
+    return f"{parts} (by {by})"

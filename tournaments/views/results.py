@@ -1,0 +1,187 @@
+"""A card table's result page (docs/design.md §21): where the players of a table played
+with real cards enter its result from their phones, and another of them confirms it.
+A plain form, one select per seat, that works without JavaScript: a POST calls one
+service (`tournaments.card_results`) and redirects with a message. It shows this table
+only: its seats, names and the submitted places; nothing of any other table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from clubs import access as club_access
+from games.errors import ServiceError
+from tournaments import card_results
+from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments.words import ordinal
+
+
+@dataclass
+class SeatRow:
+    position: int  # 0-based
+    name: str
+    mine: bool
+    place: str = ""  # the value shown in its select ("" : none chosen)
+    score: str = ""
+
+
+class Refused(Exception):
+    """A posted form that cannot be read (a place missing, given twice, not a number)."""
+
+
+def _parse(request: HttpRequest, seats: list[RoundSeat]) -> tuple[list[int], list[int | None]]:
+    places: list[int] = []
+    scores: list[int | None] = []
+    for seat in seats:
+        given = request.POST.getlist(f"place_{seat.position}")
+        if len(given) > 1:
+            raise Refused(f"Seat {seat.position + 1} was given {len(given)} places: give one.")
+        if not given or not given[0].strip():
+            raise Refused(f"Give seat {seat.position + 1}'s place.")
+        try:
+            places.append(int(given[0]))
+        except ValueError:
+            raise Refused(f"Seat {seat.position + 1}'s place is not a place.") from None
+        score = request.POST.get(f"score_{seat.position}", "").strip()
+        try:
+            scores.append(int(score) if score else None)
+        except ValueError:
+            raise Refused(f"Seat {seat.position + 1}'s score is not a whole number.") from None
+    return places, (scores if any(s is not None for s in scores) else [])
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    table = get_object_or_404(
+        RoundTable.objects.select_related("round"), pk=table_pk, round__event=event
+    )
+    if not table.cards:
+        raise Http404("This table plays online.")
+    seats = list(table.seats.select_related("entry__user").order_by("position"))
+    organizer = club_access.organizes(request.user, event.club)
+    player = any(s.entry is not None and s.entry.user_id == request.user.pk for s in seats)
+    if not (organizer or player):
+        raise PermissionDenied(
+            f"Only the players at table {table.number} and the organizers can see its result."
+        )
+    posted: dict[str, Any] = {}
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "confirm":
+                found = CardResult.objects.filter(
+                    pk=request.POST.get("result") or 0, round_table=table
+                ).first()
+                if found is None:
+                    raise ServiceError("That result is no longer there: reload the page.")
+                card_results.confirm_result(result=found, by=request.user)
+                messages.success(request, f"Confirmed: table {table.number}'s result is recorded.")
+                return redirect("tournaments:card_result", event.pk, table.pk)
+            try:
+                places, scores = _parse(request, seats)
+            except Refused as error:
+                raise ServiceError(str(error)) from None
+            done = card_results.submit_result(
+                round_table=table,
+                by=request.user,
+                places=places,
+                scores=scores,
+                reason=request.POST.get("reason", ""),
+            )
+            messages.success(request, _said(done))
+            return redirect("tournaments:card_result", event.pk, table.pk)
+        except ServiceError as error:
+            # The page again with what they chose, and why it was refused.
+            messages.error(request, error.message)
+            posted = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    table.refresh_from_db()
+    return render(
+        request, "tournaments/results.html", _context(event, table, seats, request, posted)
+    )
+
+
+def _said(done: CardResult) -> str:
+    if done.status == CardResult.CONFIRMED:
+        return "The result is recorded."
+    if done.status == CardResult.DISPUTED:
+        return "Your result differs from another player's: the organizer settles it."
+    return "Saved: waiting for another player at the table to confirm."
+
+
+def _context(
+    event: Event,
+    table: RoundTable,
+    seats: list[RoundSeat],
+    request: HttpRequest,
+    posted: dict[str, Any],
+) -> dict[str, Any]:
+    names = [s.entry.user.get_username() if s.entry else f"Bot ({s.bot_level})" for s in seats]
+    state = card_results.card_state(
+        table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
+    )
+    me = request.user.pk
+    rows = [
+        SeatRow(
+            s.position,
+            names[k],
+            s.entry is not None and s.entry.user_id == me,
+            str(posted.get(f"place_{s.position}", "")),
+            str(posted.get(f"score_{s.position}", "")),
+        )
+        for k, s in enumerate(seats)
+    ]
+    organizer = club_access.organizes(request.user, event.club)
+    playing = table.round.status == Round.PLAYING and table.finished_at is None
+    versions = [
+        {
+            "result": r,
+            "lines": [
+                (names[k], ordinal(p), r.scores[k] if k < len(r.scores) else None)
+                for k, p in enumerate(r.places)
+            ],
+            "mine": r.submitted_by_id == me,
+        }
+        for r in state.results
+    ]
+    # Another player of the table confirms an open version; an organizer (even one who
+    # plays at the table) enters a result instead, with a reason.
+    confirming = playing and not organizer and state.state in ("pending", "disputed")
+    may_confirm = [v["result"].pk for v in versions if confirming and not v["mine"]]
+    refusal = (
+        f"Round {table.round.number} has not started: enter the result once it is played."
+        if table.round.status == Round.SEATED
+        else None
+    )
+    # A recorded table's places may have been corrected since (services.correct_result):
+    # the page then says what counts now.
+    recorded = [s.place for s in seats] if table.finished_at is not None else []
+    confirmed = next((r for r in state.results if r.status == CardResult.CONFIRMED), None)
+    corrected = (
+        [(names[k], ordinal(p)) for k, p in enumerate(recorded) if p]
+        if confirmed is not None and recorded and recorded != list(confirmed.places)
+        else []
+    )
+    return {
+        "corrected": corrected,
+        "event": event,
+        "table": table,
+        "round": table.round,
+        "rows": rows,
+        "state": state.state,
+        "versions": versions,
+        "may_confirm": may_confirm,
+        "playing": playing,
+        "organizer": organizer,
+        "refusal": refusal,
+        "places": [(n, ordinal(n)) for n in range(1, len(seats) + 1)],
+        "score_label": card_results.score_label(event),
+        "reason": posted.get("reason", ""),
+    }
