@@ -16,3 +16,14 @@ class User(AbstractUser):
         db_default=False,
         help_text="A short chime when a tournament calls you to your table.",
     )
+
+    # Someone at a club evening without an account, entered by the organizer of an
+    # event played with real cards (docs/design.md §21): named "Anna (guest)", a name
+    # sign-up refuses, inactive with no usable password, so they never log in, never
+    # play online and so are never rated (tournaments.guests).
+    is_guest = models.BooleanField(
+        "guest",
+        default=False,
+        db_default=False,
+        help_text="A visitor an organizer entered in an event played with cards; cannot log in.",
+    )

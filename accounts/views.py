@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.stats import player_summary
+from clubs.models import Club
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -38,9 +39,22 @@ def preferences(request: HttpRequest) -> HttpResponse:
     return redirect("my_profile")
 
 
+def _guest_of(player: User) -> list[str]:
+    """The clubs whose events a guest was entered in (docs/design.md §21), by name."""
+    if not player.is_guest:
+        return []
+    return list(
+        Club.objects.filter(events__entries__user=player)
+        .distinct()
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
 def _render_profile(request: HttpRequest, player: User) -> HttpResponse:
     is_me = request.user == player
     context = {
+        "guest_of": _guest_of(player),
         "player": player,
         "summary": player_summary(player, public_only=not is_me),
         "is_me": is_me,

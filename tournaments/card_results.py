@@ -84,6 +84,29 @@ def _checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]
     return list(scores)
 
 
+# ---- guests at a card table ---------------------------------------------------------------
+
+
+def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
+    """Why the players of a card table cannot settle its result between themselves
+    (None: they can). Guests (`User.is_guest`, docs/design.md §21) cannot log in, so
+    neither submit nor confirm; a result needs one player to enter it and another to
+    confirm, so with fewer than two players who can log in the organizer enters it.
+    Reads `seat.entry.user` (select_related it)."""
+    members = [s for s in table_seats if s.entry is not None and not s.entry.user.is_guest]
+    if len(members) == len(table_seats):
+        return None
+    if not members:
+        return "Every player at this table is a guest: the organizer enters its result."
+    if len(members) == 1:
+        name = members[0].entry.user.get_username()  # type: ignore[union-attr]
+        return (
+            f"Only {name} at this table can log in, and a result needs a second player "
+            "to confirm it: the organizer enters its result."
+        )
+    return None
+
+
 # ---- choosing a round's card tables -------------------------------------------------------
 
 
@@ -249,6 +272,8 @@ def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:
 
 
 def _require_player(table: RoundTable, by: Any) -> None:
+    if getattr(by, "is_guest", False):  # cannot log in; kept out should one ever get a session
+        raise ServiceError("A guest cannot enter a result: a player or the organizer does.")
     if not table.seats.filter(entry__user_id=getattr(by, "pk", None)).exists():
         raise ServiceError(
             f"Only the players at table {table.number} and the organizers can enter its result."

@@ -57,6 +57,8 @@ class Table:
     # versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
     cards: str = ""
     versions: list[str] = field(default_factory=list)
+    # Why only the organizer can settle it (guests cannot log in); "" if the players can.
+    organizer_settles: str = ""
 
 
 @dataclass
@@ -84,6 +86,8 @@ def _card_table(
         seats=[Seat(k + 1, seat_name(s), s.entry) for k, s in enumerate(seats)],
     )
     state = states.get(round_table.pk, card_results.CardState("none"))
+    if not line.over and state.state != "confirmed":
+        line.organizer_settles = card_results.organizer_settles(seats) or ""
     if line.over or state.state == "confirmed":
         line.cards = "cards: confirmed"
     elif state.state == "pending":

@@ -22,11 +22,13 @@ organizer says), or the event is over.
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -335,6 +337,69 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
         if entry is not None and entry.active:
             raise ServiceError(f"{name} is already in the event.")
         entry = _enter(event, user, entry)
+        _reseat_waiting_round(event)
+        _changed(event)
+    return entry
+
+
+GUEST_MARKS = frozenset("0123456789 .-")
+GUEST_NAME_MAX = 40
+
+
+def guest_refusal(event: Event) -> str | None:
+    """Why `event` takes no guests (None: it does). A guest cannot log in, so cannot
+    play a table online: only an event whose every table plays with real cards takes
+    them (docs/design.md §21); then the late-entry rule as for anyone."""
+    if event.venue != Event.CARDS:
+        return "A guest cannot log in to play online: guests play at events played with cards."
+    return late_entry_refusal(event)
+
+
+def guest_username(name: str) -> str:
+    """The stored name of a guest called `name`: "Anna (guest)", or "Anna (guest 2)"
+    when that is taken. Sign-up refuses spaces and brackets (accounts.usernames), so
+    no member can ever take it."""
+    base = f"{name} (guest)"
+    taken = set(
+        get_user_model()
+        .objects.filter(username__istartswith=f"{name} (guest")
+        .values_list("username", flat=True)
+    )
+    taken_lower = {t.lower() for t in taken}
+    if base.lower() not in taken_lower:
+        return base
+    number = 2
+    while f"{name} (guest {number})".lower() in taken_lower:
+        number += 1
+    return f"{name} (guest {number})"
+
+
+def add_guest(*, event: Event, by: Any, name: str) -> Entry:
+    """An organizer enters a visitor without an account (docs/design.md §21): a new
+    `User` marked `is_guest`, named "<name> (guest)", inactive with an unusable
+    password (they never log in, so never play online and are never rated), not a club
+    member, and their entry as `add_entry` makes one (a late entry: from the next
+    round, a bye for each round missed). Only in an upcoming or running event whose
+    tables all play with real cards; refused, writing nothing, otherwise."""
+    # Compatibility forms (full-width letters) as plain ones, runs of spaces as one.
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not name:
+        raise ServiceError("Give the guest's name.", "name")
+    if len(name) > GUEST_NAME_MAX:
+        raise ServiceError(f"A guest's name is at most {GUEST_NAME_MAX} characters.", "name")
+    if not all(c.isalpha() or c in GUEST_MARKS for c in name):
+        raise ServiceError("Use only letters, digits, spaces, . and - in a guest's name.", "name")
+    with transaction.atomic():
+        event = _locked_event(event.pk)
+        _require_organizer(event, by)
+        if refusal := guest_refusal(event):
+            raise ServiceError(refusal)
+        if event.player_cap and _active_entries(event).count() >= event.player_cap:
+            raise ServiceError(f"The event is full ({event.player_cap} players).")
+        guest = get_user_model()(username=guest_username(name), is_guest=True, is_active=False)
+        guest.set_unusable_password()
+        guest.save()
+        entry = _enter(event, guest, None)
         _reseat_waiting_round(event)
         _changed(event)
     return entry

@@ -202,6 +202,16 @@ def add_entry(request: HttpRequest, event: Event) -> str:
     return f"{name} plays from round {entry.first_round}{missed}."
 
 
+def add_guest(request: HttpRequest, event: Event) -> str:
+    entry = services.add_guest(event=event, by=request.user, name=request.POST.get("name", ""))
+    name = entry.user.get_username()
+    if event.status != Event.RUNNING:
+        return f"{name} is registered."
+    byes = entry.byes.count()
+    missed = f", with a bye for each of the {byes} round(s) missed" if byes else ""
+    return f"{name} plays from round {entry.first_round}{missed}."
+
+
 def call_break(request: HttpRequest, event: Event) -> str:
     form = BreakForm(request.POST)
     if not form.is_valid():
@@ -240,6 +250,7 @@ ACTIONS: dict[str, Handler] = {
     "finish": finish,
     "stand_in": stand_in,
     "add_entry": add_entry,
+    "add_guest": add_guest,
     "break": call_break,
     "end_break": end_break,
     "announce": announce,
@@ -442,6 +453,8 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "members": _members_to_add(event)
         if late_refusal is None and event.status != Event.FINISHED
         else [],
+        # Guests only where every table plays with cards (docs/design.md §21).
+        "guest_refusal": services.guest_refusal(event),
         "on_break": on_break,
         "break_refusal": break_refusal,
         "break_choices": BREAK_CHOICES,

@@ -170,6 +170,9 @@ def _context(
         else []
     )
     return {
+        # Guests cannot log in: with fewer than two players who can, the organizer
+        # enters the result (card_results.organizer_settles).
+        "organizer_settles": card_results.organizer_settles(seats),
         "corrected": corrected,
         "event": event,
         "table": table,
