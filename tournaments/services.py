@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -374,6 +374,22 @@ def guest_username(name: str) -> str:
     return f"{name} (guest {number})"
 
 
+def _new_guest(name: str) -> Any:
+    """The guest's `User`. Two organizers of two events may name an "Anna" at the same
+    moment (each holds only their own event's lock): the second's name is taken when
+    it saves, so it takes the next number."""
+    for _ in range(5):
+        guest = get_user_model()(username=guest_username(name), is_guest=True, is_active=False)
+        guest.set_unusable_password()
+        try:
+            with transaction.atomic():
+                guest.save()
+        except IntegrityError:
+            continue
+        return guest
+    raise ServiceError("Another guest of that name was just added: try again.", "name")
+
+
 def add_guest(*, event: Event, by: Any, name: str) -> Entry:
     """An organizer enters a visitor without an account (docs/design.md §21): a new
     `User` marked `is_guest`, named "<name> (guest)", inactive with an unusable
@@ -396,10 +412,13 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
             raise ServiceError(refusal)
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
             raise ServiceError(f"The event is full ({event.player_cap} players).")
-        guest = get_user_model()(username=guest_username(name), is_guest=True, is_active=False)
-        guest.set_unusable_password()
-        guest.save()
+        guest = _new_guest(name)
         entry = _enter(event, guest, None)
+        if event.checkin_minutes and event.status == Event.UPCOMING:
+            # The organizer enters them in the room, and they cannot check in
+            # themselves: they are here, or the start would withdraw them.
+            entry.checked_in_at = timezone.now()
+            entry.save(update_fields=["checked_in_at"])
         _reseat_waiting_round(event)
         _changed(event)
     return entry

@@ -335,3 +335,22 @@ def test_a_guests_profile_without_an_event_does_not_fail(client: Client) -> None
     page = client.get(reverse("profile", args=[guest.username]))
     assert page.status_code == 200
     assert "A guest at a club's event" in page.content.decode()
+
+
+def test_a_guest_is_checked_in_by_being_entered(make_event: Any, four: list[Any], ann: Any) -> None:
+    """A guest cannot check in themselves; the start must not withdraw them."""
+    event = cards_swiss(make_event, [], checkin_minutes=30)
+    for user in four[:2]:
+        services.register(event=event, user=user)
+    guest = services.add_guest(event=event, by=ann, name="Anna")
+    assert guest.checked_in_at is not None
+    for user in four[:2]:
+        Entry.objects.filter(event=event, user=user).update(checked_in_at=guest.checked_in_at)
+    services.register(event=event, user=four[2])  # registered, never checks in
+    services.start_event(event=event, by=ann)
+    active = set(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list(
+            "user__username", flat=True
+        )
+    )
+    assert active == {"m1", "m2", "Anna (guest)"}
