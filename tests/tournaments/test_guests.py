@@ -274,6 +274,7 @@ def test_a_cards_swiss_with_two_guests_is_played_through(
         reverse("tournaments:print_standings", args=[event.pk]),
         reverse("tournaments:print_pairings", args=[event.pk]),
         reverse("tournaments:manage", args=[event.pk]),
+        reverse("tournaments:season", args=[club.slug]),
     ):
         page = phone(ann).get(url)
         assert page.status_code == 200, url
