@@ -25,3 +25,6 @@ def redis_url() -> str:
     if not settings.REDIS_URL:
         pytest.skip("needs Redis: run with REDIS_URL=redis://... (make test does)")
     return settings.REDIS_URL
+
+
+from tests.tournaments.test_card_tables import twelve  # noqa: E402, F401  (a shared fixture)
