@@ -157,15 +157,20 @@ def submit_result(
     *,
     round_table: RoundTable,
     by: Any,
-    places: Sequence[int],
+    places: Sequence[int] = (),
     scores: Sequence[int | None] = (),
     reason: str = "",
+    lives_lost: Sequence[int] = (),
 ) -> CardResult:
     """`by` enters table `round_table`'s result. A player of the table: pending until
     another player confirms it; if another player's open version says the same, that
     one is confirmed; if it differs, both are disputed. An organizer: confirmed at
     once (`reason` required), settling any dispute. Refused, writing nothing, for
-    anyone else, a table not being played with cards, or an impossible result."""
+    anyone else, a table not being played with cards, or an impossible result.
+
+    At a balanced knockout's table (`Format.card_result == "lives"`) the result is one
+    deal's `lives_lost` per seat instead: kept as the scores, with the places they
+    imply (1 + the seats that lost strictly fewer), so a version reads alike anywhere."""
     with transaction.atomic():
         event, table = _locked(round_table)
         organizer = club_access.organizes(by, event.club)
@@ -173,11 +178,22 @@ def submit_result(
             _require_player(table, by)
         _require_open(table)
         size = table.seats.count()
-        places = [int(p) for p in places]
-        if refusal := places_refusal(places, size, first_shared=shared_first(event)):
-            raise ServiceError(refusal, "places")
-        checked = _checked_scores(scores, size)
+        fmt = formats.of(event)
+        checked: list[int | None]
+        if fmt.card_result == "lives":
+            lost = [int(n) for n in lives_lost]
+            if refusal := fmt.deal_refusal(event, table, lost):
+                raise ServiceError(refusal, "lives_lost")
+            places = [1 + sum(o < n for o in lost) for n in lost]
+            checked = list(lost)
+        else:
+            places = [int(p) for p in places]
+            if refusal := places_refusal(places, size, first_shared=shared_first(event)):
+                raise ServiceError(refusal, "places")
+            checked = _checked_scores(scores, size)
         open_results = list(table.card_results.filter(status__in=OPEN))
+        # What makes two versions the same: the places, or a deal's lives lost.
+        key = (lambda r: r.scores) if fmt.card_result == "lives" else (lambda r: r.places)
         now = timezone.now()
         if organizer:
             if not reason.strip():
@@ -198,7 +214,13 @@ def submit_result(
             _record(event, table, result)
             return result
         same = next(
-            (r for r in open_results if r.submitted_by_id != by.pk and r.places == places), None
+            (
+                r
+                for r in open_results
+                if r.submitted_by_id != by.pk
+                and key(r) == (checked if fmt.card_result == "lives" else places)
+            ),
+            None,
         )
         if same is not None:
             # They enter what another player entered: that is a confirmation.
@@ -256,7 +278,9 @@ def _confirm(
 
 
 def _record(event: Event, table: RoundTable, result: CardResult) -> None:
-    if not formats.of(event).record_cards(event, table, list(result.places)):
+    if not formats.of(event).record_cards(
+        event, table, list(result.places), [int(n or 0) for n in result.scores]
+    ):
         raise ServiceError(f"Table {table.number}'s result is recorded already.")
     _changed(event)
 

@@ -238,6 +238,10 @@ class RoundTable(models.Model):
     # Played with real cards in the room: no games.Table and no Game; its places come
     # from a confirmed `CardResult` (docs/design.md §21).
     cards = models.BooleanField(default=False, db_default=False)
+    # A balanced knockout's card table: the seat (`RoundSeat.position`) that deals this
+    # deal, as the app calls it. An online table's game knows its dealer; a card table
+    # has no game, and the balancing after the deal needs the button (§17, §21).
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -73,8 +73,9 @@ def record_card_places(table: RoundTable, places: Sequence[int]) -> None:
     on its seats, and the table finished, as `record_places` records a game. Lives lost
     are the rounds a game's results count, which a result entered by hand does not
     say: 0 (the "fewest lives lost" tie-break counts only online games)."""
-    for seat in table.seats.order_by("position"):
-        seat.place, seat.lives_lost = places[seat.position], 0
+    for index, seat in enumerate(table.seats.order_by("position")):
+        # By seat order: a knockout table's positions may have gaps.
+        seat.place, seat.lives_lost = places[index], 0
         seat.save(update_fields=["place", "lives_lost"])
     table.finished_at = timezone.now()
     table.save(update_fields=["finished_at"])

@@ -103,6 +103,8 @@ def create_event(
         raise ServiceError("Choose where the tables play.", "venue")
     if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
         raise ServiceError(fmt.card_tables_refusal, "venue")
+    if venue == Event.MIXED and fmt.mixed_tables_refusal is not None:
+        raise ServiceError(fmt.mixed_tables_refusal, "venue")
     if venue == Event.MIXED and advance == Event.AUTO:
         # A round that starts as the last one ends leaves no moment to choose its card
         # tables (tournaments.card_results.choose_card_tables: seated rounds only).
@@ -120,6 +122,14 @@ def create_event(
             "bots_fill",
         )
     rules = _event_rules(club, rule_set)
+    if venue != Event.ONLINE and fmt.card_result == "lives" and rules.county:
+        # A card deal's result is lives lost, out at none left (docs/design.md §21); the
+        # county's last stage (no lives, still in) is not entered from phones yet.
+        raise ServiceError(
+            "A knockout with real cards is played without the county: choose rules "
+            "without it, or play online.",
+            "venue",
+        )
     if fmt.lives_only and rules.scoring != "lives":
         # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
         raise ServiceError(

@@ -111,8 +111,6 @@ def test_swiss_may_play_with_cards_and_the_others_say_why_not(make_event: Any) -
         make_event(venue=Event.CARDS)
     assert bots.value.field == "bots_fill"
     refusals = {
-        Event.KNOCKOUT: "Card tables for knockouts are not built yet.",
-        Event.TOP_Q: "Card tables for knockouts are not built yet.",
         Event.DUPLICATE: "A duplicate board deals every table the same cards from the same "
         "stock order; a shuffled real deck cannot, so duplicate is played online.",
     }
@@ -122,6 +120,11 @@ def test_swiss_may_play_with_cards_and_the_others_say_why_not(make_event: Any) -
                 make_event(format=fmt, venue=venue, rounds=2, top_q=1)
             assert refused.value.message == sentence
             assert refused.value.field == "venue"
+    # The knockouts play all with cards or all online (tests/tournaments/
+    # test_card_knockouts.py plays them): never mixed.
+    for fmt in (Event.KNOCKOUT, Event.TOP_Q):
+        with pytest.raises(ServiceError, match="all online or all with cards"):
+            make_event(format=fmt, venue=Event.MIXED, rounds=2, top_q=1)
         # Online they are made as before.
         assert make_event(format=fmt, rounds=2, top_q=1).venue == Event.ONLINE
     with pytest.raises(ServiceError):

@@ -12,6 +12,7 @@ a round is seated, started and recorded, and what its pages, CSV and season show
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -128,6 +129,11 @@ class Format:
     # Why its tables cannot play with real cards in the room (docs/design.md §21);
     # None: an event may choose the venue "cards" or "mixed".
     card_tables_refusal: ClassVar[str | None] = "This format's tables play online only."
+    # Why an event of it cannot mix online and card tables (None: it can).
+    mixed_tables_refusal: ClassVar[str | None] = None
+    # What a card table's result gives per seat: "places" (a finishing order), or
+    # "lives" (the lives each seat lost in one deal: a balanced knockout's).
+    card_result: ClassVar[str] = "places"
 
     # ---- creating an event -------------------------------------------------------
 
@@ -167,11 +173,18 @@ class Format:
         False when there was nothing to record (a repeated or late call)."""
         raise NotImplementedError
 
-    def record_cards(self, event: Event, table: RoundTable, places: list[int]) -> bool:
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
         """A card table's confirmed result (`tournaments.card_results`): its places,
-        by seat position, recorded as a game's would be, and the event moved on.
-        False when the table was recorded already."""
+        by seat position, recorded as a game's would be, and the event moved on (`lost`:
+        each seat's lives lost, for a format whose `card_result` is "lives"). False when
+        the table was recorded already."""
         raise ServiceError(self.card_tables_refusal or "Card tables are not built here.")
+
+    def deal_refusal(self, event: Event, table: RoundTable, lost: list[int]) -> str | None:
+        """Why `lost` cannot be a card table's deal (a `card_result` of "lives")."""
+        return "This format's card tables give places."
 
     def games_of(self, entry: Entry) -> list[int]:
         """The games `entry` is playing now (a bot takes them over on a withdrawal)."""
@@ -304,7 +317,9 @@ class SeatedRounds(Format):
         self.advance(event, round_)
         return True
 
-    def record_cards(self, event: Event, table: RoundTable, places: list[int]) -> bool:
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
         """A card table is recorded as a game's table is (its places on its seats, the
         table finished), and the round moves on alike: a card table's result and an
         online table's end are the same step for the round (docs/design.md §21)."""

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from games.errors import ServiceError
-from tournaments import card_results
-from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments import card_results, formats
+from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal
 
 
@@ -30,6 +30,12 @@ class SeatRow:
     mine: bool
     place: str = ""  # the value shown in its select ("" : none chosen)
     score: str = ""
+    lives: int = 0  # a knockout deal: the lives they have, the most they can lose
+    dealer: bool = False
+
+    @property
+    def lost_choices(self) -> range:
+        return range(self.lives + 1)
 
 
 class Refused(Exception):
@@ -55,6 +61,20 @@ def _parse(request: HttpRequest, seats: list[RoundSeat]) -> tuple[list[int], lis
         except ValueError:
             raise Refused(f"Seat {seat.position + 1}'s score is not a whole number.") from None
     return places, (scores if any(s is not None for s in scores) else [])
+
+
+def _parse_lost(request: HttpRequest, seats: list[RoundSeat]) -> list[int]:
+    """A knockout deal's form: the lives each seat lost."""
+    lost: list[int] = []
+    for seat in seats:
+        given = request.POST.get(f"lost_{seat.position}", "").strip()
+        if not given:
+            raise Refused(f"Give the lives seat {seat.position + 1} lost (0 if none).")
+        try:
+            lost.append(int(given))
+        except ValueError:
+            raise Refused(f"Seat {seat.position + 1}'s lives lost is not a number.") from None
+    return lost
 
 
 @login_required
@@ -85,8 +105,14 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                 card_results.confirm_result(result=found, by=request.user)
                 messages.success(request, f"Confirmed: table {table.number}'s result is recorded.")
                 return redirect("tournaments:card_result", event.pk, table.pk)
+            places: list[int] = []
+            scores: list[int | None] = []
+            lost: list[int] = []
             try:
-                places, scores = _parse(request, seats)
+                if formats.of(event).card_result == "lives":
+                    lost = _parse_lost(request, seats)
+                else:
+                    places, scores = _parse(request, seats)
             except Refused as error:
                 raise ServiceError(str(error)) from None
             done = card_results.submit_result(
@@ -95,6 +121,7 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                 places=places,
                 scores=scores,
                 reason=request.POST.get("reason", ""),
+                lives_lost=lost,
             )
             messages.success(request, _said(done))
             return redirect("tournaments:card_result", event.pk, table.pk)
@@ -106,6 +133,13 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     return render(
         request, "tournaments/results.html", _context(event, table, seats, request, posted)
     )
+
+
+def lost_text(n: int | None) -> str:
+    """A seat's line of a knockout deal: "lost 1 life", "lost no life"."""
+    if not n:
+        return "lost no life"
+    return f"lost {n} {'life' if n == 1 else 'lives'}"
 
 
 def _said(done: CardResult) -> str:
@@ -128,13 +162,22 @@ def _context(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )
     me = request.user.pk
+    # A balanced knockout's card table enters one deal's lives lost, not places (§21).
+    deal = formats.of(event).card_result == "lives"
+    lives = (
+        dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "lives"))
+        if deal
+        else {}
+    )
     rows = [
         SeatRow(
             s.position,
             names[k],
             s.entry is not None and s.entry.user_id == me,
             str(posted.get(f"place_{s.position}", "")),
-            str(posted.get(f"score_{s.position}", "")),
+            str(posted.get(f"{'lost' if deal else 'score'}_{s.position}", "")),
+            lives.get(s.entry_id or 0, 0),
+            deal and table.dealer == s.position,
         )
         for k, s in enumerate(seats)
     ]
@@ -144,7 +187,9 @@ def _context(
         {
             "result": r,
             "lines": [
-                (names[k], ordinal(p), r.scores[k] if k < len(r.scores) else None)
+                (names[k], lost_text(r.scores[k]), None)
+                if deal and k < len(r.scores)
+                else (names[k], ordinal(p), r.scores[k] if k < len(r.scores) else None)
                 for k, p in enumerate(r.places)
             ],
             "mine": r.submitted_by_id == me,
@@ -186,5 +231,7 @@ def _context(
         "refusal": refusal,
         "places": [(n, ordinal(n)) for n in range(1, len(seats) + 1)],
         "score_label": card_results.score_label(event),
+        "deal": deal,
+        "unit": formats.of(event).unit,
         "reason": posted.get("reason", ""),
     }

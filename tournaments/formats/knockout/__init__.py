@@ -4,6 +4,7 @@ plays one deal at a time, lives carry from table to table, the last player in wi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from tournaments import printed
@@ -21,9 +22,15 @@ class Knockout(Format):
     late_entry_refusal = "The knockout has started: it is too late to join."
     pause_refusal = "A knockout deals on until one player is left: it has no pause."
     correction_refusal = "A knockout's places follow from the games: nothing to correct."
-    # A later slice: a knockout's deal-by-deal lives and a top-q table's qualifiers
-    # entered from phones (docs/design.md §21).
-    card_tables_refusal = "Card tables for knockouts are not built yet."
+    # Card tables (docs/design.md §21): a deal's lives lost per seat entered from the
+    # phones. Every table or none: a deal starts at every table at once, so no round
+    # is ever seated for the organizer to tick which tables play with cards.
+    card_tables_refusal = None
+    mixed_tables_refusal = (
+        "A knockout's tables play all online or all with cards: its rounds start at once, "
+        "with no time to choose tables."
+    )
+    card_result = "lives"
     # Decided for the club night: deal follows deal at every table within seconds, and a
     # break between two would stop every table mid-match; the organizer pauses no table.
     break_refusal = "A knockout deals on until one player is left: it has no breaks."
@@ -73,6 +80,19 @@ class Knockout(Format):
 
     def record_table(self, event: Event, table: RoundTable) -> None:
         rounds.record_table(event, table)
+
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        """A card table's deal: its lives lost recorded, the deal ended with its last
+        table (balancing, moves, the next deal seated) as an online deal's is."""
+        if table.finished_at is not None:
+            return False
+        rounds.record_card_deal(event, table, [int(n or 0) for n in lost])
+        return True
+
+    def deal_refusal(self, event: Event, table: RoundTable, lost: list[int]) -> str | None:
+        return rounds.deal_refusal(event, table, lost)
 
     def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
         # Its rounds are deals (or top-q rounds) with no set number: not "Round 4 of 0".

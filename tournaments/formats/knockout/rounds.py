@@ -72,11 +72,51 @@ def start(event: Event) -> Round:
     layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
     round_ = playing_round(event, 1)
     for table in layout:
+        if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
+            _deal_cards(round_, table)
+            continue
         opened = open_event_table(
             event, f"table {table.number}", layout_seat_specs(table, users), len(table.seats)
         )
         _deal(round_, table, opened, _lives(event))
     return round_
+
+
+def deal_refusal(event: Event, table: RoundTable, lost: list[int]) -> str | None:
+    """Why `lost` (lives lost in this deal, by seat position order) cannot be a card
+    table's deal (None: it can). A player loses at most the lives they have (three aces
+    may put everyone else out); someone loses a life unless the rules let a deal end
+    drawn (`empty_stock: "draw"`)."""
+    seats = list(table.seats.order_by("position"))
+    if len(lost) != len(seats):
+        return f"Give the lives lost for each of the {len(seats)} seats."
+    if any(n < 0 for n in lost):
+        return "Lives lost are 0 or more."
+    lives = _lives(event)
+    for seat, n in zip(seats, lost, strict=True):
+        have = lives.get(seat.entry_id or 0, 0)
+        if n > have:
+            return (
+                f"Seat {seat.position + 1} had {have} {'life' if have == 1 else 'lives'}: "
+                f"they cannot lose {n}."
+            )
+    if not any(lost) and Rules.from_dict(event.rules).empty_stock != "draw":
+        return "Someone loses a life in every deal of these rules: give who lost."
+    return None
+
+
+def record_card_deal(event: Event, table: RoundTable, lost: list[int]) -> None:
+    """A card table's confirmed deal (docs/design.md §21; the caller holds the event
+    lock and checked it was not recorded): each seat's lives lost, the table finished,
+    and when it was the deal's last table, the deal ends as an online one does."""
+    for seat, n in zip(table.seats.order_by("position"), lost, strict=True):
+        seat.lives_lost = n
+        seat.save(update_fields=["lives_lost"])
+    table.finished_at = timezone.now()
+    table.save(update_fields=["finished_at"])
+    round_ = table.round
+    if not round_.tables.filter(finished_at__isnull=True).exists():
+        _end_deal(event, round_)
 
 
 def record_table(event: Event, table: RoundTable) -> None:
@@ -110,6 +150,9 @@ def _end_deal(event: Event, round_: Round) -> None:
     exits: list[balancing.Exit[int]] = []
     layout: list[balancing.Table[int]] = []
     for table in round_.tables.select_related("game").order_by("number"):
+        if table.cards:
+            layout.append(_card_layout(event, table, players, exits, n))
+            continue
         state = table.game.engine_state()
         last = state.last_round
         seats = list(table.seats.order_by("position"))
@@ -152,7 +195,35 @@ def _end_deal(event: Event, round_: Round) -> None:
     by_number = {t.number: t for t in round_.tables.select_related("table")}
     lives = _lives(event)
     for table in result.tables:
-        _deal(following, table, by_number[table.number].table, lives)
+        if by_number[table.number].cards:
+            _deal_cards(following, table)
+        else:
+            _deal(following, table, by_number[table.number].table, lives)
+
+
+def _card_layout(
+    event: Event,
+    table: RoundTable,
+    players: dict[int, KnockoutPlayer],
+    exits: list[balancing.Exit[int]],
+    n: int,
+) -> balancing.Table[int]:
+    """A card table after its deal, as `_end_deal` reads an online one: lives carried
+    from the lives lost entered, who is out (lives at 0, or withdrawn). No hand is known:
+    players out on the same deal share their place unless their lives at its start
+    differ (every exit's hand value is 0)."""
+    seats = list(table.seats.order_by("position"))
+    row: list[int | None] = [None] * max(event.table_size, 1 + max(s.position for s in seats))
+    for seat in seats:
+        player = players[seat.entry_id]  # type: ignore[index]
+        left = max(player.lives - seat.lives_lost, 0)
+        if left == 0 or not player.entry.active:
+            exits.append(balancing.Exit(player.entry_id, player.lives, 0.0))
+            player.out_deal, player.lives_at_exit_deal = n, player.lives
+            player.hand_value = None
+        player.lives = left
+        row[seat.position] = player.entry_id
+    return balancing.Table(table.number, tuple(row), table.dealer or 0)
 
 
 def _record_moves(
@@ -192,6 +263,8 @@ def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
         e.pk: e.user for e in Entry.objects.filter(event_id=round_.event_id).select_related("user")
     }
     for table in round_.tables.select_related("table").order_by("number"):
+        if table.table is None:  # a card table: its seats are the next deal's RoundSeats
+            continue
         layout = kept.get(table.number)
         seats = layout_seat_specs(layout, users) if layout is not None else []
         games.set_seats(table=table.table, seats=seats)
@@ -213,6 +286,15 @@ def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict
         deals=1,
     )
     round_table.save(update_fields=["game"])
+
+
+def _deal_cards(round_: Round, table: balancing.Table[int]) -> None:
+    """The round's deal at a card table: its round table and seats, and who deals (the
+    player after the button), for the players to play with real cards."""
+    occupied = [k for k, p in enumerate(table.seats) if p is not None]
+    round_table = write_table(round_, table.number, [(k, table.seats[k]) for k in occupied])
+    round_table.cards, round_table.dealer = True, table.next_dealer()
+    round_table.save(update_fields=["cards", "dealer"])
 
 
 def _lives(event: Event) -> dict[int, int]:

@@ -3,6 +3,8 @@ game and its first q go through, reseated from scratch, until a final is won."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.errors import ServiceError
 from tournaments.formats.base import Options
 from tournaments.formats.knockout import Knockout
@@ -32,5 +34,17 @@ class TopQ(Knockout):
     def start(self, event: Event) -> Round:
         return rounds.start(event)
 
+    card_result = "places"  # a whole game at each table: its finishing order
+
     def record_table(self, event: Event, table: RoundTable) -> None:
         rounds.record_table(event, table)
+
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        """A card table's finishing order, recorded as its game's places would be; the
+        round ends with its last table and the next is seated from who went through."""
+        if table.finished_at is not None:
+            return False
+        rounds.record_card_table(event, table, places)
+        return True

@@ -21,7 +21,13 @@ from django.utils import timezone
 from tournaments import balancing
 from tournaments.formats.knockout.rounds import enter_players
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
-from tournaments.progress import mark_finished, playing_round, record_places, write_table
+from tournaments.progress import (
+    mark_finished,
+    playing_round,
+    record_card_places,
+    record_places,
+    write_table,
+)
 from tournaments.tables import layout_seat_specs, open_event_table, start_event_game
 
 
@@ -39,6 +45,15 @@ def record_table(event: Event, table: RoundTable) -> None:
         _end_round(event, table.round)
 
 
+def record_card_table(event: Event, table: RoundTable, places: list[int]) -> None:
+    """A card table's confirmed finishing order (docs/design.md §21), recorded as a
+    game's places are (the caller checked it was not recorded yet); the round ends with
+    its last table, whichever kind."""
+    record_card_places(table, places)
+    if not table.round.tables.filter(finished_at__isnull=True).exists():
+        _end_round(event, table.round)
+
+
 def _end_round(event: Event, round_: Round) -> None:
     n = round_.number
     players = {
@@ -49,12 +64,14 @@ def _end_round(event: Event, round_: Round) -> None:
     }
     tables: list[list[tuple[int, int]]] = []
     for table in round_.tables.select_related("game").order_by("number"):
-        state = table.game.engine_state()
         seats = list(table.seats.order_by("position"))
+        # A card table's result is its order only: lives left are a game's to say.
+        state = None if table.cards else table.game.engine_state()
         row = []
         for index, seat in enumerate(seats):
             player = players[seat.entry_id]
-            player.lives = state.players[index].lives
+            if state is not None:
+                player.lives = state.players[index].lives
             row.append((seat.entry_id, seat.place or len(seats)))
         tables.append(row)
     if len(tables) == 1:  # the final: its game's places are the event's first places
@@ -94,6 +111,14 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     round_ = playing_round(event, number)
     final = len(layout) == 1
     for table in layout:
+        if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
+            occupied = [k for k, p in enumerate(table.seats) if p is not None]
+            cards = write_table(
+                round_, number=table.number, seats=[(k, table.seats[k]) for k in occupied]
+            )
+            cards.cards, cards.dealer = True, table.next_dealer()
+            cards.save(update_fields=["cards", "dealer"])
+            continue
         label = "final table" if final else f"table {table.number}"
         opened = open_event_table(
             event,
