@@ -358,9 +358,15 @@ def states_of(round_: Round) -> dict[int, CardState]:
     return {t.pk: card_state(t, results.get(t.pk, [])) for t in tables}
 
 
-def version_text(result: CardResult, names: Sequence[str]) -> str:
-    """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"."""
+def version_text(result: CardResult, names: Sequence[str], *, lives: bool = False) -> str:
+    """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"; a knockout deal's
+    (`lives`): "p1 lost 1, p2 lost 0 (by p2)"."""
     by = result.submitted_by.get_username() if result.submitted_by else "someone"
+    if lives:
+        parts = ", ".join(
+            f"{name} lost {n or 0}" for name, n in zip(names, result.scores, strict=False)
+        )
+        return f"{parts} (by {by})"
     parts = ", ".join(
         f"{name} {ordinal(place)}" for name, place in zip(names, result.places, strict=False)
     )

@@ -74,6 +74,7 @@ def _card_table(
     seats: list[RoundSeat],
     states: dict[int, card_results.CardState],
     now: datetime,
+    lives: bool = False,
 ) -> Table:
     """A card table's line: its players, and where its result is, linking to its
     result page (where the organizer settles a dispute)."""
@@ -94,7 +95,7 @@ def _card_table(
         line.cards = "cards: waiting for confirmation"
     elif state.state == "disputed":
         line.cards = "cards: disputed —"
-        line.versions = [card_results.version_text(r, names) for r in state.results]
+        line.versions = [card_results.version_text(r, names, lives=lives) for r in state.results]
     else:
         since = round_.started_at or now
         minutes = max(0, int((now - since).total_seconds() // 60))
@@ -124,7 +125,8 @@ def console(event: Event, now: datetime | None = None) -> Console:
     for seats in roster.seated_tables(round_):
         round_table = seats[0].table
         if round_table.cards:
-            tables.append(_card_table(round_, round_table, seats, card_states, now))
+            deal = fmt.card_result == "lives"  # a knockout deal's lives lost (§21)
+            tables.append(_card_table(round_, round_table, seats, card_states, now, deal))
             continue
         game_id, label = games_by_table.get(round_table.pk, (None, ""))
         game = game_rows.get(game_id) if game_id is not None else None

@@ -16,7 +16,7 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from games.errors import ServiceError
 from games.models import RuleSet
-from tournaments import card_results, formats, services
+from tournaments import card_results, console, formats, services
 from tournaments.models import (
     CardResult,
     Event,
@@ -277,6 +277,12 @@ def test_an_impossible_deal_is_refused_and_writes_nothing(
     assert set(table.card_results.values_list("status", flat=True)) == {CardResult.DISPUTED}
     table.refresh_from_db()
     assert table.finished_at is None
+    # The console shows both versions as lives lost, for the organizer to settle.
+    (line,) = [t for t in console.console(event).tables if t.number == table.number]
+    names = [s.entry.user.get_username() for s in seats]  # type: ignore[union-attr]
+    assert line.cards == "cards: disputed —"
+    assert f"{names[0]} lost 1, {names[1]} lost 0" in line.versions[0]
+    assert f"{names[0]} lost 0, {names[1]} lost 1" in line.versions[1]
     # The organizer settles it, with a reason: recorded at once.
     card_results.submit_result(
         round_table=table, by=ann, lives_lost=[0, 2, 0], reason="seen at the table"
