@@ -212,7 +212,11 @@ def test_a_balanced_knockout_at_card_tables_is_played_deal_by_deal(
         if deal.number == 1:  # the pages read card tables mid-event
             manage = phone(ann).get(reverse("tournaments:manage", args=[event.pk]))
             assert manage.status_code == 200 and "cards: no result yet" in manage.content.decode()
-            assert phone(nine[0]).get(event.get_absolute_url()).status_code == 200
+            seat = RoundSeat.objects.get(
+                table__round__event=event, table__round__number=2, entry__user=nine[0]
+            )
+            page = phone(nine[0]).get(event.get_absolute_url()).content.decode()
+            assert f'href="{url(seat.table)}">Enter the result' in page
         if event.status == Event.FINISHED:
             break
         following = Round.objects.get(event=event, number=deal.number + 1)

@@ -56,6 +56,8 @@ class DealTable:
     url: str | None
     finished: bool
     seats: list[SeatLine] = field(default_factory=list)
+    # A card table's result page (docs/design.md §21), where its players enter it.
+    result_url: str | None = None
 
 
 def tables_played(event: Event, kind: Unit) -> dict[int, list[int]]:
@@ -149,6 +151,8 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
     lines = []
     for table in round_.tables.prefetch_related("seats__entry__user").order_by("number"):
         line = DealTable(table.number, table_url(table), table.finished_at is not None)
+        if table.cards:
+            line.result_url = reverse("tournaments:card_result", args=[event.pk, table.pk])
         line.seats = [
             SeatLine(
                 seat=s.position + 1,
