@@ -261,6 +261,7 @@ def test_an_impossible_deal_is_refused_and_writes_nothing(
         "had 2 lives: they cannot lose 3": {
             f"lost_{s.position}": "3" if k == 0 else "0" for k, s in enumerate(seats)
         },
+        "Not everyone at the table can go out": {f"lost_{s.position}": "2" for s in seats},
         f"Give the lives seat {seats[2].position + 1} lost": {
             f"lost_{s.position}": "1" for s in seats[:2]
         },

@@ -102,6 +102,10 @@ def deal_refusal(event: Event, table: RoundTable, lost: list[int]) -> str | None
             )
     if not any(lost) and Rules.from_dict(event.rules).empty_stock != "draw":
         return "Someone loses a life in every deal of these rules: give who lost."
+    if all(n >= lives.get(s.entry_id or 0, 0) for s, n in zip(seats, lost, strict=True)):
+        # The hand that wins a deal (or the 31 shown) keeps its lives: a deal never
+        # puts a whole table out, so the event always keeps a winner.
+        return "Not everyone at the table can go out on one deal: someone stays in."
     return None
 
 
