@@ -17,6 +17,15 @@ and deal n+1 starts at every table, dealt by the player after the last dealer. T
 moves and the next deal's start are one transaction: no deal starts while a move is
 pending, and no table starts deal n+1 while another still plays deal n. When one
 player is left, they are 1st and the event is over.
+
+At an event played with real cards (`venue == "cards"`, docs/design.md §21) a table is
+a card table: no `games.Table`, no game; its round table notes who deals
+(`RoundTable.dealer`, the seat after the button) and its deal's result is each seat's
+lives lost, entered and confirmed from the phones (`tournaments.card_results`) and
+recorded by `record_card_deal`. The deal's end is the same code: lives carried from
+what was entered, out at none left, players out on one deal sharing a place unless
+their lives at its start differ (no hand is known), the moves made on the next deal's
+round seats only.
 """
 
 from __future__ import annotations
