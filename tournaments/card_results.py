@@ -161,6 +161,7 @@ def submit_result(
     scores: Sequence[int | None] = (),
     reason: str = "",
     lives_lost: Sequence[int] = (),
+    dealer: int | None = None,
 ) -> CardResult:
     """`by` enters table `round_table`'s result. A player of the table: pending until
     another player confirms it; if another player's open version says the same, that
@@ -170,7 +171,8 @@ def submit_result(
 
     At a balanced knockout's table (`Format.card_result == "lives"`) the result is one
     deal's `lives_lost` per seat instead: kept as the scores, with the places they
-    imply (1 + the seats that lost strictly fewer), so a version reads alike anywhere."""
+    imply (1 + the seats that lost strictly fewer), so a version reads alike anywhere;
+    `dealer`, optionally, the seat position that dealt it if not the one the app named."""
     with transaction.atomic():
         event, table = _locked(round_table)
         organizer = club_access.organizes(by, event.club)
@@ -186,14 +188,21 @@ def submit_result(
                 raise ServiceError(refusal, "lives_lost")
             places = [1 + sum(o < n for o in lost) for n in lost]
             checked = list(lost)
+            if dealer == table.dealer:
+                dealer = None  # the app's dealer: nothing to say
+            if dealer is not None and not table.seats.filter(position=dealer).exists():
+                raise ServiceError("Choose who dealt from the players at this table.", "dealer")
         else:
+            dealer = None
             places = [int(p) for p in places]
             if refusal := places_refusal(places, size, first_shared=shared_first(event)):
                 raise ServiceError(refusal, "places")
             checked = _checked_scores(scores, size)
         open_results = list(table.card_results.filter(status__in=OPEN))
         # What makes two versions the same: the places, or a deal's lives lost.
-        key = (lambda r: r.scores) if fmt.card_result == "lives" else (lambda r: r.places)
+        key = (
+            (lambda r: (r.scores, r.dealer)) if fmt.card_result == "lives" else (lambda r: r.places)
+        )
         now = timezone.now()
         if organizer:
             if not reason.strip():
@@ -210,6 +219,7 @@ def submit_result(
                 confirmed_at=now,
                 status=CardResult.CONFIRMED,
                 reason=reason.strip()[:200],
+                dealer=dealer,
             )
             _record(event, table, result)
             return result
@@ -218,7 +228,7 @@ def submit_result(
                 r
                 for r in open_results
                 if r.submitted_by_id != by.pk
-                and key(r) == (checked if fmt.card_result == "lives" else places)
+                and key(r) == ((checked, dealer) if fmt.card_result == "lives" else places)
             ),
             None,
         )
@@ -239,6 +249,7 @@ def submit_result(
             scores=checked,
             submitted_by=by,
             status=CardResult.DISPUTED if others else CardResult.PENDING,
+            dealer=dealer,
         )
         _changed(event)
     return result
@@ -278,6 +289,9 @@ def _confirm(
 
 
 def _record(event: Event, table: RoundTable, result: CardResult) -> None:
+    if result.dealer is not None:  # the players dealt otherwise: the button follows them
+        table.dealer = result.dealer
+        table.save(update_fields=["dealer"])
     if not formats.of(event).record_cards(
         event, table, list(result.places), [int(n or 0) for n in result.scores]
     ):

@@ -489,6 +489,10 @@ class CardResult(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
     reason = models.CharField(max_length=200, blank=True)
+    # A balanced knockout's deal: the seat (position) that dealt it, when the players
+    # say so (None: whoever the app named, `RoundTable.dealer`); the next deal's
+    # button follows it.
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round_table", "submitted_at", "pk"]

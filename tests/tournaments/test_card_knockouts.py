@@ -288,9 +288,33 @@ def test_an_impossible_deal_is_refused_and_writes_nothing(
     assert line.cards == "cards: disputed —"
     assert f"{names[0]} lost 1, {names[1]} lost 0" in line.versions[0]
     assert f"{names[0]} lost 0, {names[1]} lost 1" in line.versions[1]
-    # The organizer settles it, with a reason: recorded at once.
-    card_results.submit_result(
-        round_table=table, by=ann, lives_lost=[0, 2, 0], reason="seen at the table"
+    with pytest.raises(ServiceError, match="who dealt"):
+        card_results.submit_result(
+            round_table=table, by=ann, lives_lost=[0, 2, 0], reason="seen", dealer=99
+        )
+    assert not table.card_results.filter(status=CardResult.CONFIRMED).exists()
+    # The organizer settles it, with a reason, saying another seat dealt than the app
+    # named: recorded at once, and the table's button follows who dealt.
+    named = table.dealer
+    other_seat = next(s.position for s in seats if s.position != named)
+    page = (
+        phone(ann)
+        .post(
+            url(table),
+            {
+                "action": "submit",
+                "reason": "seen at the table",
+                "dealer": str(other_seat),
+                **{f"lost_{s.position}": str(n) for s, n in zip(seats, [0, 2, 0], strict=True)},
+            },
+            follow=True,
+        )
+        .content.decode()
     )
+    assert "The result is recorded." in page
+    dealt_by = next(s for s in seats if s.position == other_seat).entry.user.get_username()  # type: ignore[union-attr]
+    assert f"Dealt by {dealt_by}." in page
     lost = list(table.seats.order_by("position").values_list("lives_lost", flat=True))
     assert lost == [0, 2, 0]
+    table.refresh_from_db()
+    assert table.dealer == other_seat and table.finished_at is not None

@@ -77,6 +77,14 @@ def _parse_lost(request: HttpRequest, seats: list[RoundSeat]) -> list[int]:
     return lost
 
 
+def _dealer(request: HttpRequest) -> int | None:
+    given = request.POST.get("dealer", "").strip()
+    try:
+        return int(given) if given else None
+    except ValueError:
+        raise ServiceError("Choose who dealt from the players at this table.") from None
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
@@ -122,6 +130,7 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                 scores=scores,
                 reason=request.POST.get("reason", ""),
                 lives_lost=lost,
+                dealer=_dealer(request),
             )
             messages.success(request, _said(done))
             return redirect("tournaments:card_result", event.pk, table.pk)
@@ -183,6 +192,7 @@ def _context(
     ]
     organizer = club_access.organizes(request.user, event.club)
     playing = table.round.status == Round.PLAYING and table.finished_at is None
+    by_position = {s.position: names[k] for k, s in enumerate(seats)}
     versions = [
         {
             "result": r,
@@ -193,6 +203,8 @@ def _context(
                 for k, p in enumerate(r.places)
             ],
             "mine": r.submitted_by_id == me,
+            # The players say another seat dealt than the app named.
+            "dealer": by_position.get(r.dealer, "") if r.dealer is not None else "",
         }
         for r in state.results
     ]
@@ -232,6 +244,7 @@ def _context(
         "places": [(n, ordinal(n)) for n in range(1, len(seats) + 1)],
         "score_label": card_results.score_label(event),
         "deal": deal,
+        "dealer": str(posted.get("dealer", table.dealer if table.dealer is not None else "")),
         "unit": formats.of(event).unit,
         "reason": posted.get("reason", ""),
     }
