@@ -196,10 +196,16 @@ def _context(
     versions = [
         {
             "result": r,
+            # (seat number as the form numbers it, name, place or lives lost, score)
             "lines": [
-                (names[k], lost_text(r.scores[k]), None)
+                (seats[k].position + 1, names[k], lost_text(r.scores[k]), None)
                 if deal and k < len(r.scores)
-                else (names[k], ordinal(p), r.scores[k] if k < len(r.scores) else None)
+                else (
+                    seats[k].position + 1,
+                    names[k],
+                    ordinal(p),
+                    r.scores[k] if k < len(r.scores) else None,
+                )
                 for k, p in enumerate(r.places)
             ],
             "mine": r.submitted_by_id == me,
