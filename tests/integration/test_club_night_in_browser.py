@@ -154,6 +154,13 @@ def _goto(page: Any, url: str) -> None:
     page.goto(url)
 
 
+def _press(page: Any, name: str, *, exact: bool = False) -> None:
+    """Press the form button called `name` (the first, if several) and wait for the page
+    it leads to: the next step must not start while the form's answer is on its way."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=name, exact=exact).first.click()
+
+
 def _arrived(player: GamePlayer) -> bool:
     player.refresh_from_db(fields=["arrived_at"])
     return player.arrived_at is not None
@@ -223,8 +230,8 @@ def test_a_club_night_from_the_call_to_the_podium(
                 pages[user] = page
 
             # Round 1: the organizer seats it and starts it from the console.
-            organizer.get_by_role("button", name="Start the event (seat round 1)").click()
-            organizer.get_by_role("button", name="Start round 1 now").first.click()
+            _press(organizer, "Start the event (seat round 1)")
+            _press(organizer, "Start round 1 now")
             round_1 = event.round_set.get(number=1)
             wait_until(lambda: Round.objects.get(pk=round_1.pk).status == Round.PLAYING, "round 1")
             first_phone = pages[at_home[0]]
@@ -242,18 +249,18 @@ def test_a_club_night_from_the_call_to_the_podium(
 
             # The no-show: a bot plays for them this round, and the seat is given back.
             name = no_show.username
-            organizer.reload()
+            _goto(organizer, organizer.url)
             organizer.set_viewport_size(PHONE)
             organizer.screenshot(path=str(OUTPUT / "club-night-console-phone.png"), full_page=True)
             organizer.set_viewport_size(DESKTOP)
             organizer.screenshot(path=str(OUTPUT / "club-night-console-desktop.png"))
-            organizer.get_by_role("button", name=f"A bot plays for {name} this round").click()
+            _press(organizer, f"A bot plays for {name} this round")
             absent = GamePlayer.objects.get(game__event_table__round=round_1, user=no_show)
             wait_until(
                 lambda: GamePlayer.objects.filter(pk=absent.pk, away_reason="event").exists(),
                 "the bot standing in",
             )
-            organizer.get_by_role("button", name=f"Give {name} their seat back").click()
+            _press(organizer, f"Give {name} their seat back")
             wait_until(
                 lambda: GamePlayer.objects.filter(pk=absent.pk, away=False).exists(),
                 "the seat given back",
@@ -270,10 +277,10 @@ def test_a_club_night_from_the_call_to_the_podium(
             )
 
             # A break before round 2, and an announcement: on the screen and at a table.
-            organizer.goto(f"{web.http}/tournaments/{event.pk}/manage/")
-            organizer.get_by_role("button", name="5 min", exact=True).click()
+            _goto(organizer, f"{web.http}/tournaments/{event.pk}/manage/")
+            _press(organizer, "5 min", exact=True)
             organizer.get_by_role("textbox", name="Announcement").fill("Pizza is in the kitchen")
-            organizer.get_by_role("button", name="Announce").click()
+            _press(organizer, "Announce")
             screen.locator("#projector-live", has_text="Pizza is in the kitchen").wait_for(
                 timeout=10_000
             )
@@ -285,7 +292,7 @@ def test_a_club_night_from_the_call_to_the_podium(
             at_table.screenshot(path=str(OUTPUT / "club-night-table-announcement-phone.png"))
 
             # Round 2 starts early; everyone is called again, wherever they are now.
-            organizer.get_by_role("button", name="Start round 2 now").first.click()
+            _press(organizer, "Start round 2 now")
             round_2 = event.round_set.get(number=2)
             wait_until(lambda: Round.objects.get(pk=round_2.pk).status == Round.PLAYING, "round 2")
             reached = _reach_seats(pages, round_2)
