@@ -26,7 +26,7 @@ from games.engine import Rules
 from games.errors import ServiceError
 from tournaments import formats
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
-from tournaments.services import _changed, _locked_event, _require_organizer
+from tournaments.services import changed, locked_event, require_organizer
 from tournaments.words import ordinal
 
 OPEN = (CardResult.PENDING, CardResult.DISPUTED)
@@ -124,8 +124,8 @@ def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> lis
     numbers."""
     chosen = set(numbers)
     with transaction.atomic():
-        event = _locked_event(round_.event_id)
-        _require_organizer(event, by)
+        event = locked_event(round_.event_id)
+        require_organizer(event, by)
         if event.venue != Event.MIXED:
             raise ServiceError(
                 "Every table of this event plays with cards."
@@ -146,7 +146,7 @@ def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> lis
             if table.cards != (number in chosen):
                 table.cards = number in chosen
                 table.save(update_fields=["cards"])
-        _changed(event)
+        changed(event)
     return sorted(chosen)
 
 
@@ -251,7 +251,7 @@ def submit_result(
             status=CardResult.DISPUTED if others else CardResult.PENDING,
             dealer=dealer,
         )
-        _changed(event)
+        changed(event)
     return result
 
 
@@ -296,14 +296,14 @@ def _record(event: Event, table: RoundTable, result: CardResult) -> None:
         event, table, list(result.places), [int(n or 0) for n in result.scores]
     ):
         raise ServiceError(f"Table {table.number}'s result is recorded already.")
-    _changed(event)
+    changed(event)
 
 
 def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:
     """The event's row lock (as every change to its rounds takes first), then the
     table's: two phones at one table take turns, and the second sees the first's."""
     event_id = RoundTable.objects.values_list("round__event_id", flat=True).get(pk=round_table.pk)
-    event = _locked_event(event_id)
+    event = locked_event(event_id)
     table = RoundTable.objects.select_for_update().get(pk=round_table.pk)
     table.round = Round.objects.get(pk=table.round_id)
     return event, table

@@ -145,7 +145,7 @@ class Event(models.Model):
     break_until = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Counts the changes told to the event's sockets (services._changed): a page names
+    # Counts the changes told to the event's sockets (services.changed): a page names
     # the one it shows, so a socket that was down asks only when it missed one.
     live_version = models.PositiveIntegerField(default=0, editable=False)
 

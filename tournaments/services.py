@@ -7,7 +7,7 @@ under the lock held here.
 
 Each public function checks who is asking and the event's state and either does the
 whole change or raises `ServiceError` with a sentence for the person, having written
-nothing. Changes to an event's rounds lock the event row first (`_locked_event`), so
+nothing. Changes to an event's rounds lock the event row first (`locked_event`), so
 two browsers, two workers or a browser and a worker that act on the same event at the
 same moment take turns, and the second sees what the first did: a round is seated
 once, started once and advanced once.
@@ -275,7 +275,7 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("Log in to register.")
     with transaction.atomic():
-        event = _locked_event(event.pk)
+        event = locked_event(event.pk)
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over.")
         if not event.registration_open:
@@ -290,7 +290,7 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
             raise ServiceError("You are already registered.")
         entry = _enter(event, user, entry)
         _reseat_waiting_round(event)
-        _changed(event)
+        changed(event)
     return entry
 
 
@@ -338,8 +338,8 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
     invitation, and with the same late-entry rule (seated from the next round, a bye for
     each round missed; refused where the format takes no late entries)."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         name = user.get_username()
         if not club_access.is_member(user, event.club):
             raise ServiceError(f"{name} is not a member of {event.club.name}.")
@@ -348,7 +348,7 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
             raise ServiceError(f"{name} is already in the event.")
         entry = _enter(event, user, entry)
         _reseat_waiting_round(event)
-        _changed(event)
+        changed(event)
     return entry
 
 
@@ -416,8 +416,8 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
     if not all(c.isalpha() or c in GUEST_MARKS for c in name):
         raise ServiceError("Use only letters, digits, spaces, . and - in a guest's name.", "name")
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if refusal := guest_refusal(event):
             raise ServiceError(refusal)
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
@@ -430,7 +430,7 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
             entry.checked_in_at = timezone.now()
             entry.save(update_fields=["checked_in_at"])
         _reseat_waiting_round(event)
-        _changed(event)
+        changed(event)
     return entry
 
 
@@ -438,7 +438,7 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
     """`entry` leaves `event` (by themselves or an organizer). Their results stand; a
     bot plays their seat in a game being played, and they are seated no more."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
+        event = locked_event(event.pk)
         if entry.event_id != event.pk:
             raise ServiceError("That player is not in this event.")
         if by != entry.user and not club_access.organizes(by, event.club):
@@ -456,7 +456,7 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
         for game_id in formats.of(event).games_of(entry):
             games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
-        _changed(event)
+        changed(event)
     return entry
 
 
@@ -464,7 +464,7 @@ def check_in(*, event: Event, user: Any) -> Entry:
     """A registered player says they are here, within the check-in window before the
     start. Entries not checked in when the event starts are withdrawn."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
+        event = locked_event(event.pk)
         entry = Entry.objects.filter(event=event, user=user, status=Entry.REGISTERED).first()
         if entry is None:
             raise ServiceError("Register first.")
@@ -479,19 +479,19 @@ def check_in(*, event: Event, user: Any) -> Entry:
         if entry.checked_in_at is None:
             entry.checked_in_at = now
             entry.save(update_fields=["checked_in_at"])
-            _changed(event)
+            changed(event)
     return entry
 
 
 def set_registration(*, event: Event, by: Any, open: bool) -> Event:
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over.")
         event.registration_open = open
         event.save(update_fields=["registration_open"])
-        _changed(event)
+        changed(event)
     return event
 
 
@@ -503,9 +503,9 @@ def start_event(*, event: Event, by: Any) -> Round:
     arriving). The round starts at once when the event advances by itself; otherwise
     the organizer looks at the seating first and starts it."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
+        event = locked_event(event.pk)
         if by is not None:
-            _require_organizer(event, by)
+            require_organizer(event, by)
         if event.status != Event.UPCOMING:
             raise ServiceError("The event has already started.")
         if event.checkin_minutes:
@@ -517,7 +517,7 @@ def start_event(*, event: Event, by: Any) -> Round:
         event.status, event.started_at = Event.RUNNING, timezone.now()
         event.save(update_fields=["status", "started_at"])
         round_ = fmt.start(event)
-        _changed(event)
+        changed(event)
     return round_
 
 
@@ -525,29 +525,29 @@ def start_round(*, round_: Round, by: Any) -> Round:
     """The organizer starts a seated round now. A second press (another browser, the
     schedule) finds it started and is told so."""
     with transaction.atomic():
-        event = _locked_event(round_.event_id)
-        _require_organizer(event, by)
+        event = locked_event(round_.event_id)
+        require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(f"Round {round_.number} has already started.")
         if event.paused:
             raise ServiceError("The event is paused: resume it first.")
         start_seated(formats.of(event), event, round_)
-        _changed(event)
+        changed(event)
     return round_
 
 
 def schedule_round(*, round_: Round, by: Any, start_at: datetime | None) -> Round:
     """A seated round starts by itself at `start_at` (None: only when started)."""
     with transaction.atomic():
-        event = _locked_event(round_.event_id)
-        _require_organizer(event, by)
+        event = locked_event(round_.event_id)
+        require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(f"Round {round_.number} has already started.")
         round_.start_at = start_at
         round_.save(update_fields=["start_at"])
-        _changed(event)
+        changed(event)
     return round_
 
 
@@ -558,21 +558,21 @@ def start_round_if_due(*, round_id: int) -> bool:
         round_ = Round.objects.filter(pk=round_id).first()
         if round_ is None:
             return False
-        event = _locked_event(round_.event_id)
+        event = locked_event(round_.event_id)
         round_ = Round.objects.get(pk=round_id)
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
         start_seated(formats.of(event), event, round_)
-        _changed(event)
+        changed(event)
     return True
 
 
 def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -> None:
     """The organizer exchanges two players (or a player and a bot) of a seated round."""
     with transaction.atomic():
-        event = _locked_event(round_.event_id)
-        _require_organizer(event, by)
+        event = locked_event(round_.event_id)
+        require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(f"Round {round_.number} has started: its seats are fixed.")
@@ -580,29 +580,29 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
         if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
             raise ServiceError("Choose two different seats of this round.")
         _exchange(seats[first.pk], seats[second.pk])
-        _changed(event)
+        changed(event)
 
 
 def lock_seat(*, seat: RoundSeat, by: Any, locked: bool) -> None:
     """The organizer fixes a seat of a seated round: reseating (a late entry, a
     withdrawal) keeps whoever sits there in place."""
     with transaction.atomic():
-        event = _locked_event(seat.table.round.event_id)
-        _require_organizer(event, by)
+        event = locked_event(seat.table.round.event_id)
+        require_organizer(event, by)
         seat = RoundSeat.objects.select_related("table__round").get(pk=seat.pk)
         if seat.table.round.status != Round.SEATED:
             raise ServiceError("That round has started: its seats are fixed.")
         seat.locked = locked
         seat.save(update_fields=["locked"])
-        _changed(event)
+        changed(event)
 
 
 def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
     """Pause: games being played go on, but the next round waits. Resume: a seated
     round starts if the event advances by itself."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event can be paused or resumed.")
         if refusal := formats.of(event).pause_refusal:
@@ -612,7 +612,7 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         waiting = event.round_set.filter(status=Round.SEATED).first()
         if not paused and waiting is not None:
             start_if_automatic(formats.of(event), event, waiting)
-        _changed(event)
+        changed(event)
     return event
 
 
@@ -621,8 +621,8 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
     in the audit log. The standings follow; rounds already seated stay as they are."""
     with transaction.atomic():
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
-        event = _locked_event(seat.table.round.event_id)
-        _require_organizer(event, by)
+        event = locked_event(seat.table.round.event_id)
+        require_organizer(event, by)
         if refusal := formats.of(event).correction_refusal:
             raise ServiceError(refusal)
         if seat.table.finished_at is None:
@@ -644,7 +644,7 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         )
         seat.place = place
         seat.save(update_fields=["place"])
-        _changed(event)
+        changed(event)
     return correction
 
 
@@ -652,8 +652,8 @@ def finish_event(*, event: Event, by: Any) -> Event:
     """The organizer ends the event between rounds: a seated round is dropped, the
     standings are final."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if event.status == Event.FINISHED:
             raise ServiceError("The event is already over.")
         playing = event.round_set.filter(status=Round.PLAYING).first()
@@ -661,7 +661,7 @@ def finish_event(*, event: Event, by: Any) -> Event:
             raise ServiceError(f"Round {playing.number} is being played: finish it first.")
         event.round_set.filter(status=Round.SEATED).delete()
         mark_finished(event)
-        _changed(event)
+        changed(event)
     return event
 
 
@@ -680,8 +680,8 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
     results stand as played. They may also come back themselves ("I'm back" at their
     table, `stand_in_ended`)."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
         if found is None:
             raise ServiceError("That player is not in this event.")
@@ -716,7 +716,7 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
         entry.save(update_fields=["stand_in_round"])
         for game_id in game_ids:
             games.stand_in(game_id=game_id, user=entry.user, on=on)
-        _changed(event)
+        changed(event)
     return entry
 
 
@@ -729,7 +729,7 @@ def stand_in_ended(*, game_id: int, user_id: int) -> bool:
         event_id = formats.event_of_game(game_id)
         if event_id is None:
             return False
-        event = _locked_event(event_id)
+        event = locked_event(event_id)
         playing = event.round_set.filter(status=Round.PLAYING).order_by("-number").first()
         if playing is None:
             return False
@@ -737,7 +737,7 @@ def stand_in_ended(*, game_id: int, user_id: int) -> bool:
             event=event, user_id=user_id, stand_in_round=playing.number
         ).update(stand_in_round=None)
         if ended:
-            _changed(event)
+            changed(event)
     return bool(ended)
 
 
@@ -749,8 +749,8 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
     (`start_round_if_due`). Refused where the format has no breaks, and in the last
     round (there is no next round to wait for)."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError("Only a running event takes a break between rounds.")
         fmt = formats.of(event)
@@ -769,7 +769,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
         if waiting is not None:
             waiting.start_at = event.break_until
             waiting.save(update_fields=["start_at"])
-        _changed(event)
+        changed(event)
         seat_calls.news_changed(event)  # the players' bars, on every page
     return event
 
@@ -778,8 +778,8 @@ def end_break(*, event: Event, by: Any) -> Event:
     """The organizer calls the break off: a round seated for its end starts now if the
     event advances by itself (and is not paused), else when the organizer starts it."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         if event.break_until is None or event.break_until <= timezone.now():
             raise ServiceError("There is no break to end.")
         until, event.break_until = event.break_until, None
@@ -789,7 +789,7 @@ def end_break(*, event: Event, by: Any) -> Event:
             waiting.start_at = None
             waiting.save(update_fields=["start_at"])
             start_if_automatic(formats.of(event), event, waiting)
-        _changed(event)
+        changed(event)
         seat_calls.news_changed(event)  # the players' bars, on every page
     return event
 
@@ -801,8 +801,8 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
     """The organizer writes a short line to everyone at the event: shown at the top of
     its pages (`tournaments.news`), pushed to those open now."""
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        _require_organizer(event, by)
+        event = locked_event(event.pk)
+        require_organizer(event, by)
         text = " ".join(text.split())
         if not text:
             raise ServiceError("Write the announcement.", "text")
@@ -812,7 +812,7 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
                 "text",
             )
         announcement = Announcement.objects.create(event=event, text=text, by=by)
-        _changed(event)
+        changed(event)
         seat_calls.news_changed(event)  # the players' bars, on every page
     return announcement
 
@@ -831,10 +831,10 @@ def record_table(*, game_id: int) -> bool:
         event_id = formats.event_of_game(game_id)
         if event_id is None:
             return False
-        event = _locked_event(event_id)
+        event = locked_event(event_id)
         if not formats.of(event).record(event, game_id):
             return False
-        _changed(event)
+        changed(event)
     return True
 
 
@@ -933,16 +933,19 @@ def _active_entries(event: Event):
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
 
 
-def _locked_event(event_id: int) -> Event:
+def locked_event(event_id: int) -> Event:
+    """The event, its row locked until the transaction ends: every change to an event's
+    rounds (here and in `tournaments.card_results`) takes turns on it."""
     return Event.objects.select_for_update().select_related("club", "rule_set").get(pk=event_id)
 
 
-def _require_organizer(event: Event, by: Any) -> None:
+def require_organizer(event: Event, by: Any) -> None:
+    """Refuse, with a sentence, anyone who does not organize the event's club."""
     if not club_access.organizes(by, event.club):
         raise ServiceError(f"Only {event.club.name}'s organizers can do that.")
 
 
-def _changed(event: Event) -> None:
+def changed(event: Event) -> None:
     """Count the change, and after the commit tell everyone watching the event (the
     standings, the rounds). The count lets a socket that reconnects see whether it
     missed a change (tournaments.consumers)."""

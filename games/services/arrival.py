@@ -31,18 +31,13 @@ def arrive(*, game_id: int, user: Any) -> bool:
     if not first:
         return False
     graces = Game.objects.filter(pk=game_id).values_list("table__first_turn_grace", flat=True)
-    if not graces.first():  # no timer was put off for them: nothing to start
-        transaction.on_commit(
-            lambda: player_arrived.send_robust(sender=Game, game_id=game_id, user_id=user.pk)
-        )
-        return True
-    with transaction.atomic():
-        game = locked_game(game_id)
-        _start_timer_now(game, user)
-        user_id = user.pk
-        transaction.on_commit(
-            lambda: player_arrived.send_robust(sender=Game, game_id=game_id, user_id=user_id)
-        )
+    if graces.first():  # a timer may have been put off for them: it starts now
+        with transaction.atomic():
+            _start_timer_now(locked_game(game_id), user)
+    user_id = user.pk
+    transaction.on_commit(
+        lambda: player_arrived.send_robust(sender=Game, game_id=game_id, user_id=user_id)
+    )
     return True
 
 

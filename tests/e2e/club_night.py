@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubs.models import Club, Membership
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments.models import Event
 
@@ -41,3 +42,18 @@ def join_and_register_without_js(
         mine.get_by_role("button", name="Register").click()
         assert mine.get_by_role("button", name="Withdraw").is_visible()
         context.close()
+
+
+def kitchen_club(
+    owner: Any, users: Any, prefix: str = "", count: int = 0
+) -> tuple[Club, list[Any]]:
+    """The Kitchen Club, owned by `owner`, with `count` members named `prefix`1, 2, …
+    (made through `users`, the user model's manager)."""
+    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
+    Membership.objects.create(club=club, user=owner, role=Membership.OWNER)
+    members = []
+    for k in range(1, count + 1):
+        user = users.create_user(f"{prefix}{k}", password="x" * 12)
+        Membership.objects.create(club=club, user=user)
+        members.append(user)
+    return club, members

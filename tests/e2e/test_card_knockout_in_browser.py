@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clubs.models import Club, Membership
 from games.models import RuleSet
+from tests.e2e.club_night import kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
@@ -24,13 +24,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_a_card_deal_from_two_phones_without_javascript(
     browser: Any, live_server: Any, ann: Any, presets: None, django_user_model: Any, shoot: Any
 ) -> None:
-    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
-    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
-    players = []
-    for k in range(1, 7):
-        user = django_user_model.objects.create_user(f"deal{k}", password="x" * 12)
-        Membership.objects.create(club=club, user=user)
-        players.append(user)
+    club, players = kitchen_club(ann, django_user_model.objects, "deal", 6)
     rules = RuleSet.objects.create(
         name="Two lives", preset="scat", changes={"lives": 2, "county": False}
     )

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clubs.models import Club, Membership
 from games.models import RuleSet
+from tests.e2e.club_night import kitchen_club
 from tests.e2e.conftest import OUTPUT, PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
@@ -30,13 +30,8 @@ MOST_DEALS = 300
 def test_a_broken_knockout_table_sends_its_player_on_from_a_phone(
     browser: Any, live_server: Any, ann: Any, presets: None, django_user_model: Any, shoot: Any
 ) -> None:
-    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
-    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
-    players = [ann]
-    for k in range(1, 7):
-        user = django_user_model.objects.create_user(f"player{k}", password="x" * 12)
-        Membership.objects.create(club=club, user=user)
-        players.append(user)
+    club, players = kitchen_club(ann, django_user_model.objects, "player", 6)
+    players = [ann, *players]
     quick = RuleSet.objects.create(name="Quick scat", preset="scat", changes={"lives": 1})
     event = services.create_event(
         club=club,

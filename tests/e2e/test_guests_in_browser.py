@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clubs.models import Club, Membership
+from tests.e2e.club_night import kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
@@ -24,8 +24,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_the_organizer_adds_guests_and_settles_their_table(
     browser: Any, live_server: Any, ann: Any, scat: Any, shoot: Any
 ) -> None:
-    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
-    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
+    club, _ = kitchen_club(ann, None)
     event = events.create_event(
         club=club,
         by=ann,
