@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from django.urls import reverse
 from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
-from tournaments import card_results, console, services
+from tournaments import card_results, console, live, services
 from tournaments.card_results import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
@@ -497,3 +498,58 @@ def test_a_mixed_round_with_a_bot_keeps_that_table_online(
     with pytest.raises(ServiceError, match="A bot sits here"):
         card_results.choose_card_tables(round_=round_, by=ann, numbers=[with_bot.number])
     assert snapshot(event) == before
+
+
+def test_the_console_says_which_tables_the_round_waits_for_and_since_when(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    round_ = started_mixed(make_event, twelve[:9], ann, [1, 2])
+    a, b, _ = players(round_.tables.get(number=2))
+    card_results.submit_result(round_table=round_.tables.get(number=2), by=a, places=[1, 2, 3])
+    card_results.submit_result(round_table=round_.tables.get(number=2), by=b, places=[2, 1, 3])
+    started = Round.objects.get(pk=round_.pk).started_at
+    Round.objects.filter(pk=round_.pk).update(started_at=started - timedelta(minutes=14))
+    shown = console.console(round_.event)
+    assert shown.summary == (
+        "Round 1 started 14 min ago. Not finished: table 1 (no result yet), "
+        "table 2 (disputed), table 3 (playing)."
+    )
+    manage = reverse("tournaments:manage", args=[round_.event_id])
+    assert shown.summary in phone(ann).get(manage + "?part=tables").content.decode()
+    table = round_.tables.get(number=1)
+    c, d, _ = players(table)
+    card_results.submit_result(round_table=table, by=c, places=[1, 2, 3])
+    assert "table 1 (waiting for confirmation)" in console.console(round_.event).summary
+    card_results.confirm_result(result=table.card_results.get(), by=d)
+    assert "table 1" not in console.console(round_.event).summary
+
+
+def test_a_card_result_tells_the_events_pages_as_an_online_games_end_does(
+    make_event: Any,
+    twelve: list[Any],
+    ann: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The standings, projector and console are redrawn on `tournaments.live.push`
+    (docs/design.md §5): a result entered and a result confirmed send it, after the
+    commit, as the end of an online table's game does."""
+    round_ = started_mixed(make_event, twelve[:6], ann, [1])
+    event = round_.event
+    pushed: list[int] = []
+    monkeypatch.setattr(live, "push", pushed.append)
+    cards, online = round_.tables.get(number=1), round_.tables.get(number=2)
+    a, b, _ = players(cards)
+    version = Event.objects.get(pk=event.pk).live_version
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.submit_result(round_table=cards, by=a, places=[1, 2, 3])
+    assert pushed == [event.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.confirm_result(result=cards.card_results.get(), by=b)
+    assert pushed == [event.pk, event.pk]
+    assert Event.objects.get(pk=event.pk).live_version == version + 2
+    pushed.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(online.game)
+    assert pushed == [event.pk]  # the game's end, recorded: the same notice
+    assert Round.objects.get(pk=round_.pk).status == Round.FINISHED
