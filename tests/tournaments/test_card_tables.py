@@ -204,7 +204,9 @@ def test_a_mixed_swiss_evening_with_three_card_tables_and_one_online(
     for number in range(1, 4):
         round_ = Round.objects.get(event=event, number=number)
         assert round_.status == Round.SEATED
-        assert not round_.tables.filter(cards=True).exists()  # by default: none
+        # Round 1: none by default; later rounds as the round before played (§21).
+        ticked = list(round_.tables.filter(cards=True).values_list("number", flat=True))
+        assert ticked == ([] if number == 1 else [1, 2, 3])
         page = choose(ann, round_, [1, 2, 3]).content.decode()
         assert f"Round {number}: tables 1, 2, 3 play with cards." in page
         services.start_round(round_=round_, by=ann)
@@ -553,3 +555,31 @@ def test_a_card_result_tells_the_events_pages_as_an_online_games_end_does(
         play_out(online.game)
     assert pushed == [event.pk]  # the game's end, recorded: the same notice
     assert Round.objects.get(pk=round_.pk).status == Round.FINISHED
+
+
+def test_a_mixed_round_is_seated_with_cards_where_the_round_before_played_them(
+    make_event: Any, twelve: list[Any], ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The room's decks stay on their tables: round 2 is seated with cards at the tables
+    that played with cards in round 1, and the organizer's change to the waiting round
+    is kept when it is seated again (a late entry)."""
+    round_ = started_mixed(make_event, twelve[:6], ann, [2])
+    for table in round_.tables.filter(cards=True):
+        a, b, _ = players(table)
+        card_results.submit_result(round_table=table, by=a, places=[1, 2, 3])
+        card_results.confirm_result(result=table.card_results.get(), by=b)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(round_.tables.get(number=1).game)
+    event = round_.event
+    waiting = Round.objects.get(event=event, number=2)
+    assert dict(waiting.tables.values_list("number", "cards")) == {1: False, 2: True}
+    page = phone(ann).get(reverse("tournaments:manage", args=[event.pk])).content.decode()
+    assert "Ticked as in round 1: change them before you start it." in page
+    assert 'id="cards-2" name="cards" value="2" checked' in page
+    # The organizer plays table 1 with cards instead; a late entry seats it again.
+    card_results.choose_card_tables(round_=waiting, by=ann, numbers=[1])
+    services.add_entry(event=event, user=twelve[6], by=ann)
+    reseated = Round.objects.get(event=event, number=2)
+    assert reseated.pk != waiting.pk
+    assert dict(reseated.tables.values_list("number", "cards"))[2] is False
+    assert dict(reseated.tables.values_list("number", "cards"))[1] is True
