@@ -68,16 +68,14 @@ def enter_places(page: Any, places: list[int], button: str) -> None:
 
 
 def table_text(page: Any) -> dict[str, str]:
-    return {
-        page.locator(".console-table h3").nth(k).inner_text(): page.locator(".console-table__state")
-        .nth(k)
-        .inner_text()
-        for k in range(page.locator(".console-table").count())
-    }
+    """The console's tables: each table's heading ("Table 2") to its state's words."""
+    names = page.locator(".console-table h3").all_inner_texts()
+    states = page.locator(".console-table__state").all_inner_texts()
+    return dict(zip(names, states, strict=True))
 
 
 def test_a_mixed_swiss_evening_from_phones_without_javascript(
-    browser: Any, live_server: Any, ann: Any, scat: Any, django_user_model: Any, shoot: Any
+    browser: Any, live_server: Any, ann: Any, presets: None, django_user_model: Any, shoot: Any
 ) -> None:
     base = live_server.url
     club, players = kitchen_club(ann, django_user_model.objects, "m", 12)
