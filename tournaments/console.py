@@ -59,6 +59,9 @@ class Table:
     versions: list[str] = field(default_factory=list)
     # Why only the organizer can settle it (guests cannot log in); "" if the players can.
     organizer_settles: str = ""
+    # What the round still waits for at this table, in a word or two ("no result yet",
+    # "disputed", "playing"); "" once its result is recorded.
+    to_come: str = ""
 
 
 @dataclass
@@ -66,6 +69,9 @@ class Console:
     round_: Round | None
     tables: list[Table]
     heading: str = ""  # "Round 2", "Deal 7"
+    # The round's clock and the tables it waits for, in one line: "Round 2 started
+    # 14 min ago. Not finished: table 2 (disputed), table 3 (no result yet)."
+    summary: str = ""
 
 
 def _card_table(
@@ -92,15 +98,30 @@ def _card_table(
     if line.over or state.state == "confirmed":
         line.cards = "cards: confirmed"
     elif state.state == "pending":
-        line.cards = "cards: waiting for confirmation"
+        line.cards, line.to_come = "cards: waiting for confirmation", "waiting for confirmation"
     elif state.state == "disputed":
-        line.cards = "cards: disputed —"
+        line.cards, line.to_come = "cards: disputed —", "disputed"
         line.versions = [card_results.version_text(r, names, lives=lives) for r in state.results]
     else:
-        since = round_.started_at or now
-        minutes = max(0, int((now - since).total_seconds() // 60))
-        line.cards = f"cards: no result yet ({minutes} min)"
+        line.cards = f"cards: no result yet ({_minutes(round_, now)} min)"
+        line.to_come = "no result yet"
     return line
+
+
+def _minutes(round_: Round, now: datetime) -> int:
+    """Whole minutes since `round_` started."""
+    return max(0, int((now - (round_.started_at or now)).total_seconds() // 60))
+
+
+def _summary(heading: str, round_: Round, tables: list[Table], now: datetime) -> str:
+    """ "Round 2 started 14 min ago. Not finished: table 2 (disputed), table 3 (no result
+    yet)." What an organizer waiting to start the next round asks first: which tables
+    have not reported, and for how long (docs/design.md §21)."""
+    started = f"{heading} started {_minutes(round_, now)} min ago."
+    waiting = [f"table {t.number} ({t.to_come})" for t in tables if t.to_come]
+    if not waiting:
+        return started
+    return f"{started} Not finished: {', '.join(waiting)}."
 
 
 def round_in_play(event: Event) -> Round | None:
@@ -136,6 +157,8 @@ def console(event: Event, now: datetime | None = None) -> Console:
             url=page_parts.table_url(round_table),
             over=game is None or not game.in_play,
         )
+        if round_table.finished_at is None:
+            line.to_come = "playing"
         at_game = players.get(game_id, []) if game_id is not None else []
         turn = game.state.get("turn") if game is not None and game.in_play else None
         # A game's seats are the round table's in seat order (a knockout table's seats
@@ -157,4 +180,5 @@ def console(event: Event, now: datetime | None = None) -> Console:
             line.deadline = game.turn_deadline
             line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
         tables.append(line)
-    return Console(round_, tables, f"{fmt.unit.capitalize()} {round_.number}")
+    heading = f"{fmt.unit.capitalize()} {round_.number}"
+    return Console(round_, tables, heading, _summary(heading, round_, tables, now))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
+from tournaments import seat_calls
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.
@@ -82,14 +83,19 @@ def record_card_places(table: RoundTable, places: Sequence[int]) -> None:
 
 
 def playing_round(event: Event, number: int) -> Round:
-    """Round `number`, being played from now (a knockout seats and starts it at once)."""
-    return Round.objects.create(
+    """Round `number`, being played from now (a knockout seats and starts it at once).
+    Its players at tables played with real cards are called to them after the commit
+    (`seat_calls`; a game's start calls the others)."""
+    round_ = Round.objects.create(
         event=event,
         number=number,
         seed=f"{event.seed}:{number}",
         status=Round.PLAYING,
         started_at=timezone.now(),
     )
+    if event.venue != Event.ONLINE:
+        seat_calls.card_players_changed(table__round=round_)
+    return round_
 
 
 def mark_finished(event: Event) -> None:

@@ -1,9 +1,11 @@
 """What an event calls its players to, at the top of every page they view
 (`calls`, docs/design.md §20): their table, when a round, deal or board has been dealt
 to them and they have not opened it yet ("Your game is ready: table 3, seat 2", or at a
-knockout's kept tables "You move to table 2, seat 4"); and, while the event runs, the
-break the organizer called and their latest announcement. Read when drawn, never
-stored: a call lasts as long as what it tells of."""
+knockout's kept tables "You move to table 2, seat 4"); their table played with real
+cards while its result is not recorded ("Round 2: table 3, seat 1, with cards", and
+"Round 2, table 3: confirm the result" once another player entered it); and, while
+the event runs, the break the organizer called and their latest announcement. Read
+when drawn, never stored: a call lasts as long as what it tells of."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
 from django.utils import timezone
 
 from calls import push
@@ -18,14 +22,21 @@ from calls.registry import Call
 from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
 from tournaments import formats, news
-from tournaments.models import Entry, Event, RoundSeat, RoundTable
+from tournaments.models import CardResult, Entry, Event, Round, RoundSeat, RoundTable
 
 # An announcement stays in the bar this long after it was made.
 NEWS_MINUTES = 30
 
 
 def calls_for(user: Any) -> list[Call]:
-    return [*_tables(user), *_news(user)]
+    # The running events they play in, read once: their card tables and news are there
+    # (someone in none, most people on most pages, costs no more reads).
+    events = list(
+        Event.objects.filter(
+            entries__user=user, entries__status=Entry.REGISTERED, status=Event.RUNNING
+        ).select_related("club")
+    )
+    return [*_tables(user), *_card_tables(user, events), *_news(events)]
 
 
 def _tables(user: Any) -> list[Call]:
@@ -68,12 +79,60 @@ def _moved(user: Any, event: Event, here: RoundTable) -> bool:
     return any(table_id != here.table_id for table_id in before)
 
 
-def _news(user: Any) -> list[Call]:
+def _card_tables(user: Any, events: list[Event]) -> list[Call]:
+    """A call to `user`'s table played with real cards (docs/design.md §21) in a round
+    being played, until its result is recorded (one read, none outside an event). It
+    leads to the table's result page; once another player of the table has entered a
+    result, it asks them to confirm it."""
+    if not events:
+        return []
+    by_pk = {event.pk: event for event in events}
+    others_entered = CardResult.objects.filter(
+        round_table=OuterRef("table_id"), status=CardResult.PENDING
+    ).exclude(submitted_by=user)
+    seats = (
+        RoundSeat.objects.filter(
+            entry__user=user,
+            entry__status=Entry.REGISTERED,
+            table__cards=True,
+            table__finished_at__isnull=True,
+            table__round__status=Round.PLAYING,
+            table__round__event__in=list(by_pk),
+        )
+        .select_related("table__round")
+        .annotate(to_confirm=Exists(others_entered))
+    )
+    calls = []
+    for seat in seats:
+        table, round_ = seat.table, seat.table.round
+        unit = formats.of(by_pk[round_.event_id]).unit.capitalize()
+        url = reverse("tournaments:card_result", args=[round_.event_id, table.pk])
+        if seat.to_confirm:
+            text, key = f"{unit} {round_.number}, table {table.number}: confirm the result", "c"
+        else:
+            where = f"table {table.number}, seat {seat.position + 1}"
+            text, key = f"{unit} {round_.number}: {where}, with cards", "s"
+        calls.append(Call(key=f"cards-{table.pk}-{key}", text=text, url=url, urgent=True))
+    return calls
+
+
+def card_players_changed(**where: Any) -> None:
+    """After the commit: the bars of the players at the card tables `where` says (round
+    seats' lookups: `table__round=…`, `table=…`) show their calls again: a round with
+    card tables started (they have no game whose start calls them), a result entered
+    or recorded. Read after the commit, so a round's tables written later in the same
+    transaction (a knockout deals its tables after making the round) are found."""
+
+    def tell() -> None:
+        seats = RoundSeat.objects.filter(table__cards=True, entry__isnull=False, **where)
+        push.changed(list(seats.values_list("entry__user_id", flat=True)))
+
+    transaction.on_commit(tell)
+
+
+def _news(events: list[Event]) -> list[Call]:
     """The break and the latest announcement (`tournaments.news`) of each running event
-    `user` plays in; an announcement for NEWS_MINUTES after it was made."""
-    events = Event.objects.filter(
-        entries__user=user, entries__status=Entry.REGISTERED, status=Event.RUNNING
-    ).select_related("club")
+    the person plays in; an announcement for NEWS_MINUTES after it was made."""
     recent = timezone.now() - timedelta(minutes=NEWS_MINUTES)
     calls = []
     for event in events:

@@ -889,7 +889,10 @@ def _reseat_waiting_round(event: Event) -> None:
     round_ = formats.of(event).seat(event, number)
     round_.start_at = start_at
     round_.save(update_fields=["start_at"])
-    if with_cards:
+    if event.venue == Event.MIXED:
+        # Exactly the organizer's choice, rather than what a new round takes from the
+        # round before (formats.swiss.rounds).
+        round_.tables.exclude(number__in=with_cards).update(cards=False)
         round_.tables.filter(number__in=with_cards).update(cards=True)
     seats = {
         (s.table.number, s.position): s

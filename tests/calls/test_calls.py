@@ -17,11 +17,11 @@ from django.utils import timezone
 
 from calls.registry import Call
 from games import services as games
-from games.models import Game, GamePlayer
+from games.models import Game, GamePlayer, RuleSet
 from tests.games.test_consumers import ORIGIN, _cookie_for
 from tests.tournaments.test_consumer import _latest, _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
-from tournaments import seat_calls, services
+from tournaments import card_results, seat_calls, services
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +250,117 @@ def test_a_players_event_page_reloads_often_enough_without_javascript_for_the_ca
     services.start_event(event=event, by=ann)
     assert refresh.search(player.get(url).content.decode()).group(1) == "5"
     assert refresh.search(onlooker.get(url).content.decode()).group(1) == "30"
+
+
+# ---- tables played with real cards (docs/design.md §21) ----------------------------------
+
+
+def test_a_card_tables_players_are_called_to_it_until_its_result_is_recorded(
+    make_event: Any,
+    members: list,
+    ann: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = make_event(
+        venue=Event.MIXED,
+        advance=Event.MANUAL,
+        bots_fill=False,
+        table_size=3,
+        table_min=3,
+        table_max=3,
+    )
+    for player in members[:6]:
+        services.register(event=event, user=player)
+    services.start_event(event=event, by=ann)
+    round_ = event.round_set.get()
+    card_results.choose_card_tables(round_=round_, by=ann, numbers=[2])
+    cards, online = round_.tables.get(number=2), round_.tables.get(number=1)
+    sitting = [s.entry.user for s in cards.seats.select_related("entry__user").order_by("position")]
+    at_online = [s.entry.user for s in online.seats.select_related("entry__user")]
+    url = reverse("tournaments:card_result", args=[event.pk, cards.pk])
+    # Seated, not started: no call yet.
+    assert "with cards" not in _bar(_logged_in(sitting[0]).get(reverse("lobby")).content.decode())
+    told: list[set[int]] = []
+    monkeypatch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_round(round_=round_, by=ann)
+    card_players = {user.pk for user in sitting}
+    assert card_players in told, "the card table's players are told: they have no game"
+    # Each card player is called to their seat, on every page but the result page.
+    for position, user in enumerate(sitting):
+        client = _logged_in(user)
+        for page in (reverse("lobby"), event.get_absolute_url(), reverse("my_profile")):
+            html = client.get(page).content.decode()
+            called = f"Round 1: table 2, seat {position + 1}, with cards"
+            assert called in _bar(html) and f'href="{url}"' in _bar(html), page
+            assert f"<title>▶ {called} — " in html, "the tab says so too"
+        assert "with cards" not in _bar(client.get(url).content.decode())
+    # The online table's players are called to their game, not to a card table.
+    bar = _bar(_logged_in(at_online[0]).get(reverse("lobby")).content.decode())
+    assert "Your game is ready: table 1" in bar and "with cards" not in bar
+    assert "table 2" not in _bar(_logged_in(members[6]).get(reverse("lobby")).content.decode())
+    # One player enters the result: the others are asked to confirm it, by push too.
+    told.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.submit_result(round_table=cards, by=sitting[0], places=[1, 2, 3])
+    assert told == [card_players]
+    mine = _bar(_logged_in(sitting[0]).get(reverse("lobby")).content.decode())
+    assert "Round 1: table 2, seat 1, with cards" in mine and "confirm" not in mine
+    theirs = _bar(_logged_in(sitting[1]).get(reverse("lobby")).content.decode())
+    assert "Round 1, table 2: confirm the result" in theirs and f'href="{url}"' in theirs
+    # Confirmed: the calls end, and the bars are told so.
+    told.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.confirm_result(result=cards.card_results.get(), by=sitting[1])
+    assert told == [card_players]
+    for user in sitting:
+        assert "table 2" not in _bar(_logged_in(user).get(reverse("lobby")).content.decode())
+
+
+def test_a_card_knockouts_next_round_calls_its_players(
+    club: Any, ann: Any, presets: None, field: list, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A knockout's round starts as the last table of the one before is recorded
+    (`progress.playing_round`): its card players are told then, as a seated round's are
+    when it starts."""
+    no_county = RuleSet.objects.create(
+        name="Two lives", preset="scat", changes={"lives": 2, "county": False}
+    )
+    event = services.create_event(
+        club=club,
+        by=ann,
+        rule_set=no_county,
+        name="Card knockout",
+        starts_at=timezone.now() + timedelta(hours=1),
+        turn_timer=0,
+        format=Event.TOP_Q,
+        top_q=1,
+        venue=Event.CARDS,
+        bots_fill=False,
+        table_size=3,
+        table_min=3,
+        table_max=3,
+    )
+    nine = field[1:10]
+    for user in nine:
+        services.register(event=event, user=user)
+    told: list[set[int]] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+        with django_capture_on_commit_callbacks(execute=True):
+            round_ = services.start_event(event=event, by=ann)
+        assert {u.pk for u in nine} in told, "round 1's card players are called"
+        first = round_.tables.order_by("number").first()
+        user = first.seats.select_related("entry__user").get(position=0).entry.user
+        bar = _bar(_logged_in(user).get(reverse("lobby")).content.decode())
+        assert f"Round 1: table {first.number}, seat 1, with cards" in bar
+        told.clear()
+        for table in round_.tables.order_by("number"):
+            a, b, _ = (s.entry.user for s in table.seats.select_related("entry__user"))
+            with django_capture_on_commit_callbacks(execute=True):
+                card_results.submit_result(round_table=table, by=a, places=[1, 2, 3])
+                card_results.confirm_result(result=table.card_results.get(), by=b)
+    final = event.round_set.get(number=2)
+    winners = {s.entry.user_id for s in RoundSeat.objects.filter(table__round=final)}
+    assert len(winners) == 3 and winners in told, "the final's card players are called"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from django.urls import reverse
 from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
-from tournaments import card_results, console, services
+from tournaments import card_results, console, live, services
 from tournaments.card_results import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
@@ -203,7 +204,9 @@ def test_a_mixed_swiss_evening_with_three_card_tables_and_one_online(
     for number in range(1, 4):
         round_ = Round.objects.get(event=event, number=number)
         assert round_.status == Round.SEATED
-        assert not round_.tables.filter(cards=True).exists()  # by default: none
+        # Round 1: none by default; later rounds as the round before played (§21).
+        ticked = list(round_.tables.filter(cards=True).values_list("number", flat=True))
+        assert ticked == ([] if number == 1 else [1, 2, 3])
         page = choose(ann, round_, [1, 2, 3]).content.decode()
         assert f"Round {number}: tables 1, 2, 3 play with cards." in page
         services.start_round(round_=round_, by=ann)
@@ -497,3 +500,86 @@ def test_a_mixed_round_with_a_bot_keeps_that_table_online(
     with pytest.raises(ServiceError, match="A bot sits here"):
         card_results.choose_card_tables(round_=round_, by=ann, numbers=[with_bot.number])
     assert snapshot(event) == before
+
+
+def test_the_console_says_which_tables_the_round_waits_for_and_since_when(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    round_ = started_mixed(make_event, twelve[:9], ann, [1, 2])
+    a, b, _ = players(round_.tables.get(number=2))
+    card_results.submit_result(round_table=round_.tables.get(number=2), by=a, places=[1, 2, 3])
+    card_results.submit_result(round_table=round_.tables.get(number=2), by=b, places=[2, 1, 3])
+    started = Round.objects.get(pk=round_.pk).started_at
+    Round.objects.filter(pk=round_.pk).update(started_at=started - timedelta(minutes=14))
+    shown = console.console(round_.event)
+    assert shown.summary == (
+        "Round 1 started 14 min ago. Not finished: table 1 (no result yet), "
+        "table 2 (disputed), table 3 (playing)."
+    )
+    manage = reverse("tournaments:manage", args=[round_.event_id])
+    assert shown.summary in phone(ann).get(manage + "?part=tables").content.decode()
+    table = round_.tables.get(number=1)
+    c, d, _ = players(table)
+    card_results.submit_result(round_table=table, by=c, places=[1, 2, 3])
+    assert "table 1 (waiting for confirmation)" in console.console(round_.event).summary
+    card_results.confirm_result(result=table.card_results.get(), by=d)
+    assert "table 1" not in console.console(round_.event).summary
+
+
+def test_a_card_result_tells_the_events_pages_as_an_online_games_end_does(
+    make_event: Any,
+    twelve: list[Any],
+    ann: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The standings, projector and console are redrawn on `tournaments.live.push`
+    (docs/design.md §5): a result entered and a result confirmed send it, after the
+    commit, as the end of an online table's game does."""
+    round_ = started_mixed(make_event, twelve[:6], ann, [1])
+    event = round_.event
+    pushed: list[int] = []
+    monkeypatch.setattr(live, "push", pushed.append)
+    cards, online = round_.tables.get(number=1), round_.tables.get(number=2)
+    a, b, _ = players(cards)
+    version = Event.objects.get(pk=event.pk).live_version
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.submit_result(round_table=cards, by=a, places=[1, 2, 3])
+    assert pushed == [event.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        card_results.confirm_result(result=cards.card_results.get(), by=b)
+    assert pushed == [event.pk, event.pk]
+    assert Event.objects.get(pk=event.pk).live_version == version + 2
+    pushed.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(online.game)
+    assert pushed == [event.pk]  # the game's end, recorded: the same notice
+    assert Round.objects.get(pk=round_.pk).status == Round.FINISHED
+
+
+def test_a_mixed_round_is_seated_with_cards_where_the_round_before_played_them(
+    make_event: Any, twelve: list[Any], ann: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The room's decks stay on their tables: round 2 is seated with cards at the tables
+    that played with cards in round 1, and the organizer's change to the waiting round
+    is kept when it is seated again (a late entry)."""
+    round_ = started_mixed(make_event, twelve[:6], ann, [2])
+    for table in round_.tables.filter(cards=True):
+        a, b, _ = players(table)
+        card_results.submit_result(round_table=table, by=a, places=[1, 2, 3])
+        card_results.confirm_result(result=table.card_results.get(), by=b)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(round_.tables.get(number=1).game)
+    event = round_.event
+    waiting = Round.objects.get(event=event, number=2)
+    assert dict(waiting.tables.values_list("number", "cards")) == {1: False, 2: True}
+    page = phone(ann).get(reverse("tournaments:manage", args=[event.pk])).content.decode()
+    assert "Ticked as in round 1: change them before you start it." in page
+    assert 'id="cards-2" name="cards" value="2" checked' in page
+    # The organizer plays table 1 with cards instead; a late entry seats it again.
+    card_results.choose_card_tables(round_=waiting, by=ann, numbers=[1])
+    services.add_entry(event=event, user=twelve[6], by=ann)
+    reseated = Round.objects.get(event=event, number=2)
+    assert reseated.pk != waiting.pk
+    assert dict(reseated.tables.values_list("number", "cards"))[2] is False
+    assert dict(reseated.tables.values_list("number", "cards"))[1] is True

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 
 from games.errors import ServiceError
-from tournaments import printed, progress
+from tournaments import printed, progress, seat_calls
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.words import ordinal
 
@@ -374,10 +374,14 @@ def next_round(event: Event, shown: Round | None, waiting: Round | None) -> str 
 
 def start_seated(format: Format, event: Event, round_: Round) -> None:
     """Start a seated round's tables, and the round is being played. A break the
-    organizer called is over once a round starts (at its end, or started early)."""
+    organizer called is over once a round starts (at its end, or started early). The
+    players at its tables played with real cards have no game to be called to by
+    (`games.signals.game_started`): their bars are told instead (§21)."""
     format.start_round(event, round_)
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
     round_.save(update_fields=["status", "started_at"])
+    if event.venue != Event.ONLINE:
+        seat_calls.card_players_changed(table__round=round_)
     if event.break_until is not None:
         event.break_until = None
         event.save(update_fields=["break_until"])

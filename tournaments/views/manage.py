@@ -407,6 +407,14 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     last_round = fmt.sets_rounds and waiting is None and following > event.rounds
     base = _console_context(event)
     on_break = base["news"].break_ is not None
+    card_choices = (
+        [
+            (seats[0].table, card_results.card_choice_refusal(seats))
+            for seats in roster.seated_tables(waiting)
+        ]
+        if waiting and event.venue == Event.MIXED
+        else []
+    )
     if not running:
         break_refusal = None
     elif fmt.break_refusal:
@@ -424,12 +432,11 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "current_round": playing or waiting,
         "seating": roster.seated_tables(waiting) if waiting else [],
         # A mixed event's seated round: a checkbox per table, "plays with cards".
-        "card_choices": [
-            (seats[0].table, card_results.card_choice_refusal(seats))
-            for seats in roster.seated_tables(waiting)
-        ]
-        if waiting and event.venue == Event.MIXED
-        else [],
+        "card_choices": card_choices,
+        # Ticked as the round before played (formats.swiss.rounds): the page says so.
+        "cards_carried": waiting is not None
+        and waiting.number > 1
+        and any(table.cards for table, _ in card_choices),
         "swap_form": SwapForm(seats=seats) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at}, club=event.club)
         if waiting

@@ -77,7 +77,23 @@ def seat(event: Event, number: int) -> Round:
     )
     if event.venue == Event.CARDS:  # every table plays with real cards (§21)
         round_.tables.update(cards=True)
+    elif event.venue == Event.MIXED:
+        _cards_as_before(round_)
     return round_
+
+
+def _cards_as_before(round_: Round) -> None:
+    """A mixed event's round is seated with cards at the tables that played with cards
+    the round before, by number (the room's tables with a deck on them), but never a
+    table with a bot: the organizer sees them ticked and changes them before starting
+    it. Forgetting to tick them would start those tables online, which cannot be undone
+    (docs/design.md §21)."""
+    before = RoundTable.objects.filter(
+        round__event_id=round_.event_id, round__number=round_.number - 1, cards=True
+    ).values_list("number", flat=True)
+    round_.tables.filter(number__in=list(before)).exclude(seats__entry__isnull=True).update(
+        cards=True
+    )
 
 
 def _bye_players(event: Event, rows: list[tally.Row], players: list[int], count: int) -> list[int]:
