@@ -45,6 +45,19 @@ def shared_first(event: Event) -> bool:
     return Rules.from_dict(event.rules).scoring == "points"
 
 
+def lives_scored(event: Event) -> bool:
+    """Whether a seat's score is the lives (rounds) it lost: what a game's results count
+    and the "fewest lives lost" tie-break sums (tournaments.standings)."""
+    return Rules.from_dict(event.rules).scoring == "lives"
+
+
+def lives_required(event: Event) -> bool:
+    """Whether a card table must give each seat's lives lost: its standings break ties
+    by them, and a table that gave none would count 0 against online tables' real
+    rounds lost (docs/design.md §21)."""
+    return lives_scored(event) and "lives_lost" in event.tiebreaks
+
+
 def score_label(event: Event) -> str:
     return SCORE_LABELS.get(Rules.from_dict(event.rules).scoring, "Score")
 
@@ -198,6 +211,11 @@ def submit_result(
             if refusal := places_refusal(places, size, first_shared=shared_first(event)):
                 raise ServiceError(refusal, "places")
             checked = _checked_scores(scores, size)
+            if lives_required(event) and (not checked or None in checked):
+                raise ServiceError(
+                    "Give each seat's lives lost: this event breaks ties by the fewest lives lost.",
+                    "scores",
+                )
         open_results = list(table.card_results.filter(status__in=OPEN))
         # What makes two versions the same: the places, or a deal's lives lost.
         key = (
@@ -294,9 +312,11 @@ def _record(event: Event, table: RoundTable, result: CardResult) -> None:
     if result.dealer is not None:  # the players dealt otherwise: the button follows them
         table.dealer = result.dealer
         table.save(update_fields=["dealer"])
-    if not formats.of(event).record_cards(
-        event, table, list(result.places), [int(n or 0) for n in result.scores]
-    ):
+    fmt = formats.of(event)
+    # Lives lost are recorded where they mean lives: a deal's, or a lives game's rounds.
+    counts_lives = fmt.card_result == "lives" or lives_scored(event)
+    lost = [int(n or 0) for n in result.scores] if counts_lives else []
+    if not fmt.record_cards(event, table, list(result.places), lost):
         raise ServiceError(f"Table {table.number}'s result is recorded already.")
     changed(event)
     seat_calls.card_players_changed(table=table)  # the table's calls end

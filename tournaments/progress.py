@@ -69,14 +69,17 @@ def record_places(table: RoundTable) -> None:
     table.save(update_fields=["finished_at"])
 
 
-def record_card_places(table: RoundTable, places: Sequence[int]) -> None:
+def record_card_places(
+    table: RoundTable, places: Sequence[int], lives_lost: Sequence[int] = ()
+) -> None:
     """A card table's confirmed result (docs/design.md §21): `places` by seat position
-    on its seats, and the table finished, as `record_places` records a game. Lives lost
-    are the rounds a game's results count, which a result entered by hand does not
-    say: 0 (the "fewest lives lost" tie-break counts only online games)."""
+    on its seats, and the table finished, as `record_places` records a game. `lives_lost`
+    (the rounds each seat lost, when the rules score lives and the players gave them) is
+    what "fewest lives lost" sums, as a game's rounds lost are; none given counts 0."""
     for index, seat in enumerate(table.seats.order_by("position")):
         # By seat order: a knockout table's positions may have gaps.
-        seat.place, seat.lives_lost = places[index], 0
+        seat.place = places[index]
+        seat.lives_lost = lives_lost[index] if lives_lost else 0
         seat.save(update_fields=["place", "lives_lost"])
     table.finished_at = timezone.now()
     table.save(update_fields=["finished_at"])

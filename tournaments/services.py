@@ -139,7 +139,11 @@ def create_event(
     _check_tables(rules, rule_set, table_size, table_min, table_max)
     stored = fmt.options(rounds=rounds, boards=boards, top_q=top_q, table_size=table_size)
     how = _scoring(scoring, place_points)
-    tiebreaks = list(tally.TIEBREAKS) if tiebreaks is None else list(tiebreaks)
+    if tiebreaks is None:
+        # Card tables need not say each seat's lives lost, so "fewest lives lost" is
+        # not among their default tie-breaks; listed, card results must give them (§21).
+        tiebreaks = [k for k in tally.TIEBREAKS if venue == Event.ONLINE or k != "lives_lost"]
+    tiebreaks = list(tiebreaks)
     _check_tiebreaks(tiebreaks)
     most = tally.game_maximum(table_size, how)
     if bye_points is None:

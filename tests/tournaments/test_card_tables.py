@@ -583,3 +583,30 @@ def test_a_mixed_round_is_seated_with_cards_where_the_round_before_played_them(
     assert reseated.pk != waiting.pk
     assert dict(reseated.tables.values_list("number", "cards"))[2] is False
     assert dict(reseated.tables.values_list("number", "cards"))[1] is True
+
+
+def test_lives_lost_are_recorded_and_needed_where_ties_are_broken_by_them(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    """With "fewest lives lost" among the tie-breaks (chosen, not the default of an event
+    with card tables), a card table gives each seat's lives lost, and they are recorded
+    as a game's rounds lost are: card and online tables count alike (§21)."""
+    assert "lives_lost" not in cards_event(make_event, twelve[:3], Event.CARDS).tiebreaks
+    event = cards_event(
+        make_event, twelve[:6], Event.MIXED, tiebreaks=["lives_lost", "lots"], name="Lives"
+    )
+    services.start_event(event=event, by=ann)
+    round_ = Round.objects.get(event=event, number=1)
+    card_results.choose_card_tables(round_=round_, by=ann, numbers=[1])
+    services.start_round(round_=round_, by=ann)
+    table = round_.tables.get(number=1)
+    a, b, _ = players(table)
+    before = snapshot(event)
+    with pytest.raises(ServiceError, match="Give each seat's lives lost"):
+        card_results.submit_result(round_table=table, by=a, places=[1, 2, 3])
+    assert snapshot(event) == before
+    assert "needed for every seat" in phone(a).get(result_url(table)).content.decode()
+    card_results.submit_result(round_table=table, by=a, places=[1, 2, 3], scores=[1, 3, 3])
+    card_results.submit_result(round_table=table, by=b, places=[1, 2, 3], scores=[1, 3, 3])
+    lost = list(table.seats.order_by("position").values_list("lives_lost", flat=True))
+    assert lost == [1, 3, 3]

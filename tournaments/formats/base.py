@@ -327,7 +327,7 @@ class SeatedRounds(Format):
             raise ServiceError(self.card_tables_refusal)
         if table.finished_at is not None:
             return False
-        progress.record_card_places(table, places)
+        progress.record_card_places(table, places, lost)
         self.advance(event, table.round)
         return True
 

@@ -249,6 +249,7 @@ def _context(
         "refusal": refusal,
         "places": [(n, ordinal(n)) for n in range(1, len(seats) + 1)],
         "score_label": card_results.score_label(event),
+        "scores_required": card_results.lives_required(event),
         "deal": deal,
         "dealer": str(posted.get("dealer", table.dealer if table.dealer is not None else "")),
         "unit": formats.of(event).unit,
