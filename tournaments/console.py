@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.models import Game, GamePlayer
 from tournaments import card_results, formats, page_parts, roster
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
-from tournaments.words import seat_name
+from tournaments.words import seat_name, tables_named
 
 # Why a bot plays for someone, in the console's few words (games.engine.events.AWAY_REASONS).
 AWAY_WORDS = {
@@ -66,6 +66,17 @@ class Console:
     round_: Round | None
     tables: list[Table]
     heading: str = ""  # "Round 2", "Deal 7"
+
+    @property
+    def waiting(self) -> str:
+        """Once some tables are done, which the round waits for, in a line ("2 of 3
+        tables done; waiting for table 3"): in a room of card tables, the one that has
+        not reported is what the organizer walks over to (docs/design.md §22)."""
+        left = [t.number for t in self.tables if not t.over]
+        if not left or len(left) == len(self.tables):
+            return ""
+        done = len(self.tables) - len(left)
+        return f"{done} of {len(self.tables)} tables done; waiting for {tables_named(left)}."
 
 
 def _card_table(
