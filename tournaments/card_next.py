@@ -48,11 +48,7 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
         # A seated round is the organizer's draft (seats may still be swapped): the
         # public pages show it once it starts (docs/design.md §14), and so does this.
         if organizer:
-            return NextStep(
-                f"{title} is seated.",
-                reverse("tournaments:manage", args=[event.pk]),
-                "To the console",
-            )
+            return _to_console(event, f"{title} is seated.")
         return NextStep(
             f"{title} is being seated: your table shows here when it starts.", here, "Check again"
         )
@@ -65,11 +61,7 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
     )
     if seat is None:
         if organizer:
-            return NextStep(
-                f"{title} is under way.",
-                reverse("tournaments:manage", args=[event.pk]),
-                "To the console",
-            )
+            return _to_console(event, f"{title} is under way.")
         return NextStep(
             fmt.unseated_line(event, me, latest), event.get_absolute_url(), "See the standings"
         )
@@ -82,6 +74,10 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
         url = reverse("tournaments:card_result", args=[event.pk, seat.table.pk])
         return NextStep(text, url, f"Enter {fmt.unit} {latest.number}'s result")
     return NextStep(text, table_url(seat.table) or event.get_absolute_url(), "Go to your game")
+
+
+def _to_console(event: Event, text: str) -> NextStep:
+    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "To the console")
 
 
 def _still_playing(event: Event, table: RoundTable, here: str) -> NextStep | None:

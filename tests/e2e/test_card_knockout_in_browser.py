@@ -62,8 +62,8 @@ def test_a_card_deal_from_two_phones_without_javascript(
     club, players = kitchen_club(ann, django_user_model.objects, "deal", 6)
     event = card_knockout(ann, club, players, 3)
     table = Round.objects.get(event=event, number=1).tables.get(number=1)
-    seats = list(table.seats.select_related("entry__user").order_by("position"))
-    url = f"{live_server.url}/tournaments/{event.pk}/results/{table.pk}/"
+    seats = seated(table)
+    url = f"{live_server.url}{result_path(table)}"
 
     one = logged_in(
         browser, live_server, seats[0].entry.user, viewport=PHONE, java_script_enabled=False
@@ -117,18 +117,21 @@ def thirty_one_shown(table: RoundTable, seats: list[RoundSeat]) -> dict[int, int
 def arrive(page: Any, live_server: Any, event: Event, table: RoundTable) -> Any:
     """Bring a player's phone (JavaScript off) to `table`'s result page as a player
     would, typing no address but the event's: a phone that has not been here yet opens
-    the event page and follows "Enter the result"; one left on an earlier result page
-    reloads it (a page without JavaScript is not pushed to) and follows its next step."""
+    the event page and follows "Enter the result"; one left open on this page is
+    reloaded; one left on another result page follows that page's links ("Check again",
+    "Enter deal n's result"), a page without JavaScript being pushed nothing."""
     path = result_path(table)
     if page.url == "about:blank":
         page.goto(f"{live_server.url}{event.get_absolute_url()}")
         page.locator(".your-table").get_by_role("link", name="Enter the result").click()
-    else:
+    elif page.url.endswith(path):
         page.reload()
-        if not page.url.endswith(path):
-            step = page.locator(".card-next")
-            assert f"deal {table.round.number}" in step.inner_text().lower()
-            step.get_by_role("link", name=f"Enter deal {table.round.number}'s result").click()
+    else:
+        for _ in range(4):
+            page.locator(".card-next, .card-waiting").get_by_role("link").click()
+            page.wait_for_load_state()
+            if page.url.endswith(path):
+                break
     page.wait_for_url(f"**{path}")
     return page
 
@@ -174,6 +177,7 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
                 shoot(page, "card-knockout-deal-entered")
             page.get_by_role("button", name="Submit the result").click()
             assert "waiting for another player at the table to confirm" in page.inner_text("main")
+            assert page.locator(".card-waiting").get_by_role("link").inner_text() == "Check again"
             page = arrive(phones[confirmer.pk], live_server, event, table)
             page.get_by_role("button", name="Confirm this result").click()
             page.wait_for_load_state()
@@ -192,8 +196,8 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
                 assert text.count("cards: no result yet") == 1
                 done = f"{len(tables) - 1} of {len(tables)} tables done"
                 assert f"{done}; waiting for table {tables[-1].number}." in text
+                # (axe checks a console of card tables in test_card_tables_in_browser.)
                 shoot(console, "card-knockout-console-waiting")
-                assert axe_violations(console) == []
         # The deal is over: lives carried, out at none left.
         for player in KnockoutPlayer.objects.filter(event=event, entry_id__in=lives):
             assert player.lives == lives[player.entry_id] - entered[player.entry_id]

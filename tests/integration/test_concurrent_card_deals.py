@@ -18,7 +18,7 @@ from clubs.models import Club
 from games.errors import ServiceError
 from games.models import RuleSet
 from tests.integration.test_concurrent_card_results import MeetingClock, at_once
-from tests.tournaments.test_card_knockouts import make
+from tests.tournaments.test_card_knockouts import make, two_lives  # noqa: F401
 from tournaments import card_results, services
 from tournaments.models import (
     CardResult,
@@ -33,19 +33,16 @@ from tournaments.models import (
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def two_lives(presets: None) -> RuleSet:
-    return RuleSet.objects.create(
-        name="Two lives", preset="scat", changes={"lives": 2, "county": False}
-    )
-
-
-def seven_at_fours(club: Club, ann: Any, rules: RuleSet, users: list[Any]) -> Round:
-    """Seven players at tables of four seats: deal 1 at a table of 4 and one of 3."""
+def seven_at_fours(
+    club: Club, ann: Any, rules: RuleSet, users: list[Any]
+) -> tuple[Event, RoundTable, RoundTable]:
+    """Seven players at tables of four seats, started: the event and deal 1's table of
+    4 and table of 3."""
     event = make(club, ann, rules, users[:7], format=Event.KNOCKOUT, table_size=4)
     deal = services.start_event(event=event, by=ann)
-    assert sorted(t.seats.count() for t in deal.tables.all()) == [3, 4]
-    return deal
+    four, three = sorted(deal.tables.all(), key=lambda t: -t.seats.count())
+    assert (four.seats.count(), three.seats.count()) == (4, 3)
+    return event, four, three
 
 
 def players(table: RoundTable) -> list[Any]:
@@ -81,11 +78,14 @@ def ended_once(event: Event, deal: int) -> list[KnockoutMove]:
 
 
 def test_two_phones_at_the_last_table_of_a_deal_end_it_once(
-    postgres: None, club: Club, ann: Any, two_lives: RuleSet, twelve: list[Any], monkeypatch: Any
+    postgres: None,
+    club: Club,
+    ann: Any,
+    two_lives: RuleSet,  # noqa: F811  (the fixture imported above)
+    twelve: list[Any],
+    monkeypatch: Any,
 ) -> None:
-    deal = seven_at_fours(club, ann, two_lives, twelve)
-    event = deal.event
-    four, three = sorted(deal.tables.all(), key=lambda t: -t.seats.count())
+    event, four, three = seven_at_fours(club, ann, two_lives, twelve)
     a, b, *_ = players(four)
     card_results.submit_result(round_table=four, by=a, lives_lost=[1, 0, 0, 0])
     assert card_results.confirm_result(
@@ -148,11 +148,14 @@ def test_two_phones_at_the_last_table_of_a_deal_end_it_once(
 
 
 def test_two_tables_last_confirmations_of_one_deal_at_once_end_it_once(
-    postgres: None, club: Club, ann: Any, two_lives: RuleSet, twelve: list[Any], monkeypatch: Any
+    postgres: None,
+    club: Club,
+    ann: Any,
+    two_lives: RuleSet,  # noqa: F811  (the fixture imported above)
+    twelve: list[Any],
+    monkeypatch: Any,
 ) -> None:
-    deal = seven_at_fours(club, ann, two_lives, twelve)
-    event = deal.event
-    four, three = sorted(deal.tables.all(), key=lambda t: -t.seats.count())
+    event, four, three = seven_at_fours(club, ann, two_lives, twelve)
     a, b, *_ = players(four)
     x, y, _ = players(three)
     # Both tables' deals entered: one player out at the four, two at the three.
