@@ -19,3 +19,10 @@ def ordinal(n: int) -> str:
 def seat_name(seat: Any) -> str:
     """A `RoundSeat`'s occupant as every page names it: the player, or "Bot (medium)"."""
     return seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+
+
+def tables_named(numbers: list[int]) -> str:
+    """Table numbers in words: "table 3", "tables 2 and 3", "tables 1, 2 and 4"."""
+    if len(numbers) == 1:
+        return f"table {numbers[0]}"
+    return f"tables {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"

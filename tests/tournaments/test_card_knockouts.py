@@ -164,6 +164,56 @@ def test_a_top_q_event_at_card_tables_is_played_to_its_winner(
     assert Round.objects.filter(event=event).count() == 2
 
 
+def test_a_top_q_round_between_the_first_and_the_final_is_played_with_cards(
+    club: Club, ann: Any, two_lives: RuleSet, nine: list[Any], django_user_model: Any
+) -> None:
+    """Twelve at tables of three, top 1: round 1 at four tables (one ties for 2nd), round
+    2 at two tables of two, then the final; each round's card tables seated from who went
+    through, and each result page leading its players on (docs/design.md §23)."""
+    more = [django_user_model.objects.create_user(f"n{k}", password="x" * 12) for k in (10, 11, 12)]
+    for user in more:
+        Membership.objects.create(club=club, user=user)
+    event = make(club, ann, two_lives, nine + more, format=Event.TOP_Q, table_size=3, top_q=1)
+    services.start_event(event=event, by=ann)
+    orders = {1: [[1, 2, 3], [3, 1, 2], [2, 3, 1], [1, 2, 2]], 2: [[2, 1], [1, 2]], 3: [[1, 2]]}
+    through: list[int] = []
+    for number, round_orders in orders.items():
+        round_ = Round.objects.get(event=event, number=number)
+        tables = list(round_.tables.order_by("number"))
+        assert len(tables) == len(round_orders)
+        assert all(t.cards and t.game_id is None and t.dealer is not None for t in tables)
+        if number > 1:  # seated from scratch from who went through, every one of them
+            assert sorted(s.entry_id for t in tables for s in seated(t)) == sorted(through)
+        through = []
+        for table, order in zip(tables, round_orders, strict=True):
+            seats = seated(table)
+            submit_and_confirm(
+                table, {f"place_{s.position}": str(p) for s, p in zip(seats, order, strict=True)}
+            )
+            through += [s.entry_id for s, p in zip(seats, order, strict=True) if p == 1]  # type: ignore[misc]
+        if number == 1:
+            # A player through reads where they play round 2; one out, their place.
+            winner = RoundSeat.objects.select_related("entry__user").get(
+                table=tables[0], entry_id=through[0]
+            )
+            nxt = RoundSeat.objects.select_related("table").get(
+                table__round__event=event, table__round__number=2, entry_id=through[0]
+            )
+            page = phone(winner.entry.user).get(url(tables[0])).content.decode()  # type: ignore[union-attr]
+            where = f"Round 2: table {nxt.table.number}, seat {nxt.position + 1}."
+            assert where in page and f'href="{url(nxt.table)}">Enter round 2&#x27;s result' in page
+            tied = seated(tables[3])[1]
+            page = phone(tied.entry.user).get(url(tables[3])).content.decode()  # type: ignore[union-attr]
+            assert "You went out in round 1: =5th of 12." in page
+    event.refresh_from_db()
+    assert event.status == Event.FINISHED
+    places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
+    # Round 1: the 2nds (five, one table tied) share 5th, the 3rds 10th; round 2's
+    # losers share 3rd; the final's order is the first two places.
+    assert sorted(places.values()) == [1, 2, 3, 3] + [5] * 5 + [10] * 3
+    assert places[through[0]] == 1
+
+
 # ---- a balanced knockout ----------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 
 from games.errors import ServiceError
+from games.notes import Line
 from tournaments import printed, progress, seat_calls
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.words import ordinal
@@ -185,6 +186,16 @@ class Format:
     def deal_refusal(self, event: Event, table: RoundTable, lost: list[int]) -> str | None:
         """Why `lost` cannot be a card table's deal (a `card_result` of "lives")."""
         return "This format's card tables give places."
+
+    def card_notes(self, event: Event, table: RoundTable, viewer: Any) -> list[str | Line]:
+        """Lines a card table's result page adds for `viewer` about how its players came
+        and went (a balanced knockout's moves, docs/design.md §21): none by default."""
+        return []
+
+    def unseated_line(self, event: Event, entry: Entry | None, round_: Round) -> str:
+        """What a card table's result page tells a player of it who has no table in the
+        round that followed (`tournaments.card_next`)."""
+        return f"You have no table in {self.unit} {round_.number}: the event page says why."
 
     def games_of(self, entry: Entry) -> list[int]:
         """The games `entry` is playing now (a bot takes them over on a withdrawal)."""

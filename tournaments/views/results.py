@@ -18,7 +18,8 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from games.errors import ServiceError
-from tournaments import card_results, formats
+from games.notes import Line
+from tournaments import card_next, card_results, formats
 from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal
 
@@ -172,7 +173,8 @@ def _context(
     )
     me = request.user.pk
     # A balanced knockout's card table enters one deal's lives lost, not places (§21).
-    deal = formats.of(event).card_result == "lives"
+    fmt = formats.of(event)
+    deal = fmt.card_result == "lives"
     lives = (
         dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "lives"))
         if deal
@@ -233,6 +235,13 @@ def _context(
         else []
     )
     return {
+        # Once the result is in, where the viewer goes next (a phone without JavaScript
+        # gets no push: the page leads on), and how players came and went (§23).
+        "next_step": card_next.next_step(event, table, request.user, organizer=organizer),
+        "notes": [
+            Line(line, None) if isinstance(line, str) else line
+            for line in fmt.card_notes(event, table, request.user)
+        ],
         # Guests cannot log in: with fewer than two players who can, the organizer
         # enters the result (card_results.organizer_settles).
         "organizer_settles": card_results.organizer_settles(seats),
@@ -252,6 +261,6 @@ def _context(
         "scores_required": card_results.lives_required(event),
         "deal": deal,
         "dealer": str(posted.get("dealer", table.dealer if table.dealer is not None else "")),
-        "unit": formats.of(event).unit,
+        "unit": fmt.unit,
         "reason": posted.get("reason", ""),
     }

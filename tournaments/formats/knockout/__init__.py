@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from games.notes import Line
 from tournaments import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
 from tournaments.formats.knockout import pages, rounds
@@ -93,6 +94,22 @@ class Knockout(Format):
 
     def deal_refusal(self, event: Event, table: RoundTable, lost: list[int]) -> str | None:
         return rounds.deal_refusal(event, table, lost)
+
+    def card_notes(self, event: Event, table: RoundTable, viewer: Any) -> list[str | Line]:
+        # Who arrived and who left, as a kept table's page says (a top-q round seats
+        # every table anew: nobody moves).
+        return pages.card_notes(table, viewer) if self.keeps_tables else []
+
+    def unseated_line(self, event: Event, entry: Entry | None, round_: Round) -> str:
+        """A player out has no table in the next deal: "You went out on deal 2: =7th
+        of 10." (their place, given as they went out)."""
+        placing = next(
+            (p for p in self.placings(event) if entry is not None and p.entry_id == entry.pk),
+            None,
+        )
+        if placing is None:
+            return super().unseated_line(event, entry, round_)
+        return self.own_line(placing, KnockoutPlayer.objects.filter(event=event).count())
 
     def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
         # Its rounds are deals (or top-q rounds) with no set number: not "Round 4 of 0".

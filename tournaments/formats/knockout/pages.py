@@ -10,6 +10,7 @@ which each format says (`Unit`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -266,6 +267,28 @@ def table_notes(table: Table, viewer: Any = None) -> list[str | Line]:
     )
     if latest is None:
         return []
+    return _move_lines(latest, viewer, _table_urls)
+
+
+def card_notes(table: RoundTable, viewer: Any = None) -> list[str | Line]:
+    """The same lines on a card table's result page (docs/design.md §23), for that
+    page's deal: who arrived and who left before it, or, once every table has played
+    it, after it (a broken table says it is closed). The viewer's own move and "the
+    next deal starts when…" are the page's next step (`tournaments.card_next`), with its
+    button: not said twice. Nothing links: another table's result page is for its
+    players and the organizers only."""
+    return _move_lines(table, viewer, None)
+
+
+def _move_lines(
+    latest: RoundTable,
+    viewer: Any,
+    urls_of: Callable[[int, set[int]], dict[int, str]] | None,
+) -> list[str | Line]:
+    """`latest` is a knockout table's round table: its latest deal at a games.Table,
+    whose departures link to the tables gone to (`urls_of(event_id, numbers)`), or the
+    deal a card table's result page shows (`urls_of` None)."""
+    card_page = urls_of is None
     round_ = latest.round
     number, deal = latest.number, round_.number
     # The moves made after this table's last deal once that deal is over everywhere
@@ -285,12 +308,12 @@ def table_notes(table: Table, viewer: Any = None) -> list[str | Line]:
             f"This table is closed: it broke after deal {after}, and its players moved "
             "to other tables."
         )
-    elif latest.finished_at is not None and round_.status != round_.FINISHED:
+    elif not card_page and latest.finished_at is not None and round_.status != round_.FINISHED:
         lines.append(
             f"Deal {deal} is over at this table; deal {deal + 1} starts when every table "
             f"has played deal {deal}."
         )
-    urls = _table_urls(round_.event_id, {m.to_table for m in leaving})
+    urls = urls_of(round_.event_id, {m.to_table for m in leaving}) if urls_of else {}
     for move in moves:
         mine = me is not None and move.entry.user_id == me
         name = move.entry.user.get_username()
@@ -304,6 +327,8 @@ def table_notes(table: Table, viewer: Any = None) -> list[str | Line]:
             )
         elif move.from_table == number:
             url = urls.get(move.to_table)
+            if mine and card_page:
+                continue  # the page's next step sends them there, with its button
             if mine:
                 you = f"{when}you" if when else "You"
                 lines.append(Line(f"{you} moved to table {move.to_table} →", url))

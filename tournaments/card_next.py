@@ -1,0 +1,98 @@
+"""What a card table's result page says comes next once the table's result is recorded
+(docs/design.md §23): a phone with JavaScript off gets no push, so the page itself
+leads on. To the viewer's table in the round that followed (a knockout's next deal,
+perhaps at another table), with the button that opens its result page or its game;
+while other tables still play, which ones, and a link to look again; a player with no
+table in what followed, why (the format says: "You went out on deal 2: =7th of 10.");
+once the event is over, their place and the final standings. Reading only, the same
+for every format: the format gives its words (`unit`, `keeps_tables`,
+`unseated_line`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from tournaments import formats
+from tournaments.models import Event, Round, RoundSeat, RoundTable
+from tournaments.page_parts import entry_of, table_url
+from tournaments.pages import end_of_event
+from tournaments.words import tables_named
+
+
+@dataclass(frozen=True)
+class NextStep:
+    text: str
+    url: str
+    label: str  # the link's words
+
+
+def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) -> NextStep | None:
+    """Where `user` (a player of `table`, or an organizer) goes once `table`'s result is
+    recorded; None while it is not."""
+    if table.finished_at is None:
+        return None
+    fmt = formats.of(event)
+    here = reverse("tournaments:card_result", args=[event.pk, table.pk])
+    me = entry_of(event, user)
+    if event.status == Event.FINISHED:
+        line = end_of_event(event, me)["own_line"] or "The event is over."
+        return NextStep(line, event.get_absolute_url(), "See the final standings")
+    latest = event.round_set.order_by("-number").first()
+    if latest is None or latest.number <= table.round.number:
+        return _still_playing(event, table, here)
+    title = f"{fmt.unit.capitalize()} {latest.number}"
+    if latest.status == Round.SEATED:
+        # A seated round is the organizer's draft (seats may still be swapped): the
+        # public pages show it once it starts (docs/design.md §14), and so does this.
+        if organizer:
+            return _to_console(event, f"{title} is seated.")
+        return NextStep(
+            f"{title} is being seated: your table shows here when it starts.", here, "Check again"
+        )
+    seat = (
+        RoundSeat.objects.filter(table__round=latest, entry__isnull=False, entry=me)
+        .select_related("table")
+        .first()
+        if me is not None
+        else None
+    )
+    if seat is None:
+        if organizer:
+            return _to_console(event, f"{title} is under way.")
+        return NextStep(
+            fmt.unseated_line(event, me, latest), event.get_absolute_url(), "See the standings"
+        )
+    where = f"table {seat.table.number}, seat {seat.position + 1}"
+    if fmt.keeps_tables:  # the tables are kept: say whether they stay or move
+        moving = seat.table.number != table.number
+        where = f"you move to {where}" if moving else f"you stay at {where}"
+    text = f"{title}: {where}."
+    if seat.table.cards:
+        url = reverse("tournaments:card_result", args=[event.pk, seat.table.pk])
+        return NextStep(text, url, f"Enter {fmt.unit} {latest.number}'s result")
+    return NextStep(text, table_url(seat.table) or event.get_absolute_url(), "Go to your game")
+
+
+def _to_console(event: Event, text: str) -> NextStep:
+    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "To the console")
+
+
+def _still_playing(event: Event, table: RoundTable, here: str) -> NextStep | None:
+    """The table's round goes on at others: which, and a link to look again."""
+    fmt = formats.of(event)
+    others = list(
+        table.round.tables.filter(finished_at__isnull=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if not others:
+        return None
+    unit, n = fmt.unit, table.round.number
+    still = "is" if len(others) == 1 else "are"
+    playing = f"{tables_named(others).capitalize()} {still} still playing {unit} {n}"
+    last = fmt.sets_rounds and n >= event.rounds
+    follows = "the event ends" if last else f"{unit} {n + 1} follows"
+    return NextStep(f"{playing}: {follows} when every table has finished.", here, "Check again")
