@@ -77,7 +77,7 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
 
 
 def _to_console(event: Event, text: str) -> NextStep:
-    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "To the console")
+    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "Back to the console")
 
 
 def _still_playing(event: Event, table: RoundTable, here: str) -> NextStep | None:

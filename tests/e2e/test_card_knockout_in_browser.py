@@ -226,7 +226,7 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
                 shoot(phones[moved.entry.user_id], "card-knockout-table-broke")
                 console.goto(f"{live_server.url}{old}")  # as the organizer reads it
                 assert "This table is closed" in console.inner_text(".card-notes")
-                assert "To the console" in console.inner_text(".card-next")
+                assert "Back to the console" in console.inner_text(".card-next")
                 assert axe_violations(console) == []
     else:
         pytest.fail(f"no winner after {MOST_DEALS} deals")

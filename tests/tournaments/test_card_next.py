@@ -55,7 +55,7 @@ def test_a_swiss_card_tables_page_leads_its_players_on(
     )
     assert (waiting.url, waiting.label) == (here(one), "Check again")
     # The organizer's console names the table the round waits for.
-    assert console.console(event).summary.endswith("Not finished: table 2 (playing).")
+    assert console.console(event).summary.endswith("Not finished: table 2 (no result yet).")
     # Round 2 is seated, not started: the organizer's draft, no seat told yet.
     play(two)
     drafted = step(event, one, me)
@@ -63,7 +63,7 @@ def test_a_swiss_card_tables_page_leads_its_players_on(
     assert drafted.label == "Check again"
     organizer = step(event, one, ann, organizer=True)
     assert (organizer.label, organizer.url) == (
-        "To the console",
+        "Back to the console",
         reverse("tournaments:manage", args=[event.pk]),
     )
     second = Round.objects.get(event=event, number=2)
