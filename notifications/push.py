@@ -18,7 +18,9 @@ def counts(user_ids: Iterable[int]) -> None:
     rows = get_user_model().objects.filter(pk__in=set(user_ids))
     push.deliver(
         {
-            user_id: render_to_string("notifications/_count.html", {"count": n, "swap": True})
+            user_id: render_to_string(
+                "notifications/_count.html", {"count": n, "swap": True}
+            ).strip()
             for user_id, n in rows.values_list("pk", "unread_notifications")
         }
     )
@@ -31,7 +33,7 @@ def popups(notifications: list[Any]) -> None:
         mine.setdefault(notification.user_id, []).append(notification)
     push.deliver(
         {
-            user_id: render_to_string("notifications/_popups.html", {"popups": theirs})
+            user_id: render_to_string("notifications/_popups.html", {"popups": theirs}).strip()
             for user_id, theirs in mine.items()
         }
     )

@@ -38,3 +38,6 @@ def mailable(members: list[Any]) -> list[Any]:  # noqa: F811
 @pytest.fixture(autouse=True)
 def _site_url(settings: Any) -> None:
     settings.SITE_URL = "https://31.example.org"
+
+
+from tests.tournaments.test_knockout import field, quick  # noqa: E402, F401  (shared fixtures)
