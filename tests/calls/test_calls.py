@@ -19,7 +19,7 @@ from calls.registry import Call
 from games import services as games
 from games.models import Game, GamePlayer
 from tests.games.test_consumers import ORIGIN, _cookie_for
-from tests.tournaments.test_consumer import _latest, _socket
+from tests.tournaments.test_consumer import _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
 from tournaments import seat_calls, services
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
@@ -204,7 +204,11 @@ def test_the_socket_sends_the_bar_on_opening_and_again_when_a_round_starts(
         assert "Your game is ready" not in opening
         round_ = await database_sync_to_async(lambda: event.round_set.get())()
         await database_sync_to_async(services.start_round)(round_=round_, by=ann)
-        html = await _latest(mine)
+        # The bar, and after it what the same socket carries for the notifications
+        # (docs/design.md §22): the fragments that arrive within a moment.
+        html = await mine.receive_from(timeout=3)
+        while not await mine.receive_nothing(timeout=0.5):
+            html += await mine.receive_from(timeout=3)
         assert "Your game is ready: table" in html and "csrfmiddlewaretoken" not in html
         await mine.send_to(text_data="hello")
         assert (await mine.receive_output(timeout=1))["code"] == 4400
