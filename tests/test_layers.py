@@ -107,3 +107,15 @@ def test_games_never_imports_the_apps_beside_it(app: str) -> None:
         for line in imports_of(path.read_text(encoding="utf-8"), app)
     ]
     assert problems == []
+
+
+@pytest.mark.parametrize("app", ["games", "accounts", "clubs", "tournaments", "ratings", "calls"])
+def test_no_app_imports_the_notifications(app: str) -> None:
+    """The notifications subscribe to what the other apps announce (docs/design.md §22);
+    none of those knows they exist."""
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / app).rglob("*.py"))
+        for line in imports_of(path.read_text(encoding="utf-8"), "notifications")
+    ]
+    assert problems == []
