@@ -16,11 +16,10 @@ from games import services as games
 from games.models import Game
 from games.signals import turn_waiting
 from notifications.models import Notification
-from tests.calls.test_calls import _started_swiss
+from tests.calls.test_calls import _started_swiss, knockout_until_a_move
 from tests.games.playing import play_out
-from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
 from tournaments import services
-from tournaments.models import Event, KnockoutMove, RoundSeat
+from tournaments.models import Event, RoundSeat
 from tournaments.signals import registration_opened
 
 pytestmark = pytest.mark.django_db
@@ -58,22 +57,9 @@ def test_a_game_at_a_table_people_started_themselves_tells_nobody(
 def test_a_moved_knockout_player_is_told_they_move(
     club: Any, ann: Any, quick: Any, field: list, django_capture_on_commit_callbacks: Any
 ) -> None:
-    def make(**options: Any) -> Event:
-        options.setdefault("starts_at", timezone.now() + timedelta(hours=1))
-        return services.create_event(club=club, by=ann, turn_timer=0, **options)
-
-    event = knockout(make, quick, field[:7], size=4)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.start_event(event=event, by=field[0])
-    for _ in range(MOST_DEALS):
-        if KnockoutMove.objects.filter(event=event).exists():
-            break
-        play_deal(round_, django_capture_on_commit_callbacks)
-        event.refresh_from_db()
-        if event.status == Event.FINISHED:
-            pytest.skip("the deals this seed gave moved no one")  # pragma: no cover
-        round_ = event.round_set.order_by("-number").first()
-    move = KnockoutMove.objects.filter(event=event).select_related("entry__user").first()
+    event, _, move = knockout_until_a_move(
+        club, ann, quick, field, django_capture_on_commit_callbacks
+    )
     mover = move.entry.user
     moved = Notification.objects.get(kind="moved_table", user=mover)
     where = f"table {move.to_table}, seat {move.to_seat + 1}"
