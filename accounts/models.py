@@ -27,3 +27,7 @@ class User(AbstractUser):
         db_default=False,
         help_text="A visitor an organizer entered in an event played with cards; cannot log in.",
     )
+
+    # The header's count of their unread notifications, kept here so drawing a page costs
+    # no query for it; recounted by notifications.unread whenever some are made or read.
+    unread_notifications = models.PositiveIntegerField(default=0, db_default=0, editable=False)

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 # In a worker, attempts after the first: RETRY_SECONDS later, then twice and four
 # times as long (20 s, 40 s, 80 s), so it gives up about 2.5 minutes after the first.
+# (The notifications' mail follows the same policy: notifications.mail.)
 MAX_RETRIES = 3
 RETRY_SECONDS = 20
 
@@ -57,7 +58,7 @@ def enqueue(
     )
 
 
-def _reason(exc: OSError) -> str:
+def failure_reason(exc: OSError) -> str:
     """What went wrong, without the error's text (SMTPRecipientsRefused's is the addresses)."""
     if isinstance(exc, smtplib.SMTPResponseException):
         return f"{type(exc).__name__} {exc.smtp_code}"
@@ -89,7 +90,7 @@ def send_mail(
         message.send()
     except OSError as exc:  # smtplib.SMTPException is an OSError
         domains = recipient_domains(to)
-        reason = _reason(exc)
+        reason = failure_reason(exc)
         attempt = self.request.retries + 1
         # Inline (Celery eager) the user's request waits: no retries there, the user
         # is told to try again in a few minutes (accounts.adapter).

@@ -2,7 +2,9 @@
 ``calls-<user id>`` and, when told their calls changed (`calls.push`), draws their bar
 for the page it was opened from and sends it as an htmx out-of-band swap. It sends the
 bar once on opening too: a call made between the page's drawing and the socket's
-opening (a round starting) is not missed. The client sends nothing."""
+opening (a round starting) is not missed. It also carries what other apps draw for
+the person (`calls.push.deliver`: the notifications' count and pop-ups), so a page
+keeps one socket of its own. The client sends nothing."""
 
 from __future__ import annotations
 
@@ -43,6 +45,11 @@ class CallsConsumer(AsyncWebsocketConsumer):
 
     async def calls_changed(self, message: dict[str, Any]) -> None:
         await self._send_bar()
+
+    async def calls_deliver(self, message: dict[str, Any]) -> None:
+        """HTML another app drew for this person (`calls.push.deliver`), sent as it is:
+        the group is theirs alone."""
+        await self.send(text_data=message["html"])
 
     async def _send_bar(self) -> None:
         html = await database_sync_to_async(bar.render)(self.scope["user"], self.path)

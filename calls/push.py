@@ -1,10 +1,11 @@
 """Telling people's bars that their calls changed (after the commit). The message
-carries no content: each socket draws its own person's bar for the page it is on."""
+carries no content: each socket draws its own person's bar for the page it is on. Other
+apps may also send a person's sockets HTML they drew for that person (`deliver`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from channels.layers import get_channel_layer
 
@@ -32,3 +33,24 @@ def changed(user_ids: Iterable[int]) -> None:
         realtime.send_all(layer, [(g, {"type": "calls.changed"}) for g in groups])
     except Exception:  # a hint only
         log.exception("calls push failed")
+
+
+def deliver(html_by_user: Mapping[int, str]) -> None:
+    """Send each person's open sockets the HTML another app drew for them (out-of-band
+    swaps of the page's parts: the notifications' unread count and pop-ups,
+    docs/design.md §24), as it is. A hint too: the next page drawn shows the same."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    reachable = realtime.reachable(layer)
+    messages = [
+        (group(user_id), {"type": "calls.deliver", "html": html})
+        for user_id, html in html_by_user.items()
+        if html and (reachable is None or reachable(group(user_id)))
+    ]
+    if not messages:
+        return
+    try:
+        realtime.send_all(layer, messages)
+    except Exception:  # a hint only
+        log.exception("calls delivery failed")

@@ -21,9 +21,11 @@ from django.utils.text import slugify
 
 from clubs import access, zones
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
+from clubs.signals import join_request_answered
 from games import engine
 from games.errors import ServiceError
 from games.models import RuleSet
+from games.signals import send_on_commit
 
 __all__ = ["NotAllowed", "ServiceError"]
 
@@ -216,6 +218,7 @@ def accept_request(*, by: Any, join_request: JoinRequest) -> Membership:
     _organizer(by, club, "accept new members")
     with transaction.atomic():
         membership, _ = Membership.objects.get_or_create(club=club, user=join_request.user)
+        _answered(join_request, accepted=True)
         join_request.delete()
     return membership
 
@@ -231,13 +234,29 @@ def accept_all_requests(*, by: Any, club: Club) -> list[Membership]:
         if not waiting:
             raise ServiceError("No one is asking to join.")
         joined = [Membership.objects.get_or_create(club=club, user=r.user)[0] for r in waiting]
+        for join_request in waiting:
+            _answered(join_request, accepted=True)
         JoinRequest.objects.filter(pk__in=[r.pk for r in waiting]).delete()
     return joined
 
 
 def decline_request(*, by: Any, join_request: JoinRequest) -> None:
     _organizer(by, join_request.club, "answer requests to join")
-    join_request.delete()
+    with transaction.atomic():
+        _answered(join_request, accepted=False)
+        join_request.delete()
+
+
+def _answered(join_request: JoinRequest, *, accepted: bool) -> None:
+    """After the commit, tell other apps (the person hears the answer: notifications)."""
+    send_on_commit(
+        join_request_answered,
+        sender=Club,
+        club_id=join_request.club_id,
+        user_id=join_request.user_id,
+        request_id=join_request.pk,
+        accepted=accepted,
+    )
 
 
 # ---- members and roles -------------------------------------------------------------

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import realtime
 from games.models import Game
-from games.signals import game_finished, game_started
+from games.signals import game_finished, game_started, send_on_commit
 from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
@@ -69,16 +69,9 @@ def _seconds_left(game: Game) -> float:
 def started(game: Game, user_ids: tuple[int, ...]) -> None:
     """`game` was dealt in the current transaction: after the commit, tell other apps
     (`games.signals.game_started`: an event calls its players to their tables)."""
-    game_id, table_id = game.pk, game.table_id
-
-    def send() -> None:
-        for receiver, response in game_started.send_robust(
-            sender=Game, game_id=game_id, table_id=table_id, user_ids=user_ids
-        ):
-            if isinstance(response, Exception):
-                log.error("game_started receiver %r failed", receiver, exc_info=response)
-
-    transaction.on_commit(send)
+    send_on_commit(
+        game_started, sender=Game, game_id=game.pk, table_id=game.table_id, user_ids=user_ids
+    )
 
 
 def _results(game: Game) -> dict[str, Any]:

@@ -26,14 +26,42 @@ time during it (`games.services.arrival`), after the commit. Keyword arguments:
 after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id` (int),
 `user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
 whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
+
+`turn_waiting`: at a turn-based table a person's turn has come and waits for them, sent
+after the commit that made it theirs. Keyword arguments: `table_id` (int), `game_id`
+(int), `user_id` (int), and optionally `seq` (int: the game's seq at that turn; a
+receiver that needs it and is not given it reads it). The `notifications` app tells the
+person ("your turn") through the channels they chose.
 """
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
+from django.db import transaction
 from django.dispatch import Signal
+
+log = logging.getLogger(__name__)
 
 game_finished = Signal()
 game_started = Signal()
 player_arrived = Signal()
 
 player_back = Signal()
+turn_waiting = Signal()
+
+
+def send_on_commit(signal: Signal, sender: Any, **kwargs: Any) -> None:
+    """Send `signal` once the current transaction commits (at once outside one), so no
+    receiver hears of a change that is not in the database. A receiver's failure is
+    logged, not raised: what the signal tells of has happened whatever it does. (The
+    apps beside `games` send their own signals this way too: `tournaments.signals`,
+    `clubs.signals`.)"""
+
+    def send() -> None:
+        for receiver, response in signal.send_robust(sender=sender, **kwargs):
+            if isinstance(response, Exception):
+                log.error("receiver %r failed", receiver, exc_info=response)
+
+    transaction.on_commit(send)

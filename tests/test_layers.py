@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("games", "accounts", "thirtyone", "clubs", "tournaments", "ratings", "calls")
+PRODUCT = (
+    "games",
+    "accounts",
+    "thirtyone",
+    "clubs",
+    "tournaments",
+    "ratings",
+    "calls",
+    "notifications",
+)
 
 
 def lab_imports(source: str) -> list[int]:
@@ -89,12 +98,24 @@ def test_the_lab_is_not_installed():
     assert all(any(fnmatch.fnmatch(package, p) for p in found) for package in PRODUCT)
 
 
-@pytest.mark.parametrize("app", ["clubs", "tournaments", "ratings", "calls"])
+@pytest.mark.parametrize("app", ["clubs", "tournaments", "ratings", "calls", "notifications"])
 def test_games_never_imports_the_apps_beside_it(app: str) -> None:
     """They subscribe to what games announces (docs/design.md §12); games knows none of them."""
     problems = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((ROOT / "games").rglob("*.py"))
         for line in imports_of(path.read_text(encoding="utf-8"), app)
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize("app", ["games", "accounts", "clubs", "tournaments", "ratings", "calls"])
+def test_no_app_imports_the_notifications(app: str) -> None:
+    """The notifications subscribe to what the other apps announce (docs/design.md §24);
+    none of those knows they exist."""
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / app).rglob("*.py"))
+        for line in imports_of(path.read_text(encoding="utf-8"), "notifications")
     ]
     assert problems == []

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -170,6 +171,9 @@ EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", default=False)
 # Seconds an SMTP connection may hang; without a limit a silent server holds a worker.
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
+# Where people open the site: the links in notification e-mails start with it (a worker
+# has no request to take the host from). `manage.py check` warns in production without it.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -258,6 +262,11 @@ THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECO
 # Minutes a table without a game in play may go with no seated player looking at it
 # (a page view, the page's own polling, or an action) before the sweep closes it.
 THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTES", "30"))
+# Notifications (docs/design.md §24): "an event starts soon" goes this many minutes
+# before its start, and beat looks for reminders due (and keeps the mail outbox moving)
+# this often.
+THIRTYONE_REMINDER_MINUTES = int(os.environ.get("THIRTYONE_REMINDER_MINUTES", "30"))
+THIRTYONE_NOTIFY_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_NOTIFY_SWEEP_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
     # Events whose start time has come, scheduled rounds, and tables whose finish was
@@ -265,4 +274,9 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
     # Rated games of the last day whose rating task was lost (ratings.services.sweep).
     "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
+    # Reminders whose time has come, and e-mails due (notifications.sweep).
+    "sweep-notifications": {
+        "task": "notifications.tasks.sweep",
+        "schedule": THIRTYONE_NOTIFY_SWEEP_SECONDS,
+    },
 }

@@ -25,5 +25,6 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("clubs/", include("clubs.urls")),
     path("ratings/", include("ratings.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("games.urls")),
 ]

@@ -11,7 +11,9 @@ from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
 from tournaments import seat_calls
+from games.signals import send_on_commit
 from tournaments.models import Event, Round, RoundSeat, RoundTable
+from tournaments.signals import event_finished
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.
 Occupant = int | str
@@ -105,3 +107,5 @@ def mark_finished(event: Event) -> None:
     event.status, event.finished_at = Event.FINISHED, timezone.now()
     event.registration_open = False
     event.save(update_fields=["status", "finished_at", "registration_open"])
+    # Its players hear the final standings (notifications), once this has committed.
+    send_on_commit(event_finished, sender=Event, event_id=event.pk)

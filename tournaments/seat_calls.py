@@ -9,6 +9,7 @@ when drawn, never stored: a call lasts as long as what it tells of."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,10 +51,23 @@ def _tables(user: Any) -> list[Call]:
     return [call for game_id, table_id in waiting if (call := _table_call(user, game_id, table_id))]
 
 
-def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
+@dataclass(frozen=True)
+class Seating:
+    """Where a game dealt to a person at an event's table is: also what `notifications`
+    tells them ("Your game is ready", "You move to")."""
+
+    event: Event
+    where: str  # "table 3, seat 2"
+    url: str  # the table's page
+    moved: bool  # at a format that keeps its tables: they played the last round elsewhere
+
+
+def seating(user: Any, game_id: int, table_id: int) -> Seating | None:
+    """Where the game `game_id` at `table_id` seats `user`, or None for a table no event
+    opened."""
     here = (
         RoundTable.objects.filter(table_id=table_id)
-        .select_related("round__event", "table")
+        .select_related("round__event__club", "table")
         .order_by("-round__number")
         .first()
     )
@@ -63,10 +77,17 @@ def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
     where = f"table {here.number}, seat {seat[0] + 1}" if seat else f"table {here.number}"
     event = here.round.event
     moved = formats.of(event).keeps_tables and _moved(user, event, here)
+    return Seating(event, where, here.table.get_absolute_url(), moved)
+
+
+def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
+    found = seating(user, game_id, table_id)
+    if found is None:
+        return None
     return Call(
         key=f"game-{game_id}",
-        text=f"You move to {where}" if moved else f"Your game is ready: {where}",
-        url=here.table.get_absolute_url(),
+        text=f"You move to {found.where}" if found.moved else f"Your game is ready: {found.where}",
+        url=found.url,
         urgent=True,
     )
 

@@ -39,7 +39,8 @@ from games import services as games
 from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet, Table
-from tournaments import formats, live, seat_calls, seating
+from games.signals import send_on_commit
+from tournaments import formats, live, seat_calls, seating, signals
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -818,6 +819,8 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
         announcement = Announcement.objects.create(event=event, text=text, by=by)
         changed(event)
         seat_calls.news_changed(event)  # the players' bars, on every page
+        # and their notifications (the app that sends them subscribes).
+        send_on_commit(signals.announced, sender=Event, announcement_id=announcement.pk)
     return announcement
 
 

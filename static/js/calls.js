@@ -1,7 +1,8 @@
 // The calls bar (docs/design.md §20): the server draws it into every page and pushes
 // it again over the person's socket (htmx's ws extension swaps it in). Here, with
 // JavaScript: the tab's title names an urgent call, a new one may chime (the person's
-// setting, off by default), and a call's time counts down.
+// setting, off by default), and a call's time counts down. The socket also carries the
+// notifications' unread count and pop-ups (below).
 (function () {
   "use strict";
   var PREFIX = "\u25b6 ";
@@ -67,9 +68,82 @@
     tick();
   }
 
+  // Notifications (docs/design.md §24): the same socket brings the header's unread count
+  // and new notifications, which become the browser's own pop-ups only once the person
+  // pressed "Notify me" in this browser and it allowed them. Every open tab gets them;
+  // one tag per notification makes the browser show it once.
+  var NOTIFY = "thirtyone-notify";
+
+  function notifyChosen() {
+    try { return localStorage.getItem(NOTIFY) === "on"; } catch (e) { return false; }
+  }
+
+  function popupsOn() {
+    return "Notification" in window && Notification.permission === "granted" && notifyChosen();
+  }
+
+  function showPopups() {
+    var box = document.getElementById("notify-popups");
+    if (!box) return;
+    if (popupsOn()) {
+      box.querySelectorAll("[data-notify-tag]").forEach(function (el) {
+        var url = el.getAttribute("data-notify-url");
+        try {
+          var note = new Notification(el.textContent, { tag: el.getAttribute("data-notify-tag") });
+          note.onclick = function () {
+            window.focus();
+            if (url) window.location.href = url;
+            note.close();
+          };
+        } catch (e) { /* a browser that only notifies from a service worker */ }
+      });
+    }
+    box.textContent = "";
+  }
+
+  function notifyButtons() {
+    if (!("Notification" in window)) return; // the box stays hidden: nothing to offer
+    document.querySelectorAll("[data-notify-me]").forEach(function (box) {
+      var on = box.querySelector("[data-notify-on]");
+      var off = box.querySelector("[data-notify-off]");
+      var state = box.querySelector("[data-notify-state]");
+      var first = state.textContent;
+      function draw() {
+        var active = popupsOn();
+        on.hidden = active;
+        off.hidden = !active;
+        if (Notification.permission === "denied") {
+          state.textContent = "This browser blocks pop-ups from this site: allow them in its " +
+            "settings for this site, then press Notify me.";
+        } else {
+          state.textContent = active
+            ? "Pop-ups are on in this browser, while a tab of this site is open."
+            : first;
+        }
+      }
+      on.addEventListener("click", function () {
+        Notification.requestPermission().then(function (answer) {
+          try {
+            if (answer === "granted") localStorage.setItem(NOTIFY, "on");
+          } catch (e) { /* private mode: asked again next time */ }
+          draw();
+        });
+      });
+      off.addEventListener("click", function () {
+        try { localStorage.removeItem(NOTIFY); } catch (e) { /* private mode */ }
+        draw();
+      });
+      box.hidden = false;
+      draw();
+    });
+  }
+
   document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.detail && event.detail.target && event.detail.target.id === "calls") update();
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "calls") update();
+    if (target && target.id === "notify-popups") showPopups();
   });
   document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("DOMContentLoaded", notifyButtons);
   setInterval(tick, 1000);
 })();

@@ -19,7 +19,7 @@ from calls.registry import Call
 from games import services as games
 from games.models import Game, GamePlayer, RuleSet
 from tests.games.test_consumers import ORIGIN, _cookie_for
-from tests.tournaments.test_consumer import _latest, _socket
+from tests.tournaments.test_consumer import _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
 from tournaments import card_results, seat_calls, services
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
@@ -111,24 +111,37 @@ def test_a_player_already_at_the_table_gets_the_plain_timer_and_a_table_without_
     assert 29 <= waits <= 31
 
 
-def test_a_moved_knockout_player_is_told_they_move_and_the_others_that_their_deal_is_ready(
-    club: Any, ann: Any, quick: Any, field: list, django_capture_on_commit_callbacks: Any
-) -> None:
+def knockout_until_a_move(
+    club: Any, ann: Any, rule_set: Any, field: list, capture: Any
+) -> tuple[Event, Any, KnockoutMove]:
+    """A knockout of seven at tables of 4 and 3, its deals played (their on-commit hooks
+    run) until one moved a player: the event, the deal being played and the move."""
+
     def make(**options: Any) -> Event:
         options.setdefault("starts_at", timezone.now() + timedelta(hours=1))
         return services.create_event(club=club, by=ann, turn_timer=0, **options)
 
-    event = knockout(make, quick, field[:7], size=4)  # tables of 4 and 3
-    round_ = services.start_event(event=event, by=field[0])
+    event = knockout(make, rule_set, field[:7], size=4)  # tables of 4 and 3
+    with capture(execute=True):
+        round_ = services.start_event(event=event, by=field[0])
     for _ in range(MOST_DEALS):
         if KnockoutMove.objects.filter(event=event).exists():
             break
-        play_deal(round_, django_capture_on_commit_callbacks)
+        play_deal(round_, capture)
         event.refresh_from_db()
         if event.status == Event.FINISHED:
             pytest.skip("the deals this seed gave moved no one")  # pragma: no cover
         round_ = event.round_set.order_by("-number").first()
     move = KnockoutMove.objects.filter(event=event).select_related("entry__user").first()
+    return event, round_, move
+
+
+def test_a_moved_knockout_player_is_told_they_move_and_the_others_that_their_deal_is_ready(
+    club: Any, ann: Any, quick: Any, field: list, django_capture_on_commit_callbacks: Any
+) -> None:
+    event, round_, move = knockout_until_a_move(
+        club, ann, quick, field, django_capture_on_commit_callbacks
+    )
     mover = move.entry.user
     bar = _bar(_logged_in(mover).get(reverse("lobby")).content.decode())
     assert f"You move to table {move.to_table}, seat {move.to_seat + 1}" in bar
@@ -204,7 +217,11 @@ def test_the_socket_sends_the_bar_on_opening_and_again_when_a_round_starts(
         assert "Your game is ready" not in opening
         round_ = await database_sync_to_async(lambda: event.round_set.get())()
         await database_sync_to_async(services.start_round)(round_=round_, by=ann)
-        html = await _latest(mine)
+        # The bar, and after it what the same socket carries for the notifications
+        # (docs/design.md §24): the fragments that arrive within a moment.
+        html = await mine.receive_from(timeout=3)
+        while not await mine.receive_nothing(timeout=0.5):
+            html += await mine.receive_from(timeout=3)
         assert "Your game is ready: table" in html and "csrfmiddlewaretoken" not in html
         await mine.send_to(text_data="hello")
         assert (await mine.receive_output(timeout=1))["code"] == 4400

@@ -19,6 +19,7 @@ UNSET = {
     "EMAIL_BACKEND",
     "EMAIL_HOST",
     "DEFAULT_FROM_EMAIL",
+    "SITE_URL",
 }
 
 
@@ -49,11 +50,13 @@ def manage(environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[s
 
 def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
     # A mail server and a sender of one's own are part of production settings
-    # (accounts.checks): without them password resets never arrive.
+    # (accounts.checks): without them password resets never arrive; and the site's
+    # address, which notification e-mails link to (notifications.checks).
     environ = production_environ(
         tmp_path,
         EMAIL_HOST="smtp.example.com",
         DEFAULT_FROM_EMAIL="Thirty-One <noreply@example.com>",
+        SITE_URL="https://example.com",
     )
 
     result = manage(environ, "check", "--deploy", "--fail-level", "WARNING")
@@ -70,6 +73,7 @@ def test_check_warns_when_mail_is_left_at_localhost(tmp_path: Path) -> None:
     output = result.stdout + result.stderr
     assert "(accounts.W001)" in output
     assert "(accounts.W002)" in output
+    assert "(notifications.W001)" in output
 
 
 def _embedded_check(var_dir: Path) -> subprocess.CompletedProcess[str]:

@@ -265,10 +265,18 @@ def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
     url = reading.page.url
+    # The header links a logged-in person to their notifications (docs/design.md §24).
+    text = text.replace(
+        "\nRatings\nProfile\nLog out\n", "\nRatings\nNotifications\nProfile\nLog out\n"
+    )
     if reading.page.kind == "csv":
         return csv_now(reading)
     if url.startswith("/clubs/"):
         text = CLUB_EVENT_TIME.sub(r"\1 UTC", text)
+        if reading.page.what.endswith("organizer"):  # may write to the members (§24)
+            text = text.replace(
+                "\nMembers\nMembers of ", "\nMembers\nWrite to the members\nMembers of "
+            )
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if url == "/tournaments/":
         text = text.replace(LIST_BEFORE, LIST_NOW)

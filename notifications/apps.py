@@ -1,0 +1,29 @@
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = "Notifications"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.core import checks
+
+        from notifications import (
+            channels,
+            receivers,
+            sources,
+            tasks,  # noqa: F401  (registered by name)
+        )
+        from notifications.channels.browser import BrowserChannel
+        from notifications.channels.email import EmailChannel
+        from notifications.channels.site import SiteChannel
+        from notifications.checks import site_url
+
+        # The channels in the order the preferences page shows them.
+        for channel in (SiteChannel(), EmailChannel(), BrowserChannel()):
+            channels.register(channel)
+        sources.load()  # the sources register themselves and their kinds
+        # The apps it listens to never import this one (docs/design.md §12, §24).
+        receivers.connect()
+        checks.register(site_url)

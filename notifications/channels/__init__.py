@@ -1,0 +1,43 @@
+"""The channels a notification reaches a person through: a plug-in each (the site's list,
+e-mail, the browser's own notifications while a tab is open), registered here in the
+order the preferences page shows them (docs/design.md §24).
+
+A channel marks a new notification it is wanted for (`prepare`, before the row is
+written: the site's list shows it, its e-mail waits in the outbox) and hands over the
+rows one call made (`deliver`, after they are written)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Channel(Protocol):
+    name: str
+    label: str  # a column of the preferences page
+    help: str
+
+    def prepare(self, notification: Any) -> None:
+        """Mark the (not yet saved) notification as wanted on this channel."""
+
+    def deliver(self, notifications: list[Any]) -> None:
+        """Hand over the saved notifications that want this channel (a hint where the
+        channel is live; the row is the record)."""
+
+
+_channels: dict[str, Channel] = {}
+
+
+def register(channel: Channel) -> None:
+    _channels[channel.name] = channel
+
+
+def all_channels() -> list[Channel]:
+    return list(_channels.values())
+
+
+def names() -> list[str]:
+    return list(_channels)
+
+
+def get(name: str) -> Channel | None:
+    return _channels.get(name)

@@ -1,0 +1,39 @@
+"""What a person's open tabs are sent when notifications are made or read, over their
+calls socket (`calls.push.deliver`, docs/design.md §20): the header's unread count, and
+the pop-ups static/js/calls.js shows as the browser's own notifications."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
+
+from calls import push
+
+
+def counts(user_ids: Iterable[int]) -> None:
+    """Each person's tabs show their unread count (as it is on their row now)."""
+    rows = get_user_model().objects.filter(pk__in=set(user_ids))
+    push.deliver(
+        {
+            user_id: render_to_string(
+                "notifications/_count.html", {"count": n, "swap": True}
+            ).strip()
+            for user_id, n in rows.values_list("pk", "unread_notifications")
+        }
+    )
+
+
+def popups(notifications: list[Any]) -> None:
+    """Each person's tabs get their new notifications to show as pop-ups."""
+    mine: dict[int, list[Any]] = {}
+    for notification in notifications:
+        mine.setdefault(notification.user_id, []).append(notification)
+    push.deliver(
+        {
+            user_id: render_to_string("notifications/_popups.html", {"popups": theirs}).strip()
+            for user_id, theirs in mine.items()
+        }
+    )

@@ -1,0 +1,63 @@
+"""What the other apps announce that someone should hear of (docs/design.md §24): each
+receiver hands plain ids to a worker (`tasks.make_later`), which asks the source of the
+same name (`notifications.sources`) whom to tell and in what words. The signals are sent
+after their commits; none of those apps imports this one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clubs.signals import join_request_answered
+from games.models import Game
+from games.signals import game_started, turn_waiting
+from notifications.tasks import make_later
+from tournaments.signals import announced, event_finished, registration_opened
+
+
+def connect() -> None:
+    game_started.connect(_game_started, dispatch_uid="notifications.game_started")
+    turn_waiting.connect(_turn_waiting, dispatch_uid="notifications.turn_waiting")
+    registration_opened.connect(_registration, dispatch_uid="notifications.registration")
+    event_finished.connect(_event_finished, dispatch_uid="notifications.event_finished")
+    announced.connect(_announced, dispatch_uid="notifications.announced")
+    join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
+
+
+def _game_started(
+    sender: Any, *, game_id: int, table_id: int, user_ids: tuple[int, ...] = (), **_: Any
+) -> None:
+    make_later("game_started", game_id=game_id, table_id=table_id, user_ids=list(user_ids))
+
+
+def _turn_waiting(
+    sender: Any, *, game_id: int, table_id: int, user_id: int, seq: int | None = None, **_: Any
+) -> None:
+    if seq is None:  # the turn is the one the game is at now, right after its commit
+        seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
+        if seq is None:
+            return
+    make_later("turn_waiting", game_id=game_id, table_id=table_id, user_id=user_id, seq=seq)
+
+
+def _registration(sender: Any, *, event: Any, **_: Any) -> None:
+    make_later("registration_opened", event_id=event.pk)
+
+
+def _event_finished(sender: Any, *, event_id: int, **_: Any) -> None:
+    make_later("event_finished", event_id=event_id)
+
+
+def _announced(sender: Any, *, announcement_id: int, **_: Any) -> None:
+    make_later("event_announcement", announcement_id=announcement_id)
+
+
+def _join_answered(
+    sender: Any, *, club_id: int, user_id: int, request_id: int, accepted: bool, **_: Any
+) -> None:
+    make_later(
+        "join_request_answered",
+        club_id=club_id,
+        user_id=user_id,
+        request_id=request_id,
+        accepted=accepted,
+    )

@@ -1,0 +1,143 @@
+"""Making notifications, and reading them (docs/design.md §24).
+
+`notify` is the one writer of new notifications: given drafts (a kind, a person, what
+it is about, its words), it keeps those whose moment has not passed, asks each
+person's choices, writes one row per (kind, person, subject) — the unique constraint
+drops a second copy however many workers or repeated tasks make it — and hands the rows
+it wrote itself, and only those, to the channels. So a notification is made and
+delivered once."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.utils import timezone
+
+from notifications import channels, preferences, push, unread
+from notifications.models import Notification
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Draft:
+    kind: str
+    user_id: int
+    key: str  # what it is about: the same news made twice has the same key
+    text: str  # one line, in the second person
+    url: str = ""  # a path on this site
+    body: str = ""  # more, for an announcement
+    valid_until: datetime | None = None  # not made, nor mailed, from then on
+
+
+def notify(drafts: Sequence[Draft], now: datetime | None = None) -> list[Notification]:
+    """Make the notifications of `drafts` that are still news and not made before, on
+    the channels each person wants; return those this call made."""
+    now = now or timezone.now()
+    drafts = [d for d in drafts if d.valid_until is None or now < d.valid_until]
+    drafts = _not_made_yet(_to_active_people(drafts))
+    if not drafts:
+        return []
+    wanted = preferences.wanted({d.user_id for d in drafts}, {d.kind for d in drafts})
+    batch = uuid.uuid4().hex
+    rows = []
+    for draft in drafts:
+        on = wanted[(draft.user_id, draft.kind)]
+        if not on:
+            continue  # the person wants this kind nowhere
+        row = Notification(
+            user_id=draft.user_id,
+            kind=draft.kind,
+            key=draft.key,
+            text=draft.text[:300],
+            body=draft.body,
+            url=draft.url,
+            valid_until=draft.valid_until,
+            batch=batch,
+            on_site=False,
+            created_at=now,
+        )
+        for channel in channels.all_channels():
+            if channel.name in on:
+                channel.prepare(row)
+        row.channels_wanted = on  # for deliver; not a column
+        rows.append(row)
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    mine = list(Notification.objects.filter(batch=batch))
+    wanted_by = {(r.kind, r.key, r.user_id): r.channels_wanted for r in rows}
+    for channel in channels.all_channels():
+        theirs = [n for n in mine if channel.name in wanted_by[(n.kind, n.key, n.user_id)]]
+        if theirs:
+            try:
+                channel.deliver(theirs)
+            except Exception:  # one channel's trouble stops no other: the rows are kept
+                log.exception("notifications: the %s channel failed", channel.name)
+    return mine
+
+
+def _to_active_people(drafts: list[Draft]) -> list[Draft]:
+    """Only people who can log in are told: not a guest an organizer entered (docs/design.md
+    §21), nor a closed account."""
+    if not drafts:
+        return []
+    active = set(
+        get_user_model()
+        .objects.filter(pk__in={d.user_id for d in drafts}, is_active=True)
+        .values_list("pk", flat=True)
+    )
+    return [d for d in drafts if d.user_id in active]
+
+
+def _not_made_yet(drafts: list[Draft]) -> list[Draft]:
+    """Drop drafts already made (a sweep every few seconds proposes the same reminder
+    until its moment passes): one read instead of a write that would be refused."""
+    if not drafts:
+        return []
+    subjects = Q()
+    for kind, key in {(d.kind, d.key) for d in drafts}:
+        subjects |= Q(kind=kind, key=key)
+    made = set(
+        Notification.objects.filter(subjects, user_id__in={d.user_id for d in drafts}).values_list(
+            "kind", "key", "user_id"
+        )
+    )
+    unique: dict[tuple[str, str, int], Draft] = {}
+    for d in drafts:
+        if (d.kind, d.key, d.user_id) not in made:
+            unique.setdefault((d.kind, d.key, d.user_id), d)
+    return list(unique.values())
+
+
+# ---- reading ---------------------------------------------------------------------------
+
+
+def shown_to(user_id: int):  # noqa: ANN201  (a QuerySet)
+    """A person's list: the notifications on the site, newest first."""
+    return Notification.objects.filter(user_id=user_id, on_site=True)
+
+
+def mark_all_read(user_id: int) -> int:
+    """Everything in the person's list is read; how many were not."""
+    marked = shown_to(user_id).filter(read_at__isnull=True).update(read_at=timezone.now())
+    _counted(user_id)
+    return marked
+
+
+def open_one(user_id: int, pk: int) -> Notification | None:
+    """The person's notification `pk`, marked read (None: not theirs, or gone)."""
+    found = shown_to(user_id).filter(pk=pk).first()
+    if found is not None and found.read_at is None:
+        shown_to(user_id).filter(pk=pk, read_at__isnull=True).update(read_at=timezone.now())
+        _counted(user_id)
+    return found
+
+
+def _counted(user_id: int) -> None:
+    unread.recount([user_id])
+    push.counts([user_id])

@@ -1,0 +1,202 @@
+"""Notifications from a club's events: registration opened (to the club's members), the
+event starts soon and check-in opened (to its registered players, made by beat's sweep
+while their moment has not passed: `reminders`), its final standings (each player's own
+line), and the organizer's announcements. Times are said on the club's clock, its zone
+named; the moments are compared as instants (UTC), so a daylight-saving change moves no
+reminder (docs/design.md §20, §24)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+
+from clubs.models import Membership
+from notifications import kinds
+from notifications.services import Draft
+from notifications.sources import clock, source
+from tournaments import formats
+from tournaments.models import Announcement, Entry, Event
+from tournaments.services import MAX_CHECKIN_MINUTES
+
+REGISTRATION, SOON, CHECK_IN = "registration_opened", "starts_soon", "checkin_opened"
+FINAL, ANNOUNCEMENT = "final_standings", "announcement"
+
+
+def _not_checked_in(notifications: list[Any]) -> set[int]:
+    """Those whose player has still to check in (checked in meanwhile: no e-mail)."""
+    wanted = {(int(n.key.split("-")[1]), n.user_id): n.pk for n in notifications}
+    waiting = Entry.objects.filter(
+        event_id__in={event for event, _ in wanted},
+        user_id__in={user for _, user in wanted},
+        status=Entry.REGISTERED,
+        checked_in_at__isnull=True,
+    ).values_list("event_id", "user_id")
+    return {wanted[pair] for pair in waiting if pair in wanted}
+
+
+ALL_ON = {"site": True, "email": True, "browser": True}
+kinds.register(
+    kinds.Kind(
+        REGISTRATION,
+        "Registration opened",
+        "One of your clubs opened registration for an event.",
+        {"site": True, "email": True, "browser": False},
+        order=10,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        SOON,
+        "An event starts soon",
+        f"An event you registered for starts in {settings.THIRTYONE_REMINDER_MINUTES} minutes.",
+        ALL_ON,
+        order=20,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        CHECK_IN,
+        "Check-in opened",
+        "Check in to keep your place in an event you registered for.",
+        ALL_ON,
+        still_news=_not_checked_in,
+        order=30,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        FINAL,
+        "Final standings",
+        "An event you played is over: where you finished.",
+        {"site": True, "email": True, "browser": False},
+        order=70,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        ANNOUNCEMENT,
+        "Announcements",
+        "An organizer writes to an event's players or to a club's members.",
+        ALL_ON,
+        order=80,
+    )
+)
+
+
+def _registered(event: Event) -> list[int]:
+    return list(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("user_id", flat=True)
+    )
+
+
+@source("registration_opened")
+def registration_opened(*, event_id: int) -> list[Draft]:
+    """The club's members not registered yet (until the event starts)."""
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None or not event.registration_open or event.status != Event.UPCOMING:
+        return []
+    entered = set(Entry.objects.filter(event=event).values_list("user_id", flat=True))
+    members = Membership.objects.filter(club=event.club).values_list("user_id", flat=True)
+    when = clock(event.starts_at, event.club, day=True)
+    return [
+        Draft(
+            kind=REGISTRATION,
+            user_id=user_id,
+            key=f"registration-{event.pk}",
+            text=f"Registration is open: {event.name} at {event.club.name}, {when}",
+            url=event.get_absolute_url(),
+            valid_until=event.starts_at,
+        )
+        for user_id in members
+        if user_id not in entered
+    ]
+
+
+def reminders(now: datetime) -> list[Draft]:
+    """What the clock brings now: "starts soon" to each registered player from
+    THIRTYONE_REMINDER_MINUTES before an event's start, "check-in opened" to each not
+    checked in from its check-in window's opening, each only until the start (never
+    "starts at 19:30" after 19:30). The keys carry the start time: an event moved to
+    another time reminds again."""
+    lead = timedelta(minutes=settings.THIRTYONE_REMINDER_MINUTES)
+    horizon = max(lead, timedelta(minutes=MAX_CHECKIN_MINUTES))
+    drafts: list[Draft] = []
+    for event in Event.objects.filter(
+        status=Event.UPCOMING, starts_at__gt=now, starts_at__lte=now + horizon
+    ).select_related("club"):
+        at = clock(event.starts_at, event.club)
+        stamp, url = int(event.starts_at.timestamp()), event.get_absolute_url()
+        entries = Entry.objects.filter(event=event, status=Entry.REGISTERED)
+        if event.starts_at - lead <= now:
+            text = f"{event.name} starts at {at}"
+            for user_id in entries.values_list("user_id", flat=True):
+                drafts.append(
+                    Draft(
+                        SOON,
+                        user_id,
+                        f"soon-{event.pk}-{stamp}",
+                        text,
+                        url,
+                        valid_until=event.starts_at,
+                    )
+                )
+        opens = event.starts_at - timedelta(minutes=event.checkin_minutes)
+        if event.checkin_minutes and opens <= now:
+            text = f"Check-in is open for {event.name}: check in before {at}"
+            waiting = entries.filter(checked_in_at__isnull=True)
+            for user_id in waiting.values_list("user_id", flat=True):
+                drafts.append(
+                    Draft(
+                        CHECK_IN,
+                        user_id,
+                        f"checkin-{event.pk}-{stamp}",
+                        text,
+                        url,
+                        valid_until=event.starts_at,
+                    )
+                )
+    return drafts
+
+
+@source("event_finished")
+def event_finished(*, event_id: int) -> list[Draft]:
+    """Each player ranked in the finished event: where they finished, in its format's
+    words (the line "Your entry" shows on its page)."""
+    event = Event.objects.filter(pk=event_id, status=Event.FINISHED).first()
+    if event is None:
+        return []
+    fmt = formats.of(event)
+    placings = fmt.placings(event)
+    users = dict(Entry.objects.filter(event=event).values_list("pk", "user_id"))
+    return [
+        Draft(
+            kind=FINAL,
+            user_id=users[placing.entry_id],
+            key=f"final-{event.pk}",
+            text=f"{event.name} is over. {fmt.own_line(placing, len(placings))}",
+            url=event.get_absolute_url(),
+        )
+        for placing in placings
+        if placing.entry_id in users
+    ]
+
+
+@source("event_announcement")
+def event_announcement(*, announcement_id: int) -> list[Draft]:
+    """The event's registered players (not the organizer who wrote it)."""
+    said = Announcement.objects.select_related("event").filter(pk=announcement_id).first()
+    if said is None:
+        return []
+    return [
+        Draft(
+            kind=ANNOUNCEMENT,
+            user_id=user_id,
+            key=f"event-announcement-{said.pk}",
+            text=f"{said.event.name}: {said.text}",
+            url=said.event.get_absolute_url(),
+        )
+        for user_id in _registered(said.event)
+        if user_id != said.by_id
+    ]

@@ -1,0 +1,119 @@
+"""Notifications from the tables: your game is ready at an event's table (a round, a deal
+or a board dealt to you), you move to another table (at a format that keeps its tables),
+your turn at a turn-based table. Sources of `games.signals.game_started` and
+`turn_waiting` (notifications.receivers); the words of an event's table come from
+`tournaments.seat_calls.seating`, as the calls bar's do (docs/design.md §20, §24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from games.models import Game, GamePlayer, Table
+from notifications import kinds
+from notifications.services import Draft
+from notifications.sources import source
+from tournaments import seat_calls
+
+GAME_READY, MOVED, YOUR_TURN = "game_ready", "moved_table", "your_turn"
+
+
+def _not_at_the_table_yet(notifications: list[Any]) -> set[int]:
+    """Those whose game is still in play and whose player has not opened its table."""
+    by_game = {(int(n.key.removeprefix("game-")), n.user_id): n.pk for n in notifications}
+    waiting = GamePlayer.objects.filter(
+        game_id__in={game for game, _ in by_game},
+        user_id__in={user for _, user in by_game},
+        arrived_at__isnull=True,
+        game__status=Game.PLAYING,
+    ).values_list("game_id", "user_id")
+    return {by_game[pair] for pair in waiting if pair in by_game}
+
+
+def _turn_still_waits(notifications: list[Any]) -> set[int]:
+    """Those whose game is still in play at the seq the turn came at."""
+    wanted = {}
+    for n in notifications:
+        _, game_id, seq = n.key.split("-")
+        wanted[n.pk] = (int(game_id), int(seq))
+    now = dict(
+        Game.objects.filter(
+            pk__in={game for game, _ in wanted.values()}, status=Game.PLAYING
+        ).values_list("pk", "seq")
+    )
+    return {pk for pk, (game, seq) in wanted.items() if now.get(game) == seq}
+
+
+kinds.register(
+    kinds.Kind(
+        GAME_READY,
+        "Your game is ready",
+        "An event dealt you a round, a deal or a board: your table and seat.",
+        {"site": True, "email": False, "browser": True},
+        still_news=_not_at_the_table_yet,
+        order=40,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        MOVED,
+        "You move to another table",
+        "A knockout balanced its tables and moved you.",
+        {"site": True, "email": False, "browser": True},
+        still_news=_not_at_the_table_yet,
+        order=50,
+    )
+)
+kinds.register(
+    kinds.Kind(
+        YOUR_TURN,
+        "Your turn",
+        "At a turn-based table, the turn is yours.",
+        {"site": True, "email": True, "browser": True},
+        still_news=_turn_still_waits,
+        order=60,
+    )
+)
+
+
+@source("game_started")
+def game_started(*, game_id: int, table_id: int, user_ids: list[int]) -> list[Draft]:
+    """A game dealt at an event's table: each person seated is told where (a table no
+    event opened tells nobody: its players started it themselves)."""
+    if not Table.objects.filter(pk=table_id, starters=Table.STARTED_BY_SYSTEM).exists():
+        return []
+    drafts = []
+    for user in get_user_model().objects.filter(pk__in=user_ids):
+        seated = seat_calls.seating(user, game_id, table_id)
+        if seated is None:
+            continue
+        name = seated.event.name
+        drafts.append(
+            Draft(
+                kind=MOVED if seated.moved else GAME_READY,
+                user_id=user.pk,
+                key=f"game-{game_id}",
+                text=f"You move to {seated.where} at {name}"
+                if seated.moved
+                else f"Your game is ready at {name}: {seated.where}",
+                url=seated.url,
+            )
+        )
+    return drafts
+
+
+@source("turn_waiting")
+def turn_waiting(*, game_id: int, table_id: int, user_id: int, seq: int) -> list[Draft]:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return []
+    return [
+        Draft(
+            kind=YOUR_TURN,
+            user_id=user_id,
+            key=f"turn-{game_id}-{seq}",
+            text=f"Your turn at {table.name}",
+            url=table.get_absolute_url(),
+        )
+    ]

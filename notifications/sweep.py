@@ -1,0 +1,22 @@
+"""Beat's sweep of the notifications (docs/design.md §6, §24): it makes the reminders
+whose moment has come and not passed (`sources.events.reminders`), gives back e-mails a
+killed worker had claimed, and wakes the sender when anything is due (its task lost
+with the broker, a retry's time come). Overlapping sweeps, or a sweep and a task, make
+nothing twice: `services.notify` writes each notification once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from notifications import mail, services
+from notifications.sources import events
+
+
+def run(now: datetime | None = None) -> None:
+    now = now or timezone.now()
+    services.notify(events.reminders(now), now=now)
+    mail.release_stale(now)
+    if mail.anything_due(now):
+        mail.wake(countdown=1)

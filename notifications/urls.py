@@ -1,0 +1,14 @@
+from django.urls import path
+
+from notifications import views
+
+app_name = "notifications"
+
+urlpatterns = [
+    path("", views.notification_list, name="list"),
+    path("read/", views.read_all, name="read_all"),
+    path("<int:pk>/open/", views.open_notification, name="open"),
+    path("preferences/", views.preferences_page, name="preferences"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("clubs/<slug:slug>/announce/", views.announce, name="announce"),
+]

@@ -1,0 +1,43 @@
+"""Fixtures for the notifications' tests: the clubs' and events' ones, people with a
+verified e-mail address, and the mail sent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from allauth.account.models import EmailAddress
+
+from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
+    ann,
+    bob,
+    club,
+    make_event,
+    members,
+    presets,
+    scat,
+    staff,
+)
+
+
+def verified(user: Any, address: str | None = None) -> str:
+    """Give `user` a verified primary address (as allauth keeps them); return it."""
+    address = address or f"{user.username}@example.com"
+    EmailAddress.objects.create(user=user, email=address, verified=True, primary=True)
+    return address
+
+
+@pytest.fixture
+def mailable(members: list[Any]) -> list[Any]:  # noqa: F811
+    """The members p1..p7, each with a verified address pN@example.com."""
+    for member in members:
+        verified(member)
+    return members
+
+
+@pytest.fixture(autouse=True)
+def _site_url(settings: Any) -> None:
+    settings.SITE_URL = "https://31.example.org"
+
+
+from tests.tournaments.test_knockout import field, quick  # noqa: E402, F401  (shared fixtures)

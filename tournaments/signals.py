@@ -1,0 +1,22 @@
+"""Signals `tournaments` sends for other apps (the `notifications` app tells people), each
+after the commit of the change it announces (`games.signals.send_on_commit`), so a
+receiver reads what was committed. The sender is `tournaments.models.Event`; a receiver
+connects in its `AppConfig.ready` (tournaments imports none of them).
+
+`registration_opened`: an event's registration opened (a new event, or registration opened
+again). Keyword argument: `event` (the `Event`).
+
+`event_finished`: an event is over and its standings are final (its last round recorded,
+or the organizer finished it). Keyword argument: `event_id` (int).
+
+`announced`: an organizer wrote an announcement to an event's players
+(`services.announce`). Keyword argument: `announcement_id` (int).
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+registration_opened = Signal()
+event_finished = Signal()
+announced = Signal()
