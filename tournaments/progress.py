@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
-from tournaments import seat_calls
 from games.signals import send_on_commit
+from tournaments import seat_calls
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.signals import event_finished
 
