@@ -26,6 +26,13 @@ time during it (`games.services.arrival`), after the commit. Keyword arguments:
 after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id` (int),
 `user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
 whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
+
+`turn_waiting`: at a turn-based table (`Table.move_hours`, docs/design.md §22) the turn
+passed to a person -- not a bot, not a player a bot plays for -- sent once per turn,
+after the commit that began it (by `games.notify`), and only if it is still theirs
+then. Never at a live table. Keyword arguments (`sender` is `games.models.Game`):
+`game_id` (int), `table_id` (int) and `user_id` (int): whose move it is. For "your
+turn" messages; a receiver's exception is logged, not raised.
 """
 
 from __future__ import annotations
@@ -37,3 +44,4 @@ game_started = Signal()
 player_arrived = Signal()
 
 player_back = Signal()
+turn_waiting = Signal()

@@ -29,6 +29,7 @@ AWAY_WORDS = {
     "staff": "away: staff let a bot play",
     "withdrawn": "withdrawn: a bot plays on",
     "event": "a bot stands in",
+    "deadline": "the round's deadline passed: a bot plays on",
 }
 
 
