@@ -204,7 +204,6 @@ PACE_CHOICES = [
         [(hours * 3600, f"{hours} hours a move") for hours in MOVE_HOURS],
     ),
 ]
-PACE_HELP = "Turn-based: each player has hours for a move, so a game takes days."
 
 
 def split_pace(seconds: int) -> tuple[int, int]:
@@ -244,7 +243,6 @@ class TableForm(forms.Form):
         coerce=int,
         initial=DEFAULT_TURN_TIMER,
         label="Turn timer",
-        help_text=PACE_HELP,
     )
     bots = forms.TypedChoiceField(
         choices=BOT_COUNT_CHOICES, coerce=int, initial=0, label="Bots to add"

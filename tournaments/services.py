@@ -38,8 +38,8 @@ from clubs.models import Club, ClubRuleSet
 from games import services as games
 from games.engine import Rules, RulesError
 from games.errors import ServiceError
-from games.models import RuleSet, Table
-from tournaments import formats, live, seat_calls, seating
+from games.models import RuleSet
+from tournaments import formats, live, seat_calls, seating, turn_based
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -88,10 +88,14 @@ def create_event(
     player_cap: int | None = None,
     advance: str = Event.AUTO,
     turn_timer: int = 60,
+    move_hours: int = 0,
+    round_days: int = 0,
     description: str = "",
 ) -> Event:
     """A new event of `club` in `format`, made by one of its organizers, playing
-    `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now."""
+    `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now.
+    `move_hours` and `round_days`: a turn-based event's hours a move and days a round
+    (docs/design.md §22), which replace the `turn_timer`."""
     if not club_access.organizes(by, club):
         raise ServiceError("Only the club's organizers can create its events.")
     if not name.strip():
@@ -165,8 +169,8 @@ def create_event(
         )
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError("Choose how rounds start.", "advance")
-    if turn_timer not in dict(Table.TIMER_CHOICES):
-        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
+    turn_timer = games.checked_timer(turn_timer, move_hours)
     assert rule_set is not None  # _event_rules refused None
     return Event.objects.create(
         club=club,
@@ -196,6 +200,8 @@ def create_event(
         player_cap=player_cap,
         advance=advance,
         turn_timer=turn_timer,
+        move_hours=move_hours,
+        round_days=round_days,
     )
 
 
@@ -838,10 +844,32 @@ def record_table(*, game_id: int) -> bool:
     return True
 
 
+def finish_at_deadline(*, round_id: int) -> bool:
+    """The sweep's: a turn-based round whose deadline has passed (docs/design.md §22).
+    Bots finish every game of it still being played (`games.finish_with_bots`: its
+    people are away for good), and the round ends as it always does, when its last
+    table is recorded. False, changing nothing, for a round not being played or not
+    due, and when every game left is already played by bots: a repeated call, or one
+    on two workers at once, does nothing more."""
+    with transaction.atomic():
+        round_ = Round.objects.filter(pk=round_id).first()
+        if round_ is None:
+            return False
+        event = locked_event(round_.event_id)
+        round_ = Round.objects.get(pk=round_id)
+        due = round_.deadline is not None and round_.deadline <= timezone.now()
+        if round_.status != Round.PLAYING or not due:
+            return False
+        playing = [game_id for game_id, _ in formats.of(event).table_games(round_).values()]
+        finished = [games.finish_with_bots(game_id=g) for g in playing if g is not None]
+    return any(finished)
+
+
 def sweep(now: datetime | None = None) -> None:
-    """Beat's: start events whose start time has come, start scheduled rounds, and
-    record finished games whose task was lost. Each step is one of the idempotent
-    functions above, so a sweep that races a task or another sweep does no harm."""
+    """Beat's: start events whose start time has come, start scheduled rounds, have
+    bots finish turn-based rounds past their deadline, and record finished games whose
+    task was lost. Each step is one of the idempotent functions above, so a sweep that
+    races a task or another sweep does no harm."""
     now = now or timezone.now()
     for event in Event.objects.filter(status=Event.UPCOMING, starts_at__lte=now):
         _each_alone(partial(start_event, event=event, by=None), "start event", event.pk)
@@ -849,6 +877,10 @@ def sweep(now: datetime | None = None) -> None:
         status=Round.SEATED, start_at__lte=now, event__paused=False
     ).values_list("pk", flat=True):
         _each_alone(partial(start_round_if_due, round_id=round_id), "start round", round_id)
+    for round_id in Round.objects.filter(status=Round.PLAYING, deadline__lte=now).values_list(
+        "pk", flat=True
+    ):
+        _each_alone(partial(finish_at_deadline, round_id=round_id), "end round", round_id)
     for game_id in formats.unrecorded_games():
         _each_alone(partial(record_table, game_id=game_id), "record the game", game_id)
 
