@@ -561,11 +561,10 @@ def start_round_if_due(*, round_id: int) -> bool:
     """The schedule's: start a seated round whose time has come (the event not paused).
     False, changing nothing, for any other round (started already, not due)."""
     with transaction.atomic():
-        round_ = Round.objects.filter(pk=round_id).first()
-        if round_ is None:
+        locked = _locked_round(round_id)
+        if locked is None:
             return False
-        event = locked_event(round_.event_id)
-        round_ = Round.objects.get(pk=round_id)
+        event, round_ = locked
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
@@ -852,11 +851,10 @@ def finish_at_deadline(*, round_id: int) -> bool:
     due, and when every game left is already played by bots: a repeated call, or one
     on two workers at once, does nothing more."""
     with transaction.atomic():
-        round_ = Round.objects.filter(pk=round_id).first()
-        if round_ is None:
+        locked = _locked_round(round_id)
+        if locked is None:
             return False
-        event = locked_event(round_.event_id)
-        round_ = Round.objects.get(pk=round_id)
+        event, round_ = locked
         due = round_.deadline is not None and round_.deadline <= timezone.now()
         if round_.status != Round.PLAYING or not due:
             return False
@@ -963,6 +961,15 @@ def next_round_number(event: Event) -> int:
 
 def _active_entries(event: Event):
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
+
+
+def _locked_round(round_id: int) -> tuple[Event, Round] | None:
+    """Round `round_id` and its event, the event's row locked and the round read after
+    the lock (as the lock's holder left it); None when there is no such round."""
+    event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        return None
+    return locked_event(event_id), Round.objects.get(pk=round_id)
 
 
 def locked_event(event_id: int) -> Event:

@@ -4,40 +4,30 @@ its deadline have bots finish its games once, and the round moves on once."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, GameEvent
+from tests.integration.test_concurrent_moves import _race
 from tournaments import services as events
 from tournaments.models import Round
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-def at_once(work: Callable[[], Any], workers: int = 2) -> list[Any]:
-    """`work` on `workers` threads (each its own connection) let go together."""
-    barrier = threading.Barrier(workers)
+def at_once(work: Callable[[], Any]) -> list[Any]:
+    """What `work` returned on each of two threads (each its own connection) let go
+    together (test_concurrent_moves' race)."""
     results: list[Any] = []
-
-    def run() -> None:
-        try:
-            barrier.wait()
-            results.append(work())
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = _race(
+        {"first": lambda: results.append(work()), "second": lambda: results.append(work())}
+    )
+    assert set(outcomes.values()) == {"done"}, outcomes
     return results
 
 
