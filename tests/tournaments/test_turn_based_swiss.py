@@ -5,6 +5,7 @@ one starts with its own deadline. Days go by on a moved clock (tests/clock.py)."
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -55,6 +56,9 @@ def test_a_turn_based_swiss_opens_its_tables_with_hours_a_move_and_a_round_deadl
     page = client.get(event.get_absolute_url()).content.decode()
     assert "turn-based: 24 hours a move, 3 days a round" in page
     assert "This round ends by" in page
+    console = client.get(reverse("tournaments:manage", args=[event.pk])).content.decode()
+    # A day, and the first turn's grace to reach the table (docs/design.md §20).
+    assert re.search(r"· (1 day 0 h|23 h 59 min) left", console) and " s left" not in console
 
 
 def test_at_the_deadline_bots_finish_the_round_and_the_next_round_starts_with_its_own(
