@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from accounts.stats import player_summary
 from clubs.models import Club
+from games import turn_based
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -59,5 +60,7 @@ def _render_profile(request: HttpRequest, player: User) -> HttpResponse:
         "summary": player_summary(player, public_only=not is_me),
         "is_me": is_me,
         "preferences": PreferencesForm(instance=player) if is_me else None,
+        # Your own turn-based games (docs/design.md §25); no one else's.
+        "turn_based": turn_based.listing(player) if is_me else None,
     }
     return render(request, "accounts/profile.html", context)

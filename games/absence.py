@@ -33,6 +33,14 @@
   `services.open_table`) seats people too; a game whose people are all away while bots
   play for them is included: bots alone do not keep it going.
 
+- **Turn-based tables** (docs/design.md §25) give each move MOVE_HOURS hours instead of
+  seconds (`Table.move_hours`). The timer works as above -- a bot plays a turn whose
+  time ran out, two in a row and the player is away -- but a turn's deadline is found
+  by the sweep rather than by a countdown task (a task held for days in a worker's
+  memory), no one is marked away for being gone on their turn (everyone is, most of
+  the time), a table between games is idle after its move time on top of the live
+  tables' limit, and a game is abandoned only after `abandoned_after`.
+
 Every one of these is a service call that appends an event (`games.engine.events`
 TABLE_EVENTS), so a game's log says what happened and why; the moves a bot made for a
 person are marked on their rows (`GameEvent.by_bot`), and that player's page says so.
@@ -40,9 +48,30 @@ person are marked on their rows (`GameEvent.by_bot`), and that player's page say
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 DEFAULT_TURN_TIMER = 60  # seconds: a new table's turn timer
 ABSENT_SECONDS = 60  # no timer: a turn this long with no sign of its player
 SEEN_SECONDS = 300  # a page request is a sign of its player for this long
 ABANDONED_AFTER = timedelta(hours=24)  # no person's move: the game ends itself
+MOVE_HOURS = (12, 24, 72)  # a turn-based table's choices: hours a move
+# Away for good: a bot plays to the end and the player cannot take the seat back (they
+# withdrew from the event; the deadline of a turn-based event's round passed).
+TO_THE_END = ("withdrawn", "deadline")
+
+
+def abandoned_after(move_hours: int, people: int) -> timedelta:
+    """How long a game may go without a person's move before it ends itself. At a live
+    table ABANDONED_AFTER; at a turn-based one long enough for each of its `people` to
+    let two turns run out (they are away after two, and bots play on for them), so a
+    game whose people still come back is never ended for being slow."""
+    if not move_hours:
+        return ABANDONED_AFTER
+    return max(ABANDONED_AFTER, timedelta(hours=2 * people * move_hours))
+
+
+def idle_cutoff(idle_since: datetime, move_hours: int) -> datetime:
+    """A table between games no one has looked at since this is idle: `idle_since` (the
+    live tables' cutoff) at a live table, a move's time before it at a turn-based one,
+    whose players come by once or twice a day."""
+    return idle_since - timedelta(hours=move_hours)

@@ -17,7 +17,7 @@ from typing import Any
 
 from django import forms
 
-from games.absence import DEFAULT_TURN_TIMER
+from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES, MAX_SEATS
 from games.models import RuleSet, Seat, Table
@@ -195,6 +195,23 @@ def _usable(rule_set: RuleSet) -> bool:
     return True
 
 
+# How long a move has, live or turn-based (docs/design.md §25), as one select in two
+# groups: a turn-based choice's value is its hours in seconds, so the one field says it.
+PACE_CHOICES = [
+    ("Live", Table.TIMER_CHOICES),
+    (
+        "Turn-based: played over days",
+        [(hours * 3600, f"{hours} hours a move") for hours in MOVE_HOURS],
+    ),
+]
+
+
+def split_pace(seconds: int) -> tuple[int, int]:
+    """A `PACE_CHOICES` value as the table stores it: (turn timer, hours a move)."""
+    hours, rest = divmod(seconds, 3600)
+    return (0, hours) if hours in MOVE_HOURS and not rest else (seconds, 0)
+
+
 class TableForm(forms.Form):
     """The table itself: its name, rules, seats, who may find it, timer and bots.
 
@@ -222,7 +239,7 @@ class TableForm(forms.Form):
         choices=VISIBILITY_CHOICES, initial="public", widget=forms.RadioSelect, label="Who can join"
     )
     turn_timer = forms.TypedChoiceField(
-        choices=Table.TIMER_CHOICES,
+        choices=PACE_CHOICES,
         coerce=int,
         initial=DEFAULT_TURN_TIMER,
         label="Turn timer",
@@ -265,6 +282,11 @@ class TableForm(forms.Form):
     @property
     def is_public(self) -> bool:
         return self.cleaned_data["visibility"] == "public"
+
+    @property
+    def pace(self) -> tuple[int, int]:
+        """The turn timer and hours a move chosen (`split_pace`)."""
+        return split_pace(self.cleaned_data["turn_timer"])
 
     @cached_property
     def rule_set_groups(self) -> list[tuple[str, list[RulesCard]]]:

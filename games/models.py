@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.usernames import table_name
 from games import engine
-from games.absence import DEFAULT_TURN_TIMER
+from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
@@ -125,6 +125,9 @@ class Table(models.Model):
         (60, "1 minute"),
         (120, "2 minutes"),
     ]
+    # A turn-based table (docs/design.md §25): hours a move instead of the timer's
+    # seconds; 0 is a live table.
+    MOVE_HOURS_CHOICES = [(0, "Live"), *((hours, f"{hours} hours a move") for hours in MOVE_HOURS)]
     CLOSED_BY_HOST, CLOSED_BY_STAFF, HOST_LEFT, IDLE = "host", "staff", "host_left", "idle"
     CLOSED_REASONS = [
         (CLOSED_BY_HOST, "The host closed the table."),
@@ -184,6 +187,11 @@ class Table(models.Model):
     # Seconds a person who has not opened the table yet has before their turn's timer
     # starts (an event's tables: players walk over from wherever they were). 0: none.
     first_turn_grace = models.PositiveSmallIntegerField(default=0, db_default=0)
+    # Turn-based (docs/design.md §25): each move has this many hours, played over days
+    # (`turn_timer` is then 0: no live timer). 0: a live table, timed by `turn_timer`.
+    move_hours = models.PositiveSmallIntegerField(
+        choices=MOVE_HOURS_CHOICES, default=0, db_default=0
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -202,6 +210,17 @@ class Table(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def turn_based(self) -> bool:
+        """Played over days: each move has hours (docs/design.md §25)."""
+        return self.move_hours > 0
+
+    @property
+    def turn_seconds(self) -> int:
+        """What a turn has, in seconds: the move's hours at a turn-based table, else the
+        turn timer (0: no timer)."""
+        return self.move_hours * 3600 if self.move_hours else self.turn_timer
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])

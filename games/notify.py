@@ -4,7 +4,9 @@ transaction; after the commit (never before: no one hears of a change that is no
 the log) it pushes every viewer their view (`games.realtime`), gives the next bot its
 turn or starts the next player's turn timer (the Celery tasks of `games.tasks`, sent
 by name: the tasks call the services), and, when the game is over, sends
-`games.signals.game_finished` for other apps.
+`games.signals.game_finished` for other apps. At a turn-based table (docs/design.md
+§25) no timer task is sent: the sweep finds a deadline hours away; `turn_waiting`
+tells other apps whose move it is.
 
 A new consequence of a move goes here (or in a receiver of `game_finished`), not in
 the services.
@@ -20,8 +22,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import realtime
-from games.models import Game
-from games.signals import game_finished, game_started, send_on_commit
+from games.models import Game, GamePlayer
+from games.signals import game_finished, game_started, send_on_commit, turn_waiting
 from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
@@ -44,6 +46,10 @@ def game_changed(
     if timer is None:
         on_turn = in_play and game.state.get("turn") is not None
         timer = _seconds_left(game) if on_turn and not bot_moves_next else 0
+    if game.table.turn_based:
+        # A countdown of hours would sit in a worker's memory for days and be lost with
+        # it: the sweep, every few seconds, plays the turn once its deadline has passed.
+        timer = 0
     finished = None if in_play else _results(game)
     game_id, seq = game.pk, game.seq
     transaction.on_commit(
@@ -62,7 +68,7 @@ def _seconds_left(game: Game) -> float:
     """Until the turn's deadline (the table's timer, or more during a first-turn grace:
     `games.services.arrival`); the table's timer when the deadline is not set."""
     if game.turn_deadline is None:
-        return float(game.table.turn_timer)
+        return float(game.table.turn_seconds)
     return max(0.0, (game.turn_deadline - timezone.now()).total_seconds())
 
 
@@ -72,6 +78,38 @@ def started(game: Game, user_ids: tuple[int, ...]) -> None:
     send_on_commit(
         game_started, sender=Game, game_id=game.pk, table_id=game.table_id, user_ids=user_ids
     )
+
+
+def turn_passed(game: Game, seat: int) -> None:
+    """At a turn-based table, the turn passed to `seat` in the current transaction (a new
+    turn, docs/design.md §25). After the commit, if a person still plays that seat's
+    turn -- not a bot, not away (an event's stand-in is marked away in the same
+    transaction as the deal) -- and the game is still on that turn, tell other apps
+    (`games.signals.turn_waiting`). Once per turn: a turn begins with one commit."""
+    game_id, table_id, started = game.pk, game.table_id, game.turn_started_at
+
+    def send() -> None:
+        waiting = (
+            GamePlayer.objects.played_by_person()
+            .filter(
+                game_id=game_id,
+                position=seat,
+                user__isnull=False,
+                game__status=Game.PLAYING,
+                game__turn_started_at=started,
+            )
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        if waiting is None:
+            return
+        for receiver, response in turn_waiting.send_robust(
+            sender=Game, game_id=game_id, table_id=table_id, user_id=waiting
+        ):
+            if isinstance(response, Exception):
+                log.error("turn_waiting receiver %r failed", receiver, exc_info=response)
+
+    transaction.on_commit(send)
 
 
 def _results(game: Game) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from games import access, engine, presence, proofs
+from games import absence, access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS, round_summary
@@ -144,8 +144,13 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     over = ended or obs.outcome is not None
     found = rows(game)
     names = obs.names
-    my_turn = seat is not None and obs.turn == seat and not over
     players = {p.position: p for p in found.players}
+    # Away for good (withdrawn, a deadline passed): a bot plays every turn to the end,
+    # so neither moves nor "I'm back" are offered (the services would refuse them).
+    for_good = seat in players and players[seat].away_reason in absence.TO_THE_END
+    if for_good:
+        obs = obs._replace(legal=())
+    my_turn = seat is not None and obs.turn == seat and not over and not for_good
     # Unknown presence (the cache failed) shows nobody online rather than an error.
     connected = (presence.connected(game, len(names)) if not over else None) or set()
     # A game of a fixed number of deals is a part of something larger (a tournament's
@@ -196,9 +201,12 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "poll_seconds": POLL_OVER if over else _poll_seconds(obs, my_turn),
         # Nothing to come back to once the game is over.
         "away": me is not None and me.away and not over,
+        "away_for_good": for_good,
         "away_text": _away_text(players[seat]) if me is not None and me.away else "",
         "played_for_you": _played_for_you(found.events, seat) if me and not over else "",
         "seconds_left": _seconds_left(game) if not over else None,
+        # A turn-based table's time left in words ("23 h 5 min"): no ticking seconds.
+        "time_left": _time_left(game) if not over and game.table.turn_based else None,
         # The deadline in ms since the epoch, for the countdown script to tick down,
         # and as text for a page without JavaScript.
         "deadline_ms": int(game.turn_deadline.timestamp() * 1000)
@@ -255,7 +263,11 @@ def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any
     panel shows commitments and the decks of rounds that are over."""
 
     def render() -> SharedParts:
-        clock = {"seconds_left": context["seconds_left"], "deadline_ms": context["deadline_ms"]}
+        clock = {
+            "seconds_left": context["seconds_left"],
+            "deadline_ms": context["deadline_ms"],
+            "time_left": context["time_left"],
+        }
         seats = [render_to_string(SEAT_TEMPLATE, {"s": view, **clock}) for view in seat_views]
         fairness = render_to_string(
             FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": context["outcome"]}
@@ -409,6 +421,7 @@ AWAY_TEXTS = {
     "staff": "Staff let a bot play your turns.",
     "withdrawn": "You withdrew from the event, so a bot plays this game for you.",
     "event": "The event's organizer let a bot play for you this round.",
+    "deadline": "The deadline for this game passed, so a bot plays it to the end for you.",
 }
 
 
@@ -489,6 +502,24 @@ def _seconds_left(game: Game) -> int | None:
     if game.turn_deadline is None:
         return None
     return max(0, int((game.turn_deadline - timezone.now()).total_seconds()))
+
+
+def _time_left(game: Game) -> str | None:
+    """What is left of a turn-based turn (docs/design.md §25), in words to the minute."""
+    seconds = _seconds_left(game)
+    return None if seconds is None else time_left_words(seconds)
+
+
+def time_left_words(seconds: int) -> str:
+    """ "2 days 3 h", "5 h 12 min", "12 min", "under a minute"."""
+    minutes = seconds // 60
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return f"{days} day{'s' if days != 1 else ''} {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else "under a minute"
 
 
 # ---- the moves --------------------------------------------------------------------

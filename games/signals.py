@@ -27,11 +27,13 @@ after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id`
 `user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
 whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
 
-`turn_waiting`: at a turn-based table a person's turn has come and waits for them, sent
-after the commit that made it theirs. Keyword arguments: `table_id` (int), `game_id`
-(int), `user_id` (int), and optionally `seq` (int: the game's seq at that turn; a
-receiver that needs it and is not given it reads it). The `notifications` app tells the
-person ("your turn") through the channels they chose.
+`turn_waiting`: at a turn-based table (`Table.move_hours`, docs/design.md §25) the turn
+passed to a person -- not a bot, not a player a bot plays for -- sent once per turn,
+after the commit that began it (by `games.notify`), and only if it is still theirs
+then. Never at a live table. Keyword arguments (`sender` is `games.models.Game`):
+`game_id` (int), `table_id` (int) and `user_id` (int): whose move it is. The
+`notifications` app tells the person ("your turn") through the channels they chose; a
+receiver's exception is logged, not raised.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ after the move that calls for them is committed (by `games.notify`, by name: tas
 the services, never the other way round). ETA tasks live in a worker's memory,
 so a periodic sweep also finds overdue timers and stalled bot turns, and carries out
 `games.absence`: it marks away a person gone on their turn at a table without a timer,
-and ends games no person has moved in for a day.
+and ends games no person has moved in for a day (longer at a turn-based table). A
+turn-based table's deadlines, hours away, are found by the sweep alone
+(docs/design.md §25).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from celery import shared_task
 from celery.signals import task_prerun
 from django.conf import settings
 from django.db import close_old_connections
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games import absence, presence, services
@@ -87,9 +90,30 @@ def sweep() -> None:
         if game.machine_moves_next():
             bot_turn.delay(game.pk, game.seq)
     _sweep_absent(now)
-    abandoned = Game.objects.in_play().filter(human_moved_at__lt=now - absence.ABANDONED_AFTER)
-    for game_id in abandoned.values_list("pk", flat=True):
+    for game_id in _abandoned(now):
         abandoned_game.delay(game_id)
+
+
+def _abandoned(now: datetime) -> list[int]:
+    """Games no person has moved in for longer than `absence.abandoned_after` allows:
+    found by the shortest limit of each pace (a game of one person), then checked
+    against their own people's."""
+    quiet = Q()
+    for hours in (0, *absence.MOVE_HOURS):
+        limit = absence.abandoned_after(hours, 1)
+        quiet |= Q(table__move_hours=hours, human_moved_at__lt=now - limit)
+    people = Count("players", filter=Q(players__user__isnull=False, players__bot_level=""))
+    found = (
+        Game.objects.in_play()
+        .filter(quiet)
+        .annotate(people=people)
+        .values_list("pk", "table__move_hours", "people", "human_moved_at")
+    )
+    return [
+        game_id
+        for game_id, hours, count, moved in found
+        if moved < now - absence.abandoned_after(hours, count)
+    ]
 
 
 def _sweep_absent(now: datetime) -> None:
@@ -98,6 +122,7 @@ def _sweep_absent(now: datetime) -> None:
     presence is unknown (the cache failed), no one is."""
     long_turns = Game.objects.in_play().filter(
         table__turn_timer=0,
+        table__move_hours=0,  # turn-based: everyone is gone most of the time (§25)
         turn_started_at__lt=now - timedelta(seconds=absence.ABSENT_SECONDS),
     )
     for game_id, seq, seat in long_turns.values_list("pk", "seq", "state__turn"):

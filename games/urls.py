@@ -3,11 +3,12 @@ moves in games.views.table."""
 
 from django.urls import path
 
-from games.views import archive, chat, lobby, rules, table
+from games.views import archive, chat, lobby, rules, table, turns
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="create_table"),
+    path("turns/", turns.turn_games, name="turn_games"),
     path("rules/", rules.rules_index, name="rules_index"),
     path("rules/<slug:key>/", rules.rules_page, name="rules"),
     path("join/<str:token>/", lobby.join_by_link, name="join_by_link"),

@@ -92,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "calls.bar.context",
+                "games.turn_based.context",
             ],
             # django-template-partials on Django 5.2: its loader wraps the cached
             # loader so "page.html#partial" names render one partial.

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from games.models import RuleSet
+from games.models import RuleSet, Table
 from tournaments import formats, services
 from tournaments.models import (
     Bye,
@@ -59,6 +59,8 @@ ADD_FIELDS = (
     "player_cap",
     "advance",
     "turn_timer",
+    "move_hours",
+    "round_days",
 )
 
 
@@ -96,6 +98,21 @@ class EventAddForm(forms.ModelForm):
         initial=4,
         help_text="Duplicate events only: the deals every table plays in each round (1 to 16).",
     )
+    # A turn-based event (docs/design.md §25): blank for a live one, as on the site.
+    move_hours = forms.TypedChoiceField(
+        label="Hours a move",
+        choices=Table.MOVE_HOURS_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=0,
+        initial=0,
+        help_text="Turn-based events only (the turn timer is then not used).",
+    )
+    round_days = forms.IntegerField(
+        label="Days a round",
+        required=False,
+        help_text="Turn-based events only: each round's deadline, in days from its start.",
+    )
     user: Any = None  # set by EventAdmin.get_form: who creates the event
 
     class Meta:
@@ -106,6 +123,8 @@ class EventAddForm(forms.ModelForm):
         data = {k: self.cleaned_data.get(k) for k in ADD_FIELDS}
         data["place_points"] = data["place_points"] or ()
         data["bots_fill"] = bool(data["bots_fill"])
+        data["move_hours"] = data["move_hours"] or 0
+        data["round_days"] = data["round_days"] or 0
         return data
 
     def clean(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GamePlayer
+from games.rendering import time_left_words
 from tournaments import card_results, formats, page_parts, roster
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import seat_name
@@ -29,6 +30,7 @@ AWAY_WORDS = {
     "staff": "away: staff let a bot play",
     "withdrawn": "withdrawn: a bot plays on",
     "event": "a bot stands in",
+    "deadline": "the round's deadline passed: a bot plays on",
 }
 
 
@@ -52,6 +54,7 @@ class Table:
     turn_name: str = ""
     deadline: datetime | None = None
     seconds_left: int | None = None
+    time_left: str = ""  # a turn-based event's, in words ("23 h 5 min"; §25)
     # A table played with real cards (docs/design.md §21): where its result is, in words
     # ("cards: waiting for confirmation"); "" for an online table. A dispute's
     # versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
@@ -179,6 +182,8 @@ def console(event: Event, now: datetime | None = None) -> Console:
         if game is not None and game.in_play and game.turn_deadline is not None:
             line.deadline = game.turn_deadline
             line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
+            if event.move_hours:
+                line.time_left = time_left_words(line.seconds_left)
         tables.append(line)
     heading = f"{fmt.unit.capitalize()} {round_.number}"
     return Console(round_, tables, heading, _summary(heading, round_, tables, now))

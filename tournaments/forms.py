@@ -13,10 +13,11 @@ from django import forms
 from clubs import zones
 from clubs.models import Club
 from games.errors import ServiceError
-from games.models import Table
+from games.forms import PACE_CHOICES, split_pace
 from tournaments import services
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
+from tournaments.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -146,8 +147,17 @@ class EventForm(forms.Form):
         initial=Event.AUTO,
         widget=forms.RadioSelect,
     )
+    # Live or turn-based, one select (games.forms.PACE_CHOICES): a turn-based event's
+    # rounds each have days (docs/design.md §25).
     turn_timer = forms.TypedChoiceField(
-        choices=Table.TIMER_CHOICES, coerce=int, initial=60, label="Turn timer"
+        choices=PACE_CHOICES, coerce=int, initial=60, label="Turn timer"
+    )
+    round_days = forms.IntegerField(
+        label="Days a round",
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 1, "max": MAX_ROUND_DAYS}),
+        help_text="Turn-based events only: each round's deadline, in days from its start; "
+        "then bots finish the games still being played.",
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -191,6 +201,8 @@ class EventForm(forms.Form):
         if data.get("boards") is None:
             data["boards"] = 4
         data["top_q"] = data.get("top_q") or 0
+        data["turn_timer"], data["move_hours"] = split_pace(data["turn_timer"])
+        data["round_days"] = data.get("round_days") or 0
         return data
 
     def service_error(self, error: ServiceError) -> None:

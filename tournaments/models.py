@@ -18,6 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games.models import Table
+
 
 def _token() -> str:
     return secrets.token_urlsafe(16)
@@ -132,6 +134,13 @@ class Event(models.Model):
     registration_open = models.BooleanField(default=True)
     advance = models.CharField(max_length=10, choices=ADVANCE_CHOICES, default=AUTO)
     turn_timer = models.PositiveSmallIntegerField(default=60)
+    # A turn-based event (docs/design.md §25): its tables give each move this many hours
+    # (`games.Table.move_hours`; `turn_timer` is then 0), and each round has `round_days`
+    # days: at its deadline bots finish the games still being played. 0: a live event.
+    move_hours = models.PositiveSmallIntegerField(
+        "hours a move", choices=Table.MOVE_HOURS_CHOICES, default=0, db_default=0
+    )
+    round_days = models.PositiveSmallIntegerField("days a round", default=0, db_default=0)
     first_turn_grace = models.PositiveSmallIntegerField(
         "seconds to reach the table",
         default=60,
@@ -208,6 +217,9 @@ class Round(models.Model):
     seated_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A turn-based event's round (docs/design.md §25): when it started plus the event's
+    # days a round. The sweep has bots finish what is left once it has passed.
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -38,9 +38,9 @@ from clubs.models import Club, ClubRuleSet
 from games import services as games
 from games.engine import Rules, RulesError
 from games.errors import ServiceError
-from games.models import RuleSet, Table
+from games.models import RuleSet
 from games.signals import send_on_commit
-from tournaments import formats, live, seat_calls, seating, signals
+from tournaments import formats, live, seat_calls, seating, signals, turn_based
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -89,10 +89,14 @@ def create_event(
     player_cap: int | None = None,
     advance: str = Event.AUTO,
     turn_timer: int = 60,
+    move_hours: int = 0,
+    round_days: int = 0,
     description: str = "",
 ) -> Event:
     """A new event of `club` in `format`, made by one of its organizers, playing
-    `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now."""
+    `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now.
+    `move_hours` and `round_days`: a turn-based event's hours a move and days a round
+    (docs/design.md §25), which replace the `turn_timer`."""
     if not club_access.organizes(by, club):
         raise ServiceError("Only the club's organizers can create its events.")
     if not name.strip():
@@ -170,8 +174,8 @@ def create_event(
         )
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError("Choose how rounds start.", "advance")
-    if turn_timer not in dict(Table.TIMER_CHOICES):
-        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
+    turn_timer = games.checked_timer(turn_timer, move_hours)
     assert rule_set is not None  # _event_rules refused None
     return Event.objects.create(
         club=club,
@@ -201,6 +205,8 @@ def create_event(
         player_cap=player_cap,
         advance=advance,
         turn_timer=turn_timer,
+        move_hours=move_hours,
+        round_days=round_days,
     )
 
 
@@ -560,11 +566,10 @@ def start_round_if_due(*, round_id: int) -> bool:
     """The schedule's: start a seated round whose time has come (the event not paused).
     False, changing nothing, for any other round (started already, not due)."""
     with transaction.atomic():
-        round_ = Round.objects.filter(pk=round_id).first()
-        if round_ is None:
+        locked = _locked_round(round_id)
+        if locked is None:
             return False
-        event = locked_event(round_.event_id)
-        round_ = Round.objects.get(pk=round_id)
+        event, round_ = locked
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
@@ -845,10 +850,31 @@ def record_table(*, game_id: int) -> bool:
     return True
 
 
+def finish_at_deadline(*, round_id: int) -> bool:
+    """The sweep's: a turn-based round whose deadline has passed (docs/design.md §25).
+    Bots finish every game of it still being played (`games.finish_with_bots`: its
+    people are away for good), and the round ends as it always does, when its last
+    table is recorded. False, changing nothing, for a round not being played or not
+    due, and when every game left is already played by bots: a repeated call, or one
+    on two workers at once, does nothing more."""
+    with transaction.atomic():
+        locked = _locked_round(round_id)
+        if locked is None:
+            return False
+        event, round_ = locked
+        due = round_.deadline is not None and round_.deadline <= timezone.now()
+        if round_.status != Round.PLAYING or not due:
+            return False
+        playing = [game_id for game_id, _ in formats.of(event).table_games(round_).values()]
+        finished = [games.finish_with_bots(game_id=g) for g in playing if g is not None]
+    return any(finished)
+
+
 def sweep(now: datetime | None = None) -> None:
-    """Beat's: start events whose start time has come, start scheduled rounds, and
-    record finished games whose task was lost. Each step is one of the idempotent
-    functions above, so a sweep that races a task or another sweep does no harm."""
+    """Beat's: start events whose start time has come, start scheduled rounds, have
+    bots finish turn-based rounds past their deadline, and record finished games whose
+    task was lost. Each step is one of the idempotent functions above, so a sweep that
+    races a task or another sweep does no harm."""
     now = now or timezone.now()
     for event in Event.objects.filter(status=Event.UPCOMING, starts_at__lte=now):
         _each_alone(partial(start_event, event=event, by=None), "start event", event.pk)
@@ -856,6 +882,10 @@ def sweep(now: datetime | None = None) -> None:
         status=Round.SEATED, start_at__lte=now, event__paused=False
     ).values_list("pk", flat=True):
         _each_alone(partial(start_round_if_due, round_id=round_id), "start round", round_id)
+    for round_id in Round.objects.filter(status=Round.PLAYING, deadline__lte=now).values_list(
+        "pk", flat=True
+    ):
+        _each_alone(partial(finish_at_deadline, round_id=round_id), "end round", round_id)
     for game_id in formats.unrecorded_games():
         _each_alone(partial(record_table, game_id=game_id), "record the game", game_id)
 
@@ -941,6 +971,15 @@ def next_round_number(event: Event) -> int:
 
 def _active_entries(event: Event):
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
+
+
+def _locked_round(round_id: int) -> tuple[Event, Round] | None:
+    """Round `round_id` and its event, the event's row locked and the round read after
+    the lock (as the lock's holder left it); None when there is no such round."""
+    event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        return None
+    return locked_event(event_id), Round.objects.get(pk=round_id)
 
 
 def locked_event(event_id: int) -> Event:

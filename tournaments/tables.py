@@ -1,7 +1,8 @@
 """An event's `games.Table`s, opened alike whatever the format: hosted by no one,
 started only by the system (a tournament deals its games), playing the rules the
-event froze, with the event's turn timer. Seats come from the round's `RoundSeat`s
-(Swiss, duplicate) or from a balancing layout (knockout)."""
+event froze, with the event's turn timer (or hours a move: a turn-based event). Seats
+come from the round's `RoundSeat`s (Swiss, duplicate) or from a balancing layout
+(knockout)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def open_event_table(
         starters=Table.STARTED_BY_SYSTEM,
         seat_count=seat_count,
         turn_timer=event.turn_timer,
+        move_hours=event.move_hours,
         is_public=is_public,
         home=event_home(event),
         first_turn_grace=event.first_turn_grace,
@@ -49,6 +51,7 @@ def open_event_tables(
         ],
         starters=Table.STARTED_BY_SYSTEM,
         turn_timer=event.turn_timer,
+        move_hours=event.move_hours,
         is_public=is_public,
         home=event_home(event),
         first_turn_grace=event.first_turn_grace,

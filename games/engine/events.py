@@ -44,7 +44,7 @@ AGREEMENT_KINDS = frozenset(
 TABLE_EVENTS = frozenset({"turn_timed_out", "player_away", "player_back", "game_ended_early"})
 # Why a player is away (`player_away`'s reason), and why a game ended early
 # (`game_ended_early`'s): who or what decided it.
-AWAY_REASONS = ("timer", "absent", "host", "staff", "withdrawn", "event")
+AWAY_REASONS = ("timer", "absent", "host", "staff", "withdrawn", "event", "deadline")
 END_REASONS = ("host", "staff", "abandoned")
 
 
@@ -276,6 +276,11 @@ def _player_away(e: Event, d: EventData, who: str, names: Sequence[str], viewer:
             return (
                 f"The event's organizer let a bot play for {them if you else who} this "
                 f"round until {are} back."
+            )
+        case "deadline":
+            return (
+                f"The deadline for this game passed, so a bot plays for "
+                f"{them if you else who} to the end."
             )
     return f"{who} {'are' if you else 'is'} away: {until}"
 

@@ -35,10 +35,12 @@ from __future__ import annotations
 from games.errors import ServiceError, StaleMove
 from games.services.arrival import arrive
 from games.services.away import (
+    DEADLINE,
     STAND_IN,
     WITHDRAWN,
     end_abandoned,
     end_game,
+    finish_with_bots,
     let_bot_finish,
     mark_absent,
     replace_with_bot,
@@ -70,6 +72,7 @@ from games.services.tables import (
     SeatSpec,
     TableSpec,
     add_bot,
+    checked_timer,
     create_table,
     join_table,
     leave_seat,
@@ -81,6 +84,7 @@ from games.services.tables import (
 __all__ = [
     "arrive",
     "ACTIVITY_SECONDS",
+    "DEADLINE",
     "STAND_IN",
     "WITHDRAWN",
     "MoveResult",
@@ -92,12 +96,14 @@ __all__ = [
     "_bot_choice",
     "add_bot",
     "answer_levels",
+    "checked_timer",
     "close_if_idle",
     "close_table",
     "come_back",
     "create_table",
     "end_abandoned",
     "end_game",
+    "finish_with_bots",
     "idle_tables",
     "join_table",
     "leave_seat",

@@ -44,7 +44,7 @@ def arrive(*, game_id: int, user: Any) -> bool:
 def _start_timer_now(game: Game, user: Any) -> None:
     """If it is `user`'s turn and its deadline was put off for them (the grace), it runs
     from now: the timer's length, no more."""
-    seconds = game.table.turn_timer
+    seconds = game.table.turn_seconds
     turn = game.state.get("turn")
     if not game.in_play or not seconds or turn is None or game.turn_deadline is None:
         return
@@ -53,6 +53,8 @@ def _start_timer_now(game: Game, user: Any) -> None:
     if on_turn and game.turn_deadline > soonest:
         game.turn_deadline = soonest
         game.save(update_fields=["turn_deadline"])
+        if game.table.turn_based:  # the sweep finds the deadline (docs/design.md §25)
+            return
         game_id, seq = game.pk, game.seq
         transaction.on_commit(
             lambda: notify.enqueue(

@@ -32,7 +32,7 @@ def mark_absent(*, game_id: int, expected_seq: int) -> bool:
         if (
             game.seq != expected_seq
             or not game.in_play
-            or game.table.turn_timer
+            or game.table.turn_seconds
             or seat is None
             or started is None
             or started > timezone.now() - timedelta(seconds=absence.ABSENT_SECONDS)
@@ -89,6 +89,48 @@ def let_bot_finish(*, game_id: int, user: Any) -> bool:
         if game.engine_state().players[player.position].out:
             return False
         _mark_away(game, player, WITHDRAWN)
+    return True
+
+
+# The away reason of every person of a game whose deadline passed: a turn-based event's
+# round (docs/design.md §25). Bots finish the game.
+DEADLINE = "deadline"
+
+# Why a player away for good cannot play their own turns again (`absence.TO_THE_END`).
+TO_THE_END_REFUSALS = {
+    WITHDRAWN: "You withdrew from the event: a bot plays this game for you.",
+    DEADLINE: "The deadline for this game has passed: a bot plays it to the end for you.",
+}
+
+
+def finish_with_bots(*, game_id: int) -> bool:
+    """The system's (a turn-based event's round whose deadline passed): bots play every
+    person's seat to the end, as they play an away player's, and nobody takes a seat
+    back; the results stand as the game gives them. Every person still in the game and
+    not away for good already is marked away (reason "deadline"), in one change under
+    the game's lock, and a bot plays the turn in play if it was a person's. Returns
+    whether anyone was marked: a repeated call, or one on two workers at once, finds
+    them marked (or the game over) and writes nothing."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if not game.in_play:
+            return False
+        state = game.engine_state()
+        marked = [
+            player
+            for player in game.players.filter(user__isnull=False, bot_level="")
+            if player.away_reason not in absence.TO_THE_END
+            and not state.players[player.position].out
+        ]
+        if not marked:
+            return False
+        GamePlayer.objects.filter(pk__in=[p.pk for p in marked]).update(
+            away=True, away_reason=DEADLINE
+        )
+        events = [engine.Event("player_away", p.position, {"reason": DEADLINE}) for p in marked]
+        # A bot's turn is due from now: the stalled-bot clock (`updated_at`) starts here.
+        append(game, events, ["updated_at"])
+        notify.game_changed(game, timer=0)
     return True
 
 
@@ -149,14 +191,16 @@ def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:
 
 def end_abandoned(*, game_id: int) -> bool:
     """The sweep's: a game in which no person has moved (or said "I'm back") for
-    `absence.ABANDONED_AFTER` ends itself, reason "abandoned". Returns whether it did: a
+    `absence.abandoned_after` its table ends itself, reason "abandoned". Returns whether it did: a
     repeated call, or one on two workers at once, ends it once (the second finds it
     ended under the lock), and a game someone has moved in since is left alone."""
     with transaction.atomic():
         game = locked_game(game_id)
-        if not game.in_play or game.human_moved_at > timezone.now() - absence.ABANDONED_AFTER:
+        people = game.players.filter(user__isnull=False, bot_level="").count()
+        after = absence.abandoned_after(game.table.move_hours, people)
+        if not game.in_play or game.human_moved_at > timezone.now() - after:
             return False
-        hours = int(absence.ABANDONED_AFTER.total_seconds() // 3600)
+        hours = int(after.total_seconds() // 3600)
         _end_early(game, "abandoned", hours=hours)
     return True
 

@@ -148,7 +148,8 @@ def record(
     `by_bot_seat`: the seat a bot moved for (its moves' rows say so); `human`: a person
     moved (the abandoned-game clock starts again); `players_kept`: the players read
     under the lock are still as saved, and stay in hand at the new seq (unless the
-    game is over: its results change them)."""
+    game is over: its results change them). A new turn at a turn-based table is
+    announced (`notify.turn_passed`, docs/design.md §25)."""
     first = game.seq + 1
     rows = []
     for offset, event in enumerate(events):
@@ -160,6 +161,7 @@ def record(
     _commit_decks(game, first, events, decks)
     now = timezone.now()
     before = game.state
+    new_turn = False
     if state.turn is None:
         game.turn_started_at = None
     elif (before.get("turn"), before.get("round_no"), before.get("turns_taken")) != (
@@ -168,6 +170,7 @@ def record(
         state.turns_taken,
     ) or game.turn_started_at is None:
         game.turn_started_at = now  # a new turn (a draw and a discard are one turn)
+        new_turn = True
     game.seq = first + len(events) - 1
     game.state = state_to_dict(state)
     if players_kept and state.outcome is None:
@@ -187,6 +190,8 @@ def record(
     update += ["turn_deadline", "updated_at"]
     game.save(update_fields=update)
     notify.game_changed(game)
+    if new_turn and state.turn is not None and game.in_play and game.table.turn_based:
+        notify.turn_passed(game, state.turn)
 
 
 def append(game: Game, events: list[engine.Event], update: list[str] | None = None) -> None:
@@ -275,10 +280,11 @@ def _deal(
 
 
 def _deadline(game: Game, state: engine.GameState) -> datetime | None:
-    """When the turn's timer runs out: the table's timer from now, or from the end of the
-    table's first-turn grace for a person who has not opened the table yet
-    (`games.services.arrival`; asked only while the grace lasts)."""
-    seconds = game.table.turn_timer
+    """When the turn's timer runs out: the table's timer (a turn-based table's hours a
+    move, docs/design.md §25) from now, or from the end of the table's first-turn grace
+    for a person who has not opened the table yet (`games.services.arrival`; asked only
+    while the grace lasts)."""
+    seconds = game.table.turn_seconds
     if not seconds or state.turn is None:
         return None
     start = timezone.now()

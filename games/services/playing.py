@@ -19,7 +19,7 @@ from games.engine.serialize import state_to_dict
 from games.errors import ServiceError
 from games.models import Game, GamePlayer, Seat, Table
 from games.services import sources
-from games.services.away import WITHDRAWN
+from games.services.away import TO_THE_END_REFUSALS
 from games.services.game_log import (
     MoveResult,
     append,
@@ -147,6 +147,9 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
         # A proposal or an answer about levels (agreements) made since the player's view
         # changes nothing they saw of the board: their move still stands.
         check_seq(game, expected_seq, passing=engine_events.AGREEMENT_KINDS)
+        if player.away and player.away_reason in TO_THE_END_REFUSALS:
+            # Away for good: a move of their own would take the seat back.
+            raise ServiceError(TO_THE_END_REFUSALS[player.away_reason])
         try:
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
@@ -274,8 +277,8 @@ def come_back(*, game_id: int, user: Any) -> None:
         player = players_seat(game, user, "You are not playing in this game.")
         if not player.away:
             raise ServiceError("You are not marked away: you already play your own turns.")
-        if player.away_reason == WITHDRAWN:
-            raise ServiceError("You withdrew from the event: a bot plays this game for you.")
+        if player.away_reason in TO_THE_END_REFUSALS:
+            raise ServiceError(TO_THE_END_REFUSALS[player.away_reason])
         GamePlayer.objects.filter(pk=player.pk).update(
             away=False, away_reason="", turns_timed_out=0
         )

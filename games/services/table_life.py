@@ -1,6 +1,7 @@
 """A table's life (docs/design.md §4): a table is open until it is closed, for good: by
 its host or a moderator, when its host leaves with no other player seated, or by the
-sweep when no seated player has looked at it for THIRTYONE_IDLE_TABLE_MINUTES. Closing
+sweep when no seated player has looked at it for THIRTYONE_IDLE_TABLE_MINUTES (and a
+move's time more at a turn-based table, docs/design.md §25). Closing
 never happens during a game. Seats and games are kept: the people who sat there still
 see the table, and why it closed."""
 
@@ -11,10 +12,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import access
+from games import absence, access
 from games.errors import ServiceError
 from games.models import Game, Seat, Table
 from games.services.table_checks import in_play, locked_table, mark_active, require_open
@@ -98,25 +99,32 @@ def note_activity(*, table: Table) -> None:
 
 def close_if_idle(*, table_id: int, idle_since: datetime) -> bool:
     """Close the table if no seated player was active there, and no game was played
-    there, since `idle_since`. Safe twice, late or on two workers: whoever comes second
+    there, since `idle_since` (a move's time before it at a turn-based table:
+    `absence.idle_cutoff`). Safe twice, late or on two workers: whoever comes second
     finds it closed (or active again) and does nothing. Returns whether it closed."""
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
-        if table is None or table.closed_at is not None or table.last_activity >= idle_since:
+        if table is None or table.closed_at is not None:
             return False
-        if (table.games.in_play() | table.games.filter(updated_at__gte=idle_since)).exists():
+        since = absence.idle_cutoff(idle_since, table.move_hours)
+        if table.last_activity >= since:
+            return False
+        if (table.games.in_play() | table.games.filter(updated_at__gte=since)).exists():
             return False
         _close(table, Table.IDLE)
         return True
 
 
 def idle_tables(idle_since: datetime) -> QuerySet[Table]:
-    """Open tables with no activity and no game since `idle_since` (for the sweep)."""
-    games = Game.objects.filter(table=OuterRef("pk"))
-    recent = games.in_play() | games.filter(updated_at__gte=idle_since)
-    return Table.objects.filter(closed_at__isnull=True, last_activity__lt=idle_since).exclude(
-        Exists(recent)
-    )
+    """Open tables with no activity and no game since `idle_since`, or at a turn-based
+    table since a move's time before it (`absence.idle_cutoff`), for the sweep."""
+    idle = Q()
+    for hours in (0, *absence.MOVE_HOURS):
+        since = absence.idle_cutoff(idle_since, hours)
+        games = Game.objects.filter(table=OuterRef("pk"))
+        recent = games.in_play() | games.filter(updated_at__gte=since)
+        idle |= Q(move_hours=hours, last_activity__lt=since) & ~Exists(recent)
+    return Table.objects.filter(idle, closed_at__isnull=True)
 
 
 def _close(table: Table, reason: str) -> None:

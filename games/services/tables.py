@@ -38,6 +38,7 @@ def create_table(
     seat_count: int = 4,
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    move_hours: int = 0,
     rated: bool = False,
 ) -> Table:
     """The lobby's: a new table hosted by `owner`, who sits in the first seat and alone
@@ -50,6 +51,7 @@ def create_table(
         seat_count=seat_count,
         is_public=is_public,
         turn_timer=turn_timer,
+        move_hours=move_hours,
         seats=[SeatSpec(0, user=owner)],
         starters=Table.STARTED_BY_OWNER,
         rated=rated,
@@ -67,6 +69,7 @@ def open_table(
     seat_count: int = 4,
     is_public: bool = True,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    move_hours: int = 0,
     rules: engine.Rules | None = None,
     rated: bool = False,
     home: Home | None = None,
@@ -83,7 +86,8 @@ def open_table(
     for the players' ratings (docs/design.md §15). `home`: where the table's page leads
     back to (None: the lobby), for a table opened by another app's page.
     `first_turn_grace`: seconds a person who has not opened the table yet has before
-    their turn's timer starts (`games.services.arrival`)."""
+    their turn's timer starts (`games.services.arrival`). `move_hours`: a turn-based
+    table's hours a move (docs/design.md §25), which replace the `turn_timer`."""
     if rule_set is None:
         raise ServiceError("Choose the rules to play by.", "rule_set")
     if starters not in dict(Table.STARTERS):
@@ -107,8 +111,7 @@ def open_table(
                 )
             except engine.RulesError as error:
                 raise ServiceError(str(error), error.option) from error
-        if turn_timer not in dict(Table.TIMER_CHOICES):
-            raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+        turn_timer = checked_timer(turn_timer, move_hours)
         table = _new_table(
             name=name,
             owner=owner,
@@ -119,6 +122,7 @@ def open_table(
             seat_count=seat_count,
             is_public=is_public,
             turn_timer=turn_timer,
+            move_hours=move_hours,
             rated=rated,
             home=home,
             first_turn_grace=first_turn_grace,
@@ -160,6 +164,19 @@ def _new_table(
     )
 
 
+def checked_timer(turn_timer: int, move_hours: int) -> int:
+    """The turn timer a table stores: one from the list, or none at a turn-based table,
+    whose moves have `move_hours` (one of `absence.MOVE_HOURS`) instead (docs/design.md
+    §25). Also what an event checks its tables' timer with."""
+    if move_hours:
+        if move_hours not in absence.MOVE_HOURS:
+            raise ServiceError("Choose the hours a move has from the list.", "turn_timer")
+        return 0
+    if turn_timer not in dict(Table.TIMER_CHOICES):
+        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    return turn_timer
+
+
 def _seat_rows(table: Table, seats: list[SeatSpec]) -> list[Seat]:
     return [
         Seat(table=table, position=s.position, user=s.user, bot_level=s.bot_level) for s in seats
@@ -182,6 +199,7 @@ def open_tables(
     tables: list[TableSpec],
     starters: str = Table.STARTED_BY_SYSTEM,
     turn_timer: int = absence.DEFAULT_TURN_TIMER,
+    move_hours: int = 0,
     is_public: bool = True,
     home: Home | None = None,
     first_turn_grace: int = 0,
@@ -192,8 +210,7 @@ def open_tables(
     first: one table refused opens none."""
     if starters not in dict(Table.STARTERS) or starters == Table.STARTED_BY_OWNER:
         raise ServiceError("A table without a host is started by its players or the system.")
-    if turn_timer not in dict(Table.TIMER_CHOICES):
-        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+    turn_timer = checked_timer(turn_timer, move_hours)
     rows = [
         _new_table(
             name=spec.name,
@@ -205,6 +222,7 @@ def open_tables(
             seat_count=spec.seat_count,
             is_public=is_public,
             turn_timer=turn_timer,
+            move_hours=move_hours,
             home=home,
             first_turn_grace=first_turn_grace,
         )

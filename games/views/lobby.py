@@ -177,6 +177,7 @@ def _open_table(
     """Open the table with its bots, all or nothing; put any refusal on its field."""
     data = table_form.cleaned_data
     rule_set = data["rule_set"]
+    turn_timer, move_hours = table_form.pace
     # Changes against the rule set's own rules, so the table gets exactly the rules shown.
     changes = rules_form.changes_from(rule_set.rules()) if rules_form else {}
     try:
@@ -188,7 +189,8 @@ def _open_table(
                 changes=changes,
                 seat_count=data["seat_count"],
                 is_public=table_form.is_public,
-                turn_timer=data["turn_timer"],
+                turn_timer=turn_timer,
+                move_hours=move_hours,
                 rated=data["rated"],
             )
             for _ in range(data["bots"]):

@@ -15,9 +15,10 @@ from games.models import Game, GameEvent
 
 # session, user, table, seats, game, players, events, deals; the chat's mutes and lines;
 # the player's arrival (one UPDATE, and on their first view of the game the table's
-# first-turn grace) and their calls bar (games dealt to them not yet opened, events they
-# play in that run: docs/design.md §20)
-PAGE_QUERIES = 14
+# first-turn grace), their calls bar (games dealt to them not yet opened, events they
+# play in that run: docs/design.md §20) and the header's count of their turn-based games
+# waiting for their move (§25)
+PAGE_QUERIES = 15
 # session, user, game; the service's savepoint and its release, and inside it: the
 # locked game, its players (read once: the next-bot check and the area use them), new
 # events, the snapshot; then the answer: the game's seq (has it moved on since?), the
@@ -67,8 +68,8 @@ def _measure(game: Game, client: Client, capture: Any, assert_max: Any) -> None:
     url = game.table.get_absolute_url()
     with assert_max(PAGE_QUERIES):
         assert client.get(url).status_code == 200
-    # A spectator: no session, user, mutes, arrival or calls.
-    with assert_max(PAGE_QUERIES - 6):
+    # A spectator: no session, user, mutes, arrival, calls or turns waiting.
+    with assert_max(PAGE_QUERIES - 7):
         assert Client().get(url).status_code == 200
     with assert_max(POLL_QUERIES):
         response = client.get(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, ClassVar
 
 from django.utils import timezone
@@ -135,6 +136,11 @@ class Format:
     # What a card table's result gives per seat: "places" (a finishing order), or
     # "lives" (the lives each seat lost in one deal: a balanced knockout's).
     card_result: ClassVar[str] = "places"
+    # Why an event of it cannot be turn-based (docs/design.md §25: hours a move, days
+    # a round); None: it can.
+    turn_based_refusal: ClassVar[str | None] = (
+        "Only a Swiss event can be turn-based: choose a live turn timer."
+    )
 
     # ---- creating an event -------------------------------------------------------
 
@@ -390,7 +396,10 @@ def start_seated(format: Format, event: Event, round_: Round) -> None:
     (`games.signals.game_started`): their bars are told instead (§21)."""
     format.start_round(event, round_)
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
-    round_.save(update_fields=["status", "started_at"])
+    # A turn-based event's round ends by its deadline at the latest (docs/design.md §25).
+    if event.round_days:
+        round_.deadline = round_.started_at + timedelta(days=event.round_days)
+    round_.save(update_fields=["status", "started_at", "deadline"])
     if event.venue != Event.ONLINE:
         seat_calls.card_players_changed(table__round=round_)
     if event.break_until is not None:

@@ -15,6 +15,7 @@ class Swiss(SeatedRounds):
     key = Event.SWISS
     template = "tournaments/formats/swiss.html"
     card_tables_refusal = None  # whole games: a place per seat, entered from phones
+    turn_based_refusal = None  # whole games, each round with a deadline in days
 
     def heading(self, event: Event) -> str:
         return f"Swiss, {event.rounds} round{'s' if event.rounds != 1 else ''}"
