@@ -42,7 +42,7 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
         return NextStep(line, event.get_absolute_url(), "See the final standings")
     latest = event.round_set.order_by("-number").first()
     if latest is None or latest.number <= table.round.number:
-        return _still_playing(event, table, here)
+        return _still_playing(event, table, here, organizer=organizer)
     title = f"{fmt.unit.capitalize()} {latest.number}"
     if latest.status == Round.SEATED:
         # A seated round is the organizer's draft (seats may still be swapped): the
@@ -80,8 +80,11 @@ def _to_console(event: Event, text: str) -> NextStep:
     return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "Back to the console")
 
 
-def _still_playing(event: Event, table: RoundTable, here: str) -> NextStep | None:
-    """The table's round goes on at others: which, and a link to look again."""
+def _still_playing(
+    event: Event, table: RoundTable, here: str, *, organizer: bool
+) -> NextStep | None:
+    """The table's round goes on at others: which, and a link to look again (the
+    organizer's: the console, where every table is)."""
     fmt = formats.of(event)
     others = list(
         table.round.tables.filter(finished_at__isnull=True)
@@ -95,4 +98,7 @@ def _still_playing(event: Event, table: RoundTable, here: str) -> NextStep | Non
     playing = f"{tables_named(others).capitalize()} {still} still playing {unit} {n}"
     last = fmt.sets_rounds and n >= event.rounds
     follows = "the event ends" if last else f"{unit} {n + 1} follows"
-    return NextStep(f"{playing}: {follows} when every table has finished.", here, "Check again")
+    text = f"{playing}: {follows} when every table has finished."
+    if organizer:
+        return _to_console(event, text)
+    return NextStep(text, here, "Check again")

@@ -15,10 +15,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from allauth.account.models import EmailAddress
+from django.core import mail
 from django.utils import timezone
 
 from games import services, signals, tasks, turn_based
 from games.models import Game, GameEvent, GamePlayer, Table
+from notifications.models import Notification
 from tests.clock import MovedClock
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
@@ -84,7 +87,7 @@ def on_turn(game: Game) -> Any:
 
 def told_on_the_site(player: Player) -> None:
     """The header says how many games wait for their move; their list puts those
-    first. (The notifications app, once merged, adds here that its mail said so.)"""
+    first. (The test's end checks the site's notifications and the mails.)"""
     waiting = turn_based.waiting_count(player.user)
     header = player.header()
     if not waiting:
@@ -109,6 +112,10 @@ def test_two_players_play_three_turn_based_games_over_days_and_a_bot_plays_a_mis
 ) -> None:
     clock = MovedClock(monkeypatch)
     base = live_server.url
+    for user in (ann, bob):  # mail goes to verified addresses only (notifications.mail)
+        EmailAddress.objects.create(
+            user=user, email=f"{user.username}@example.com", verified=True, primary=True
+        )
     laptop = logged_in(browser, live_server, ann, viewport=LAPTOP)
     phone = logged_in(browser, live_server, bob, viewport=PHONE, java_script_enabled=False)
     players = {
@@ -202,5 +209,12 @@ def test_two_players_play_three_turn_based_games_over_days_and_a_bot_plays_a_mis
     ann_page.goto(f"{base}/tables/{missed.table_id}/")
     assert "Your time for this move runs out on" in ann_page.locator("#game-area").inner_text()
     shoot(ann_page, "turn-based-table-your-move")
+    # Each "your turn" was in the site's notifications and a mail (the memory backend).
+    for user in (ann, bob):
+        turns = [game_id for game_id, user_id in told if user_id == user.pk]
+        site = Notification.objects.filter(user=user, kind="your_turn")
+        assert site.count() == len(turns) > 0
+        mails = [m for m in mail.outbox if m.to == [f"{user.username}@example.com"]]
+        assert len([m for m in mails if m.subject.startswith("Your turn")]) == len(turns)
     for player in players.values():
         player.page.context.close()
