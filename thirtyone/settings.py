@@ -258,11 +258,22 @@ THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECO
 # Minutes a table without a game in play may go with no seated player looking at it
 # (a page view, the page's own polling, or an action) before the sweep closes it.
 THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTES", "30"))
+# How often beat makes the due weeks of the clubs' weekly series (tournaments.series).
+THIRTYONE_SERIES_SECONDS = float(os.environ.get("THIRTYONE_SERIES_SECONDS", "60"))
+# The right-hand side of every calendar UID ("event-12@<this>", docs/design.md §22):
+# set it once to the site's domain and never change it, or every calendar that
+# subscribed shows each event twice.
+THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-one.invalid")
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
     # Events whose start time has come, scheduled rounds, and tables whose finish was
     # not delivered (tournaments.services.sweep).
     "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
+    # Each weekly series' next event, made once (tournaments.series.sweep).
+    "repeat-events": {
+        "task": "tournaments.tasks.repeat_events",
+        "schedule": THIRTYONE_SERIES_SECONDS,
+    },
     # Rated games of the last day whose rating task was lost (ratings.services.sweep).
     "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
 }
