@@ -42,7 +42,10 @@ class Week:
 
 def week(day: date, at: time, zone: tzinfo, registration_days: int) -> Week:
     starts_at = start_of(day, at, zone)
-    opens = starts_at - timedelta(days=registration_days) if registration_days else None
+    # Days on the club's calendar: a week before 19:30 is 19:30, across a clock change.
+    opens = (
+        start_of(day - timedelta(days=registration_days), at, zone) if registration_days else None
+    )
     made = start_of(day - WEEK, at, zone)
     if opens is not None:
         made = min(made, opens)
