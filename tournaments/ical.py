@@ -76,4 +76,5 @@ def calendar(name: str, entries: Iterable[Entry]) -> bytes:
     cal.add("x-published-ttl", icalendar.vDuration(REFRESH))
     for entry in entries:
         cal.add_component(vevent(entry))
-    return cal.to_ical()
+    written: bytes = cal.to_ical()
+    return written
