@@ -401,3 +401,16 @@ def test_the_create_form_reads_the_opening_in_the_starts_zone(
     assert response.status_code == 302
     event = Event.objects.get(name="Friday Swiss")
     assert event.registration_opens_at == datetime(2031, 3, 1, 11, 0, tzinfo=UTC)
+
+
+def test_a_feed_reads_the_same_few_queries_however_many_events_it_has(
+    make_event: Any, club: Club, django_assert_max_num_queries: Any
+) -> None:
+    url = reverse("tournaments:club_calendar", args=[club.slug])
+    make_event(name="One")
+    with django_assert_max_num_queries(4) as one:
+        Client().get(url)
+    for n in range(5):
+        make_event(name=f"More {n}")
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        assert len(club_feed(club)) == 6
