@@ -112,7 +112,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             else None,
             "can_withdraw": me is not None
             and me.active
-            and event.status != Event.FINISHED
+            and event.status in (Event.UPCOMING, Event.RUNNING)
             and fmt.withdrawal_refusal(me) is None,
             # When registration opens, if that is still to come ("": it is not).
             "registration_opens": registration.opening_time(event)

@@ -173,8 +173,12 @@ def make_due(*, series_id: int, now: datetime | None = None) -> list[Event]:
 def _make(series: EventSeries, week: recurrence.Week, now: datetime) -> Event:
     template = series.template
     opens = week.registration_opens_at
+    copied = {
+        field.attname: copy.deepcopy(getattr(template, field.attname))  # rule_set_id, not a row
+        for field in (Event._meta.get_field(name) for name in COPIED)
+    }
     event = Event.objects.create(
-        **{name: copy.deepcopy(getattr(template, name)) for name in COPIED},
+        **copied,
         club=series.club,
         created_by=series.created_by,
         starts_at=week.starts_at,

@@ -145,8 +145,9 @@ def test_a_cancelled_event_stays_in_the_feeds_marked_cancelled_after_a_confirmat
         assert str(entry["STATUS"]) == "CANCELLED"
         assert str(entry["SUMMARY"]) == "Cancelled: Tuesday Swiss"
         assert entry["SEQUENCE"] == 1
-    page = Client().get(event.get_absolute_url()).text
+    page = logged_in(bob).get(event.get_absolute_url()).text
     assert "Cancelled: this event will not be played." in page
+    assert ">Withdraw<" not in page and ">Register" not in page  # both would be refused
     with pytest.raises(services.ServiceError, match="cancelled"):
         services.register(event=event, user=bob)
     with pytest.raises(services.ServiceError, match="cancelled"):
