@@ -1,7 +1,9 @@
-"""A weekly series' next event, made by real Celery workers (docs/design.md §22): two
-workers on the embedded profile's Valkey and SQLite, each given beat's task twice at
-the same moment, make the week's event exactly once. (On PostgreSQL, with its row
-locks: tests/integration/test_concurrent_series.py.) Needs no installed server."""
+"""A weekly series' next event, made by real Celery workers (docs/design.md §22) on the
+embedded profile's Valkey and SQLite: two workers, each given beat's task twice at the
+same moment, make the week's event exactly once; and a worker with beat inside it, as
+`make run` has, makes the next series' week by itself, once, though beat sends the task
+every second. (On PostgreSQL, with its row locks: test_concurrent_series.py.) Needs no
+installed server."""
 
 from __future__ import annotations
 
@@ -32,11 +34,14 @@ from accounts.models import User
 from clubs.models import Club, Membership
 from games.models import RuleSet
 from tournaments import series, services
-ann = User.objects.create_user("ann", password="x" * 12)
-club = Club.objects.create(name="Kitchen Club", slug="kitchen", time_zone="Europe/Copenhagen")
-Membership.objects.create(club=club, user=ann, role="owner")
+ann, _ = User.objects.get_or_create(username="ann")
+club, made = Club.objects.get_or_create(
+    name="Kitchen Club", slug="kitchen", time_zone="Europe/Copenhagen"
+)
+if made:
+    Membership.objects.create(club=club, user=ann, role="owner")
 event = services.create_event(
-    club=club, by=ann, name="Thursday Scat", rule_set=RuleSet.on_offer().first(),
+    club=club, by=ann, name="{name}", rule_set=RuleSet.on_offer().first(),
     starts_at=timezone.now() - timedelta(hours=1), turn_timer=0,
 )
 make_due, series.make_due = series.make_due, lambda **_: []
@@ -78,7 +83,7 @@ def test_two_workers_each_given_the_task_twice_make_the_next_week_once() -> None
         environ = server_env(var_dir, REDIS_URL=None, DATABASE_URL=None)
         manage(environ, "migrate", "--noinput", "--verbosity", "0")
         manage(environ, "load_presets")
-        series_id = int(shell(environ, SET_UP))
+        series_id = int(shell(environ, SET_UP.format(name="Thursday Scat")))
         (before,) = json.loads(shell(environ, READ.format(pk=series_id)))
 
         workers = [Worker(f"w{n}", environ, var_dir, concurrency=2) for n in (1, 2)]
@@ -98,6 +103,19 @@ def test_two_workers_each_given_the_task_twice_make_the_next_week_once() -> None
             logs = [worker.log() for worker in workers]
         after = json.loads(shell(environ, READ.format(pk=series_id)))
 
+        # Beat inside a worker, as Procfile.embedded runs it, sending the task every second.
+        next_id = int(shell(environ, SET_UP.format(name="Friday Scat")))
+        beating = server_env(var_dir, REDIS_URL=None, DATABASE_URL=None, THIRTYONE_SERIES_SECONDS=1)
+        beat = Worker("beat", beating, var_dir, beat=True)
+        with running(Valkey("valkey", environ, var_dir, var_dir), beat):
+            beat.wait_for(lambda: "made event" in beat.log(), "making the week by itself")
+            done = beat.log().count(f"Task {TASK}[")
+            # Three more runs of the task after the one that made it.
+            beat.wait_for(lambda: beat.log().count(f"Task {TASK}[") >= done + 6, "three more runs")
+            beat_log = beat.log()
+        by_beat = json.loads(shell(environ, READ.format(pk=next_id)))
+        still = json.loads(shell(environ, READ.format(pk=series_id)))
+
     for log in logs:
         assert log.count("succeeded in") == 2, log
         assert "Traceback" not in log, log
@@ -112,3 +130,8 @@ def test_two_workers_each_given_the_task_twice_make_the_next_week_once() -> None
     first_clock = datetime.fromisoformat(first_start).astimezone(here).time()
     next_clock = datetime.fromisoformat(next_start).astimezone(here).time()
     assert first_clock.replace(second=0, microsecond=0) == next_clock
+
+    assert beat_log.count("made event") == 1, beat_log
+    assert "Traceback" not in beat_log, beat_log
+    assert len(by_beat) == 2, by_beat
+    assert still == after  # the first series' week was not made again
