@@ -34,3 +34,11 @@ def organizes(user: Any, club: Club) -> bool:
 
 def owns(user: Any, club: Club) -> bool:
     return role(user, club) == Membership.OWNER
+
+
+def may_see_events(user: Any, club: Club) -> bool:
+    """Whether `user` (anyone, logged in or not: a calendar app fetching a feed is
+    nobody) may see the club's events: their pages, standings and calendars. Every
+    club's events are public, as its page is; a rule for private clubs goes here, and
+    the event pages and calendar feeds follow it (docs/design.md §26)."""
+    return True

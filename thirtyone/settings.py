@@ -268,11 +268,22 @@ THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTE
 # this often.
 THIRTYONE_REMINDER_MINUTES = int(os.environ.get("THIRTYONE_REMINDER_MINUTES", "30"))
 THIRTYONE_NOTIFY_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_NOTIFY_SWEEP_SECONDS", "15"))
+# How often beat makes the due weeks of the clubs' weekly series (tournaments.series).
+THIRTYONE_SERIES_SECONDS = float(os.environ.get("THIRTYONE_SERIES_SECONDS", "60"))
+# The right-hand side of every calendar UID ("event-12@<this>", docs/design.md §26):
+# set it once to the site's domain and never change it, or every calendar that
+# subscribed shows each event twice.
+THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-one.invalid")
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
     # Events whose start time has come, scheduled rounds, and tables whose finish was
     # not delivered (tournaments.services.sweep).
     "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
+    # Each weekly series' next event, made once (tournaments.series.sweep).
+    "repeat-events": {
+        "task": "tournaments.tasks.repeat_events",
+        "schedule": THIRTYONE_SERIES_SECONDS,
+    },
     # Rated games of the last day whose rating task was lost (ratings.services.sweep).
     "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
     # Reminders whose time has come, and e-mails due (notifications.sweep).

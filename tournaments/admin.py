@@ -36,6 +36,8 @@ from tournaments.services import ServiceError
 
 # What staff may change of an upcoming event (the rest are its terms, fixed when made).
 EDITABLE = ("name", "description", "starts_at", "checkin_minutes", "player_cap", "advance")
+# What a calendar shows of an event, of the fields above.
+CALENDAR_SHOWS = {"name", "description", "starts_at"}
 ADD_FIELDS = (
     "club",
     "name",
@@ -220,6 +222,8 @@ class EventAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if change:
+            if CALENDAR_SHOWS.intersection(form.changed_data):
+                obj.calendar_changed()  # calendars show the change (docs/design.md §26)
             super().save_model(request, obj, form, change)
 
 

@@ -14,7 +14,7 @@ from clubs import zones
 from clubs.models import Club
 from games.errors import ServiceError
 from games.forms import PACE_CHOICES, split_pace
-from tournaments import services
+from tournaments import recurrence, services
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
 from tournaments.turn_based import MAX_ROUND_DAYS
@@ -126,6 +126,11 @@ class EventForm(forms.Form):
         help_text="For points by place: 1st, 2nd, 3rd… separated by commas, e.g. 4, 2, 1, 0.",
     )
     starts_at = WhenField(label="Starts at", required=False)
+    registration_opens_at = WhenField(
+        label="Registration opens at",
+        required=False,
+        help_text="Blank: at once. In the time zone chosen for the start.",
+    )
     time_zone = TimeZoneField()
     checkin_minutes = forms.IntegerField(
         label="Check-in (minutes before the start)",
@@ -194,6 +199,7 @@ class EventForm(forms.Form):
         data = dict(self.cleaned_data)
         zone = data.pop("time_zone")
         data["starts_at"] = aware(data["starts_at"], zone)
+        data["registration_opens_at"] = aware(data.get("registration_opens_at"), zone)
         data["rule_set"] = self.rule_sets.get(data["rule_set"])
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
         data["format"] = data.get("format") or Event.SWISS
@@ -248,6 +254,25 @@ class ScheduleForm(forms.Form):
 
     def when(self) -> datetime | None:
         return aware(self.cleaned_data["start_at"], self.cleaned_data["time_zone"])
+
+
+class MoveForm(ScheduleForm):
+    """A new start for an event that has not started (the manage page), read as the
+    round schedule's is."""
+
+    start_at = WhenField(label="New start")
+
+
+class RepeatForm(forms.Form):
+    """Repeat an event every week (the manage page, docs/design.md §26)."""
+
+    registration_days = forms.IntegerField(
+        label="Registration opens (days before each)",
+        initial=7,
+        min_value=0,
+        max_value=recurrence.MAX_DAYS,
+        help_text=f"0 to {recurrence.MAX_DAYS}; 0: as soon as it is on the calendar.",
+    )
 
 
 class CorrectionForm(forms.Form):

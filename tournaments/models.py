@@ -13,10 +13,13 @@ row lock; who may act is `clubs.access` (an event's club's organizers).
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Now
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Table
 
@@ -27,6 +30,10 @@ def _token() -> str:
 
 def _seed() -> str:
     return secrets.token_hex(8)
+
+
+def _feed_token() -> str:
+    return secrets.token_urlsafe(24)
 
 
 def _default_tiebreaks() -> list[str]:
@@ -50,7 +57,15 @@ class Event(models.Model):
     UPCOMING = "upcoming"
     RUNNING = "running"
     FINISHED = "finished"
-    STATUSES = [(UPCOMING, "Upcoming"), (RUNNING, "Running"), (FINISHED, "Finished")]
+    # Called off before it started (services.cancel_event): kept, so calendars that
+    # show it can say so (docs/design.md §26).
+    CANCELLED = "cancelled"
+    STATUSES = [
+        (UPCOMING, "Upcoming"),
+        (RUNNING, "Running"),
+        (FINISHED, "Finished"),
+        (CANCELLED, "Cancelled"),
+    ]
 
     OPEN = "open"
     INVITE = "invite"
@@ -132,6 +147,11 @@ class Event(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=_token)
     player_cap = models.PositiveSmallIntegerField(null=True, blank=True)
     registration_open = models.BooleanField(default=True)
+    # Registration opens at this time (None: at once). Until then no one registers;
+    # `registration_opened_at` is when it opened and `signals.registration_opened` was
+    # sent, exactly once (tournaments.registration, docs/design.md §26).
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_opened_at = models.DateTimeField(null=True, blank=True, editable=False)
     advance = models.CharField(max_length=10, choices=ADVANCE_CHOICES, default=AUTO)
     turn_timer = models.PositiveSmallIntegerField(default=60)
     # A turn-based event (docs/design.md §25): its tables give each move this many hours
@@ -157,15 +177,59 @@ class Event(models.Model):
     # Counts the changes told to the event's sockets (services.changed): a page names
     # the one it shows, so a socket that was down asks only when it missed one.
     live_version = models.PositiveIntegerField(default=0, editable=False)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    # What calendars are told (docs/design.md §26): SEQUENCE, counted up when the event
+    # moves or is cancelled, and when its calendar entry last changed (LAST-MODIFIED,
+    # DTSTAMP): `tournaments.calendars.changed` writes both.
+    calendar_sequence = models.PositiveIntegerField(default=0, db_default=0, editable=False)
+    calendar_changed_at = models.DateTimeField(
+        default=timezone.now, db_default=Now(), editable=False
+    )
+    # One of a weekly series' events (docs/design.md §26), and the date (in the club's
+    # zone) of the week it stands for: moved or cancelled, it still holds that week,
+    # so the series never makes that week's event again.
+    series = models.ForeignKey(
+        "EventSeries",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="occurrences",
+    )
+    occurrence = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at", "pk"]
+        constraints = [
+            # Two workers (or a task run twice) making the same week's event: one wins.
+            models.UniqueConstraint(
+                fields=["series", "occurrence"], name="one_event_per_series_week"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    def calendar_changed(self) -> None:
+        """What calendars show of the event changed (its start, its name, cancelled):
+        count up its SEQUENCE and date its LAST-MODIFIED now (docs/design.md §26), for
+        the caller to save with the change (under the event's lock)."""
+        self.calendar_sequence += 1
+        self.calendar_changed_at = timezone.now()
+
+    CALENDAR_FIELDS = ["calendar_sequence", "calendar_changed_at"]
+
+    def registration_waits(self, now: datetime | None = None) -> bool:
+        """Whether registration has an opening time still to come."""
+        return self.registration_opens_at is not None and self.registration_opens_at > (
+            now or timezone.now()
+        )
+
+    def registration_is_open(self, now: datetime | None = None) -> bool:
+        """Whether players may register now (the other rules aside: who, the cap)."""
+        return self.registration_open and not self.registration_waits(now)
 
 
 class Entry(models.Model):
@@ -518,3 +582,65 @@ class CardResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round_table}: {self.places} ({self.status})"
+
+
+class EventSeries(models.Model):
+    """An event repeated every week (docs/design.md §26): on `weekday` at `local_time`
+    in the club's time zone, each a copy of `template`'s settings, its registration
+    opening `registration_days` days before its start (0: as soon as it is made).
+    `tournaments.series` makes each week's event once; stopped, it makes no more."""
+
+    WEEKDAYS = [
+        (0, "Monday"),
+        (1, "Tuesday"),
+        (2, "Wednesday"),
+        (3, "Thursday"),
+        (4, "Friday"),
+        (5, "Saturday"),
+        (6, "Sunday"),
+    ]
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="event_series")
+    template = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    weekday = models.PositiveSmallIntegerField(choices=WEEKDAYS)
+    local_time = models.TimeField()
+    registration_days = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    stopped_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "pk"]
+        verbose_name_plural = "event series"
+
+    def __str__(self) -> str:
+        return f"{self.template.name}, every {self.get_weekday_display()}"
+
+    @property
+    def active(self) -> bool:
+        return self.stopped_at is None
+
+
+class CalendarFeed(models.Model):
+    """A player's private calendar feed of the events they entered (docs/design.md
+    §26): its address carries `token`; a new token (renewing) makes the old address
+    answer 404."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    token = models.CharField(max_length=64, default=_feed_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}'s calendar"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:player_calendar", args=[self.pk, self.token])
+
+    def renew(self) -> None:
+        self.token = _feed_token()
+        self.created_at = timezone.now()
+        self.save(update_fields=["token", "created_at"])

@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch
 
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import formats, news, services
+from tournaments import formats, news, registration, series, services
 from tournaments.formats.base import Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
@@ -102,7 +102,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             # Registering that could only be refused (a late entry the format or the
             # round count refuses) is not offered: `late_refusal` says why instead.
             "can_register": event.status != Event.FINISHED
-            and event.registration_open
+            and event.registration_is_open()
             and (me is None or not me.active)
             and late_refusal is None,
             "late_refusal": late_refusal
@@ -112,8 +112,17 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             else None,
             "can_withdraw": me is not None
             and me.active
-            and event.status != Event.FINISHED
+            and event.status in (Event.UPCOMING, Event.RUNNING)
             and fmt.withdrawal_refusal(me) is None,
+            # When registration opens, if that is still to come ("": it is not).
+            "registration_opens": registration.opening_time(event)
+            if event.status == Event.UPCOMING
+            and event.registration_open
+            and event.registration_waits()
+            else "",
+            "repeats": series.describe(event.series)
+            if event.series is not None and event.series.active
+            else "",
             "can_check_in": me is not None
             and me.active
             and event.checkin_minutes > 0

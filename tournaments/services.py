@@ -40,7 +40,7 @@ from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet
 from games.signals import send_on_commit
-from tournaments import formats, live, seat_calls, seating, signals, turn_based
+from tournaments import formats, live, registration, seat_calls, seating, signals, turn_based
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -92,11 +92,14 @@ def create_event(
     move_hours: int = 0,
     round_days: int = 0,
     description: str = "",
+    registration_opens_at: datetime | None = None,
 ) -> Event:
     """A new event of `club` in `format`, made by one of its organizers, playing
     `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now.
     `move_hours` and `round_days`: a turn-based event's hours a move and days a round
-    (docs/design.md §25), which replace the `turn_timer`."""
+    (docs/design.md §25), which replace the `turn_timer`.
+    Registration opens at `registration_opens_at` (None: at once, and players are told
+    so now: `registration.announce`)."""
     if not club_access.organizes(by, club):
         raise ServiceError("Only the club's organizers can create its events.")
     if not name.strip():
@@ -157,6 +160,12 @@ def create_event(
         raise ServiceError(f"A bye scores 0 to {most:g} points (a won game).", "bye_points")
     if starts_at is None:
         raise ServiceError("Say when the event starts.", "starts_at")
+    if registration_opens_at is not None and registration_opens_at >= starts_at:
+        raise ServiceError(
+            "Registration opens before the event starts: choose an earlier time, or leave "
+            "it blank to open it at once.",
+            "registration_opens_at",
+        )
     if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
         raise ServiceError(
             f"Check-in opens 0 to {MAX_CHECKIN_MINUTES} minutes before the start.",
@@ -177,37 +186,41 @@ def create_event(
     turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
     turn_timer = games.checked_timer(turn_timer, move_hours)
     assert rule_set is not None  # _event_rules refused None
-    return Event.objects.create(
-        club=club,
-        name=name.strip()[:80],
-        description=description,
-        format=format,
-        venue=venue,
-        top_q=stored.top_q,
-        created_by=by,
-        rule_set=rule_set,
-        rules=rules.to_dict(),
-        rules_name=rule_set.name,
-        rules_preset=rule_set.preset,
-        rounds=stored.rounds,
-        boards=stored.boards,
-        table_size=table_size,
-        table_min=table_min,
-        table_max=table_max,
-        bots_fill=bots_fill,
-        bye_points=bye_points,
-        scoring=how.method,
-        place_points=list(how.place_points),
-        tiebreaks=tiebreaks,
-        starts_at=starts_at,
-        checkin_minutes=checkin_minutes,
-        entry=entry,
-        player_cap=player_cap,
-        advance=advance,
-        turn_timer=turn_timer,
-        move_hours=move_hours,
-        round_days=round_days,
-    )
+    with transaction.atomic():
+        event = Event.objects.create(
+            club=club,
+            name=name.strip()[:80],
+            description=description,
+            format=format,
+            venue=venue,
+            top_q=stored.top_q,
+            created_by=by,
+            rule_set=rule_set,
+            rules=rules.to_dict(),
+            rules_name=rule_set.name,
+            rules_preset=rule_set.preset,
+            rounds=stored.rounds,
+            boards=stored.boards,
+            table_size=table_size,
+            table_min=table_min,
+            table_max=table_max,
+            bots_fill=bots_fill,
+            bye_points=bye_points,
+            scoring=how.method,
+            place_points=list(how.place_points),
+            tiebreaks=tiebreaks,
+            starts_at=starts_at,
+            checkin_minutes=checkin_minutes,
+            entry=entry,
+            player_cap=player_cap,
+            advance=advance,
+            turn_timer=turn_timer,
+            move_hours=move_hours,
+            round_days=round_days,
+            registration_opens_at=registration_opens_at,
+        )
+        registration.announce(event, timezone.now())
+    return event
 
 
 def rule_sets_for(club: Club) -> list[RuleSet]:
@@ -289,6 +302,10 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
         event = locked_event(event.pk)
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over.")
+        if event.status == Event.CANCELLED:
+            raise ServiceError(CANCELLED)
+        if event.registration_open and event.registration_waits():
+            raise ServiceError(f"Registration opens {registration.opening_time(event)}.")
         if not event.registration_open:
             raise ServiceError("Registration for this event is closed.")
         if event.entry == Event.INVITE:
@@ -311,6 +328,8 @@ def late_entry_refusal(event: Event) -> str | None:
     a member by hand and the manage page (which then offers no such control) ask here."""
     if event.status == Event.FINISHED:
         return "This event is over."
+    if event.status == Event.CANCELLED:
+        return CANCELLED
     if event.status != Event.RUNNING:
         return None
     if late := formats.of(event).late_entry_refusal:
@@ -459,6 +478,8 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError(f"{entry.user.get_username()} has already withdrawn.")
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over: its results stand.")
+        if event.status == Event.CANCELLED:
+            raise ServiceError(CANCELLED)
         if refusal := formats.of(event).withdrawal_refusal(entry):
             raise ServiceError(refusal)
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
@@ -495,15 +516,75 @@ def check_in(*, event: Event, user: Any) -> Entry:
 
 
 def set_registration(*, event: Event, by: Any, open: bool) -> Event:
+    """The organizer opens registration (now, also when it was to open later) or
+    closes it."""
     with transaction.atomic():
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status == Event.FINISHED:
             raise ServiceError("This event is over.")
+        if event.status == Event.CANCELLED:
+            raise ServiceError(CANCELLED)
         event.registration_open = open
-        event.save(update_fields=["registration_open"])
+        if open and event.registration_waits():
+            event.registration_opens_at = None
+        event.save(update_fields=["registration_open", "registration_opens_at"])
+        registration.announce(event, timezone.now())
         changed(event)
     return event
+
+
+# ---- moving and cancelling (what calendars show: docs/design.md §26) ---------------
+
+CANCELLED = "This event is cancelled."
+
+
+def move_event(*, event: Event, by: Any, starts_at: datetime | None) -> Event:
+    """The organizer moves an event that has not started to `starts_at`: calendars
+    show the new time as an update of the same entry (`Event.calendar_changed`)."""
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        require_organizer(event, by)
+        _require_not_started(event)
+        if starts_at is None:
+            raise ServiceError("Say when the event starts.", "starts_at")
+        if starts_at == event.starts_at:
+            raise ServiceError("The event already starts then.", "starts_at")
+        if event.registration_waits() and event.registration_opens_at >= starts_at:
+            raise ServiceError(
+                "Registration would open after the new start: open it now first, or "
+                "choose a later time.",
+                "starts_at",
+            )
+        event.starts_at = starts_at
+        event.calendar_changed()
+        event.save(update_fields=["starts_at", *Event.CALENDAR_FIELDS])
+        changed(event)
+    return event
+
+
+def cancel_event(*, event: Event, by: Any) -> Event:
+    """The organizer calls off an event that has not started. It stays, cancelled: its
+    page and the calendars that show it say so, and no one registers or plays."""
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        require_organizer(event, by)
+        _require_not_started(event)
+        event.status, event.cancelled_at = Event.CANCELLED, timezone.now()
+        event.registration_open = False
+        event.calendar_changed()
+        event.save(
+            update_fields=["status", "cancelled_at", "registration_open", *Event.CALENDAR_FIELDS]
+        )
+        changed(event)
+    return event
+
+
+def _require_not_started(event: Event) -> None:
+    if event.status == Event.CANCELLED:
+        raise ServiceError(CANCELLED)
+    if event.status != Event.UPCOMING:
+        raise ServiceError("The event has started: its time stays as it was.")
 
 
 # ---- rounds ------------------------------------------------------------------------
@@ -517,6 +598,8 @@ def start_event(*, event: Event, by: Any) -> Round:
         event = locked_event(event.pk)
         if by is not None:
             require_organizer(event, by)
+        if event.status == Event.CANCELLED:
+            raise ServiceError(CANCELLED)
         if event.status != Event.UPCOMING:
             raise ServiceError("The event has already started.")
         if event.checkin_minutes:
@@ -666,6 +749,8 @@ def finish_event(*, event: Event, by: Any) -> Event:
         require_organizer(event, by)
         if event.status == Event.FINISHED:
             raise ServiceError("The event is already over.")
+        if event.status == Event.CANCELLED:
+            raise ServiceError(CANCELLED)
         playing = event.round_set.filter(status=Round.PLAYING).first()
         if playing is not None:
             raise ServiceError(f"Round {playing.number} is being played: finish it first.")
@@ -871,11 +956,18 @@ def finish_at_deadline(*, round_id: int) -> bool:
 
 
 def sweep(now: datetime | None = None) -> None:
-    """Beat's: start events whose start time has come, start scheduled rounds, have
-    bots finish turn-based rounds past their deadline, and record finished games whose
-    task was lost. Each step is one of the idempotent functions above, so a sweep that
-    races a task or another sweep does no harm."""
+    """Beat's: tell of registrations whose opening time has come, start events whose
+    start time has come, start scheduled rounds, have bots finish turn-based rounds past
+    their deadline, and record finished games whose task was lost. Each step is one of
+    the idempotent functions above, so a sweep that races a task or another sweep does
+    no harm."""
     now = now or timezone.now()
+    for event_id in registration.due(now).values_list("pk", flat=True):
+        _each_alone(
+            partial(open_registration_if_due, event_id=event_id, now=now),
+            "open registration",
+            event_id,
+        )
     for event in Event.objects.filter(status=Event.UPCOMING, starts_at__lte=now):
         _each_alone(partial(start_event, event=event, by=None), "start event", event.pk)
     for round_id in Round.objects.filter(
@@ -888,6 +980,17 @@ def sweep(now: datetime | None = None) -> None:
         _each_alone(partial(finish_at_deadline, round_id=round_id), "end round", round_id)
     for game_id in formats.unrecorded_games():
         _each_alone(partial(record_table, game_id=game_id), "record the game", game_id)
+
+
+def open_registration_if_due(*, event_id: int, now: datetime) -> bool:
+    """The sweep's: an event's registration opening time has passed: mark it, tell
+    (`signals.registration_opened`) and redraw its pages, once (`registration.announce`)."""
+    with transaction.atomic():
+        event = locked_event(event_id)
+        if not registration.announce(event, now):
+            return False
+        changed(event)
+    return True
 
 
 def _each_alone(step: Callable[[], Any], what: str, pk: int) -> None:

@@ -3,8 +3,10 @@ after the commit of the change it announces (`games.signals.send_on_commit`), so
 receiver reads what was committed. The sender is `tournaments.models.Event`; a receiver
 connects in its `AppConfig.ready` (tournaments imports none of them).
 
-`registration_opened`: an event's registration opened (a new event, or registration opened
-again). Keyword argument: `event` (the `Event`).
+`registration_opened`: players may now register for an event: it was made with
+registration open at once, an organizer opened it early, or beat's sweep saw its opening
+time pass (`tournaments.registration.announce`: once per event, docs/design.md §26).
+Keyword argument: `event` (the `Event`).
 
 `event_finished`: an event is over and its standings are final (its last round recorded,
 or the organizer finished it). Keyword argument: `event_id` (int).

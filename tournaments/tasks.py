@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments import services
+from tournaments import series, services
 
 
 @shared_task(name="tournaments.tasks.table_finished")
@@ -20,6 +20,13 @@ def start_round(round_id: int) -> None:
 
 @shared_task(name="tournaments.tasks.sweep")
 def sweep() -> None:
-    """Beat's, every few seconds: start events and rounds whose time has come, and
-    record tables whose finish was not delivered (a broker outage)."""
+    """Beat's, every few seconds: open registrations, start events and rounds whose
+    time has come, and record tables whose finish was not delivered (a broker outage)."""
     services.sweep()
+
+
+@shared_task(name="tournaments.tasks.repeat_events")
+def repeat_events() -> None:
+    """Beat's, every minute: make the next event of each weekly series whose moment
+    has come, exactly once (tournaments.series)."""
+    series.sweep()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage, printing, projector, results, season
+from tournaments.views import calendars, events, manage, printing, projector, results, season
 
 app_name = "tournaments"
 
@@ -19,6 +19,15 @@ urlpatterns = [
     # A card table's result, entered from the players' phones (docs/design.md §21).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
+    # Calendars (docs/design.md §26): plain GET addresses, no log-in.
+    path("clubs/<slug:slug>/calendar.ics", calendars.club_calendar, name="club_calendar"),
+    path("tournaments/<int:pk>/calendar.ics", calendars.event_calendar, name="event_calendar"),
+    path("tournaments/calendar/", calendars.my_calendar, name="my_calendar"),
+    path(
+        "tournaments/calendar/<int:pk>/<str:token>.ics",
+        calendars.player_calendar,
+        name="player_calendar",
+    ),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
     # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.

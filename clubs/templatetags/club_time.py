@@ -20,11 +20,17 @@ register = template.Library()
 FORMAT = "D j M Y, H:i"
 
 
+def club_clock(moment: datetime, club: Club, format: str = FORMAT) -> str:
+    """The words of `moment` on the club's clock, its zone named: "Fri 7 Mar 2031, 19:30
+    CET" (also for text that is no element, such as an event's status line)."""
+    here = zones.local(moment, club.time_zone)
+    return f"{date_format(here, format)} {zones.abbreviation(here)}"
+
+
 @register.simple_tag
 def club_time(moment: datetime | None, club: Club, format: str = FORMAT) -> SafeString | str:
     if moment is None:
         return ""
-    here = zones.local(moment, club.time_zone)
-    text = f"{date_format(here, format)} {zones.abbreviation(here)}"
+    text = club_clock(moment, club, format)
     iso = moment.astimezone(UTC).isoformat()
     return format_html('<time datetime="{}" data-local>{}</time>', iso, text)

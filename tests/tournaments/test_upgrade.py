@@ -211,6 +211,12 @@ LATE_REFUSALS = {
     "Duplicate": "A duplicate event seats everyone at its start: it is too late.",
 }
 CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.S)
+# Calendars and weekly series (docs/design.md §26): the event page offers its start as a
+# calendar file, the club page its feed; the organizer's page of an event not finished
+# has a new "When" section (moving, repeating, cancelling), cut like the console's.
+ADD_TO_CALENDAR = re.compile(r"(\nStarts\n[^\n]*)\n")
+CLUB_CALENDAR = "In your calendar app: subscribe to the club's events (or copy its address)\n"
+CONSOLE_WHEN = re.compile(r"\nWhen\n.*?(?=\nPrint\n)", re.S)
 CONSOLE_TABLES = re.compile(r"\n(?:Round|Deal) \d+: the tables\n.*?(?=\nThe event\n)", re.S)
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
 
@@ -277,11 +283,13 @@ def as_now(reading: Reading) -> str:
             text = text.replace(
                 "\nMembers\nMembers of ", "\nMembers\nWrite to the members\nMembers of "
             )
+        text = text.replace("\nComing up\n", f"\n{CLUB_CALENDAR}Coming up\n", 1)
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if url == "/tournaments/":
         text = text.replace(LIST_BEFORE, LIST_NOW)
     if found := EVENT_PAGE.match(url):
         text = event_page_now(reading, found.group(1), text)
+        text = ADD_TO_CALENDAR.sub(r"\1 · Add to calendar (an .ics file)\n", text, count=1)
     if reading.page.url.startswith("/tables/"):
         return _event_table_now(reading, text.replace("\nLeave\n", "\n"))
     text = text.replace("\nStandings as CSV\n", "\nStandings as CSV · Projector view\n")
@@ -317,7 +325,10 @@ def as_now(reading: Reading) -> str:
 
 def as_compared(reading: Reading) -> str:
     """The text of a page as read now, without the parts new since the snapshot."""
-    return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", reading.text))
+    text = reading.text
+    if reading.page.url.endswith("/manage/"):
+        text = CONSOLE_WHEN.sub("", text)
+    return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", text))
 
 
 def difference(before: Reading, now: Reading) -> str | None:

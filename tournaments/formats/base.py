@@ -23,6 +23,7 @@ from games.errors import ServiceError
 from games.notes import Line
 from tournaments import printed, progress, seat_calls
 from tournaments.models import Entry, Event, Round, RoundTable
+from tournaments.registration import status_before_start
 from tournaments.words import ordinal
 
 MAX_ROUNDS = 15
@@ -362,9 +363,8 @@ class SeatedRounds(Format):
                 start_if_automatic(self, event, self.seat(event, round_.number + 1))
 
     def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str:
-        if event.status == Event.UPCOMING:
-            registration = "open" if event.registration_open else "closed"
-            return f"Upcoming: registration is {registration}."
+        if (before := status_before_start(event)) is not None:
+            return before
         if event.status == Event.FINISHED:
             return "Finished: the standings are final."
         paused = " The event is paused: the next round waits." if event.paused else ""

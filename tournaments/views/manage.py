@@ -23,11 +23,25 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from clubs import zones
-from tournaments import card_results, console, formats, news, page_parts, pages, roster, services
+from clubs.templatetags.club_time import club_clock
+from tournaments import (
+    card_results,
+    console,
+    formats,
+    news,
+    page_parts,
+    pages,
+    registration,
+    roster,
+    series,
+    services,
+)
 from tournaments.forms import (
     AnnouncementForm,
     BreakForm,
     CorrectionForm,
+    MoveForm,
+    RepeatForm,
     ScheduleForm,
     SwapForm,
     first_error,
@@ -142,6 +156,33 @@ def schedule(request: HttpRequest, event: Event) -> str:
     return f"Round {round_.number} starts by itself at {at}."
 
 
+def move(request: HttpRequest, event: Event) -> str:
+    form = MoveForm(request.POST, club=event.club)
+    if not form.is_valid():
+        raise ServiceError(first_error(form))
+    event = services.move_event(event=event, by=request.user, starts_at=form.when())
+    return f"{event.name} now starts {club_clock(event.starts_at, event.club)}."
+
+
+def cancel(request: HttpRequest, event: Event) -> str:
+    services.cancel_event(event=event, by=request.user)
+    return f"{event.name} is cancelled: its page and the calendars that show it say so."
+
+
+def repeat(request: HttpRequest, event: Event) -> str:
+    form = RepeatForm(request.POST)
+    if not form.is_valid():
+        raise ServiceError(first_error(form))
+    days = form.cleaned_data["registration_days"]
+    made = series.repeat_weekly(event=event, by=request.user, registration_days=days)
+    return f"{event.name} repeats. {series.describe(made)}"
+
+
+def stop_repeating(request: HttpRequest, event: Event) -> str:
+    series.stop_repeating(event=event, by=request.user)
+    return f"{event.name} repeats no more: the events already on the calendar stay."
+
+
 def pause(request: HttpRequest, event: Event) -> str:
     paused = request.POST.get("paused") == "1"
     services.set_paused(event=event, by=request.user, paused=paused)
@@ -254,6 +295,10 @@ ACTIONS: dict[str, Handler] = {
     "break": call_break,
     "end_break": end_break,
     "announce": announce,
+    "move": move,
+    "cancel": cancel,
+    "repeat": repeat,
+    "stop_repeating": stop_repeating,
 }
 
 
@@ -302,7 +347,27 @@ def _ask_correct(request: HttpRequest, event: Event) -> Question:
     )
 
 
+def _ask_cancel(request: HttpRequest, event: Event) -> Question:
+    return Question(
+        f"Cancel {event.name}?",
+        "No one can register or play any more. The event stays on its page and in the "
+        "calendars that show it, marked cancelled. This cannot be undone.",
+        "Cancel the event",
+    )
+
+
+def _ask_stop_repeating(request: HttpRequest, event: Event) -> Question:
+    return Question(
+        f"Stop repeating {event.name}?",
+        "No more weeks are put on the calendar. The events already made stay; cancel "
+        "any you no longer want one by one.",
+        "Stop repeating",
+    )
+
+
 QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question]] = {
+    "cancel": _ask_cancel,
+    "stop_repeating": _ask_stop_repeating,
     "finish": _ask_finish,
     "withdraw": _ask_withdraw,
     "correct": _ask_correct,
@@ -470,11 +535,34 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "corrections": Correction.objects.filter(seat__table__round__event=event)
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),
+        **_calendar_context(event),
         "invite_url": request.build_absolute_uri(
             reverse("tournaments:join", args=[event.pk, event.invite_token])
         )
         if event.entry == Event.INVITE
         else None,
+    }
+
+
+def _calendar_context(event: Event) -> dict[str, Any]:
+    """The "When" section (docs/design.md §26): moving and cancelling an event that has
+    not started, repeating it every week or stopping."""
+    upcoming = event.status == Event.UPCOMING
+    repeating = event.series if event.series is not None and event.series.active else None
+    return {
+        "registration_opens": registration.opening_time(event)
+        if upcoming and event.registration_open and event.registration_waits()
+        else "",
+        "move_form": MoveForm(initial={"start_at": event.starts_at}, club=event.club)
+        if upcoming
+        else None,
+        "repeating": repeating,
+        "repeat_line": series.describe(repeating) if repeating else "",
+        "repeat_next": series.next_line(repeating) if repeating else "",
+        "repeat_form": RepeatForm()
+        if repeating is None and event.status != Event.CANCELLED
+        else None,
+        "repeat_rule": series.rule_of(event),
     }
 
 

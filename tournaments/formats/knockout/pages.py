@@ -22,6 +22,7 @@ from games.notes import Line
 from tournaments.formats.base import Placing, shared_ranks
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
 from tournaments.page_parts import SeatLine, entry_of, table_url
+from tournaments.registration import status_before_start
 from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import ordinal, seat_name
 
@@ -168,9 +169,8 @@ def deal_tables(event: Event, me: Entry | None) -> tuple[int | None, list[DealTa
 
 
 def status_text(event: Event, kind: Unit, deal: int | None, left: int) -> str:
-    if event.status == Event.UPCOMING:
-        registration = "open" if event.registration_open else "closed"
-        return f"Upcoming: registration is {registration}."
+    if (before := status_before_start(event)) is not None:
+        return before
     if event.status == Event.FINISHED:
         return "Finished: the places are final."
     return f"{kind.unit.capitalize()} {deal} is being played; {left} players are still in."
