@@ -24,7 +24,7 @@ from django.utils import timezone
 from clubs import access as club_access
 from games.engine import Rules
 from games.errors import ServiceError
-from tournaments import formats, seat_calls
+from tournaments import card_calls, formats
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.services import changed, locked_event, require_organizer
 from tournaments.words import ordinal
@@ -271,7 +271,7 @@ def submit_result(
         )
         changed(event)
         # The other players' calls ask them to confirm it (tournaments.seat_calls).
-        seat_calls.card_players_changed(table=table)
+        card_calls.card_players_changed(table=table)
     return result
 
 
@@ -319,7 +319,7 @@ def _record(event: Event, table: RoundTable, result: CardResult) -> None:
     if not fmt.record_cards(event, table, list(result.places), lost):
         raise ServiceError(f"Table {table.number}'s result is recorded already.")
     changed(event)
-    seat_calls.card_players_changed(table=table)  # the table's calls end
+    card_calls.card_players_changed(table=table)  # the table's calls end
 
 
 def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
 from games.signals import send_on_commit
-from tournaments import seat_calls
+from tournaments import card_calls
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.signals import event_finished
 
@@ -99,7 +99,7 @@ def playing_round(event: Event, number: int) -> Round:
         started_at=timezone.now(),
     )
     if event.venue != Event.ONLINE:
-        seat_calls.card_players_changed(table__round=round_)
+        card_calls.card_players_changed(table__round=round_)
     return round_
 
 

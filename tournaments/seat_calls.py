@@ -137,20 +137,6 @@ def _card_tables(user: Any, events: list[Event]) -> list[Call]:
     return calls
 
 
-def card_players_changed(**where: Any) -> None:
-    """After the commit: the bars of the players at the card tables `where` says (round
-    seats' lookups: `table__round=…`, `table=…`) show their calls again: a round with
-    card tables started (they have no game whose start calls them), a result entered
-    or recorded. Read after the commit, so a round's tables written later in the same
-    transaction (a knockout deals its tables after making the round) are found."""
-
-    def tell() -> None:
-        seats = RoundSeat.objects.filter(table__cards=True, entry__isnull=False, **where)
-        push.changed(list(seats.values_list("entry__user_id", flat=True)))
-
-    transaction.on_commit(tell)
-
-
 def _news(events: list[Event]) -> list[Call]:
     """The break and the latest announcement (`tournaments.news`) of each running event
     the person plays in; an announcement for NEWS_MINUTES after it was made."""

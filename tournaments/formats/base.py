@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.notes import Line
-from tournaments import printed, progress, seat_calls
+from tournaments import card_calls, printed, progress
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.registration import status_before_start
 from tournaments.words import ordinal
@@ -401,7 +401,7 @@ def start_seated(format: Format, event: Event, round_: Round) -> None:
         round_.deadline = round_.started_at + timedelta(days=event.round_days)
     round_.save(update_fields=["status", "started_at", "deadline"])
     if event.venue != Event.ONLINE:
-        seat_calls.card_players_changed(table__round=round_)
+        card_calls.card_players_changed(table__round=round_)
     if event.break_until is not None:
         event.break_until = None
         event.save(update_fields=["break_until"])
