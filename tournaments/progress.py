@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
 from tournaments import seat_calls
-from tournaments.models import Event, Round, RoundSeat, RoundTable
+from tournaments.models import Board, Event, Round, RoundSeat, RoundTable
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.
 Occupant = int | str
@@ -99,6 +99,11 @@ def playing_round(event: Event, number: int) -> Round:
 
 
 def mark_finished(event: Event) -> None:
+    """The event is over: its seed is revealed from now on (docs/design.md §22), and so
+    is every board drawn for it that no table was dealt (a round never played)."""
     event.status, event.finished_at = Event.FINISHED, timezone.now()
     event.registration_open = False
     event.save(update_fields=["status", "finished_at", "registration_open"])
+    Board.objects.filter(event=event, revealed_at__isnull=True, plays__isnull=True).update(
+        revealed_at=event.finished_at
+    )

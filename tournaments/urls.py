@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import events, manage, printing, projector, results, season
+from tournaments.views import events, manage, printing, projector, results, season, verify
 
 app_name = "tournaments"
 
@@ -19,6 +19,8 @@ urlpatterns = [
     # A card table's result, entered from the players' phones (docs/design.md §21).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
+    # The seating checked against the seed, once revealed (docs/design.md §22).
+    path("tournaments/<int:pk>/verify/", verify.verify_page, name="verify"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
     # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.
