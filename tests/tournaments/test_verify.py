@@ -22,7 +22,17 @@ from tests.tournaments.test_duplicate_rounds import start as start_duplicate
 from tests.tournaments.test_knockout import field, knockout, play_deal, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import commitment, pages, projector, services, verify
+from tournaments import (
+    balancing,
+    commitment,
+    pages,
+    projector,
+    seating,
+    services,
+    standings,
+    verify,
+)
+from tournaments.formats.duplicate import rounds as duplicate_rounds
 from tournaments.formats.swiss import results
 from tournaments.models import (
     Board,
@@ -366,3 +376,40 @@ def test_a_finished_knockout_matches_its_seed_deal_by_deal(
     changed = found[f"Deal {move.after_deal + 1}"]
     assert changed.outcome == DIFFERS
     assert any(line.startswith(f"Move {move.order + 1} after deal") for line in changed.differences)
+
+
+# ---- the algorithm's version -------------------------------------------------------------------
+
+
+def test_the_seating_algorithm_draws_today_what_it_drew_when_named() -> None:
+    """What `commitment.ALGORITHM` draws from fixed inputs and seeds, pinned: every Swiss
+    seating, opening layout, balancing, lots and duplicate round 1 of an event committed
+    to it must be drawn the same way for as long as the site verifies such events. If
+    this fails, the code (or Python's `random`) now seats differently: name a new
+    version in `tournaments.commitment`, and keep the old way for the events committed
+    to the old one (docs/design.md §22)."""
+    assert commitment.ALGORITHM == "thirtyone-seating-1"
+    players = list(range(1, 11))
+    scores = {p: float(p % 4) for p in players}
+    met = {frozenset((1, 2)): 1, frozenset((3, 4)): 2, frozenset((5, 9)): 1}
+    assert seating.seat_round(
+        players, scores, met, (4, 3, 3), "golden:2", dealer_counts={1: 1, 2: 1}
+    ) == [[3, 9, 10, 7], [5, 6, 2], [4, 1, 8]]
+    opening = balancing.first_tables(list(range(1, 10)), 4, "golden")
+    assert [(t.seats, t.button) for t in opening] == [
+        ((None, 3, 9, 5), 1),
+        ((8, None, 1, 4), 2),
+        ((7, None, 6, 2), 3),
+    ]
+    balanced = balancing.balance(balancing.remove_players(opening, [1, 2, 5]), {3: 1}, "golden:1")
+    assert [
+        (m.player, m.from_table, m.from_seat, m.to_table, m.to_seat) for m in balanced.moves
+    ] == [
+        (7, 3, 0, 2, 2),
+        (6, 3, 2, 1, 3),
+    ]
+    assert standings.lots(range(1, 9), "golden") == [2, 7, 5, 6, 1, 8, 4, 3]
+    assert duplicate_rounds.first_round_tables([1, 2, 3, 4, 5, 6], 4, "golden") == [
+        [1, 3, 4, "bot-0"],
+        [5, 2, 6, "bot-1"],
+    ]

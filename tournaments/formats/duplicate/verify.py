@@ -39,8 +39,9 @@ def check_round(
         players = sorted(who for who in recorded.values() if who != BOT)
         tables = rounds.first_round_tables(players, event.table_size, event.seed)  # type: ignore[arg-type]
         check.lines.append(
-            f"Drawn again for its {len(players)} players (in entry order) from the seed "
-            f"“{event.seed}:duplicate”; bots fill the last seats."
+            f"Drawn again from the seed “{event.seed}:duplicate” for its {len(players)} "
+            f"players, in the order they entered: {', '.join(names.get(p, '?') for p in players)}"
+            "; bots fill the last seats."
         )
     else:
         tables = rounds.later_round_tables(first, round_.number)

@@ -44,7 +44,10 @@ def checks(event: Event, unit: str, first_seed: str, following: Following) -> li
     found: list[Check] = []
     step: Next | None = Next(
         balancing.first_tables(order, event.table_size, first_seed),
-        [f"The opening layout of the {len(order)} players who started, seed “{first_seed}”."],
+        [
+            f"The opening layout from the seed “{first_seed}”, of the {len(order)} players who "
+            f"started, in the order they registered: {', '.join(names.get(p, '?') for p in order)}."
+        ],
     )
     for round_ in rounds:
         title = f"{unit} {round_.number}"
@@ -197,13 +200,10 @@ def top_q(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next | 
         tables.append([(s.entry_id, s.place or len(seats)) for s in seats])
     if len(tables) <= 1:
         return None
-    gone = set(
-        Entry.objects.filter(
-            event=event,
-            status=Entry.WITHDRAWN,
-            withdrawn_at__lte=round_.finished_at,
-        ).values_list("pk", flat=True)
-    )
+    withdrawn = Entry.objects.filter(event=event, status=Entry.WITHDRAWN)
+    if round_.finished_at is not None:  # by the round's end (it always has one once over)
+        withdrawn = withdrawn.filter(withdrawn_at__lte=round_.finished_at)
+    gone = set(withdrawn.values_list("pk", flat=True))
     q = min(event.top_q, min(len(row) for row in tables) - 1)
     ranked = [[(p, len(row) + 1 if p in gone else place) for p, place in row] for row in tables]
     cut = balancing.top_q(ranked, q)

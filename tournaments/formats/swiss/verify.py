@@ -12,8 +12,9 @@ from games.errors import ServiceError
 from tournaments import roster, seat_checks
 from tournaments import standings as tally
 from tournaments.formats.swiss import results, rounds
-from tournaments.models import Bye, Event, Round
+from tournaments.models import Bye, Correction, Event, Round
 from tournaments.seat_checks import Check
+from tournaments.words import ordinal
 
 
 def checks(event: Event) -> list[Check]:
@@ -41,16 +42,10 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     # for it then, in the order they registered.
     players = [e.pk for e in roster.entries(event) if e.pk in seated or e.pk in sat_out]
     check = Check(title)
-    check.lines.append(
-        f"Drawn again for its {len(players)} players from the standings after "
-        f"round {round_.number - 1} (as they stood then: entries up to #{as_of.entries}, "
-        f"corrections up to #{as_of.corrections}) and the seed “{event.seed}:{round_.number}”."
-        if round_.number > 1
-        else f"Drawn again for its {len(players)} players from the seed "
-        f"“{event.seed}:{round_.number}”."
-    )
+    given = rounds.inputs(event, round_.number, players, as_of)
+    check.lines += input_lines(event, round_, given, as_of, names)
     try:
-        drawn = rounds.draw(rounds.inputs(event, round_.number, players, as_of))
+        drawn = rounds.draw(given)
     except ServiceError as error:
         check.differ([f"The seed cannot seat the round's players: {error.message}"])
         return check
@@ -78,12 +73,52 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     return check
 
 
+def input_lines(
+    event: Event,
+    round_: Round,
+    given: rounds.Inputs,
+    as_of: results.AsOf,
+    names: Mapping[Hashable, str],
+) -> list[str]:
+    """What the round was drawn from, in words a person can draw it again from
+    (docs/verify-event.md): its players in order, their points before it, and what was
+    recorded after it was drawn and so left out."""
+    lines = [
+        f"Drawn again from the seed “{given.seed}” for its {len(given.players)} players, in "
+        f"the order they registered: {', '.join(names.get(p, '?') for p in given.players)}."
+    ]
+    if round_.number > 1:
+        points = {row.player: row.points for row in given.rows}
+        lines.append(
+            "Points before it, as they stood when it was drawn: "
+            + ", ".join(f"{names.get(p, '?')} {points.get(p, 0):g}" for p in given.players)
+            + "."
+        )
+    later = Correction.objects.filter(
+        seat__table__round__event=event,
+        seat__table__round__number__lt=round_.number,
+        pk__gt=as_of.corrections,
+    ).select_related("seat__table__round", "seat__entry__user")
+    for fixed in later.order_by("pk"):
+        lines.append(
+            f"Corrected after it was drawn, so left out: {fixed.seat.entry.user.get_username()}"
+            f"'s place in round {fixed.seat.table.round.number}, {ordinal(fixed.old_place)} → "
+            f"{ordinal(fixed.new_place)}."
+        )
+    return lines
+
+
 def lots_check(event: Event, names: Mapping[Hashable, str]) -> Check:
     """The lots the standings break their last ties with: drawn from the event's seed
     (`standings.lots`), and where the final standings used them."""
     everyone = [e.pk for e in roster.entries(event)]
     drawn = tally.lots(everyone, event.seed)
     check = Check("Drawing lots", seat_checks.SHOWN)
+    check.lines.append(
+        "Everyone entered, sorted by entry number read as text before the draw: "
+        + ", ".join(f"{names.get(p, '?')} (#{p})" for p in sorted(everyone, key=repr))
+        + "."
+    )
     check.lines.append(
         "Order drawn from the seed “"
         + event.seed
