@@ -185,7 +185,7 @@ class EventAdmin(admin.ModelAdmin):
         if obj is None:
             return ADD_FIELDS
         fields = super().get_fields(request, obj)
-        if not obj.seed_revealed:  # secret until the event is over (docs/design.md §22)
+        if not obj.seed_revealed:  # secret until the event is over (docs/design.md §23)
             fields = [name for name in fields if name not in SECRET_UNTIL_THE_END]
         return fields
 

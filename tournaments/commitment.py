@@ -1,4 +1,4 @@
-"""An event's seating commitment (docs/design.md §22): every random choice of an event's
+"""An event's seating commitment (docs/design.md §23): every random choice of an event's
 seating (who sits where, who sits out, who deals first, the lots) is drawn from its
 seed, and the event commits to that seed when it is created, before anyone has entered.
 

@@ -143,7 +143,7 @@ class Event(models.Model):
         help_text="A player's first turn waits this long for them to open the table.",
     )
     seed = models.CharField(max_length=32, default=_seed, help_text="All seating draws from it.")
-    # The seating commitment (docs/design.md §22, tournaments.commitment): SHA-256 of
+    # The seating commitment (docs/design.md §23, tournaments.commitment): SHA-256 of
     # "salt:seed:algorithm", made when the event is created (`save`) and shown from
     # then on; the seed and salt only once the event is over. Blank: an event that
     # started before events committed to their seed, whose seating cannot be proven.
@@ -235,7 +235,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=STATUSES, default=SEATED)
     seed = models.CharField(max_length=64)
-    # What the round's drawing saw (docs/design.md §22), so it can be drawn again from
+    # What the round's drawing saw (docs/design.md §23), so it can be drawn again from
     # the records: the event's highest entry and correction ids at that moment (the
     # entries and corrections made later are left out of the standings it is drawn
     # from), and the seats the organizer had locked when it was drawn again, kept in
@@ -345,7 +345,7 @@ class Bye(models.Model):
 class SeatSwap(models.Model):
     """The organizer exchanged two seats of a seated round (`services.swap_seats`), in
     the order made: the verify page replays them on the round drawn from the seed
-    (docs/design.md §22). Seats are (table number, position); deleted with the round
+    (docs/design.md §23). Seats are (table number, position); deleted with the round
     when it is drawn again, as the swaps themselves are undone then."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="swaps")
@@ -394,7 +394,7 @@ class Correction(models.Model):
 class Board(models.Model):
     """One deal of a duplicate round (docs/design.md §18), played at every table alike:
     the deck and its reshuffle deck as card codes, top first, and the dealer seat. Every
-    board of the event is drawn when it starts (docs/design.md §22) and its salt's
+    board of the event is drawn when it starts (docs/design.md §23) and its salt's
     commitment shown from then on; a board joins its round (`round`) when the round is
     seated. The deck and salt are shown once the board's last table has finished
     (`revealed_at`), or the event is over, so anyone can check one against the other.

@@ -99,7 +99,7 @@ def playing_round(event: Event, number: int) -> Round:
 
 
 def mark_finished(event: Event) -> None:
-    """The event is over: its seed is revealed from now on (docs/design.md §22), and so
+    """The event is over: its seed is revealed from now on (docs/design.md §23), and so
     is every board drawn for it that no table was dealt (a round never played)."""
     event.status, event.finished_at = Event.FINISHED, timezone.now()
     event.registration_open = False

@@ -51,7 +51,7 @@ def context(event: Event) -> dict[str, Any]:
             "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
             "announcements": told.announcements,
             "top_rows": TOP_ROWS,
-            # The hash in groups of eight, to read off the screen (docs/design.md §22).
+            # The hash in groups of eight, to read off the screen (docs/design.md §23).
             "commitment_groups": commitment.grouped(event.seed_commitment),
         }
     )

@@ -1,5 +1,5 @@
 """The organizer's changes to a seated round, as pure steps on a layout (docs/design.md
-§22): the services make them on the round's seats, and the verify page makes them
+§23): the services make them on the round's seats, and the verify page makes them
 again on the round drawn from the seed, so both follow one rule.
 
 A layout maps a seat, (table number, position), to who sits there: an entry id, or a

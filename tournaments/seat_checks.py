@@ -1,4 +1,4 @@
-"""What the formats' seating checks share (docs/design.md §22): a round drawn again from
+"""What the formats' seating checks share (docs/design.md §23): a round drawn again from
 the revealed seed is a `Check`; the layout a round recorded, the organizer's recorded
 changes replayed on a layout (`tournaments.seat_changes`), layouts compared seat by seat
 in sentences, and the games compared with the seats they were dealt to. Each format

@@ -584,7 +584,7 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
             raise ServiceError("Choose two different seats of this round.")
         a, b = seats[first.pk], seats[second.pk]
         _exchange(a, b)
-        # Recorded, so the verify page replays it on the round drawn from the seed (§22).
+        # Recorded, so the verify page replays it on the round drawn from the seed (§23).
         SeatSwap.objects.create(
             round=round_,
             order=round_.swaps.count(),
@@ -887,7 +887,7 @@ def _each_alone(step: Callable[[], Any], what: str, pk: int) -> None:
 def _reseat_waiting_round(event: Event) -> None:
     """Entries changed while a round waits to start: seat it again, keeping the locked
     seats where they are. The locked seats are kept on the new round
-    (`Round.kept_seats`), so the verify page can draw it again (docs/design.md §22)."""
+    (`Round.kept_seats`), so the verify page can draw it again (docs/design.md §23)."""
     waiting = event.round_set.filter(status=Round.SEATED).first()
     if waiting is None:
         return

@@ -19,7 +19,7 @@ urlpatterns = [
     # A card table's result, entered from the players' phones (docs/design.md §21).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
-    # The seating checked against the seed, once revealed (docs/design.md §22).
+    # The seating checked against the seed, once revealed (docs/design.md §23).
     path("tournaments/<int:pk>/verify/", verify.verify_page, name="verify"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),

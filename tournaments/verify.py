@@ -1,4 +1,4 @@
-"""Checking an event's seating against its revealed seed (docs/design.md §22,
+"""Checking an event's seating against its revealed seed (docs/design.md §23,
 docs/verify-event.md): the report the verify page and `manage.py verify_event` show.
 
 The common part is here: the commitment (the revealed salt, seed and algorithm hashed

@@ -266,7 +266,7 @@ class Format:
     def seating_checks(self, event: Event) -> list[seat_checks.Check]:
         """Every round of a finished event drawn again from its revealed seed, the
         algorithm's version and the recorded results, through the same code that seated
-        it, and compared with what was played (docs/design.md §22): one `Check` a round
+        it, and compared with what was played (docs/design.md §23): one `Check` a round
         (and any the format adds: duplicate boards, lots)."""
         raise NotImplementedError
 

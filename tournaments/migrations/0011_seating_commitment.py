@@ -1,4 +1,4 @@
-# The seating commitment (docs/design.md §22): events commit to their seed when they are
+# The seating commitment (docs/design.md §23): events commit to their seed when they are
 # created, rounds keep what their drawing saw, the organizer's seat swaps are recorded,
 # and a duplicate event's boards are all drawn at its start (so a board belongs to its
 # event, and joins its round when the round is seated).

@@ -1,4 +1,4 @@
-"""The verify page of an event (docs/design.md §22): its seating commitment and, once
+"""The verify page of an event (docs/design.md §23): its seating commitment and, once
 the event is over, its seed, and every round drawn again from it and compared with what
 was played. Public like the event's page; it works without JavaScript. A finished
 event's report cannot change unless its records do (a correction counts the event's

@@ -6,7 +6,7 @@ Only revealed boards count and are shown: a board still being played at some tab
 no traveller, no deck, no salt and no result anywhere, and the standings leave it out
 (a result there, or a percentage that moved, would tell a table still playing it how
 the deal went elsewhere). Every board's commitment alone is shown from the event's
-start, when they are all drawn (docs/design.md §22).
+start, when they are all drawn (docs/design.md §23).
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ class LaterBoard:
 
 def later_boards(event: Event, started: list[Round]) -> list[LaterBoard]:
     """The boards of the rounds not started (all drawn at the event's start, docs/design.md
-    §22): each one's commitment, and its deck and salt only once revealed."""
+    §23): each one's commitment, and its deck and salt only once revealed."""
     boards = Board.objects.filter(event=event).exclude(round__in=started)
     return [
         LaterBoard(

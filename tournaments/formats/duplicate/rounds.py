@@ -65,7 +65,7 @@ def check_field(players: int, table_size: int) -> None:
 def first_round_tables(players: Sequence[int], size: int, seed: str) -> list[list[Any]]:
     """Round 1's tables: `players` (entry ids, in id order) in an order drawn from the
     event's seed, dealt round the tables, so the bots ("bot-k") that fill the last seats
-    are spread over them. Pure: the verify page draws it again (docs/design.md §22)."""
+    are spread over them. Pure: the verify page draws it again (docs/design.md §23)."""
     order: list[Any] = list(players)
     random.Random(f"{seed}:duplicate").shuffle(order)
     count = -(-len(order) // size)
@@ -114,7 +114,7 @@ def seat_round(event: Event, number: int, bot_level: str) -> Round:
 
 def draw_boards(event: Event) -> None:
     """Every board of every round, drawn and committed to as the event starts, before
-    anyone plays (docs/design.md §22): the commitments are on the event page from then
+    anyone plays (docs/design.md §23): the commitments are on the event page from then
     on, so no board can be chosen after the first results are known. Each joins its
     round when the round is seated."""
     Board.objects.bulk_create(

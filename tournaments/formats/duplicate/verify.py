@@ -1,5 +1,5 @@
 """A duplicate event's rounds and boards checked against its revealed seed and
-commitments (docs/design.md §22). Round 1 is drawn again from the seed for the players
+commitments (docs/design.md §23). Round 1 is drawn again from the seed for the players
 it seated (`rounds.first_round_tables`); each later round is round 1's tables rotated
 (`rounds.later_round_tables`), a player withdrawn by then played by a bot; the
 organizer's recorded changes are made on each; each is compared seat by seat and with

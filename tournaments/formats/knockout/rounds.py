@@ -218,7 +218,7 @@ def played_layout(event: Event, table: RoundTable, state: Any = None) -> balanci
     (an online table has its `games.Table`'s seats, a card table the event's table size
     or more) and its button, the seat that dealt (the game's dealer; at a card table the
     one the app named or the players said, `RoundTable.dealer`). The verify page reads
-    it as the balancing did (docs/design.md §22). `state`: the game's, when read."""
+    it as the balancing did (docs/design.md §23). `state`: the game's, when read."""
     seats = list(table.seats.order_by("position"))
     if table.cards:
         size = max(event.table_size, 1 + max(s.position for s in seats))

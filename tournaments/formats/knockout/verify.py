@@ -1,5 +1,5 @@
 """A knockout's deals (or a top-q knockout's rounds) drawn again from its revealed seed
-(docs/design.md §22). The first is the opening layout (`balancing.first_tables`) of the
+(docs/design.md §23). The first is the opening layout (`balancing.first_tables`) of the
 players who started; each next one follows from the one before and its recorded
 results: a balanced knockout's balancing (`balancing.balance`) after the players out
 left, its moves compared one by one with the moves recorded, or a top-q round's cut

@@ -3,7 +3,7 @@
 
 A round is drawn from the results as they stood when it was drawn: `AsOf` says what
 that was (the entries made and the corrections done by then), so the verify page can
-read them again after later entries and corrections (docs/design.md §22).
+read them again after later entries and corrections (docs/design.md §23).
 """
 
 from __future__ import annotations

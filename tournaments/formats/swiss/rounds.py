@@ -22,7 +22,7 @@ BOT_LEVEL = "medium"
 
 @dataclass(frozen=True)
 class Inputs:
-    """What a Swiss round is drawn from (docs/design.md §22): the players to seat (in the
+    """What a Swiss round is drawn from (docs/design.md §23): the players to seat (in the
     order they registered), the standings before the round (everyone entered then), who
     has met whom, who has dealt first how often, who has sat out, the event's tables
     and the round's seed. Everything but the seed is public once the round is played."""

@@ -1,4 +1,4 @@
-"""A Swiss event's rounds drawn again from its revealed seed (docs/design.md §22): each
+"""A Swiss event's rounds drawn again from its revealed seed (docs/design.md §23): each
 round from the results as they stood when it was drawn (`results.AsOf`), through the
 same `rounds.draw` that seated it, then the organizer's recorded changes, compared seat
 by seat and bye by bye with what was recorded and with the games dealt. The lots the
