@@ -13,6 +13,7 @@ row lock; who may act is `clubs.access` (an event's club's organizers).
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -167,7 +168,7 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self._state.adding and not self.seed_commitment:
             self.commit_to_seed()
         super().save(*args, **kwargs)

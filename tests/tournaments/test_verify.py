@@ -17,13 +17,16 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import RuleSet
+from tests.tournaments.test_card_knockouts import make as make_card_knockout
+from tests.tournaments.test_card_knockouts import nine, two_lives  # noqa: F401
 from tests.tournaments.test_duplicate_rounds import duplicate_event, play_everything
 from tests.tournaments.test_duplicate_rounds import start as start_duplicate
-from tests.tournaments.test_knockout import field, knockout, play_deal, quick  # noqa: F401
+from tests.tournaments.test_knockout import field, knockout, play_to_the_end, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
 from tournaments import (
     balancing,
+    card_results,
     commitment,
     pages,
     projector,
@@ -350,15 +353,9 @@ def test_a_finished_knockout_matches_its_seed_deal_by_deal(
     top: int,
 ) -> None:
     event = knockout(make_any_event, quick, field[:9], size=4, top=top)
-    round_ = services.start_event(event=event, by=field[0])
-    for _ in range(300):
-        play_deal(round_, django_capture_on_commit_callbacks)
-        event.refresh_from_db()
-        if event.status == Event.FINISHED:
-            break
-        round_ = event.round_set.order_by("-number").first()
-    else:
-        raise AssertionError("the knockout did not end")
+    play_to_the_end(
+        event, services.start_event(event=event, by=field[0]), django_capture_on_commit_callbacks
+    )
     report = verify.report(event)
     unit = "Round" if top else "Deal"
     count = event.round_set.count()
@@ -413,3 +410,76 @@ def test_the_seating_algorithm_draws_today_what_it_drew_when_named() -> None:
         [1, 3, 4, "bot-0"],
         [5, 2, 6, "bot-1"],
     ]
+
+
+# ---- tables played with real cards ---------------------------------------------------------------
+
+
+def test_a_swiss_event_at_card_tables_matches_its_seed(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    """Results entered by people are inputs like a game's: seven players at tables of
+    three with real cards (one sits out each round), every result entered by the
+    organizer, one corrected; the rounds match."""
+    event = make_event(
+        rounds=2, venue=Event.CARDS, bots_fill=False, table_size=3, table_min=3, table_max=3
+    )
+    register_all(event, [ann, *members[:6]])
+    round_ = services.start_event(event=event, by=ann)
+    for number in (1, 2):
+        round_ = event.round_set.get(number=number)
+        for table in round_.tables.order_by("number"):
+            card_results.submit_result(
+                round_table=table, by=ann, places=[2, 1, 3], reason="read out at the table"
+            )
+        if number == 1:
+            first = RoundSeat.objects.filter(table__round=round_, place=3).first()
+            services.correct_result(seat=first, by=ann, place=2, reason="a miscount")
+    event.refresh_from_db()
+    assert event.status == Event.FINISHED
+    report = verify.report(event)
+    assert outcomes(report) == {
+        "Round 1": MATCHES,
+        "Round 2": MATCHES,
+        "Drawing lots": SHOWN,
+    }, [c.differences for c in report.checks]
+    assert any("played with real cards" in line for line in report.checks[0].lines)
+
+
+def test_a_balanced_knockout_at_card_tables_matches_its_seed(
+    club: Any,
+    ann: Any,
+    two_lives: RuleSet,  # noqa: F811
+    nine: list[Any],  # noqa: F811
+) -> None:
+    """Every deal's lives lost entered by the organizer; once, the players say another
+    seat dealt than the one the site named (the next button follows them): the deals
+    match, and that table says who the players named."""
+    event = make_card_knockout(club, ann, two_lives, nine, format=Event.KNOCKOUT, table_size=4)
+    deal = services.start_event(event=event, by=ann)
+    overridden = None
+    for _ in range(40):
+        for table in deal.tables.order_by("number"):
+            positions = sorted(table.seats.values_list("position", flat=True))
+            after = [p for p in positions if p > (table.dealer or 0)] or positions
+            dealer = None
+            if deal.number == 2 and overridden is None:
+                dealer = overridden = after[0]  # the next player dealt, they say
+                after = [p for p in positions if p > dealer] or positions
+            card_results.submit_result(
+                round_table=table,
+                by=ann,
+                lives_lost=[1 if p == after[0] else 0 for p in positions],
+                dealer=dealer,
+                reason="from the score sheet",
+            )
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            break
+        deal = event.round_set.get(number=deal.number + 1)
+    else:
+        raise AssertionError("the knockout did not end")
+    report = verify.report(event)
+    assert {c.outcome for c in report.checks} == {MATCHES}, [c.differences for c in report.checks]
+    said = next(c for c in report.checks if c.title == "Deal 2")
+    assert any(f"the players said seat {overridden + 1} dealt" in line for line in said.lines)

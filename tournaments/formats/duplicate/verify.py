@@ -37,7 +37,7 @@ def check_round(
     check = Check(title)
     if round_.number == 1 or first is None:
         players = sorted(who for who in recorded.values() if who != BOT)
-        tables = rounds.first_round_tables(players, event.table_size, event.seed)  # type: ignore[arg-type]
+        tables = rounds.first_round_tables(players, event.table_size, event.seed)
         check.lines.append(
             f"Drawn again from the seed “{event.seed}:duplicate” for its {len(players)} "
             f"players, in the order they entered: {', '.join(names.get(p, '?') for p in players)}"
