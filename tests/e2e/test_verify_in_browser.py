@@ -17,15 +17,12 @@ from clubs.models import Club, Membership
 from games.models import Game, RuleSet
 from tests.e2e.conftest import OUTPUT
 from tests.e2e.test_accessibility_in_browser import axe_violations
-from tests.e2e.test_end_of_event_in_browser import finished_swiss
+from tests.e2e.test_end_of_event_in_browser import LAPTOP, PHONE, finished_swiss
 from tests.games.playing import play_out
 from tournaments import services
 from tournaments.models import BoardPlay, Event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
 
 
 def finished_duplicate(ann: Any, django_user_model: Any) -> Event:
