@@ -66,6 +66,11 @@ ADD_FIELDS = (
 )
 
 
+# An event's seed and salt, kept from everyone, staff too, until the event is over: the
+# commitment proves nothing if someone can read the seed while the rounds are drawn.
+SECRET_UNTIL_THE_END = ("seed", "seed_salt")
+
+
 class _DryRun(Exception):
     """Raised inside a savepoint to roll back what a service call wrote."""
 
@@ -200,7 +205,10 @@ class EventAdmin(admin.ModelAdmin):
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is None:
             return ADD_FIELDS
-        return super().get_fields(request, obj)
+        fields = super().get_fields(request, obj)
+        if not obj.seed_revealed:  # secret until the event is over (docs/design.md §27)
+            fields = [name for name in fields if name not in SECRET_UNTIL_THE_END]
+        return fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is None:
@@ -262,6 +270,12 @@ class RoundAdmin(ReadOnly):
     list_display = ("__str__", "status", "start_at", "started_at", "finished_at")
     list_filter = ("status",)
     inlines = [RoundTableInline]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_fields(request, obj)
+        if obj is not None and not obj.event.seed_revealed:  # the event's seed, with ":n"
+            fields = [name for name in fields if name != "seed"]
+        return fields
 
 
 @admin.register(RoundTable)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -22,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Table
+from tournaments import commitment
 
 
 def _token() -> str:
@@ -29,7 +31,7 @@ def _token() -> str:
 
 
 def _seed() -> str:
-    return secrets.token_hex(8)
+    return commitment.new_seed()
 
 
 def _feed_token() -> str:
@@ -168,6 +170,14 @@ class Event(models.Model):
         help_text="A player's first turn waits this long for them to open the table.",
     )
     seed = models.CharField(max_length=32, default=_seed, help_text="All seating draws from it.")
+    # The seating commitment (docs/design.md §27, tournaments.commitment): SHA-256 of
+    # "salt:seed:algorithm", made when the event is created (`save`) and shown from
+    # then on; the seed and salt only once the event is over. Blank: an event that
+    # started before events committed to their seed, whose seating cannot be proven.
+    seed_salt = models.CharField(max_length=64, blank=True, default="", db_default="")
+    seating_algorithm = models.CharField(max_length=40, blank=True, default="", db_default="")
+    seed_commitment = models.CharField(max_length=64, blank=True, default="", db_default="")
+    seed_committed_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=STATUSES, default=UPCOMING)
     paused = models.BooleanField(default=False)
     # A break the organizer called: the next round starts by itself at this time.
@@ -208,6 +218,26 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self._state.adding and not self.seed_commitment:
+            self.commit_to_seed()
+        super().save(*args, **kwargs)
+
+    def commit_to_seed(self) -> None:
+        """Fix the seed before anything is drawn from it: a fresh salt, the algorithm
+        that will draw, and their commitment (not saved here)."""
+        self.seed_salt = commitment.new_salt()
+        self.seating_algorithm = commitment.ALGORITHM
+        self.seed_commitment = commitment.commitment(
+            self.seed_salt, self.seed, self.seating_algorithm
+        )
+        self.seed_committed_at = timezone.now()
+
+    @property
+    def seed_revealed(self) -> bool:
+        """The seed and salt are public once the event is over, and not before."""
+        return self.status == self.FINISHED
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
@@ -276,7 +306,15 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=STATUSES, default=SEATED)
     seed = models.CharField(max_length=64)
-    # When a seated round starts by itself (None: when the organizer starts it).
+    # What the round's drawing saw (docs/design.md §27), so it can be drawn again from
+    # the records: the event's highest entry and correction ids at that moment (the
+    # entries and corrections made later are left out of the standings it is drawn
+    # from), and the seats the organizer had locked when it was drawn again, kept in
+    # place as [table, position, entry id] in the order placed. None: a round seated
+    # before its drawing was recorded.
+    drawn_entries = models.PositiveIntegerField(null=True, blank=True)
+    drawn_corrections = models.PositiveIntegerField(null=True, blank=True)
+    kept_seats = models.JSONField(default=list, blank=True, db_default=[])
     start_at = models.DateTimeField(null=True, blank=True)
     seated_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -378,6 +416,36 @@ class Bye(models.Model):
         return f"{self.entry} has a bye in {self.round}"
 
 
+class SeatSwap(models.Model):
+    """The organizer exchanged two seats of a seated round (`services.swap_seats`), in
+    the order made: the verify page replays them on the round drawn from the seed
+    (docs/design.md §27). Seats are (table number, position); deleted with the round
+    when it is drawn again, as the swaps themselves are undone then."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="swaps")
+    order = models.PositiveSmallIntegerField()
+    first_table = models.PositiveSmallIntegerField()
+    first_position = models.PositiveSmallIntegerField()
+    second_table = models.PositiveSmallIntegerField()
+    second_position = models.PositiveSmallIntegerField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "order"], name="one_seat_swap_per_order"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.round}: table {self.first_table} seat {self.first_position + 1} ⇄ "
+            f"table {self.second_table} seat {self.second_position + 1}"
+        )
+
+
 class Correction(models.Model):
     """The organizer changed a finished seat's place, with a reason (the audit log)."""
 
@@ -399,28 +467,42 @@ class Correction(models.Model):
 
 class Board(models.Model):
     """One deal of a duplicate round (docs/design.md §18), played at every table alike:
-    the deck and its reshuffle deck as card codes, top first, and the dealer seat. The
-    salt's commitment is shown from the round's start; the deck and salt only once the
-    board's last table has finished (`revealed_at`), so anyone can check one against
-    the other. Until then nothing here leaves the server."""
+    the deck and its reshuffle deck as card codes, top first, and the dealer seat. Every
+    board of the event is drawn when it starts (docs/design.md §27) and its salt's
+    commitment shown from then on; a board joins its round (`round`) when the round is
+    seated. The deck and salt are shown once the board's last table has finished
+    (`revealed_at`), or the event is over, so anyone can check one against the other.
+    Until then nothing here leaves the server."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="board_set")
+    round_number = models.PositiveSmallIntegerField(db_default=0)
+    # Its round once seated; a round drawn again lets go of its boards and the new one
+    # takes them (the same decks: they were committed to at the start).
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="boards"
+    )
     number = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField()
     deck = models.TextField()
     reshuffle = models.TextField()
     salt = models.CharField(max_length=64)
     commitment = models.CharField(max_length=64)
+    # When it was drawn and committed to (None: drawn before this was kept).
+    committed_at = models.DateTimeField(
+        null=True, blank=True, default=timezone.now, db_default=Now()
+    )
     revealed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["event", "round_number", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="one_board_per_number"),
+            models.UniqueConstraint(
+                fields=["event", "round_number", "number"], name="one_board_per_number"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.round}, board {self.number}"
+        return f"{self.event}, round {self.round_number}, board {self.number}"
 
     @property
     def revealed(self) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from tournaments import formats, news
+from tournaments import commitment, formats, news
 from tournaments.models import Event
 from tournaments.screen_parts import TOP_ROWS
 
@@ -51,6 +51,8 @@ def context(event: Event) -> dict[str, Any]:
             "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
             "announcements": told.announcements,
             "top_rows": TOP_ROWS,
+            # The hash in groups of eight, to read off the screen (docs/design.md §27).
+            "commitment_groups": commitment.grouped(event.seed_commitment),
         }
     )
     return found

@@ -40,7 +40,16 @@ from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet
 from games.signals import send_on_commit
-from tournaments import formats, live, registration, seat_calls, seating, signals, turn_based
+from tournaments import (
+    formats,
+    live,
+    registration,
+    seat_calls,
+    seat_changes,
+    seating,
+    signals,
+    turn_based,
+)
 from tournaments import standings as tally
 from tournaments.formats.base import start_if_automatic, start_seated
 from tournaments.models import (
@@ -51,6 +60,7 @@ from tournaments.models import (
     Event,
     Round,
     RoundSeat,
+    SeatSwap,
 )
 from tournaments.progress import mark_finished
 
@@ -669,10 +679,23 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(f"Round {round_.number} has started: its seats are fixed.")
-        seats = {s.pk: s for s in RoundSeat.objects.filter(table__round=round_)}
+        seats = {
+            s.pk: s for s in RoundSeat.objects.filter(table__round=round_).select_related("table")
+        }
         if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
             raise ServiceError("Choose two different seats of this round.")
-        _exchange(seats[first.pk], seats[second.pk])
+        a, b = seats[first.pk], seats[second.pk]
+        _exchange(a, b)
+        # Recorded, so the verify page replays it on the round drawn from the seed (§27).
+        SeatSwap.objects.create(
+            round=round_,
+            order=round_.swaps.count(),
+            first_table=a.table.number,
+            first_position=a.position,
+            second_table=b.table.number,
+            second_position=b.position,
+            by=by,
+        )
         changed(event)
 
 
@@ -1012,23 +1035,26 @@ def _each_alone(step: Callable[[], Any], what: str, pk: int) -> None:
 
 def _reseat_waiting_round(event: Event) -> None:
     """Entries changed while a round waits to start: seat it again, keeping the locked
-    seats where they are."""
+    seats where they are. The locked seats are kept on the new round
+    (`Round.kept_seats`), so the verify page can draw it again (docs/design.md §27)."""
     waiting = event.round_set.filter(status=Round.SEATED).first()
     if waiting is None:
         return
-    locked = {
-        (s.table.number, s.position): s.entry_id
+    locked = [
+        [s.table.number, s.position, s.entry_id]
         for s in RoundSeat.objects.filter(
             table__round=waiting, locked=True, entry__status=Entry.REGISTERED
-        ).select_related("table")
-    }
+        )
+        .select_related("table")
+        .order_by("table__number", "position")
+    ]
     number, start_at = waiting.number, waiting.start_at
     # The tables the organizer chose to play with cards stay so, by number (§21).
     with_cards = list(waiting.tables.filter(cards=True).values_list("number", flat=True))
     waiting.delete()
     round_ = formats.of(event).seat(event, number)
-    round_.start_at = start_at
-    round_.save(update_fields=["start_at"])
+    round_.start_at, round_.kept_seats = start_at, locked
+    round_.save(update_fields=["start_at", "kept_seats"])
     if event.venue == Event.MIXED:
         # Exactly the organizer's choice, rather than what a new round takes from the
         # round before (formats.swiss.rounds).
@@ -1038,14 +1064,13 @@ def _reseat_waiting_round(event: Event) -> None:
         (s.table.number, s.position): s
         for s in RoundSeat.objects.filter(table__round=round_).select_related("table")
     }
-    for where, entry_id in locked.items():
-        target = seats.get(where)
-        current = next((s for s in seats.values() if s.entry_id == entry_id), None)
-        if target is None or current is None:
-            continue  # fewer tables now: the locked place is gone
-        if target is not current:
-            _exchange(target, current)
-        RoundSeat.objects.filter(pk=target.pk).update(locked=True)
+    layout = {where: seat.entry_id or f"bot@{where}" for where, seat in seats.items()}
+    for target, current in seat_changes.keeping_exchanges(layout, locked):
+        _exchange(seats[target], seats[current])
+    seated = {seat.entry_id for seat in seats.values()}
+    for table, position, entry_id in locked:
+        if (table, position) in seats and entry_id in seated:
+            RoundSeat.objects.filter(pk=seats[table, position].pk).update(locked=True)
 
 
 # What both seats hold for a moment while two are exchanged.

@@ -218,6 +218,15 @@ class _Tally:
     cells: dict[int, Cell] = field(default_factory=dict)
 
 
+def lots(players: Iterable[Player], seed: int | str) -> list[Player]:
+    """The order drawing lots gives `players`: sorted by their ``repr`` first, so that
+    the draw does not depend on the order they are given in, then shuffled by
+    ``random.Random(seed)``."""
+    draw = sorted(players, key=repr)
+    random.Random(seed).shuffle(draw)
+    return draw
+
+
 def standings(
     players: Sequence[Player],
     tables: Iterable[TableResult],
@@ -293,10 +302,7 @@ def standings(
         "table_wins": {p: tally[p].table_wins for p in players},
         "lives_lost": {p: tally[p].lives_lost for p in players},
     }
-    # Lots: sorted first so that the draw does not depend on the order of `players`.
-    draw = sorted(players, key=repr)
-    random.Random(seed).shuffle(draw)
-    lot = {player: n for n, player in enumerate(draw, start=1)}
+    lot = {player: n for n, player in enumerate(lots(players, seed), start=1)}
 
     def head_to_head(group: Collection[Player]) -> dict[Player, Fraction]:
         earned = dict.fromkeys(group, Fraction(0))

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.views import calendars, events, manage, printing, projector, results, season
+from tournaments.views import (
+    calendars,
+    events,
+    manage,
+    printing,
+    projector,
+    results,
+    season,
+    verify,
+)
 
 app_name = "tournaments"
 
@@ -28,6 +37,8 @@ urlpatterns = [
         calendars.player_calendar,
         name="player_calendar",
     ),
+    # The seating checked against the seed, once revealed (docs/design.md §27).
+    path("tournaments/<int:pk>/verify/", verify.verify_page, name="verify"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
     # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.

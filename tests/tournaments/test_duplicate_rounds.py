@@ -329,17 +329,28 @@ def test_one_table_is_refused_and_nothing_changes(
     assert event.status == Event.UPCOMING and not event.round_set.exists()
 
 
-def test_a_manual_event_publishes_the_commitments_when_the_round_starts(
+def test_every_board_is_committed_to_when_the_event_starts_and_kept_when_reseated(
     make_event: Any, ann: Any, members: list[Any]
 ) -> None:
-    event = duplicate_event(make_event, advance=Event.MANUAL)
-    round_ = start(event, members[:5], ann)
+    """Every board of every round is drawn as the event starts and its commitment is on
+    the page from then on (docs/design.md §27), before any round is played, even while
+    round 1 waits for the organizer; no deck shows. A withdrawal while round 1 waits
+    seats it again with the same boards: they were committed to."""
+    event = duplicate_event(make_event, rounds=2, advance=Event.MANUAL)
+    round_ = start(event, members[:6], ann)
     assert round_.status == Round.SEATED
-    boards = list(round_.boards.all())
-    assert len(boards) == 2 and not BoardPlay.objects.exists()
+    boards = list(Board.objects.filter(event=event))
+    assert [(b.round_number, b.number) for b in boards] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert [b.round_id for b in boards] == [round_.pk, round_.pk, None, None]
+    assert all(b.committed_at <= round_.seated_at for b in boards)
+    assert not BoardPlay.objects.exists()
     page = Client().get(event.get_absolute_url()).content.decode()
-    assert all(b.commitment not in page and b.deck not in page for b in boards)
-    services.start_round(round_=round_, by=ann)
+    assert all(b.commitment in page and b.deck not in page and b.salt not in page for b in boards)
+    services.withdraw(event=event, entry=event.entries.get(user=members[0]), by=ann)
+    again = event.round_set.get(number=1)
+    assert again.pk != round_.pk
+    assert sorted(again.boards.values_list("pk", flat=True)) == [b.pk for b in boards[:2]]
+    services.start_round(round_=again, by=ann)
     assert BoardPlay.objects.filter(board__number=1).count() == 2
     page = Client().get(event.get_absolute_url()).content.decode()
     assert all(b.commitment in page and b.deck not in page for b in boards)

@@ -31,7 +31,7 @@ def test_the_registry_and_the_model_name_the_same_formats() -> None:
 def test_every_format_answers_the_whole_protocol(key: str) -> None:
     fmt = type(FORMATS[key])
     required = ["heading", "start", "record", "status", "live_context", "csv_rows", "season"]
-    required += ["projector_context", "placings"]
+    required += ["projector_context", "placings", "seating_checks"]
     if issubclass(fmt, SeatedRounds):
         required += ["seat", "start_round", "record_game"]
     for name in required:

@@ -83,6 +83,18 @@ def play_deal(round_: Round, capture: Any) -> None:
         services.sweep()
 
 
+def play_to_the_end(event: Event, round_: Round, capture: Any) -> None:
+    """Play deal after deal (or round after round) from `round_` until the event is over;
+    a stuck event fails the test, it does not hang it."""
+    for _ in range(MOST_DEALS):
+        play_deal(round_, capture)
+        event.refresh_from_db()
+        if event.status == Event.FINISHED:
+            return
+        round_ = event.round_set.order_by("-number").first()
+    raise AssertionError(f"not over after {MOST_DEALS} deals")
+
+
 def start_lives(game: Game) -> list[int]:
     return list(GameEvent.objects.get(game=game, kind="game_started").data["lives"])
 
@@ -202,14 +214,7 @@ def test_players_out_on_the_same_deal_rank_by_lives_then_hand(
 ) -> None:
     event = knockout(make_event, quick, field[:6], size=3)
     round_ = services.start_event(event=event, by=field[0])
-    for _ in range(MOST_DEALS):  # a stuck event fails the test, it does not hang it
-        play_deal(round_, django_capture_on_commit_callbacks)
-        event.refresh_from_db()
-        if event.status == Event.FINISHED:
-            break
-        round_ = event.round_set.order_by("-number").first()
-    else:
-        raise AssertionError(f"not over after {MOST_DEALS} deals")
+    play_to_the_end(event, round_, django_capture_on_commit_callbacks)
     places = dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "place"))
     assert places == expected_places(event)
 

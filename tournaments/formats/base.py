@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.notes import Line
-from tournaments import card_calls, printed, progress
+from tournaments import card_calls, printed, progress, seat_checks
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.registration import status_before_start
 from tournaments.words import ordinal
@@ -279,6 +279,13 @@ class Format:
 
     def season(self, event: Event) -> list[SeasonResult]:
         """Each player's contribution to the club's season (docs/design.md §19)."""
+        raise NotImplementedError
+
+    def seating_checks(self, event: Event) -> list[seat_checks.Check]:
+        """Every round of a finished event drawn again from its revealed seed, the
+        algorithm's version and the recorded results, through the same code that seated
+        it, and compared with what was played (docs/design.md §27): one `Check` a round
+        (and any the format adds: duplicate boards, lots)."""
         raise NotImplementedError
 
     # ---- the end of the evening ------------------------------------------------------

@@ -14,9 +14,10 @@ from tournaments.formats.base import (
     SeatedRounds,
     check_rounds,
 )
-from tournaments.formats.duplicate import pages, rounds
+from tournaments.formats.duplicate import pages, rounds, verify
 from tournaments.formats.duplicate.rounds import check_boards
 from tournaments.models import Entry, Event, Round
+from tournaments.seat_checks import Check
 
 # The level of the bots that fill the tables: a fair opponent, not a pushover.
 BOT_LEVEL = "medium"
@@ -47,6 +48,11 @@ class Duplicate(SeatedRounds):
     def check_field(self, event: Event, count: int) -> None:
         Format.check_field(self, event, count)  # any number of rounds: seats rotate
         rounds.check_field(count, event.table_size)
+
+    def start(self, event: Event) -> Round:
+        # Every board of the event is drawn and committed to before round 1 is seated.
+        rounds.draw_boards(event)
+        return super().start(event)
 
     def seat(self, event: Event, number: int) -> Round:
         return rounds.seat_round(event, number, BOT_LEVEL)
@@ -106,6 +112,9 @@ class Duplicate(SeatedRounds):
             SeasonResult(row.player, rank, row.boards, row.matchpoints, row.top)
             for rank, row in pages.ranked(event)
         ]
+
+    def seating_checks(self, event: Event) -> list[Check]:
+        return verify.checks(event)
 
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         """The round's tables, and the boards every one of them plays (numbered in the

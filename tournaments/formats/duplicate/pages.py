@@ -5,7 +5,8 @@ with their commitments, and the travellers of the boards revealed.
 Only revealed boards count and are shown: a board still being played at some table has
 no traveller, no deck, no salt and no result anywhere, and the standings leave it out
 (a result there, or a percentage that moved, would tell a table still playing it how
-the deal went elsewhere). The board's commitment alone is shown from the round's start.
+the deal went elsewhere). Every board's commitment alone is shown from the event's
+start, when they are all drawn (docs/design.md §27).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tournaments.words import number, seat_name
 
 def board_number(event: Event, board: Board) -> int:
     """The board's number in the event: round 2's board 1 of four is board 5."""
-    return (board.round.number - 1) * event.boards + board.number
+    return (board.round_number - 1) * event.boards + board.number
 
 
 def results(event: Event) -> tuple[list[duplicate.Result[int]], int]:
@@ -211,6 +212,36 @@ def boards_of(event: Event, round_: Round) -> list[BoardLine]:
     return lines
 
 
+@dataclass(frozen=True)
+class LaterBoard:
+    """A board of a round not yet started: committed to when the event started; its
+    deck and salt once the event is over (it was never dealt)."""
+
+    number: int  # in the event
+    round: int
+    round_board: int
+    commitment: str
+    deck: str = ""
+    salt: str = ""
+
+
+def later_boards(event: Event, started: list[Round]) -> list[LaterBoard]:
+    """The boards of the rounds not started (all drawn at the event's start, docs/design.md
+    §27): each one's commitment, and its deck and salt only once revealed."""
+    boards = Board.objects.filter(event=event).exclude(round__in=started)
+    return [
+        LaterBoard(
+            number=board_number(event, board),
+            round=board.round_number,
+            round_board=board.number,
+            commitment=board.commitment,
+            deck=board.deck if board.revealed else "",
+            salt=board.salt if board.revealed else "",
+        )
+        for board in boards.order_by("round_number", "number")
+    ]
+
+
 def current_boards(round_: Round) -> dict[int, str]:
     """What each table of the round is playing now: "board 3 of 4", or "all played"."""
     count = round_.boards.count()
@@ -227,7 +258,7 @@ def current_boards(round_: Round) -> dict[int, str]:
 def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, Any]:
     """The duplicate part of the event page's live part: standings, boards, what each
     table plays now."""
-    started = event.round_set.exclude(status=Round.SEATED).order_by("number")
+    started = list(event.round_set.exclude(status=Round.SEATED).order_by("number"))
     standings = standing_lines(event, me)
     return {
         "standings": standings if any(line.rank for line in standings) else [],
@@ -238,6 +269,7 @@ def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, An
             key=lambda pair: pair[0].casefold(),
         ),
         "boards": [line for round_ in started for line in boards_of(event, round_)],
+        "later_boards": later_boards(event, started),
         "playing": current_boards(shown) if shown else {},
     }
 

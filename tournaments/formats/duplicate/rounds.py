@@ -10,9 +10,10 @@ once and a round advanced once.
   tables of a round are alike and every board is comparable at every table). Round 1 is
   drawn from the event's seed; later rounds move everyone round the seats of their table
   (`duplicate.rotation`), so over as many rounds as seats everyone holds every seat.
-- Boards: drawn when the round is seated (a deck and a reshuffle deck from the secure
-  source, the dealer moving round the seats board by board) and committed to with a
-  salt. The decks and salt stay on the server until the board's last table has finished.
+- Boards: every round's drawn when the event starts (a deck and a reshuffle deck from
+  the secure source, the dealer moving round the seats board by board) and committed to
+  with a salt; each joins its round when the round is seated. The decks and salt stay
+  on the server until the board's last table has finished (or the event is over).
 - Play: one `games.Table` per round table for the whole round; board 1 is dealt at every
   table when the round starts, and when a table finishes a board its next is dealt at
   once. Each board's game is sealed (only its own players see it) until the board is
@@ -22,6 +23,7 @@ once and a round advanced once.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -60,29 +62,41 @@ def check_field(players: int, table_size: int) -> None:
 # ---- seating and the boards ------------------------------------------------------------
 
 
+def first_round_tables(players: Sequence[int], size: int, seed: str) -> list[list[Any]]:
+    """Round 1's tables: `players` (entry ids, in id order) in an order drawn from the
+    event's seed, dealt round the tables, so the bots ("bot-k") that fill the last seats
+    are spread over them. Pure: the verify page draws it again (docs/design.md §27)."""
+    order: list[Any] = list(players)
+    random.Random(f"{seed}:duplicate").shuffle(order)
+    count = -(-len(order) // size)
+    order += [f"bot-{k}" for k in range(count * size - len(order))]
+    return [order[t::count] for t in range(count)]
+
+
+def later_round_tables(first: Round, number: int) -> list[list[Any]]:
+    """Round `number`'s tables: round 1's as seated (a bot's seat as "bot-t-p"), each
+    player moved round the seats of their table (`duplicate.rotation`)."""
+    start = [
+        [s.entry_id if s.entry_id else f"bot-{s.table.number}-{s.position}" for s in seats]
+        for seats in roster.seated_tables(first)
+    ]
+    return matchpoints.rotation(start, number)[number - 1]
+
+
 def seat_round(event: Event, number: int, bot_level: str) -> Round:
-    """Seat round `number` and draw its boards. Round 1: the registered players in an
-    order drawn from the event's seed, dealt round the tables (so the bots that fill the
-    last seats are spread over the tables). Later rounds: round 1's tables rotated
-    (`duplicate.rotation`); a player who has withdrawn since is played by a bot."""
-    size = event.table_size
+    """Seat round `number` and give it its boards. Round 1: the registered players in an
+    order drawn from the event's seed, dealt round the tables (`first_round_tables`).
+    Later rounds: round 1's tables rotated (`later_round_tables`); a player who has
+    withdrawn since is played by a bot."""
     if number == 1:
-        players: list[Any] = list(
+        players = list(
             Entry.objects.filter(event=event, status=Entry.REGISTERED)
             .order_by("pk")
             .values_list("pk", flat=True)
         )
-        random.Random(f"{event.seed}:duplicate").shuffle(players)
-        count = -(-len(players) // size)
-        order = players + [f"bot-{k}" for k in range(count * size - len(players))]
-        tables = [order[t::count] for t in range(count)]
+        tables = first_round_tables(players, event.table_size, event.seed)
     else:
-        first = event.round_set.get(number=1)
-        start = [
-            [s.entry_id if s.entry_id else f"bot-{s.table.number}-{s.position}" for s in seats]
-            for seats in roster.seated_tables(first)
-        ]
-        tables = matchpoints.rotation(start, number)[number - 1]
+        tables = later_round_tables(event.round_set.get(number=1), number)
     active = set(
         Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
     )
@@ -91,14 +105,28 @@ def seat_round(event: Event, number: int, bot_level: str) -> Round:
         progress.write_table(
             round_, k, [(p, who if who in active else bot_level) for p, who in enumerate(table)]
         )
-    _draw_boards(event, round_)
+    # The round's boards were drawn when the event started (`draw_boards`); an event
+    # that started before that was so draws them now, as it did then.
+    if not Board.objects.filter(event=event, round_number=number).update(round=round_):
+        Board.objects.bulk_create(_boards(event, number, round_))
     return round_
 
 
-def _draw_boards(event: Event, round_: Round) -> None:
-    """The round's boards: two whole decks each from the secure source (the deal, and
-    the order a reshuffle of the stock takes), committed to with a fresh salt. Board n is
-    dealt by seat n-1 (mod the table's size): the deal moves round as in a game."""
+def draw_boards(event: Event) -> None:
+    """Every board of every round, drawn and committed to as the event starts, before
+    anyone plays (docs/design.md §27): the commitments are on the event page from then
+    on, so no board can be chosen after the first results are known. Each joins its
+    round when the round is seated."""
+    Board.objects.bulk_create(
+        board for number in range(1, event.rounds + 1) for board in _boards(event, number)
+    )
+
+
+def _boards(event: Event, number: int, round_: Round | None = None) -> list[Board]:
+    """Round `number`'s boards: two whole decks each from the secure source (the deal,
+    and the order a reshuffle of the stock takes), committed to with a fresh salt.
+    Board n is dealt by seat n-1 (mod the table's size): the deal moves round as in a
+    game."""
     rules = Rules.from_dict(event.rules)
     source = sources.new_deck_source()
     whole = engine.full_deck(rules.jokers)
@@ -108,6 +136,8 @@ def _draw_boards(event: Event, round_: Round) -> None:
         salt = new_salt()
         boards.append(
             Board(
+                event=event,
+                round_number=number,
                 round=round_,
                 number=n,
                 dealer=(n - 1) % event.table_size,
@@ -117,7 +147,7 @@ def _draw_boards(event: Event, round_: Round) -> None:
                 commitment=deck_commitment(salt, deck),
             )
         )
-    Board.objects.bulk_create(boards)
+    return boards
 
 
 # ---- playing ------------------------------------------------------------------------

@@ -10,9 +10,10 @@ from typing import Any
 from games.notes import Line
 from tournaments import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
-from tournaments.formats.knockout import pages, rounds
+from tournaments.formats.knockout import pages, rounds, verify
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
+from tournaments.seat_checks import Check
 
 
 class Knockout(Format):
@@ -126,6 +127,10 @@ class Knockout(Format):
 
     def season(self, event: Event) -> list[SeasonResult]:
         return knockout_season(event)
+
+    def seating_checks(self, event: Event) -> list[Check]:
+        # Deal 1 from the event's seed; each next deal from the balancing after it.
+        return verify.checks(event, "Deal", event.seed, verify.balanced)
 
     def placings(self, event: Event) -> list[Placing]:
         return pages.placings(event, self)

@@ -30,6 +30,8 @@ round seats only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 
 from games import services as games
@@ -162,15 +164,14 @@ def _end_deal(event: Event, round_: Round) -> None:
     still_in = len(players)
     exits: list[balancing.Exit[int]] = []
     layout: list[balancing.Table[int]] = []
-    for table in round_.tables.select_related("game").order_by("number"):
+    for table in round_.tables.select_related("game", "table").order_by("number"):
         if table.cards:
-            layout.append(_card_layout(event, table, players, exits, n))
+            _card_exits(table, players, exits, n)
+            layout.append(played_layout(event, table))
             continue
         state = table.game.engine_state()
         last = state.last_round
-        seats = list(table.seats.order_by("position"))
-        row: list[int | None] = [None] * table.table.seat_count
-        for index, seat in enumerate(seats):
+        for index, seat in enumerate(table.seats.order_by("position")):
             player = players[seat.entry_id]
             now = state.players[index]
             if now.out or not player.entry.active:
@@ -179,9 +180,7 @@ def _end_deal(event: Event, round_: Round) -> None:
                 player.out_deal, player.lives_at_exit_deal = n, player.lives
                 player.hand_value = value
             player.lives = now.lives
-            row[seat.position] = seat.entry_id
-        dealer = last.dealer if last is not None else state.dealer
-        layout.append(balancing.Table(table.number, tuple(row), seats[dealer].position))
+        layout.append(played_layout(event, table, state))
     for entry_id, place in balancing.places_out(exits, still_in).items():
         players[entry_id].place = place
     left = [p for p in players.values() if p.out_deal is None]
@@ -214,20 +213,39 @@ def _end_deal(event: Event, round_: Round) -> None:
             _deal(following, table, by_number[table.number].table, lives)
 
 
-def _card_layout(
-    event: Event,
+def played_layout(event: Event, table: RoundTable, state: Any = None) -> balancing.Table[int]:
+    """Table `table` as its deal left it, for the balancing after the deal: its seats
+    (an online table has its `games.Table`'s seats, a card table the event's table size
+    or more) and its button, the seat that dealt (the game's dealer; at a card table the
+    one the app named or the players said, `RoundTable.dealer`). The verify page reads
+    it as the balancing did (docs/design.md §27). `state`: the game's, when read."""
+    seats = list(table.seats.order_by("position"))
+    if table.cards:
+        size = max(event.table_size, 1 + max(s.position for s in seats))
+        button = table.dealer or 0
+    else:
+        assert table.table is not None and table.game is not None
+        state = state if state is not None else table.game.engine_state()
+        last = state.last_round
+        size = table.table.seat_count
+        button = seats[last.dealer if last is not None else state.dealer].position
+    row: list[int | None] = [None] * size
+    for seat in seats:
+        row[seat.position] = seat.entry_id
+    return balancing.Table(table.number, tuple(row), button)
+
+
+def _card_exits(
     table: RoundTable,
     players: dict[int, KnockoutPlayer],
     exits: list[balancing.Exit[int]],
     n: int,
-) -> balancing.Table[int]:
+) -> None:
     """A card table after its deal, as `_end_deal` reads an online one: lives carried
     from the lives lost entered, who is out (lives at 0, or withdrawn). No hand is known:
     players out on the same deal share their place unless their lives at its start
     differ (every exit's hand value is 0)."""
-    seats = list(table.seats.order_by("position"))
-    row: list[int | None] = [None] * max(event.table_size, 1 + max(s.position for s in seats))
-    for seat in seats:
+    for seat in table.seats.order_by("position"):
         player = players[seat.entry_id]  # type: ignore[index]
         left = max(player.lives - seat.lives_lost, 0)
         if left == 0 or not player.entry.active:
@@ -235,8 +253,6 @@ def _card_layout(
             player.out_deal, player.lives_at_exit_deal = n, player.lives
             player.hand_value = None
         player.lives = left
-        row[seat.position] = player.entry_id
-    return balancing.Table(table.number, tuple(row), table.dealer or 0)
 
 
 def _record_moves(

@@ -7,8 +7,9 @@ from typing import Any
 
 from tournaments import page_parts
 from tournaments.formats.base import Placing, SeasonResult, SeatedRounds
-from tournaments.formats.swiss import pages, results, rounds
+from tournaments.formats.swiss import pages, results, rounds, verify
 from tournaments.models import Event, Round
+from tournaments.seat_checks import Check
 
 
 class Swiss(SeatedRounds):
@@ -63,3 +64,6 @@ class Swiss(SeatedRounds):
             for row in results.standings(event)
             if row.games or row.byes
         ]
+
+    def seating_checks(self, event: Event) -> list[Check]:
+        return verify.checks(event)

@@ -1,11 +1,45 @@
 """A Swiss event's results as the pure modules take them: `tournaments.standings`
-(scores, tie-breaks) and `tournaments.seating` (who has met whom, who dealt first)."""
+(scores, tie-breaks) and `tournaments.seating` (who has met whom, who dealt first).
+
+A round is drawn from the results as they stood when it was drawn: `AsOf` says what
+that was (the entries made and the corrections done by then), so the verify page can
+read them again after later entries and corrections (docs/design.md §27).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.db.models import Max
+
 from tournaments import roster
 from tournaments import standings as tally
-from tournaments.models import Bye, Event, RoundSeat
+from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat
+
+
+@dataclass(frozen=True)
+class AsOf:
+    """The event's records as they stood at a moment: its entries up to the id
+    `entries`, its corrections up to the id `corrections` (ids grow: both are made
+    under the event's lock). A later entry is left out, a later correction undone."""
+
+    entries: int
+    corrections: int
+
+    @classmethod
+    def now(cls, event: Event) -> AsOf:
+        found = Entry.objects.filter(event=event).aggregate(top=Max("pk"))["top"]
+        fixed = Correction.objects.filter(seat__table__round__event=event).aggregate(top=Max("pk"))[
+            "top"
+        ]
+        return cls(entries=found or 0, corrections=fixed or 0)
+
+    @classmethod
+    def of(cls, round_: Round) -> AsOf | None:
+        """What `round_`'s drawing saw (None: a round drawn before that was kept)."""
+        if round_.drawn_entries is None or round_.drawn_corrections is None:
+            return None
+        return cls(entries=round_.drawn_entries, corrections=round_.drawn_corrections)
 
 
 def scoring(event: Event) -> tally.Scoring:
@@ -17,20 +51,39 @@ def bye_maximum(event: Event) -> float:
     return tally.game_maximum(event.table_size, scoring(event))
 
 
-def finished_tables(event: Event, before_round: int | None = None) -> list[tally.TableResult]:
+def _places_then(event: Event, as_of: AsOf) -> dict[int, int]:
+    """The places corrected after `as_of`, by seat id, as they stood then: each seat's
+    first later correction's old place."""
+    then: dict[int, int] = {}
+    for seat_id, old in (
+        Correction.objects.filter(seat__table__round__event=event, pk__gt=as_of.corrections)
+        .order_by("pk")
+        .values_list("seat_id", "old_place")
+    ):
+        then.setdefault(seat_id, old)
+    return then
+
+
+def finished_tables(
+    event: Event, before_round: int | None = None, as_of: AsOf | None = None
+) -> list[tally.TableResult]:
     """The event's tables whose game is over, as results (places), in round and table
-    order; only rounds before `before_round` when given."""
+    order; only rounds before `before_round` when given; with the places as they stood
+    at `as_of` when given."""
     seats = RoundSeat.objects.filter(
         table__round__event=event, table__finished_at__isnull=False
     ).select_related("table__round")
     if before_round is not None:
         seats = seats.filter(table__round__number__lt=before_round)
+    then = _places_then(event, as_of) if as_of is not None else {}
     grouped: dict[tuple[int, int], list[tally.SeatResult]] = {}
     for seat in seats.order_by("table__round__number", "table__number", "position"):
         key = (seat.table.round.number, seat.table.number)
         grouped.setdefault(key, []).append(
             tally.SeatResult(
-                player=seat.entry_id, place=seat.place or 0, lives_lost=seat.lives_lost
+                player=seat.entry_id,
+                place=then.get(seat.pk, seat.place or 0),
+                lives_lost=seat.lives_lost,
             )
         )
     return [
@@ -38,10 +91,14 @@ def finished_tables(event: Event, before_round: int | None = None) -> list[tally
     ]
 
 
-def byes(event: Event, before_round: int | None = None) -> list[tally.Bye]:
+def byes(
+    event: Event, before_round: int | None = None, as_of: AsOf | None = None
+) -> list[tally.Bye]:
     rows = Bye.objects.filter(round__event=event).select_related("round")
     if before_round is not None:
         rows = rows.filter(round__number__lt=before_round)
+    if as_of is not None:  # a late entry's byes are made with the entry
+        rows = rows.filter(entry_id__lte=as_of.entries)
     maximum = bye_maximum(event)
     return [
         tally.Bye(round_no=b.round.number, player=b.entry_id, points=b.points, maximum=maximum)
@@ -49,14 +106,19 @@ def byes(event: Event, before_round: int | None = None) -> list[tally.Bye]:
     ]
 
 
-def standings(event: Event, before_round: int | None = None) -> list[tally.Row]:
+def standings(
+    event: Event, before_round: int | None = None, as_of: AsOf | None = None
+) -> list[tally.Row]:
     """The standings from the finished tables and the byes (of rounds before
-    `before_round`, when given: what seating a round sees)."""
+    `before_round`, when given: what seating a round sees; as they stood at `as_of`,
+    when given: what it saw then)."""
     everyone = roster.entries(event)
+    if as_of is not None:
+        everyone = [e for e in everyone if e.pk <= as_of.entries]
     return tally.standings(
         [e.pk for e in everyone],
-        finished_tables(event, before_round),
-        byes(event, before_round),
+        finished_tables(event, before_round, as_of),
+        byes(event, before_round, as_of),
         scoring(event),
         list(event.tiebreaks),
         event.seed,
@@ -64,11 +126,22 @@ def standings(event: Event, before_round: int | None = None) -> list[tally.Row]:
     )
 
 
-def dealer_counts(event: Event) -> dict[int, int]:
-    """How often each entry dealt first (sat at seat 0) in the seated rounds."""
+def dealer_counts(event: Event, before_round: int | None = None) -> dict[int, int]:
+    """How often each entry dealt first (sat at seat 0) in the seated rounds (before
+    `before_round`, when given)."""
+    seats = RoundSeat.objects.filter(table__round__event=event, position=0, entry__isnull=False)
+    if before_round is not None:
+        seats = seats.filter(table__round__number__lt=before_round)
     counts: dict[int, int] = {}
-    for entry_id in RoundSeat.objects.filter(
-        table__round__event=event, position=0, entry__isnull=False
-    ).values_list("entry_id", flat=True):
+    for entry_id in seats.values_list("entry_id", flat=True):
         counts[entry_id] = counts.get(entry_id, 0) + 1
     return counts
+
+
+def had_byes(event: Event, before_round: int) -> frozenset[int]:
+    """The entries that sat out a round before `before_round` (not a late entry's)."""
+    return frozenset(
+        Bye.objects.filter(
+            round__event=event, round__number__lt=before_round, late=False
+        ).values_list("entry_id", flat=True)
+    )

@@ -4,6 +4,9 @@ game, recorded as places. The caller holds the event's row lock."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
 from django.db import IntegrityError
 
 from games.errors import ServiceError
@@ -17,63 +20,123 @@ from tournaments.tables import open_event_tables, round_seat_specs, start_event_
 BOT_LEVEL = "medium"
 
 
-def seat(event: Event, number: int) -> Round:
-    """Seat round `number` from the standings of the rounds before it: tables as close to
-    the preferred size as the bounds allow, filled with bots (or, with bots off, the
-    lowest-ranked players without a bye yet sit out with a bye)."""
-    players = list(
-        Entry.objects.filter(event=event, status=Entry.REGISTERED, first_round__lte=number)
-        .order_by("registered_at", "pk")
-        .values_list("pk", flat=True)
+@dataclass(frozen=True)
+class Inputs:
+    """What a Swiss round is drawn from (docs/design.md §27): the players to seat (in the
+    order they registered), the standings before the round (everyone entered then), who
+    has met whom, who has dealt first how often, who has sat out, the event's tables
+    and the round's seed. Everything but the seed is public once the round is played."""
+
+    players: tuple[int, ...]
+    rows: tuple[tally.Row, ...]
+    met: dict[frozenset[Hashable], int]
+    dealer_counts: dict[int, int]
+    had_bye: frozenset[int]
+    table_size: int
+    table_min: int
+    table_max: int
+    bots_fill: bool
+    seed: str
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A round as drawn: its tables in order, each seat an entry id or a bot ("bot-k"),
+    and who sits out with a bye."""
+
+    tables: tuple[tuple[int | str, ...], ...]
+    byes: tuple[int, ...]
+
+
+def inputs(event: Event, number: int, players: list[int], as_of: results.AsOf) -> Inputs:
+    """Round `number`'s inputs for `players`, read from the records as they stood at
+    `as_of`: now, when it is drawn; the moment it was drawn, when the verify page draws
+    it again."""
+    return Inputs(
+        players=tuple(players),
+        rows=tuple(results.standings(event, before_round=number, as_of=as_of)),
+        met=tally.meetings(results.finished_tables(event, before_round=number, as_of=as_of)),
+        dealer_counts=results.dealer_counts(event, before_round=number),
+        had_bye=results.had_byes(event, before_round=number),
+        table_size=event.table_size,
+        table_min=event.table_min,
+        table_max=event.table_max,
+        bots_fill=event.bots_fill,
+        seed=f"{event.seed}:{number}",
     )
-    rows = results.standings(event, before_round=number)
-    scores = {row.player: row.points for row in rows}
-    seed = f"{event.seed}:{number}"
+
+
+def draw(given: Inputs) -> Drawn:
+    """Seat a round from its inputs (pure): tables as close to the preferred size as the
+    bounds allow, filled with bots (or, with bots off, the lowest-ranked players without
+    a bye yet sit out), seated by `seating.seat_round` with the round's seed. Raises
+    ServiceError with a sentence for a field that cannot be seated."""
+    players = list(given.players)
+    scores = {row.player: row.points for row in given.rows}
     try:
-        plan = seating.table_sizes(len(players), event.table_size, event.table_min, event.table_max)
+        plan = seating.table_sizes(len(players), given.table_size, given.table_min, given.table_max)
     except ValueError as error:
         raise ServiceError(str(error)) from error
     sitting_out: list[int] = []
     bots: list[str] = []
-    if plan.bots_needed and event.bots_fill:
+    if plan.bots_needed and given.bots_fill:
         bots = [f"bot-{k}" for k in range(plan.bots_needed)]
     elif plan.bots_needed:
         # The fewest byes that let the rest sit at full tables.
         for count in range(1, len(players) - 1):
             rest = seating.table_sizes(
-                len(players) - count, event.table_size, event.table_min, event.table_max
+                len(players) - count, given.table_size, given.table_min, given.table_max
             )
             if not rest.bots_needed:
                 break
         else:
             raise ServiceError(
-                f"{len(players)} players cannot be seated at tables of {event.table_min} to "
-                f"{event.table_max} without bots: let bots fill seats."
+                f"{len(players)} players cannot be seated at tables of {given.table_min} to "
+                f"{given.table_max} without bots: let bots fill seats."
             )
-        sitting_out = _bye_players(event, rows, players, count)
+        sitting_out = _bye_players(given.rows, given.had_bye, players, count)
         players = [p for p in players if p not in sitting_out]
         plan = rest
-    met = tally.meetings(results.finished_tables(event, before_round=number))
     seated = seating.seat_round(
         [*players, *bots],
         scores,
-        met,
+        given.met,
         plan.sizes,
-        seed,
-        dealer_counts=results.dealer_counts(event),
+        given.seed,
+        dealer_counts=given.dealer_counts,
     )
+    return Drawn(tables=tuple(tuple(table) for table in seated), byes=tuple(sitting_out))
+
+
+def seat(event: Event, number: int) -> Round:
+    """Seat round `number` from the standings of the rounds before it (`draw`), noting
+    what the drawing saw (`Round.drawn_entries`, `drawn_corrections`) so it can be drawn
+    again from the records."""
+    players = list(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED, first_round__lte=number)
+        .order_by("registered_at", "pk")
+        .values_list("pk", flat=True)
+    )
+    as_of = results.AsOf.now(event)
+    drawn = draw(inputs(event, number, players, as_of))
     try:
-        round_ = Round.objects.create(event=event, number=number, seed=seed)
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            seed=f"{event.seed}:{number}",
+            drawn_entries=as_of.entries,
+            drawn_corrections=as_of.corrections,
+        )
     except IntegrityError as error:  # unreachable under the event lock; a backstop
         raise ServiceError(f"Round {number} is already seated.") from error
-    for k, table in enumerate(seated, start=1):
+    for k, table in enumerate(drawn.tables, start=1):
         progress.write_table(
             round_,
             k,
             [(k, BOT_LEVEL if isinstance(who, str) else who) for k, who in enumerate(table)],
         )
     Bye.objects.bulk_create(
-        Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in sitting_out
+        Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in drawn.byes
     )
     if event.venue == Event.CARDS:  # every table plays with real cards (§21)
         round_.tables.update(cards=True)
@@ -96,10 +159,11 @@ def _cards_as_before(round_: Round) -> None:
     )
 
 
-def _bye_players(event: Event, rows: list[tally.Row], players: list[int], count: int) -> list[int]:
+def _bye_players(
+    rows: Sequence[tally.Row], had: frozenset[int], players: list[int], count: int
+) -> list[int]:
     """Who sits out when bots may not fill seats: the lowest-ranked players without a bye
     so far (as lichess gives its bye), then the lowest-ranked."""
-    had = set(Bye.objects.filter(round__event=event, late=False).values_list("entry_id", flat=True))
     rank = {row.player: i for i, row in enumerate(rows)}
     order = sorted(players, key=lambda p: (p in had, -rank.get(p, 0)))
     return order[:count]

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from games.errors import ServiceError
 from tournaments.formats.base import Options
 from tournaments.formats.knockout import Knockout
+from tournaments.formats.knockout import verify as knockout_verify
 from tournaments.formats.top_q import rounds
 from tournaments.models import Event, Round, RoundTable
+from tournaments.seat_checks import Check
 
 
 class TopQ(Knockout):
@@ -48,3 +50,7 @@ class TopQ(Knockout):
             return False
         rounds.record_card_table(event, table, places)
         return True
+
+    def seating_checks(self, event: Event) -> list[Check]:
+        # Round 1 from the seed and 1 (as every round is seated); then who went through.
+        return knockout_verify.checks(event, "Round", f"{event.seed}:1", knockout_verify.top_q)

@@ -1,0 +1,139 @@
+"""A Swiss event's rounds drawn again from its revealed seed (docs/design.md §27): each
+round from the results as they stood when it was drawn (`results.AsOf`), through the
+same `rounds.draw` that seated it, then the organizer's recorded changes, compared seat
+by seat and bye by bye with what was recorded and with the games dealt. The lots the
+standings break their last ties with are shown as drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+from games.errors import ServiceError
+from tournaments import roster, seat_checks
+from tournaments import standings as tally
+from tournaments.formats.swiss import results, rounds
+from tournaments.models import Bye, Correction, Event, Round
+from tournaments.seat_checks import Check
+from tournaments.words import ordinal
+
+
+def checks(event: Event) -> list[Check]:
+    names = seat_checks.entry_names(event)
+    found = [check_round(event, round_, names) for round_ in event.round_set.order_by("number")]
+    if "lots" in event.tiebreaks:
+        found.append(lots_check(event, names))
+    return found
+
+
+def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Check:
+    title = f"Round {round_.number}"
+    as_of = results.AsOf.of(round_)
+    if as_of is None:
+        return seat_checks.unchecked(
+            title,
+            "It was seated before rounds kept what their drawing saw: it cannot be drawn again.",
+        )
+    recorded = seat_checks.recorded_layout(round_)
+    byes = Bye.objects.filter(round=round_)
+    sat_out = {b.entry_id for b in byes if not b.late}
+    late = sorted(names.get(b.entry_id, "?") for b in byes if b.late)
+    seated = {who for who in recorded.values() if who != seat_checks.BOT}
+    # The round's players are those it seated and those who sat out: everyone registered
+    # for it then, in the order they registered.
+    players = [e.pk for e in roster.entries(event) if e.pk in seated or e.pk in sat_out]
+    check = Check(title)
+    given = rounds.inputs(event, round_.number, players, as_of)
+    check.lines += input_lines(event, round_, given, as_of, names)
+    try:
+        drawn = rounds.draw(given)
+    except ServiceError as error:
+        check.differ([f"The seed cannot seat the round's players: {error.message}"])
+        return check
+    expected, said = seat_checks.replay_organizer(
+        round_, seat_checks.drawn_layout(drawn.tables), names
+    )
+    check.lines += said
+    check.differ(seat_checks.compare_layouts(expected, recorded, names))
+    if set(drawn.byes) != sat_out:
+        want = ", ".join(sorted(names.get(p, "?") for p in drawn.byes)) or "nobody"
+        got = ", ".join(sorted(names.get(p, "?") for p in sat_out)) or "nobody"
+        check.differ([f"Byes: the seed gives {want} a bye; the round gave {got} one."])
+    elif sat_out:
+        check.lines.append(f"Sat out with a bye: {', '.join(sorted(names[p] for p in sat_out))}.")
+    if late:
+        check.lines.append(f"A bye as a late entry (not drawn): {', '.join(late)}.")
+    games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
+    differences, count = seat_checks.compare_games(round_, games, names)
+    check.differ(differences)
+    cards = round_.tables.filter(cards=True).count()
+    check.lines.append(
+        f"{count} game{'s' if count != 1 else ''} dealt to the seats as recorded"
+        + (f"; {cards} table{'s' if cards != 1 else ''} played with real cards." if cards else ".")
+    )
+    return check
+
+
+def input_lines(
+    event: Event,
+    round_: Round,
+    given: rounds.Inputs,
+    as_of: results.AsOf,
+    names: Mapping[Hashable, str],
+) -> list[str]:
+    """What the round was drawn from, in words a person can draw it again from
+    (docs/verify-event.md): its players in order, their points before it, and what was
+    recorded after it was drawn and so left out."""
+    lines = [
+        f"Drawn again from the seed “{given.seed}” for its {len(given.players)} players, in "
+        f"the order they registered: {', '.join(names.get(p, '?') for p in given.players)}."
+    ]
+    if round_.number > 1:
+        points = {row.player: row.points for row in given.rows}
+        lines.append(
+            "Points before it, as they stood when it was drawn: "
+            + ", ".join(f"{names.get(p, '?')} {points.get(p, 0):g}" for p in given.players)
+            + "."
+        )
+    later = Correction.objects.filter(
+        seat__table__round__event=event,
+        seat__table__round__number__lt=round_.number,
+        pk__gt=as_of.corrections,
+    ).select_related("seat__table__round", "seat__entry__user")
+    for fixed in later.order_by("pk"):
+        lines.append(
+            f"Corrected after it was drawn, so left out: {fixed.seat.entry.user.get_username()}"
+            f"'s place in round {fixed.seat.table.round.number}, {ordinal(fixed.old_place)} → "
+            f"{ordinal(fixed.new_place)}."
+        )
+    return lines
+
+
+def lots_check(event: Event, names: Mapping[Hashable, str]) -> Check:
+    """The lots the standings break their last ties with: drawn from the event's seed
+    (`standings.lots`), and where the final standings used them."""
+    everyone = [e.pk for e in roster.entries(event)]
+    drawn = tally.lots(everyone, event.seed)
+    check = Check("Drawing lots", seat_checks.SHOWN)
+    check.lines.append(
+        "Everyone entered, sorted by entry number read as text before the draw: "
+        + ", ".join(f"{names.get(p, '?')} (#{p})" for p in sorted(everyone, key=repr))
+        + "."
+    )
+    check.lines.append(
+        "Order drawn from the seed “"
+        + event.seed
+        + "”: "
+        + ", ".join(f"{k}. {names.get(p, '?')}" for k, p in enumerate(drawn, start=1))
+        + "."
+    )
+    at = list(event.tiebreaks).index("lots")
+    decided = [row for row in results.standings(event) if row.tiebreaks[at] is not None]
+    if decided:
+        check.lines.append(
+            "It decided the final order of: "
+            + ", ".join(f"{names.get(row.player, '?')} ({row.rank})" for row in decided)
+            + "."
+        )
+    else:
+        check.lines.append("No tie in the final standings came down to it.")
+    return check
