@@ -57,6 +57,8 @@ COPIED = (
     "player_cap",
     "advance",
     "turn_timer",
+    "move_hours",
+    "round_days",
     "first_turn_grace",
 )
 NOT_COPIED = (
@@ -70,6 +72,11 @@ NOT_COPIED = (
     "registration_opens_at",
     "registration_opened_at",
     "seed",
+    # Each week commits to its own seed when it is made (Event.save, docs/design.md §27).
+    "seed_salt",
+    "seating_algorithm",
+    "seed_commitment",
+    "seed_committed_at",
     "status",
     "paused",
     "break_until",

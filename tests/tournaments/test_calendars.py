@@ -323,6 +323,12 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         told.append(event.pk)
 
     signals.registration_opened.connect(receiver, dispatch_uid="test-opened")
+    # Sent after the commit (games.signals.send_on_commit), which a test's transaction
+    # never makes: here, at once, as the commit would.
+    monkeypatch.setattr(
+        "tournaments.registration.send_on_commit",
+        lambda signal, sender, **kwargs: signal.send(sender=sender, **kwargs),
+    )
     yield told
     signals.registration_opened.disconnect(dispatch_uid="test-opened")
 
