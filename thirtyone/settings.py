@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     # The loader is configured by hand in TEMPLATES below.
     "template_partials.apps.SimpleAppConfig",
     "channels",
+    "thirtyone.apps.SiteConfig",
     "accounts",
     "games",
     "calls",
@@ -67,6 +68,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything that reads the database: a NUL in a path, a field or a cookie is
+    # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §22).
+    "thirtyone.unstorable.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
