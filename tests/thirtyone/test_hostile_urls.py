@@ -116,7 +116,7 @@ def world(django_user_model: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
 def test_no_route_answers_500_or_changes_anything_on_sqlite(world: World) -> None:
     """The walk with the values SQLite answers differently from PostgreSQL (numbers its
     driver cannot bind); tests/integration runs every value on PostgreSQL."""
-    found = hostile.walk(world.clients, world.known, hostile.NUMBERS, hostile.NUMBERS_IN_FIELDS)
+    found = hostile.walk(world.clients, world.known, hostile.PAST_64_BITS, hostile.PAST_64_BITS)
     print(found.summary("SQLite"))
     assert found.errors == []
     assert found.changes == []
