@@ -36,6 +36,9 @@ else:
     ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     REDIS_URL = os.environ["REDIS_URL"]
     CELERY_BROKER_URL = REDIS_URL
+# Former secret keys, still accepted while sessions and signed transcripts made with
+# them age out (Django's key rotation; games.signatures).
+SECRET_KEY_FALLBACKS = env.get_list("SECRET_KEY_FALLBACKS", "")
 # Production is served over HTTPS (by a proxy in front); the embedded profile on a
 # LAN has no certificate, so it sets none of the HTTPS-only protections below.
 HTTPS = not EMBEDDED and not DEBUG
