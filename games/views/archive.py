@@ -12,6 +12,7 @@ is shown as unverified, uploaded by its member.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -212,15 +213,17 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
     )
     verdict = signatures.verify(imported.text)
     told = dict(headers)
+    game_pk = told.get("Game", "")
     if verdict.valid:
-        title = f"Game {told.get('Game', '')} at {told.get('Table', '')}"
+        title = f"Game {game_pk} at {told.get('Table', '')}"
     else:
         title = "An unverified transcript"
     context.update(
         {
             "imported": imported,
             "verdict": verdict,
-            "site_game": told.get("Game", "") if verdict.valid else "",
+            # The game's page, for a transcript this site signed (its Game is a pk).
+            "site_game": game_pk if verdict.valid and re.fullmatch(r"[0-9]+", game_pk) else "",
             "headers": [(k, v) for k, v in headers if k != signatures.HEADER],
             "checks": archive.deck_checks(headers, events),
             "title": title,
