@@ -5,15 +5,16 @@ may be a 500, and nothing may change in the database.
 Shared by tests/thirtyone/test_hostile_urls.py (SQLite, the normal suite) and
 tests/integration/test_hostile_urls.py (PostgreSQL, marked `services`).
 
-Two passes:
+Two passes, the database's rows compared before and after each:
 
 - **Paths.** Each pattern with every converter (a regex's named groups too) filled
-  with each hostile value.
+  with each hostile value (PATH_VALUES). Nothing may change.
 - **Fields.** Each pattern with its converters filled with values that lead to real
-  things (a table, a game, a club: `Known`), and each hostile value in every query
-  and form field the code reads. GETs must change nothing; a POST there may do what
-  its button does (close a table, say), so each runs inside a savepoint rolled back
-  after it, and only its status counts.
+  things (a table, a game, a club: `Known`, found by plain GETs that count as the
+  probe pass), and each of FIELD_VALUES in every query and form field the code reads.
+  GETs must change nothing; a POST there may do what its button does (close a table,
+  say), so each runs inside a savepoint rolled back after it, and only its status
+  counts.
 
 The patterns come from the URL resolver (every app's, the admin's and allauth's), not
 from a list written here, and the field names from the source (`request.GET.get("step")`
