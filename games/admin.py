@@ -400,6 +400,11 @@ class ChatMessageAdmin(admin.ModelAdmin):
     raw_id_fields = ["table", "user"]
     readonly_fields = ["table", "user", "name", "text", "created_at"]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # Players write the lines (games.chat); every field of the form is read-only, so
+        # an "add" could only save a line of no table (a 500 from the database).
+        return False
+
 
 @admin.register(TableMute)
 class TableMuteAdmin(admin.ModelAdmin):

@@ -13,19 +13,19 @@ Which replays a person may ask for is `games.access.replay_modes`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from django.utils import timezone
 
-from games import engine, proofs
+from games import engine, proofs, signatures
 from games.access import FACE_UP, WATCH
 from games.engine.events import round_summary
 from games.engine.replay import Step, steps
 from games.engine.transcript import Line, write
-from games.models import Game, GameEvent, GamePlayer
+from games.models import Deal, Game, GameEvent, GamePlayer
 from games.rendering import CardView, cards, standing
-from games.shuffles import deck_commitment
+from games.shuffles import deck_commitment, in_order_of
 
 FIRST_DEALER_ROUND = 0  # the round_no of the first dealer's deck and events
 
@@ -154,10 +154,10 @@ def players(game: Game) -> list[GamePlayer]:
 def transcript(game: Game) -> str:
     """The game as text (`engine.transcript`): headers with the rules, the players, how
     it ended and every deck's commitment (and salt and deck once revealed), then every
-    event a spectator may know now."""
+    event a spectator may know now; signed by the site (`games.signatures`)."""
     rows = log(game)
     lines = public_lines(rows)
-    return write(_headers(game, lines), lines)
+    return signatures.sign(write(_headers(game, lines), lines))
 
 
 def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
@@ -299,15 +299,75 @@ def _shown_at(step: Step, names: Sequence[str]) -> list[ShownHand]:
     return _shown(data, names) if data else []
 
 
-def deck_checks(headers: Sequence[tuple[str, str]]) -> list[tuple[str, bool]]:
-    """For an imported transcript: each revealed deck, and whether its salt and deck
-    hash to the commitment its header states (the check the shuffles page explains)."""
+class DeckCheck(NamedTuple):
+    """An imported transcript's deck: its label, and why it is forged ("" if it is not)."""
+
+    label: str
+    forged: str
+
+
+def deck_checks(
+    headers: Sequence[tuple[str, str]], events: Sequence[engine.Event]
+) -> list[DeckCheck]:
+    """For an imported transcript: each deck its headers reveal, forged if its salt and
+    deck do not hash to the commitment stated for it (the check the shuffles page
+    explains) or if it is not the deck the events were dealt from; then each deck the
+    events were dealt from that no header reveals. Of a transcript this site did not
+    sign, a deck that passes proves nothing (whoever wrote it chose the deck and the
+    commitment together); one that fails is forged all the same."""
     committed = dict(_pairs(headers, "Commitment"))
-    return [
-        (label, deck_commitment(*shown.split(":", 1)) == committed.get(label))
-        for label, shown in _pairs(headers, "Revealed")
-        if ":" in shown
+    dealt = _dealt(events)
+    found = []
+    for label, shown in _pairs(headers, "Revealed"):
+        salt, colon, deck = shown.partition(":")
+        if not colon:
+            forged = "the revealed deck is not salt:deck"
+        elif deck_commitment(salt, deck) != committed.get(label):
+            forged = "the deck does not match its commitment"
+        elif label in dealt and not dealt[label](deck):
+            forged = "the deck is not the one the game was dealt from"
+        else:
+            forged = ""
+        found.append(DeckCheck(label, forged))
+    shown = {check.label for check in found}
+    found += [
+        DeckCheck(label, "the game was dealt from it, but no header reveals it")
+        for label in dealt
+        if label not in shown
     ]
+    return found
+
+
+def _dealt(events: Sequence[engine.Event]) -> dict[str, Callable[[str], bool]]:
+    """The decks the events were dealt from, by label, each with a test of whether a
+    revealed deck (card codes) is that deck: the first dealer's and each round's are
+    the deck itself; a reshuffle's new stock is the discards in its deck's order."""
+    found: dict[str, Callable[[str], bool]] = {}
+    round_no, reshuffles = FIRST_DEALER_ROUND, 0
+
+    def same(cards: tuple[engine.Card, ...]) -> Callable[[str], bool]:
+        return lambda deck: deck == engine.format_cards(cards)
+
+    def orders(stock: tuple[engine.Card, ...]) -> Callable[[str], bool]:
+        def check(deck: str) -> bool:
+            try:
+                return in_order_of(engine.parse_cards(deck), stock) == tuple(stock)
+            except engine.EngineError:
+                return False
+
+        return check
+
+    for event in events:
+        if event.kind == "dealer_chosen" and "deck" in event.secret:
+            found[proofs.label(Deal.FIRST_DEALER, FIRST_DEALER_ROUND)] = same(event.secret["deck"])
+        elif event.kind == "round_started" and "deck" in event.secret:
+            round_no, reshuffles = event.data["round_no"], 0
+            found[proofs.label(Deal.ROUND, round_no)] = same(event.secret["deck"])
+        elif event.kind == "reshuffled" and "stock" in event.secret:
+            reshuffles += 1
+            label = proofs.label(Deal.RESHUFFLE, round_no, reshuffles)
+            found[label] = orders(event.secret["stock"])
+    return found
 
 
 def _pairs(headers: Sequence[tuple[str, str]], key: str) -> list[tuple[str, str]]:

@@ -92,12 +92,18 @@ def set_muted(*, table: Table, by: Any, user_id: int, muted: bool) -> None:
         raise ServiceError("Only the host mutes players in this table's chat.")
     if user_id == by.pk:
         raise ServiceError("You cannot mute yourself.")
+    # `user__pk`, not `user_id`: the user's id column says of a number it cannot hold
+    # that it matches no one (docs/design.md §28); the foreign key would send it.
+    if muted and not table.seats.filter(user__pk=user_id).exists():
+        # The controls are offered for the seated players only (`panel`); any other id
+        # would mute someone who is not there, or no one (a foreign key to no row).
+        raise ServiceError("Choose a player at this table.")
     with transaction.atomic():
         if muted:
             TableMute.objects.get_or_create(table=table, user_id=user_id, defaults={"muted_by": by})
             ChatMessage.objects.filter(table=table, user_id=user_id).update(hidden=True)
         else:
-            TableMute.objects.filter(table=table, user_id=user_id).delete()
+            TableMute.objects.filter(table=table, user__pk=user_id).delete()
         transaction.on_commit(lambda: push(table.pk))
 
 

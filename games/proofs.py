@@ -34,11 +34,17 @@ class Proof(NamedTuple):
 
 
 def _label(deal: Deal) -> str:
-    if deal.purpose == Deal.FIRST_DEALER:
+    return label(deal.purpose, deal.round_no, deal.number)
+
+
+def label(purpose: str, round_no: int, number: int = 0) -> str:
+    """A deck's name on pages and in a transcript's headers (`games.archive` reads an
+    imported transcript's decks back by it)."""
+    if purpose == Deal.FIRST_DEALER:
         return "First dealer"
-    if deal.purpose == Deal.RESHUFFLE:
-        return f"Round {deal.round_no}, reshuffle {deal.number}"
-    return f"Round {deal.round_no}"
+    if purpose == Deal.RESHUFFLE:
+        return f"Round {round_no}, reshuffle {number}"
+    return f"Round {round_no}"
 
 
 def proof(

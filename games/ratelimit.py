@@ -34,11 +34,16 @@ class Limit:
     seconds: int
 
 
-# POSTs to a table's views (moves, "I'm back", seats, starting a game), per user.
+# POSTs to a table's views (moves, "I'm back", seats, starting a game) and to the
+# lobby's (opening a table, joining one by its link), per user.
 ACTIONS = Limit("actions", count=20, seconds=10)
 # Messages a game socket receives (a client says which seq it shows), per user; per
 # socket for a spectator who is not logged in.
 SOCKET_MESSAGES = Limit("socket", count=30, seconds=10)
+# Tables opened from the lobby, per user: a club night's tables in a few minutes is a
+# host's evening; more is a script filling the lobby (counted besides ACTIONS, which
+# every POST to the lobby's create and join counts against, as a table's POSTs do).
+TABLES = Limit("tables", count=10, seconds=600)
 # Lines written in a table's chat (games.chat), per user: a few in a row is talk, more
 # is a flood on everyone else's screen.
 CHAT = Limit("chat", count=5, seconds=10)
@@ -71,4 +76,13 @@ def too_fast(wait: int) -> str:
     """What someone over a limit is told."""
     return (
         f"Too many actions in a few seconds: wait {wait} second{'s' * (wait != 1)}, then try again."
+    )
+
+
+def too_many_tables(wait: int) -> str:
+    """What someone who opened TABLES.count tables in its window is told."""
+    minutes = math.ceil(wait / 60)
+    return (
+        f"You have opened {TABLES.count} tables in the last few minutes: wait "
+        f"{minutes} minute{'s' * (minutes != 1)} before opening another."
     )

@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:pk>/replay/", archive.replay, name="replay"),
     path("games/<int:pk>/transcript.txt", archive.transcript, name="transcript"),
     path("replays/import/", archive.import_transcript, name="import_transcript"),
+    path("replays/signing-key.pem", archive.signing_key, name="transcript_signing_key"),
     path("replays/<slug:key>/", archive.imported_replay, name="imported_replay"),
     path("tables/<int:pk>/chat/", chat.chat, name="table_chat"),
     path("tables/<int:pk>/chat/mute/", chat.mute, name="table_chat_mute"),

@@ -36,6 +36,9 @@ else:
     ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     REDIS_URL = os.environ["REDIS_URL"]
     CELERY_BROKER_URL = REDIS_URL
+# Former secret keys, still accepted while sessions and signed transcripts made with
+# them age out (Django's key rotation; games.signatures).
+SECRET_KEY_FALLBACKS = env.get_list("SECRET_KEY_FALLBACKS", "")
 # Production is served over HTTPS (by a proxy in front); the embedded profile on a
 # LAN has no certificate, so it sets none of the HTTPS-only protections below.
 HTTPS = not EMBEDDED and not DEBUG
@@ -56,6 +59,7 @@ INSTALLED_APPS = [
     # The loader is configured by hand in TEMPLATES below.
     "template_partials.apps.SimpleAppConfig",
     "channels",
+    "thirtyone.apps.SiteConfig",
     "accounts",
     "games",
     "calls",
@@ -68,6 +72,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything that reads the database: a NUL in a path, a field or a cookie is
+    # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
+    "thirtyone.unstorable.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

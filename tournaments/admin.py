@@ -16,7 +16,8 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
@@ -90,6 +91,27 @@ def dry_run(call: Callable[[], Any]) -> ServiceError | None:
 def show_error(form: forms.Form, error: ServiceError) -> None:
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+class StrictJSONField(forms.JSONField):
+    """Django's JSON form field, refusing as invalid what its parser raises besides a
+    syntax error, which Django lets through as a 500: an integer of more than 4,300
+    digits (ValueError), nesting deeper than the stack (RecursionError)."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except (ValueError, RecursionError) as error:
+            raise ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            ) from error
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # What the form shows again after a refusal: the text as it was sent.
+        try:
+            return super().bound_data(data, initial)
+        except (ValueError, RecursionError):
+            return forms.fields.InvalidJSONInput(data)
 
 
 class EventAddForm(forms.ModelForm):
@@ -185,6 +207,7 @@ class ReadOnly(admin.ModelAdmin):
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "status", "starts_at", "format", "rounds_shown", "rules_name")
+    formfield_overrides = {models.JSONField: {"form_class": StrictJSONField}}
     list_filter = ("status", "club")
     search_fields = ("name", "club__name")
     date_hierarchy = "starts_at"
@@ -201,6 +224,18 @@ class EventAdmin(admin.ModelAdmin):
             form.user = request.user
             return form
         return super().get_form(request, obj, **kwargs)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """The query may prefill the add form (`?club=3`), as everywhere in the admin;
+        but the query's text is no value for a field split in parts (the date and time
+        of `starts_at`), whose widget takes a datetime and fails on text (a 500)."""
+        initial = super().get_changeform_initial_data(request)
+        fields = self.get_form(request).base_fields
+        return {
+            name: value
+            for name, value in initial.items()
+            if not isinstance(fields.get(name), forms.MultiValueField)
+        }
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is None:

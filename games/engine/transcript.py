@@ -16,11 +16,21 @@ after ``;`` what a spectator is told of it, for people (the reader ignores it)::
 What goes in is the writer's choice: the web app leaves out every secret a spectator
 may not know yet (`games.archive`), so a transcript of a game in play holds none.
 Reading gives back exactly the events written, so `replay` can fold them.
+
+A transcript may come from anyone (docs/design.md §28), so reading refuses, naming
+the line, what no transcript this app writes holds and what would cost every page
+that shows it: more than MAX_HEADERS headers, a header's value longer than
+MAX_HEADER_CHARS, an event's JSON nested deeper than MAX_DEPTH, a string in an event
+longer than MAX_STRING (a player's name is the longest), a number that is not finite,
+and a NUL or a lone surrogate anywhere (no database stores the one, no page can send
+the other). Lines end at ``\n`` (or ``\r\n``) only: a name may hold U+2028, which
+`str.splitlines` would break a line at.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -28,8 +38,14 @@ from typing import Any, NamedTuple
 from .errors import EngineError
 from .events import Event, describe, from_dict, to_dict
 
-_HEADER = re.compile(r"^\[([A-Za-z][A-Za-z0-9_]*) (\".*\")\]$")
+_HEADER = re.compile(r"^\[([A-Za-z][A-Za-z0-9_]{0,39}) (\".*\")\]$")
 _EVENT = re.compile(r"^(\d{1,9}) ([a-z_]{1,30}) ")
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+MAX_HEADERS = 2_000  # a long game has a commitment and a revealed deck for each deck
+MAX_HEADER_CHARS = 2_000  # a result naming twelve players of 150 characters fits
+MAX_STRING = 150  # a player's name (games.models.GamePlayer.name) is the longest
+MAX_DEPTH = 8  # an event's body is nested four deep (data, hands, a hand, a card)
 
 
 class TranscriptError(EngineError):
@@ -77,20 +93,31 @@ def read(text: str) -> tuple[list[tuple[str, str]], list[Line]]:
     line that is neither."""
     headers: list[tuple[str, str]] = []
     lines: list[Line] = []
-    decoder = json.JSONDecoder()
-    for number, raw in enumerate(text.splitlines(), start=1):
+    decoder = json.JSONDecoder(parse_constant=_not_a_number)
+    for number, raw in enumerate(text.split("\n"), start=1):
         row = raw.strip()
         if not row:
             continue
+        if _UNSTORABLE.search(row):
+            raise TranscriptError(
+                f"Line {number}: a character no transcript holds (a NUL, or half of a "
+                "UTF-16 surrogate pair)."
+            )
         if header := _HEADER.match(row):
             if lines:
                 raise TranscriptError(f"Line {number}: a header after the events.")
+            if len(headers) == MAX_HEADERS:
+                raise TranscriptError(f"Line {number}: more than {MAX_HEADERS} headers.")
             headers.append((header[1], _string(header[2], number)))
             continue
         lines.append(_read_event(row, number, decoder))
     if not lines:
         raise TranscriptError("The transcript has no events.")
     return headers, lines
+
+
+def _not_a_number(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a number a game holds")
 
 
 def _string(value: str, number: int) -> str:
@@ -100,7 +127,36 @@ def _string(value: str, number: int) -> str:
         raise TranscriptError(f"Line {number}: the header's value is not a string.") from error
     if not isinstance(found, str):
         raise TranscriptError(f"Line {number}: the header's value is not a string.")
+    if len(found) > MAX_HEADER_CHARS:
+        raise TranscriptError(
+            f"Line {number}: a header longer than {MAX_HEADER_CHARS:,} characters."
+        )
+    if _UNSTORABLE.search(found):
+        raise TranscriptError(f"Line {number}: a header holds a NUL or half a surrogate pair.")
     return found
+
+
+def _check_value(value: Any, number: int, depth: int = 1) -> None:
+    """Refuse what no event of a game holds: deep nesting, long or unstorable strings,
+    numbers that are not finite."""
+    if depth > MAX_DEPTH:
+        raise TranscriptError(f"Line {number}: the event's data is nested too deeply.")
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise TranscriptError(
+                f"Line {number}: a name or word longer than {MAX_STRING} characters."
+            )
+        if _UNSTORABLE.search(value):
+            raise TranscriptError(f"Line {number}: a string holds a NUL or half a surrogate pair.")
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise TranscriptError(f"Line {number}: a number that is not finite.")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_value(key, number, depth + 1)
+            _check_value(item, number, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_value(item, number, depth + 1)
 
 
 def _read_event(row: str, number: int, decoder: json.JSONDecoder) -> Line:
@@ -109,11 +165,14 @@ def _read_event(row: str, number: int, decoder: json.JSONDecoder) -> Line:
         raise TranscriptError(f"Line {number}: neither a header nor an event.")
     try:
         body, end = decoder.raw_decode(row, start.end())
+    except RecursionError as error:
+        raise TranscriptError(f"Line {number}: the event's data is nested too deeply.") from error
     except ValueError as error:
         raise TranscriptError(f"Line {number}: the event's data is not JSON.") from error
     rest = row[end:].strip()
     if not isinstance(body, dict) or (rest and not rest.startswith(";")):
         raise TranscriptError(f"Line {number}: the event's data is not a JSON object.")
+    _check_value(body, number)
     try:
         event = from_dict(
             {

@@ -4,19 +4,24 @@ Thin views over `games.archive`. Anyone who may watch a game's table may see its
 page, replay and transcript (`access.may_watch`, else 404 as for the table), each
 showing only what is public as of the game's seq; the sides a replay may be seen from
 are `access.replay_sides`. An imported transcript is stored under its hash and
-replayed from every side: it holds only what its writer knew.
+replayed from every side: it holds only what its writer knew. It is shown as this
+site's game only if this site's signature on it checks (`games.signatures`); any other
+is shown as unverified, uploaded by its member.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import access, archive, engine, ratelimit
+from games import access, archive, engine, ratelimit, signatures
+from games.engine.replay import Step
 from games.engine.transcript import TranscriptError, read
 from games.models import Game, ImportedTranscript
 from games.rule_text import differences, rule_sections, rule_summary
@@ -98,7 +103,7 @@ def import_transcript(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if wait := ratelimit.throttled(ratelimit.ACTIONS, f"user:{request.user.pk}"):
-            context = {"error": ratelimit.too_fast(wait), "max_bytes": ImportedTranscript.MAX_BYTES}
+            context = _import_context({"error": ratelimit.too_fast(wait)})
             return render(request, "games/import.html", context, status=429)
         text, error = _posted_text(request)
         if not error:
@@ -109,14 +114,26 @@ def import_transcript(request: HttpRequest) -> HttpResponse:
                 key=key, defaults={"text": text, "created_by": request.user}
             )
             return redirect("imported_replay", key=key)
-    context = {"error": error, "text": text, "max_bytes": ImportedTranscript.MAX_BYTES}
+    context = _import_context({"error": error, "text": text})
     return render(request, "games/import.html", context, status=400 if error else 200)
+
+
+def _import_context(context: dict[str, Any]) -> dict[str, Any]:
+    keys = signatures.public_keys()
+    context.update(
+        {
+            "max_bytes": ImportedTranscript.MAX_BYTES,
+            "key_id": signatures.key_id(keys[0]),
+            "former_keys": [signatures.key_id(key) for key in keys[1:]],
+        }
+    )
+    return context
 
 
 def _posted_text(request: HttpRequest) -> tuple[str, str]:
     upload = request.FILES.get("file")
     if upload is not None:
-        if upload.size > ImportedTranscript.MAX_BYTES:
+        if upload.size is None or upload.size > ImportedTranscript.MAX_BYTES:
             return "", "That file is too big for a transcript."
         try:
             return upload.read().decode("utf-8"), ""
@@ -130,44 +147,99 @@ def _posted_text(request: HttpRequest) -> tuple[str, str]:
     return text, ""
 
 
-def _check(text: str) -> str:
-    """Why `text` cannot be replayed, or ""."""
+class _Refused(Exception):
+    """Why a text cannot be replayed, in a sentence for the person who gave it."""
+
+
+def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], list[Step]]:
+    """The headers, events and replay steps of `text`; `_Refused` if it is no transcript
+    of a game whose every round ended (docs/design.md §16, §28)."""
     try:
-        _, lines = read(text)
+        headers, lines = read(text)
         events = [line.event for line in lines]
         missing = next(
             (e.data.get("round_no") for e in events if e.kind == "round_started" and not e.secret),
             None,
         )
         if missing is not None:
-            return (
+            raise _Refused(
                 f"This transcript lacks the deck of round {missing}: it was written while "
                 "that round was played (or the game was ended during it), when the deck was "
                 "still secret. Only a game whose every round ended can be replayed."
             )
-        archive.fold(events)
+        return headers, events, archive.fold(events)
     except TranscriptError as error:
-        return str(error)
+        raise _Refused(str(error)) from error
     except engine.EngineError as error:
-        return f"The transcript was changed: {error}"
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return "The events do not make a game of 31: the transcript was changed."
+        raise _Refused(f"The transcript was changed: {error}") from error
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as error:
+        raise _Refused(
+            "The events do not make a game of 31: the transcript was changed."
+        ) from error
+
+
+def _check(text: str) -> str:
+    """Why `text` cannot be replayed, or ""."""
+    try:
+        _replayable(text)
+    except _Refused as refused:
+        return str(refused)
     return ""
 
 
 @require_safe
 def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
-    imported = get_object_or_404(ImportedTranscript, key=key)
-    headers, lines = read(imported.text)
-    events = [line.event for line in lines]
+    """An imported transcript's replay, from every side, and what it is: a game this
+    site recorded (its signature checks) or a file a member uploaded, whose names and
+    headers are theirs (docs/design.md §28)."""
+    imported = get_object_or_404(ImportedTranscript.objects.select_related("created_by"), key=key)
+    try:
+        # Checked again: a transcript kept before a check was added is refused now.
+        headers, events, found = _replayable(imported.text)
+    except _Refused as refused:
+        raise Http404("This transcript cannot be replayed.") from refused
     names = events[0].data["names"]
     sides = [access.WATCH, access.FACE_UP, *(str(seat) for seat in range(len(names)))]
     context = archive.replay_context(
-        archive.fold(events), names, sides, request.GET.get("side", ""), _step(request)
+        found, names, sides, request.GET.get("side", ""), _step(request)
     )
-    title = dict(headers).get("Table", "An imported game")
-    context.update({"headers": headers, "checks": archive.deck_checks(headers), "title": title})
+    verdict = signatures.verify(imported.text)
+    told = dict(headers)
+    game_pk = told.get("Game", "")
+    if verdict.valid:
+        title = f"Game {game_pk} at {told.get('Table', '')}"
+    else:
+        title = "An unverified transcript"
+    context.update(
+        {
+            "imported": imported,
+            "verdict": verdict,
+            # The game's page, for a transcript this site signed (its Game is a pk).
+            "site_game": game_pk if verdict.valid and re.fullmatch(r"[0-9]+", game_pk) else "",
+            "headers": [(k, v) for k, v in headers if k != signatures.HEADER],
+            "checks": archive.deck_checks(headers, events),
+            "title": title,
+        }
+    )
     return render(request, "games/replay.html", context)
+
+
+@require_safe
+def signing_key(request: HttpRequest) -> HttpResponse:
+    """The public keys this site's transcripts are signed with (PEM): the one in use
+    first (the one `openssl -inkey` reads), then former ones still recognised."""
+    pem = "".join(signatures.public_key_pem(key) for key in signatures.public_keys())
+    response = HttpResponse(pem, content_type="application/x-pem-file")
+    response["Content-Disposition"] = 'inline; filename="thirty-one-transcripts.pem"'
+    return response
 
 
 def _step(request: HttpRequest) -> int:

@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import services
+from games import ratelimit, services
 from games.engine import Rules
 from games.forms import HouseRulesForm, TableForm
 from games.models import Game, RuleSet, Seat, Table
@@ -123,6 +123,8 @@ def create_table(request: HttpRequest) -> HttpResponse:
     preset `?preset=`); an htmx request gets just the house rules. POST: open the table,
     seat the bots, and go to it."""
     if request.method == "POST":
+        if wait := _over_limit(request, ratelimit.ACTIONS):
+            return _too_many(request, wait, None)
         if request.POST.get("action") in ("customise", "load_rules"):
             # Nothing to write: show the full form for the chosen rules (POST/redirect/GET).
             return redirect(_create_url(request.POST))
@@ -159,6 +161,16 @@ def _create_from_post(request: HttpRequest) -> HttpResponse:
                 rule_set,
                 rules_switched=True,
             )
+    if valid and (wait := _over_limit(request, ratelimit.TABLES)):
+        table_form.add_error(None, ratelimit.too_many_tables(wait))
+        if rules_form is None:
+            rules_form = HouseRulesForm(rules=_rules_of(rule_set))
+        response = _render_create(
+            request, table_form, rules_form, rule_set, rules_from=request.POST.get("rules_from", "")
+        )
+        response.status_code = 429
+        response["Retry-After"] = str(wait)
+        return response
     if valid:
         table = _open_table(request, table_form, rules_form)
         if table is not None:
@@ -248,6 +260,21 @@ def _create_url(data: Any) -> str:
     return f"{reverse('create_table')}?{query}#house-rules"
 
 
+def _over_limit(request: HttpRequest, limit: ratelimit.Limit) -> int:
+    """Count this POST against the user's `limit`: 0 if within it, else the seconds to
+    wait (docs/design.md §9, §28)."""
+    return ratelimit.throttled(limit, f"user:{request.user.pk}")
+
+
+def _too_many(request: HttpRequest, wait: int, table: Table | None) -> HttpResponse:
+    """The answer to a POST over ACTIONS: 429, the reason and the way back (to the
+    table, or to the lobby)."""
+    context = {"message": ratelimit.too_fast(wait), "table": table}
+    response = render(request, "games/too_many.html", context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 def _rules_of(rule_set: RuleSet | None) -> Rules:
     """The rules a rule set holds (Scat's when none is chosen)."""
     return rule_set.rules() if rule_set else Rules()
@@ -260,6 +287,8 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("owner"), invite_token=token)
     error = None
     if request.method == "POST":
+        if wait := _over_limit(request, ratelimit.ACTIONS):
+            return _too_many(request, wait, table)
         try:
             services.join_table(table=table, user=request.user)
         except services.ServiceError as refused:

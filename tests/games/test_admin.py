@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games import engine, services
 from games.engine.bots import BaselineBot
-from games.models import Deal, Game, RuleSet
+from games.models import ChatMessage, Deal, Game, RuleSet
 from games.services import sources
 from tests.games.test_privacy import _leaks
 from tests.games.test_rule_forms import rules_data
@@ -162,6 +162,14 @@ def test_games_cannot_be_added_or_changed_in_the_admin(admin_client: Client, tab
     game.refresh_from_db()
     assert game.status == Game.PLAYING
     assert admin_client.get(reverse("admin:games_table_add")).status_code == 403
+
+
+def test_chat_lines_are_not_added_in_the_admin(admin_client: Client) -> None:
+    """Players write them; an "add" could only save a line of no table (a 500)."""
+    url = reverse("admin:games_chatmessage_add")
+    assert admin_client.get(url).status_code == 403
+    assert admin_client.post(url, {"text": "hi"}).status_code == 403
+    assert not ChatMessage.objects.exists()
 
 
 def test_players_cannot_open_the_admin(client: Client, ann: Any, presets: None) -> None:

@@ -84,8 +84,10 @@ def test_quick_phrases_and_htmx_posts_answer_with_the_panel(seated: Table, bob: 
 
 def test_a_line_is_one_line_of_at_most_the_limit(seated: Table, bob: Any) -> None:
     client = _client(bob)
-    _say(client, seated, "  two\nlines\x00 here  ")
+    _say(client, seated, "  two\nlines\x07 here  ")
     assert ChatMessage.objects.get().text == "two lines here"
+    # A NUL never reaches the chat: the site refuses it at the door (thirtyone.unstorable).
+    assert _say(client, seated, "nul\x00here").status_code == 400
     answer = _say(client, seated, "x" * (ChatMessage.MAX_LENGTH + 1), headers=HTMX)
     assert "at most 200 characters" in answer.content.decode()
     answer = _say(client, seated, " \n ", headers=HTMX)
@@ -127,6 +129,20 @@ def test_the_host_mutes_a_player_who_then_reads_only_and_whose_lines_come_down(
     assert list(ChatMessage.objects.filter(hidden=False).values_list("text", flat=True)) == [
         "sorry"
     ]
+
+
+def test_the_host_mutes_only_a_player_at_the_table(
+    seated: Table, bob: Any, django_user_model: Any
+) -> None:
+    """Any other id (a stranger, no one, a number no column holds) is refused with a
+    sentence and mutes no one (docs/design.md §28)."""
+    stranger = django_user_model.objects.create_user("eve", password="x" * 12)
+    url = reverse("table_chat_mute", args=[seated.pk])
+    for user in (stranger.pk, 10**6, 2**63, -(2**63) - 1):
+        response = _client(seated.owner).post(url, {"user": user, "action": "mute"}, follow=True)
+        assert "Choose a player at this table." in response.content.decode()
+    assert not TableMute.objects.exists()
+    _client(seated.owner).post(url, {"user": 2**63, "action": "unmute"})
 
 
 def test_a_player_can_hide_the_chat_and_show_it_again(seated: Table, bob: Any) -> None:

@@ -53,6 +53,20 @@ def add_data(club: Club, scat: Any, **changes: Any) -> dict[str, Any]:
     return data
 
 
+def test_the_add_page_takes_unreadable_text_for_a_date_or_json_as_a_refusal(
+    admin_client: Client, club: Club, scat: Any
+) -> None:
+    """Django's admin gives the query's text to a split date widget, and its JSON field
+    lets a 5,000-digit number through: both were 500s (docs/design.md §28)."""
+    url = reverse("admin:tournaments_event_add")
+    assert admin_client.get(url, {"starts_at": "not a date", "name": "Cup"}).status_code == 200
+    for bad in ("9" * 5000, "[" * 100_000):
+        response = admin_client.post(url, add_data(club, scat, place_points=bad))
+        assert response.status_code == 200
+        assert "Enter a valid JSON." in response.content.decode()
+    assert not Event.objects.exists()
+
+
 def test_adding_an_event_runs_the_services_checks(admin_client: Client, club: Club, scat: Any):
     url = reverse("admin:tournaments_event_add")
     response = admin_client.post(url, add_data(club, scat, rounds=40))
