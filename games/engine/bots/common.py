@@ -61,6 +61,14 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> _Gains:
     return _sorted_gains(kept, rules, by_sorted)
 
 
+def trio_gains(rules: Rules) -> list[_Gains | None]:
+    """`draw_gains`' memo of three-card hands under `rules`, read inline by the
+    rollouts: the gains of (a, b, c) at ``(a * 53 + b) * 53 + c``, or None until
+    `draw_gains` has been asked for them."""
+    draw_gains((), rules)  # makes `rules`' memo the one last asked about
+    return _GAINS_LAST[0][1]
+
+
 def _sorted_gains(
     kept: tuple[Card, ...], rules: Rules, by_sorted: dict[tuple[Card, ...], _Gains]
 ) -> _Gains:
