@@ -246,13 +246,28 @@ def apply_legal(state: GameState, action: Action) -> GameState:
     ):
         seat, cards = action.seat, action.cards
         discard = state.discard
+        kept = without(state.hands[seat], cards)
+        buried = state.buried_owners + (state.discard_owner,) if discard else state.buried_owners
+        following = passes_to(
+            state, seat, kept, state.knocker, state.turns_taken, bool(state.stock)
+        )
+        if following is not None:  # one new state, as `_discard` makes it
+            return state._replace(
+                hands=_with_hand(state, seat, kept),
+                discard=discard + cards,
+                discard_owner=seat,
+                buried_owners=buried,
+                turn=following,
+                phase=DRAW,
+                turns_taken=state.turns_taken + 1,
+                drawn=None,
+                taken=None,
+            )
         state = state._replace(
-            hands=_with_hand(state, seat, without(state.hands[seat], cards)),
+            hands=_with_hand(state, seat, kept),
             discard=discard + cards,
             discard_owner=seat,
-            buried_owners=(
-                state.buried_owners + (state.discard_owner,) if discard else state.buried_owners
-            ),
+            buried_owners=buried,
         )
         events: list[Event] = []
         return _deal_on(_end_turn(state, events), events)
@@ -440,6 +455,24 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
         if refusal:
             raise IllegalAction(refusal)
     events.append(Event("discarded", seat, {"cards": cards, "knock": action.knock}))
+    if len(cards) == 1 and state.discard:
+        # The common discard, the turn's end and all in one new state, when the turn
+        # only passes (the same state `_end_turn` makes from the one below).
+        knocker = seat if action.knock else state.knocker
+        following = passes_to(state, seat, kept, knocker, state.turns_taken, bool(state.stock))
+        if following is not None:
+            return state._replace(
+                hands=_with_hand(state, seat, kept),
+                discard=state.discard + cards,
+                discard_owner=seat,
+                buried_owners=state.buried_owners + (state.discard_owner,),
+                knocker=knocker,
+                turn=following,
+                phase=DRAW,
+                turns_taken=state.turns_taken + 1,
+                drawn=None,
+                taken=None,
+            )
     state = state._replace(
         hands=_with_hand(state, seat, kept),
         discard=state.discard + cards if cards else state.discard,
@@ -494,12 +527,53 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
 # ---- turn order -------------------------------------------------------------------
 
 
+def passes_to(
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    knocker: int | None,
+    turns_taken: int,
+    stock_left: bool,
+) -> int | None:
+    """The seat the turn passes to when `seat` ends a turn keeping `hand` (`knocker`,
+    `turns_taken` before this turn and whether a stock is left as they are then), or
+    None when the turn's end does more than pass it (`_end_turn`): a hand that ends
+    the round or the game, the knocker's turn come round, `max_turns` reached, or an
+    empty stock that draws the round (or may leave the next player no move). `state`
+    gives the rules and the players, which a turn does not change."""
+    rules = state.rules
+    if rules.three_aces_wins_game and is_three_aces(hand):
+        return None
+    if (
+        rules.no_knock_when_all_on_county
+        and scoring.all_on_county(state)
+        and hand_value(hand, rules) == 31
+    ):
+        return None
+    if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
+        return None
+    following = next_seat(state, seat)
+    if knocker is not None:
+        if following == knocker:
+            return None
+    elif turns_taken + 1 >= rules.max_turns:
+        return None
+    if not stock_left and rules.empty_stock == "draw":
+        return None
+    return following
+
+
 def _end_turn(state: GameState, events: list[Event]) -> GameState:
     """After a turn: a hand that ends the round or game is shown, else the next turn."""
     seat = state.seat_on_turn
+    hand = state.hands[seat]
+    following = passes_to(state, seat, hand, state.knocker, state.turns_taken, bool(state.stock))
+    if following is not None:  # the common end of a turn: the next player's
+        return state._replace(
+            turn=following, phase=DRAW, turns_taken=state.turns_taken + 1, drawn=None, taken=None
+        )
     rules = state.rules
     turns_taken = state.turns_taken + 1
-    hand = state.hands[seat]
     if rules.three_aces_wins_game and is_three_aces(hand):
         return scoring.game_won_at_once(state, seat, events, "three_aces")
     if (

@@ -30,8 +30,8 @@ from ..actions import (
     OpenWidow,
 )
 from ..cards import Card, without
-from ..game import apply_legal, legal_actions
-from ..hands import HandKey, hand_value, is_blitz, is_three_aces, trio_keys
+from ..game import apply_legal, legal_actions, passes_to
+from ..hands import HandKey, hand_value, trio_keys
 from ..rules import Rules
 from ..scoring import all_on_county
 from ..state import DISCARD, DRAW, ROUND_OVER, THROW_DOWN, WIDOW, GameState, PlayerState
@@ -108,21 +108,18 @@ def _plain(state: GameState, round_no: int) -> bool:
     )
 
 
-# The seats of a round in the order they play, and the seat after each, by the dealer
-# and the players (who never change within a round): the last one asked is kept,
-# matched by identity, as every rollout of a search asks the same.
-_Order = tuple[tuple[int, ...], dict[int, int]]
-_last_order: tuple[int, tuple[PlayerState, ...] | None, _Order] = (-1, None, ((), {}))
+# The seats of a round in the order they play, by the dealer and the players (who never
+# change within a round): the last one asked is kept, matched by identity, as every
+# rollout of a search asks the same.
+_last_order: tuple[int, tuple[PlayerState, ...] | None, tuple[int, ...]] = (-1, None, ())
 
 
-def _order_of(state: GameState) -> _Order:
+def _order_of(state: GameState) -> tuple[int, ...]:
     global _last_order
     dealer, players, found = _last_order
     if dealer == state.dealer and players is state.players:
         return found
-    order = tuple(play_order(state.dealer, [p.out for p in state.players]))
-    following = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
-    found = (order, following)
+    found = tuple(play_order(state.dealer, [p.out for p in state.players]))
     _last_order = (state.dealer, state.players, found)  # one tuple, replaced whole
     return found
 
@@ -146,7 +143,7 @@ class _PlainRound:
         self.me = me
         self.params = params
         self.rules = rules
-        self.order, self.following = _order_of(state)
+        self.order = _order_of(state)
         self.keys = trio_keys(rules, showdown=True)  # what the bots compare
         self.plain_keys = trio_keys(rules)  # what a blitz and knock_min go by
         self.gains = trio_gains(rules)
@@ -255,8 +252,9 @@ class _PlainRound:
             card = action.cards[0]
             i = hand.index(card)
             kept = hand[:i] + hand[i + 1 :]
-            if len(kept) == 3 and self.passes_turn(seat, kept):
-                self.lay_down(seat, card, kept)
+            following = self.passes_to(seat, kept)
+            if following is not None:
+                self.lay_down(seat, card, kept, following)
                 return True
         return self.by_engine(action)
 
@@ -288,8 +286,14 @@ class _PlainRound:
         self.hands[seat] += (card,)
         self.phase = DISCARD
 
-    def lay_down(self, seat: int, card: Card, kept: tuple[Card, ...]) -> None:
-        """`seat` discards `card` keeping `kept`, and the turn passes."""
+    def passes_to(self, seat: int, kept: tuple[Card, ...]) -> int | None:
+        """`game.passes_to` for `seat` keeping `kept`: the next seat, or None when the
+        turn's end does more than pass the turn."""
+        stock_left = self.next_card < len(self.stock)
+        return passes_to(self.state, seat, kept, self.knocker, self.turns, stock_left)
+
+    def lay_down(self, seat: int, card: Card, kept: tuple[Card, ...], following: int) -> None:
+        """`seat` discards `card` keeping `kept`, and the turn passes to `following`."""
         discard = self.discard
         if discard:
             self.buried.append(self.owner)
@@ -297,32 +301,10 @@ class _PlainRound:
         self.owner = seat
         self.hands[seat] = kept
         self.turns += 1
-        self.turn = self.following[seat]
+        self.turn = following
         self.phase = DRAW
         self.drawn = None
         self.taken = None
-
-    def passes_turn(self, seat: int, kept: tuple[Card, ...]) -> bool:
-        """Whether `game._end_turn`, after `seat` keeps the three cards `kept`, only
-        passes the turn to the next player: the same questions in the same order."""
-        rules = self.rules
-        if rules.three_aces_wins_game and is_three_aces(kept):
-            return False
-        thirty_one = self.plain_value(*kept) == 31  # as a blitz is (`is_blitz` asks first)
-        if rules.no_knock_when_all_on_county and self.all_on_county and thirty_one:
-            return False
-        if rules.blitz_timing == "immediate" and thirty_one and is_blitz(kept, rules):
-            return False
-        if self.knocker is not None:
-            return self.following[seat] != self.knocker and self.stock_goes_on()
-        if self.turns + 1 >= rules.max_turns:
-            return False
-        return self.stock_goes_on()
-
-    def stock_goes_on(self) -> bool:
-        """Whether an empty stock does not end the round (or leave the next player no
-        move) when the turn passes."""
-        return self.next_card < len(self.stock) or self.rules.empty_stock != "draw"
 
     # ---- the choices, as `policy_action` makes them -----------------------------------
 
@@ -424,9 +406,10 @@ class _PlainRound:
         return self.finish_discard(seat, hand[best], best_kept)
 
     def finish_discard(self, seat: int, card: Card, kept: tuple[Card, ...]) -> bool:
-        if len(kept) != 3 or not self.passes_turn(seat, kept):
+        following = self.passes_to(seat, kept)
+        if following is None:
             return self.by_engine(ONE_CARD_DISCARDS[seat][card])
-        self.lay_down(seat, card, kept)
+        self.lay_down(seat, card, kept, following)
         return True
 
 
