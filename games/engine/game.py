@@ -541,59 +541,68 @@ def passes_to(
     the round or the game, the knocker's turn come round, `max_turns` reached, or an
     empty stock that draws the round (or may leave the next player no move). `state`
     gives the rules and the players, which a turn does not change."""
+    ending, following = _turn_end(state, seat, hand, knocker, turns_taken, stock_left)
+    return following if ending is None else None
+
+
+# What ends with a turn, besides the turn itself (`_turn_end`).
+_THREE_ACES, _THIRTY_ONE, _BLITZ, _SHOWDOWN, _MAX_TURNS, _EMPTY_STOCK = range(6)
+
+
+def _turn_end(
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    knocker: int | None,
+    turns_taken: int,
+    stock_left: bool,
+) -> tuple[int | None, int]:
+    """What the end of `seat`'s turn holding `hand` brings (None: only the next turn,
+    or an empty stock to look at: `_EMPTY_STOCK`), and the seat after `seat` (-1 when a
+    hand that ends the round or game was shown first). The questions of the rules, in
+    the order they are asked (docs/rules.md §6)."""
     rules = state.rules
     if rules.three_aces_wins_game and is_three_aces(hand):
-        return None
+        return _THREE_ACES, -1
     if (
         rules.no_knock_when_all_on_county
         and scoring.all_on_county(state)
         and hand_value(hand, rules) == 31
     ):
-        return None
+        return _THIRTY_ONE, -1
     if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
-        return None
+        return _BLITZ, -1
     following = next_seat(state, seat)
     if knocker is not None:
         if following == knocker:
-            return None
+            return _SHOWDOWN, following
     elif turns_taken + 1 >= rules.max_turns:
-        return None
+        return _MAX_TURNS, following
     if not stock_left and rules.empty_stock == "draw":
-        return None
-    return following
+        return _EMPTY_STOCK, following
+    return None, following
 
 
 def _end_turn(state: GameState, events: list[Event]) -> GameState:
     """After a turn: a hand that ends the round or game is shown, else the next turn."""
     seat = state.seat_on_turn
-    hand = state.hands[seat]
-    following = passes_to(state, seat, hand, state.knocker, state.turns_taken, bool(state.stock))
-    if following is not None:  # the common end of a turn: the next player's
-        return state._replace(
-            turn=following, phase=DRAW, turns_taken=state.turns_taken + 1, drawn=None, taken=None
-        )
-    rules = state.rules
-    turns_taken = state.turns_taken + 1
-    if rules.three_aces_wins_game and is_three_aces(hand):
+    ending, following = _turn_end(
+        state, seat, state.hands[seat], state.knocker, state.turns_taken, bool(state.stock)
+    )
+    if ending == _THREE_ACES:
         return scoring.game_won_at_once(state, seat, events, "three_aces")
-    if (
-        rules.no_knock_when_all_on_county
-        and scoring.all_on_county(state)
-        and hand_value(hand, rules) == 31
-    ):
+    if ending == _THIRTY_ONE:
         return scoring.game_won_at_once(state, seat, events, "thirty_one")
-    if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
+    if ending == _BLITZ:
         return scoring.blitz(state, (seat,), events)
-    following = next_seat(state, seat)
-    if state.knocker is not None:
-        if following == state.knocker:
-            return scoring.showdown(state, events, "knock")
-    elif turns_taken >= rules.max_turns:
+    if ending == _SHOWDOWN:
+        return scoring.showdown(state, events, "knock")
+    if ending == _MAX_TURNS:
         return scoring.round_drawn(state, events, "max_turns")
     state = state._replace(
-        turn=following, phase=DRAW, turns_taken=turns_taken, drawn=None, taken=None
+        turn=following, phase=DRAW, turns_taken=state.turns_taken + 1, drawn=None, taken=None
     )
-    if not state.stock and rules.empty_stock == "draw":
+    if ending == _EMPTY_STOCK:  # no stock, and the rules draw no new one
         if state.knocker is None:
             return scoring.round_drawn(state, events, "stock_empty")
         if not legal_actions(state, following):

@@ -27,6 +27,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from games.engine.bots import HardBot
+from games.engine.bots.hard import BUDGET, MAX_SECONDS
 from games.engine.randomness import SeededDeckSource
 from games.engine.rules import PRESETS, Rules
 from lab.bots.frozen import bots_at
@@ -34,20 +35,22 @@ from lab.simulate import play_game, wilson_interval
 
 REVISION = "34b31bd"  # the hard bot before the engine's speed-up (docs/bots.md, "Speed")
 
-# One deal: (rules, seed, revision, clock); its result: (seed, today's score in the game
-# where it sat first, and in the game where it sat second).
-Job = tuple[Rules, int, str, bool]
+# One deal: (rules, seed, revision, clock, budget or None for the bots' own); its result:
+# (seed, today's score in the game where it sat first, and in the game where it sat second).
+Job = tuple[Rules, int, str, bool, int | None]
 Pair = tuple[int, float, float]
 
 
 def play_pair(job: Job) -> Pair:
-    rules, seed, revision, clock = job
+    rules, seed, revision, clock, budget = job
     old_bot = bots_at(revision).HardBot
-    max_seconds = {} if clock else {"max_seconds": None}
+    max_seconds = MAX_SECONDS if clock else None
     scores = []
     for today in (0, 1):
         bots = [
-            (HardBot if seat == today else old_bot)(seed * 10 + seat, **max_seconds)
+            (HardBot if seat == today else old_bot)(
+                seed * 10 + seat, budget=budget or BUDGET, max_seconds=max_seconds
+            )
             for seat in (0, 1)
         ]
         state, _, _ = play_game(rules, bots, SeededDeckSource(seed))
@@ -91,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--clock", action="store_true", help="keep the bots' 0.2 s clock")
+    parser.add_argument("--budget", type=int, help="both bots' budget (default: their own)")
     parser.add_argument("--out", type=Path, help="append each deal here; resume from it")
     args = parser.parse_args(argv)
     if args.games < 2:
@@ -99,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [args.seed * 1_000_000 + i for i in range((args.games + 1) // 2)]
     done = _done(args.out)
     pairs = [done[seed] for seed in seeds if seed in done]
-    work = [(rules, seed, args.revision, args.clock) for seed in seeds if seed not in done]
+    work = [
+        (rules, seed, args.revision, args.clock, args.budget) for seed in seeds if seed not in done
+    ]
     started = time.perf_counter()
 
     def record(results: Iterable[Pair]) -> None:

@@ -234,8 +234,7 @@ class _PlainRound:
         """`apply_legal(state, action)` for the seat on turn: a draw or a discard of one
         card here when it leaves the round going (False: the engine made it)."""
         seat = self.turn
-        kind = type(action)
-        if kind is Draw and self.phase == DRAW:
+        if isinstance(action, Draw) and self.phase == DRAW:
             if action.source != STOCK:
                 self.take(seat)
                 return True
@@ -243,7 +242,7 @@ class _PlainRound:
                 self.draw_stock(seat)
                 return True
         elif (
-            kind is Discard
+            isinstance(action, Discard)
             and self.phase == DISCARD
             and len(action.cards) == 1
             and not action.knock
