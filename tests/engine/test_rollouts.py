@@ -55,7 +55,7 @@ def check_game(spec: GameSpec, every: int) -> int:
 
 
 @given(spec=game_specs())
-@game_settings(max_examples=40)
+@game_settings(max_examples=20)
 def test_the_short_way_plays_the_same_rollouts_under_any_rules(spec: GameSpec) -> None:
     check_game(spec, every=7)
 
@@ -67,8 +67,8 @@ def test_the_short_way_plays_the_same_rollouts_in_plain_games(preset: str) -> No
     checked = 0
     for seed in range(3):
         spec = GameSpec(preset, {}, 2 + seed, seed)
-        checked += check_game(spec, every=1)
-    assert checked > 100
+        checked += check_game(spec, every=2)
+    assert checked > 50
 
 
 def test_the_short_way_takes_over_a_round_the_engine_left_going() -> None:
