@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test check lint bench bench-bots bench-live bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test check lint bench bench-bots bench-engine bench-live bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -75,6 +75,12 @@ BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
 bench: $(STAMP)
 	$(PY) -m lab simulate --preset scat --players 4 --games 3000 --seed 1
 	$(PY) -m lab.bench_live --profile embedded $(BENCH_LIVE_ARGS)
+
+# The engine's rounds per second against a minimal mutable engine's (lab/minimal_engine.py),
+# in alternating slices of one run so that the machine's load falls on both alike: three
+# runs, their medians and the load average (python -m lab bench-engine; about a minute).
+bench-engine: $(STAMP)
+	$(PY) -m lab bench-engine --runs 3
 
 # How long the hard bot takes to decide (p50/p95 over 3,000 decisions, a few minutes)
 # and how strong each level is (win shares with 95% intervals; see docs/bots.md).

@@ -10,6 +10,7 @@ from typing import Any
 from games.engine.bots import LEVELS, make_bot
 from games.engine.errors import RulesError
 from games.engine.rules import PRESETS, Rules
+from lab import bench_engine
 from lab.bots.timing import Timings, time_decisions
 from lab.simulate import Tally, print_progress, report, simulate_chunks
 
@@ -55,9 +56,26 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--decisions", type=int, default=3000)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="without the hard bot's 0.2 s safety clock: every decision spends its budget",
+    )
+    engine = commands.add_parser(
+        "bench-engine", help="the engine's rounds/s against a minimal engine's, interleaved"
+    )
+    engine.add_argument("--runs", type=int, default=3)
+    engine.add_argument("--slices", type=int, default=6, help="alternating slices per run")
+    engine.add_argument("--games", type=int, default=100, help="games per slice")
+    engine.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "bench-bot":
         return _bench_bot(parser, args)
+    if args.command == "bench-engine":
+        if min(args.runs, args.slices, args.games) < 1:
+            parser.error("--runs, --slices and --games must be at least 1")
+        bench_engine.bench(args.runs, args.games, args.slices, args.seed, print)
+        return 0
     return _simulate(parser, args)
 
 
@@ -101,7 +119,10 @@ def _bench_bot(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         sys.stderr.write(f"\r  {len(timings.seconds)}/{args.decisions} decisions ")
         sys.stderr.flush()
 
-    timings = time_decisions(args.level, rules, args.players, args.decisions, args.seed, progress)
+    options = {"max_seconds": None} if args.no_clock and args.level == "hard" else {}
+    timings = time_decisions(
+        args.level, rules, args.players, args.decisions, args.seed, progress, **options
+    )
     sys.stderr.write("\n")
     print(f"{args.preset}, {args.players} players, against medium bots")
     print(timings.summary())

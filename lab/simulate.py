@@ -89,12 +89,19 @@ def play_game(
 ) -> tuple[Any, int, int]:
     """One whole game; returns the final state, the rounds played and the turns taken."""
     state, _ = new_game(rules, len(bots), deck_source)
+    watchers = _watchers(bots)
     actions = 0
     turns = 0
+    turn_ending = _TURN_ENDING
     while state.turn is not None:
-        _, state, events = play_move(bots, state)
+        # `play_move`, with the bots that watch the table found once a game.
+        seat = state.turn
+        action = bots[seat].choose(observation(state, seat))
+        if watchers:
+            _show(watchers, state, seat, action)
+        state, events = apply_action(state, action)
         for event in events:
-            if event.kind in _TURN_ENDING:
+            if event.kind in turn_ending:
                 turns += 1
         actions += 1
         if actions > max_actions:
@@ -115,9 +122,18 @@ def play_move(bots: Sequence[Bot], state: Any) -> tuple[Action, Any, list[Event]
 def show_move(bots: Sequence[Bot], state: Any, seat: int, action: Any) -> None:
     """Show `seat`'s move in `state` to every other bot that watches the table (the
     hard bot), each with its own view before the move, as a player sees it."""
-    for other, bot in enumerate(bots):
-        if other != seat and hasattr(bot, "watch"):
-            bot.watch(observation(state, other), seat, action)
+    _show(_watchers(bots), state, seat, action)
+
+
+def _watchers(bots: Sequence[Bot]) -> list[tuple[int, Any]]:
+    """The seats whose bots watch the table, with their `watch`."""
+    return [(seat, bot.watch) for seat, bot in enumerate(bots) if hasattr(bot, "watch")]
+
+
+def _show(watchers: list[tuple[int, Any]], state: Any, seat: int, action: Any) -> None:
+    for other, watch in watchers:
+        if other != seat:
+            watch(observation(state, other), seat, action)
 
 
 # One of these ends each turn (a draw is followed by a discard).

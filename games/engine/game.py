@@ -246,13 +246,28 @@ def apply_legal(state: GameState, action: Action) -> GameState:
     ):
         seat, cards = action.seat, action.cards
         discard = state.discard
+        kept = without(state.hands[seat], cards)
+        buried = state.buried_owners + (state.discard_owner,) if discard else state.buried_owners
+        following = passes_to(
+            state, seat, kept, state.knocker, state.turns_taken, bool(state.stock)
+        )
+        if following is not None:  # one new state, as `_discard` makes it
+            return state._replace(
+                hands=_with_hand(state, seat, kept),
+                discard=discard + cards,
+                discard_owner=seat,
+                buried_owners=buried,
+                turn=following,
+                phase=DRAW,
+                turns_taken=state.turns_taken + 1,
+                drawn=None,
+                taken=None,
+            )
         state = state._replace(
-            hands=_with_hand(state, seat, without(state.hands[seat], cards)),
+            hands=_with_hand(state, seat, kept),
             discard=discard + cards,
             discard_owner=seat,
-            buried_owners=(
-                state.buried_owners + (state.discard_owner,) if discard else state.buried_owners
-            ),
+            buried_owners=buried,
         )
         events: list[Event] = []
         return _deal_on(_end_turn(state, events), events)
@@ -440,6 +455,24 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
         if refusal:
             raise IllegalAction(refusal)
     events.append(Event("discarded", seat, {"cards": cards, "knock": action.knock}))
+    if len(cards) == 1 and state.discard:
+        # The common discard, the turn's end and all in one new state, when the turn
+        # only passes (the same state `_end_turn` makes from the one below).
+        knocker = seat if action.knock else state.knocker
+        following = passes_to(state, seat, kept, knocker, state.turns_taken, bool(state.stock))
+        if following is not None:
+            return state._replace(
+                hands=_with_hand(state, seat, kept),
+                discard=state.discard + cards,
+                discard_owner=seat,
+                buried_owners=state.buried_owners + (state.discard_owner,),
+                knocker=knocker,
+                turn=following,
+                phase=DRAW,
+                turns_taken=state.turns_taken + 1,
+                drawn=None,
+                taken=None,
+            )
     state = state._replace(
         hands=_with_hand(state, seat, kept),
         discard=state.discard + cards if cards else state.discard,
@@ -494,32 +527,82 @@ def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameSt
 # ---- turn order -------------------------------------------------------------------
 
 
-def _end_turn(state: GameState, events: list[Event]) -> GameState:
-    """After a turn: a hand that ends the round or game is shown, else the next turn."""
-    seat = state.seat_on_turn
+def passes_to(
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    knocker: int | None,
+    turns_taken: int,
+    stock_left: bool,
+) -> int | None:
+    """The seat the turn passes to when `seat` ends a turn keeping `hand` (`knocker`,
+    `turns_taken` before this turn and whether a stock is left as they are then), or
+    None when the turn's end does more than pass it (`_end_turn`): a hand that ends
+    the round or the game, the knocker's turn come round, `max_turns` reached, or an
+    empty stock that draws the round (or may leave the next player no move). `state`
+    gives the rules and the players, which a turn does not change."""
+    ending, following = _turn_end(state, seat, hand, knocker, turns_taken, stock_left)
+    return following if ending is None else None
+
+
+# What ends with a turn, besides the turn itself (`_turn_end`).
+_THREE_ACES, _THIRTY_ONE, _BLITZ, _SHOWDOWN, _MAX_TURNS, _EMPTY_STOCK = range(6)
+
+
+def _turn_end(
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    knocker: int | None,
+    turns_taken: int,
+    stock_left: bool,
+) -> tuple[int | None, int]:
+    """What the end of `seat`'s turn holding `hand` brings (None: only the next turn,
+    or an empty stock to look at: `_EMPTY_STOCK`), and the seat after `seat` (-1 when a
+    hand that ends the round or game was shown first). The questions of the rules, in
+    the order they are asked (docs/rules.md §6)."""
     rules = state.rules
-    turns_taken = state.turns_taken + 1
-    hand = state.hands[seat]
     if rules.three_aces_wins_game and is_three_aces(hand):
-        return scoring.game_won_at_once(state, seat, events, "three_aces")
+        return _THREE_ACES, -1
     if (
         rules.no_knock_when_all_on_county
         and scoring.all_on_county(state)
         and hand_value(hand, rules) == 31
     ):
-        return scoring.game_won_at_once(state, seat, events, "thirty_one")
+        return _THIRTY_ONE, -1
     if rules.blitz_timing == "immediate" and is_blitz(hand, rules):
-        return scoring.blitz(state, (seat,), events)
+        return _BLITZ, -1
     following = next_seat(state, seat)
-    if state.knocker is not None:
-        if following == state.knocker:
-            return scoring.showdown(state, events, "knock")
-    elif turns_taken >= rules.max_turns:
+    if knocker is not None:
+        if following == knocker:
+            return _SHOWDOWN, following
+    elif turns_taken + 1 >= rules.max_turns:
+        return _MAX_TURNS, following
+    if not stock_left and rules.empty_stock == "draw":
+        return _EMPTY_STOCK, following
+    return None, following
+
+
+def _end_turn(state: GameState, events: list[Event]) -> GameState:
+    """After a turn: a hand that ends the round or game is shown, else the next turn."""
+    seat = state.seat_on_turn
+    ending, following = _turn_end(
+        state, seat, state.hands[seat], state.knocker, state.turns_taken, bool(state.stock)
+    )
+    if ending == _THREE_ACES:
+        return scoring.game_won_at_once(state, seat, events, "three_aces")
+    if ending == _THIRTY_ONE:
+        return scoring.game_won_at_once(state, seat, events, "thirty_one")
+    if ending == _BLITZ:
+        return scoring.blitz(state, (seat,), events)
+    if ending == _SHOWDOWN:
+        return scoring.showdown(state, events, "knock")
+    if ending == _MAX_TURNS:
         return scoring.round_drawn(state, events, "max_turns")
     state = state._replace(
-        turn=following, phase=DRAW, turns_taken=turns_taken, drawn=None, taken=None
+        turn=following, phase=DRAW, turns_taken=state.turns_taken + 1, drawn=None, taken=None
     )
-    if not state.stock and rules.empty_stock == "draw":
+    if ending == _EMPTY_STOCK:  # no stock, and the rules draw no new one
         if state.knocker is None:
             return scoring.round_drawn(state, events, "stock_empty")
         if not legal_actions(state, following):

@@ -68,6 +68,15 @@ def hand_key(cards: Sequence[Card], rules: Rules, *, showdown: bool = False) -> 
     return _sorted_key(cards, by_sorted, options)
 
 
+def trio_keys(rules: Rules, *, showdown: bool = False) -> list[HandKey | None]:
+    """`hand_key`'s memo of three-card hands under `rules`, for a caller that reads
+    many: the key of (a, b, c), in that order, is at ``(a * 53 + b) * 53 + c``, or None
+    until `hand_key` has been asked for it (the caller asks then). A bot's rollouts read
+    it inline, without a call per hand (docs/bots.md, "Speed")."""
+    hand_key((), rules, showdown=showdown)  # makes `rules`' memo the one last asked about
+    return _LAST_MEMO[showdown][1][0]
+
+
 def _sorted_key(
     cards: Sequence[Card], by_sorted: dict[tuple[Card, ...], HandKey], options: _Options
 ) -> HandKey:

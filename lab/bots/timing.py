@@ -3,15 +3,19 @@
 Plays whole games with the bot in the first seat and medium bots in the others, and
 times every decision of the first seat (`choose`, memory included) until it has made
 the number asked for; a bot that watches the table (the hard bot) is shown the other
-moves, and that time is reported apart. A benchmark, not a test: run it on a quiet
-machine.
+moves, and that time is reported apart. Each decision is timed by the clock and by the
+processor time of its thread (`time.thread_time`), which the machine's other work
+barely changes, with the load average (`os.getloadavg`) before and after. A
+benchmark, not a test.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine.bots import make_bot
 from games.engine.game import apply_action, new_game
@@ -23,15 +27,22 @@ from games.engine.rules import Rules
 @dataclass
 class Timings:
     level: str
-    seconds: list[float] = field(default_factory=list)  # one per decision
+    seconds: list[float] = field(default_factory=list)  # one per decision, by the clock
+    cpu: list[float] = field(default_factory=list)  # ... in processor time
     watching: list[float] = field(default_factory=list)  # one per other player's move
     games: int = 0
+    load_before: str = ""
+    load_after: str = ""
 
     def summary(self) -> str:
         text = f"{self.level}: {len(self.seconds)} decisions in {self.games} games; "
         text += _figures(self.seconds)
+        if self.cpu:
+            text += f"\n  processor time: {_figures(self.cpu)}"
         if self.watching:
             text += f"\n  watching {len(self.watching)} moves: {_figures(self.watching)}"
+        if self.load_before:
+            text += f"\n  load average before {self.load_before}, after {self.load_after}"
         return text
 
 
@@ -54,10 +65,12 @@ def time_decisions(
     decisions: int,
     seed: int,
     progress: Callable[[Timings], None] | None = None,
+    **options: Any,
 ) -> Timings:
-    timings = Timings(level)
+    """`options` go to the timed bot (`max_seconds=None`: the hard bot without its clock)."""
+    timings = Timings(level, load_before=_load())
     source = SeededDeckSource(seed)
-    bot = make_bot(level, seed)
+    bot = make_bot(level, seed, **options)
     while len(timings.seconds) < decisions:
         others = [make_bot("medium", seed * 100 + s) for s in range(1, players)]
         state, _ = new_game(rules, players, source)
@@ -65,8 +78,9 @@ def time_decisions(
             seat = state.turn
             obs = observation(state, seat)
             if seat == 0:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.thread_time()
                 action = bot.choose(obs)
+                timings.cpu.append(time.thread_time() - cpu)
                 timings.seconds.append(time.perf_counter() - started)
             else:
                 action = others[seat - 1].choose(obs)
@@ -78,4 +92,9 @@ def time_decisions(
         timings.games += 1
         if progress:
             progress(timings)
+    timings.load_after = _load()
     return timings
+
+
+def _load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())

@@ -61,6 +61,14 @@ def draw_gains(kept: tuple[Card, ...], rules: Rules) -> _Gains:
     return _sorted_gains(kept, rules, by_sorted)
 
 
+def trio_gains(rules: Rules) -> list[_Gains | None]:
+    """`draw_gains`' memo of three-card hands under `rules`, read inline by the
+    rollouts: the gains of (a, b, c) at ``(a * 53 + b) * 53 + c``, or None until
+    `draw_gains` has been asked for them."""
+    draw_gains((), rules)  # makes `rules`' memo the one last asked about
+    return _GAINS_LAST[0][1]
+
+
 def _sorted_gains(
     kept: tuple[Card, ...], rules: Rules, by_sorted: dict[tuple[Card, ...], _Gains]
 ) -> _Gains:
@@ -96,15 +104,27 @@ def _compute_gains(kept: tuple[Card, ...], rules: Rules) -> _Gains:
     for c in kept:
         if c != JOKER_INDEX:
             by_suit[c // 13].append(CARD_VALUES[c])
+    # Per suit: its points, and the least of them when it has three cards (or more).
+    sums = [sum(values) for values in by_suit]
+    lows = [min(values) if len(values) >= 3 else 0 for values in by_suit]
     gains = [0] * 53
     for c in full_deck(rules.jokers):
         if c in kept:
             continue
         if plain and c != JOKER_INDEX:
             # Plain values: the best suit's three highest cards (a suit of at most three
-            # cards can always be kept whole by discarding from another suit).
-            suit = sorted(by_suit[c // 13] + [CARD_VALUES[c]], reverse=True)
-            value = max(base, sum(suit[:3]))
+            # cards can always be kept whole by discarding from another suit). With
+            # fewer than three of the suit held, all count; with three, the new card
+            # replaces the least if it is more (the sum of the three highest of four).
+            suit, points = c // 13, CARD_VALUES[c]
+            held = len(by_suit[suit])
+            if held < 3:
+                best = sums[suit] + points
+            elif held == 3:
+                best = sums[suit] + points - min(points, lows[suit])
+            else:
+                best = sum(sorted(by_suit[suit] + [points], reverse=True)[:3])
+            value = max(base, best)
         else:
             hand = kept + (c,)
             if len(hand) <= 3:

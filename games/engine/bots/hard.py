@@ -29,7 +29,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
-from ..game import apply_legal
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from ..turns import play_order
@@ -37,7 +36,7 @@ from .common import Memory, blitz_take, own_seat, players_after, strength
 from .inference import TableWatch, chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
-from .rollout import play_out
+from .rollout import play_out_after
 from .worlds import ImaginedDeck, WorldSampler
 
 BUDGET = 8000  # simulated moves per decision (see docs/bots.md for the timing)
@@ -180,6 +179,7 @@ class HardBot:
         budget goes to the close calls. Returns the move and how many worlds it took."""
         me = own_seat(obs)
         horizon = HORIZON_TURNS * 2 * len(obs.seats)
+        round_no = obs.round_no
         count = len(candidates)
         gain = [0.0] * count  # summed over worlds: value minus the first candidate's
         gain_sq = [0.0] * count
@@ -191,14 +191,14 @@ class HardBot:
         while (spent < self.budget and alive) or worlds == 0:
             seed = self._random.getrandbits(32)
             world = sampler.sample(seed)
-            state = apply_legal(world, candidates[0])
-            first, used = play_out(state, me, self.knock, horizon, obs.round_no)
+            first, used = play_out_after(world, candidates[0], me, self.knock, horizon, round_no)
             spent += used + 1
             for i in alive:
                 # Every candidate meets the same world and the same later shuffles.
                 start = world.with_deck_source(ImaginedDeck(seed))
-                state = apply_legal(start, candidates[i])
-                value, used = play_out(state, me, self.knock, horizon, obs.round_no)
+                value, used = play_out_after(
+                    start, candidates[i], me, self.knock, horizon, round_no
+                )
                 spent += used + 1
                 diff = value - first
                 gain[i] += diff
