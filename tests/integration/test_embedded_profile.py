@@ -108,7 +108,8 @@ def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped() -> 
                 wait_for(log_path, "ready.")
                 from thirtyone import embedded
 
-                broker = Celery(broker=embedded.broker_url(var_dir))
+                # Not the current app: the tasks this process sends later stay eager.
+                broker = Celery(broker=embedded.broker_url(var_dir), set_as_current=False)
                 broker.send_task("games.tasks.sweep", countdown=600)
                 wait_for(log_path, "games.tasks.sweep[")
                 honcho.send_signal(signal.SIGINT)
