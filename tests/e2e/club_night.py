@@ -3,10 +3,14 @@ creates the event, and players join the club and register with JavaScript off.""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from clubs.models import Club, Membership
 from tests.e2e.test_table_in_browser import logged_in
+from tournaments import services as events
 from tournaments.models import Event
 
 
@@ -57,3 +61,25 @@ def kitchen_club(
         Membership.objects.create(club=club, user=user)
         members.append(user)
     return club, members
+
+
+def card_swiss(
+    club: Club, owner: Any, rule_set: Any, venue: str, rounds: int, name: str = "Cards night"
+) -> Event:
+    """A Swiss evening of `club` at tables of three with real cards (`venue`: cards or
+    mixed), starting in an hour; the organizer starts each round; no bots, no clock."""
+    return events.create_event(
+        club=club,
+        by=owner,
+        name=name,
+        rule_set=rule_set,
+        starts_at=timezone.now() + timedelta(hours=1),
+        venue=venue,
+        advance=Event.MANUAL,
+        bots_fill=False,
+        rounds=rounds,
+        table_size=3,
+        table_min=3,
+        table_max=3,
+        turn_timer=0,
+    )

@@ -5,13 +5,11 @@ both versions. Screenshots in tests/e2e/output/; axe-core finds nothing."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
-from tests.e2e.club_night import kitchen_club
+from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
@@ -26,21 +24,7 @@ def test_a_card_tables_result_from_two_phones_without_javascript(
     browser: Any, live_server: Any, ann: Any, scat: Any, django_user_model: Any, shoot: Any
 ) -> None:
     club, players = kitchen_club(ann, django_user_model.objects, "card", 6)
-    event = events.create_event(
-        club=club,
-        by=ann,
-        name="Cards night",
-        rule_set=scat,
-        starts_at=timezone.now() + timedelta(hours=1),
-        venue=Event.MIXED,
-        advance=Event.MANUAL,
-        bots_fill=False,
-        rounds=2,
-        table_size=3,
-        table_min=3,
-        table_max=3,
-        turn_timer=0,
-    )
+    event = card_swiss(club, ann, scat, Event.MIXED, 2)
     for user in players:
         events.register(event=event, user=user)
     events.start_event(event=event, by=ann)

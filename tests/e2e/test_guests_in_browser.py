@@ -5,13 +5,11 @@ Screenshots in tests/e2e/output/; axe-core finds nothing."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
-from tests.e2e.club_night import kitchen_club
+from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
@@ -25,21 +23,7 @@ def test_the_organizer_adds_guests_and_settles_their_table(
     browser: Any, live_server: Any, ann: Any, scat: Any, shoot: Any
 ) -> None:
     club, _ = kitchen_club(ann, None)
-    event = events.create_event(
-        club=club,
-        by=ann,
-        name="Cards night",
-        rule_set=scat,
-        starts_at=timezone.now() + timedelta(hours=1),
-        venue=Event.CARDS,
-        advance=Event.MANUAL,
-        bots_fill=False,
-        rounds=1,
-        table_size=3,
-        table_min=3,
-        table_max=3,
-        turn_timer=0,
-    )
+    event = card_swiss(club, ann, scat, Event.CARDS, 1)
     manage = f"{live_server.url}/tournaments/{event.pk}/manage/"
     phone = logged_in(browser, live_server, ann, viewport=PHONE, java_script_enabled=False)
     page = phone.new_page()

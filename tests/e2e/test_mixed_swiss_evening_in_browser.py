@@ -15,15 +15,13 @@ import csv
 import io
 import re
 from collections import defaultdict
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
 from games.models import GamePlayer, RuleSet
-from tests.e2e.club_night import kitchen_club
+from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_table_in_browser import logged_in
 from tests.games.playing import play_out
@@ -81,21 +79,7 @@ def test_a_mixed_swiss_evening_from_phones_without_javascript(
     club, players = kitchen_club(ann, django_user_model.objects, "m", 12)
     # One life: the online table's game is short (the card tables' results are entered).
     one_life = RuleSet.objects.create(name="One life", preset="scat", changes={"lives": 1})
-    event = events.create_event(
-        club=club,
-        by=ann,
-        name="Mixed Swiss",
-        rule_set=one_life,
-        starts_at=timezone.now() + timedelta(hours=1),
-        venue=Event.MIXED,
-        advance=Event.MANUAL,
-        bots_fill=False,
-        rounds=3,
-        table_size=3,
-        table_min=3,
-        table_max=3,
-        turn_timer=0,
-    )
+    event = card_swiss(club, ann, one_life, Event.MIXED, 3, name="Mixed Swiss")
     for user in players:
         events.register(event=event, user=user)
     organizer = logged_in(browser, live_server, ann, viewport=LAPTOP)
