@@ -18,6 +18,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
 from django.utils import timezone
+from playwright.sync_api import Error as PlaywrightError
 
 from games import services, signals, tasks, turn_based
 from games.models import Game, GameEvent, GamePlayer, Table
@@ -51,15 +52,27 @@ class Player:
     def __init__(self, user: Any, page: Any, base: str, js: bool) -> None:
         self.user, self.page, self.base, self.js = user, page, base, js
 
+    def goto(self, path: str) -> None:
+        """Open `path` on this site. After a move the table page's script may still be
+        loading the table again (its live update); a navigation it interrupts is made
+        again rather than failing the test."""
+        for attempt in range(3):
+            try:
+                self.page.goto(f"{self.base}{path}")
+                return
+            except PlaywrightError as error:
+                if "interrupted by another navigation" not in str(error) or attempt == 2:
+                    raise
+
     def header(self) -> str:
         """What the header says of their games waiting, on a page drawn now."""
-        self.page.goto(f"{self.base}/rules/")
+        self.goto("/rules/")
         found = self.page.locator(".turns-waiting")
         return found.inner_text().strip() if found.count() else ""
 
     def play_a_turn(self, game: Game) -> None:
         """From their list of games, to this game's table, and one whole turn there."""
-        self.page.goto(f"{self.base}/turns/")
+        self.goto("/turns/")
         card = self.page.locator(".table-card", has_text=game.table.name)
         card.get_by_role("link", name="Play your move").click()
         self.page.wait_for_url(f"{self.base}/tables/{game.table_id}/", timeout=LONG)
@@ -95,7 +108,7 @@ def told_on_the_site(player: Player) -> None:
         return
     plural = "" if waiting == 1 else "s"
     assert header.startswith(f"{waiting} game{plural} waiting for your move")
-    player.page.goto(f"{player.base}/turns/")
+    player.goto("/turns/")
     badges = player.page.locator(".table-card .badges").all_inner_texts()
     assert [b.strip() for b in badges[:waiting]] == ["YOUR MOVE"] * waiting
 
@@ -202,11 +215,11 @@ def test_two_players_play_three_turn_based_games_over_days_and_a_bot_plays_a_mis
     for path in ("/turns/", "/", f"/tables/{missed.table_id}/"):
         for size in (LAPTOP, PHONE):
             ann_page.set_viewport_size(size)
-            ann_page.goto(f"{base}{path}")
+            players[ann.pk].goto(path)
             assert axe_violations(ann_page) == [], (path, size)
-    ann_page.goto(f"{base}/turns/")
+    players[ann.pk].goto("/turns/")
     shoot(ann_page, "turn-based-list-js")
-    ann_page.goto(f"{base}/tables/{missed.table_id}/")
+    players[ann.pk].goto(f"/tables/{missed.table_id}/")
     assert "Your time for this move runs out on" in ann_page.locator("#game-area").inner_text()
     shoot(ann_page, "turn-based-table-your-move")
     # Each "your turn" was in the site's notifications and a mail (the memory backend).
