@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test check lint bench bench-bots bench-engine bench-live bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test check lint messages bench bench-bots bench-engine bench-live bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -28,6 +28,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 run: $(STAMP)
+	@$(PY) -m thirtyone.catalogues compile
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_presets
 	@# Hashed, compressed static files, served with long cache lifetimes (DEBUG off).
@@ -49,6 +50,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 TEST_JOBS ?= 2
 
 test: check
+	@$(PY) -m thirtyone.catalogues compile
 	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
 	@if $(PY) scripts/services_up.py "$(TEST_DATABASE_URL)" "$(TEST_REDIS_URL)"; then \
 		DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" \
@@ -65,6 +67,13 @@ lint: $(STAMP)
 # that import no Django; docs/design.md §11). make stops at the first that fails.
 check: lint
 	$(PY) -m mypy
+	$(PY) -m thirtyone.catalogues check
+
+# The catalogues from the code (needs GNU gettext: apt-get install gettext), compiled.
+# Then translate what is new in locale/*/LC_MESSAGES/django.po (docs/i18n.md).
+messages: $(STAMP)
+	$(PY) manage.py makemessages --all
+	$(PY) -m thirtyone.catalogues compile
 
 # Commit -> socket latency with 100 bot-only tables on real server processes
 # (python -m lab.bench_live; about a minute and a half for each profile).

@@ -9,4 +9,9 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
+        from allauth.account.signals import user_signed_up
+
+        from accounts.language import remember_signup_language
+
         checks.register(mail_settings)
+        user_signed_up.connect(remember_signup_language, dispatch_uid="signup-language")

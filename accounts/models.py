@@ -1,5 +1,12 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The site's languages, each in its own name (the profile's choice)."""
+    return list(settings.LANGUAGES)
 
 
 class User(AbstractUser):
@@ -26,6 +33,19 @@ class User(AbstractUser):
         default=False,
         db_default=False,
         help_text="A visitor an organizer entered in an event played with cards; cannot log in.",
+    )
+
+    # The language of their pages, e-mails and notifications (docs/i18n.md); blank until
+    # they choose, when pages follow the browser and mail is sent in the language they
+    # signed up in (accounts.language).
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        default="",
+        db_default="",
+        choices=language_choices,
+        help_text=_("The language of your pages, e-mails and notifications."),
     )
 
     # The header's count of their unread notifications, kept here so drawing a page costs

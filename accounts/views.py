@@ -1,8 +1,11 @@
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -27,7 +30,7 @@ def my_profile(request: HttpRequest) -> HttpResponse:
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["call_sound"]
+        fields = ["call_sound", "language"]
 
 
 @login_required
@@ -35,9 +38,19 @@ class PreferencesForm(forms.ModelForm):
 def preferences(request: HttpRequest) -> HttpResponse:
     """Save the signed-in player's own settings (the form on their profile)."""
     form = PreferencesForm(request.POST, instance=request.user)
-    form.save()  # a checkbox: every POST is valid (absent means off)
-    messages.success(request, "Your settings are saved.")
-    return redirect("my_profile")
+    if not form.is_valid():  # only a language that is not offered can be wrong
+        messages.error(request, _("Choose one of the languages offered."))
+        return redirect("my_profile")
+    user = form.save()
+    response = redirect("my_profile")
+    if user.language:
+        # The page they come back to, and any signed-out page, in the language they chose.
+        translation.activate(user.language)
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME, user.language, max_age=settings.LANGUAGE_COOKIE_AGE
+        )
+    messages.success(request, _("Your settings are saved."))
+    return response
 
 
 def _guest_of(player: User) -> list[str]:

@@ -76,9 +76,13 @@ MIDDLEWARE = [
     # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
     "thirtyone.unstorable.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of a request: the footer's choice (a cookie), else the browser's
+    # Accept-Language; a signed-in person's saved choice overrides both below.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.language.use_saved_language",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -183,7 +187,18 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@l
 # has no request to take the host from). `manage.py check` warns in production without it.
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 
-LANGUAGE_CODE = "en-us"
+# The languages of the site (docs/i18n.md): English is the source text and the fallback.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("da", "Dansk"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+]
+# One catalogue per language for the whole site, built by `manage.py makemessages` and
+# compiled by `make` (thirtyone/catalogues.py): the .mo files are not committed.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import include, path
 
+from accounts.language import set_language
+
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """/favicon.ico, which browsers and bookmark or feed tools ask for whatever the page
@@ -18,6 +20,9 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
+    # The footer's language form (accounts.language): Django's set_language, plus the
+    # signed-in person's profile.
+    path("language/", set_language, name="set_language"),
     # Ours first, so /accounts/profile/ is not looked up in allauth's URLs.
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
