@@ -179,7 +179,9 @@
       element.textContent = String(left);
     });
     document.querySelectorAll("[data-deadline-clock]").forEach(function (element) {
-      var local = new Date(Number(element.dataset.deadlineClock)).toLocaleTimeString();
+      var local = new Date(Number(element.dataset.deadlineClock)).toLocaleTimeString(
+        document.documentElement.lang || undefined
+      );
       if (element.textContent !== local) element.textContent = local;
     });
     updateTitle();

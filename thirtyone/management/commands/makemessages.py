@@ -10,7 +10,15 @@ from typing import Any
 
 from django.core.management.commands import makemessages
 
-NEVER_SERVED = [".venv/*", "lab/*", "tests/*", "docs/*", "scripts/*", "staticfiles/*", "*/node_modules/*"]
+NEVER_SERVED = [
+    ".venv/*",
+    "lab/*",
+    "tests/*",
+    "docs/*",
+    "scripts/*",
+    "staticfiles/*",
+    "*/node_modules/*",
+]
 
 
 class Command(makemessages.Command):
