@@ -16,8 +16,8 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from django.views.i18n import set_language as django_set_language
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 _LANGUAGES = {code for code, _name in settings.LANGUAGES}
 

@@ -117,9 +117,9 @@ def stale() -> list[str] | None:
             shutil.copytree(saved, LOCALE)
     found = []
     for language in TRANSLATED:
-        for ctxt, msgid, _plural in sorted(after[language] - before[language]):
+        for _ctxt, msgid, _plural in sorted(after[language] - before[language]):
             found.append(f"{language}: new in the code, not in the catalogue: {msgid[:70]!r}")
-        for ctxt, msgid, _plural in sorted(before[language] - after[language]):
+        for _ctxt, msgid, _plural in sorted(before[language] - after[language]):
             found.append(f"{language}: in the catalogue, gone from the code: {msgid[:70]!r}")
     return found
 
