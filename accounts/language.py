@@ -9,13 +9,15 @@ in, and `speaking_to` switches to it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
@@ -37,16 +39,49 @@ def speaking_to(user: Any) -> Iterator[str]:
         yield language
 
 
+def language_of_scope(scope: Mapping[str, Any]) -> str:
+    """The language of a WebSocket's pages (a Channels scope): as for a page -- the
+    signed-in person's saved choice, else the footer's cookie, else Accept-Language."""
+    user = scope.get("user")
+    saved = getattr(user, "language", "") or ""
+    if saved in _LANGUAGES:
+        return saved
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if cookie in _LANGUAGES:
+        return cookie
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            header = value.decode("latin-1")
+            for code, _quality in parse_accept_lang_header(header):
+                if code == "*":
+                    break
+                try:
+                    return get_supported_language_variant(code)
+                except LookupError:
+                    continue
+    return settings.LANGUAGE_CODE
+
+
 def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable:
     """Middleware after authentication: a signed-in person's saved language beats the
-    cookie and the browser (LocaleMiddleware has already chosen between those two)."""
+    cookie and the browser (LocaleMiddleware has already chosen between those two).
+
+    A person who has never chosen and reads a page in a language other than English has
+    that language saved, once: their mail, notifications and pushes, drawn where there is
+    no page to ask, are then in the language they read (one write per person, ever)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         saved = getattr(user, "language", "") if user is not None else ""
-        if saved and saved in _LANGUAGES and saved != translation.get_language():
-            translation.activate(saved)
-            request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+        if saved and saved in _LANGUAGES:
+            if saved != translation.get_language():
+                translation.activate(saved)
+                request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+        elif user is not None and user.is_authenticated:
+            reading = translation.get_language()
+            if reading in _LANGUAGES and reading != settings.LANGUAGE_CODE:
+                user.language = reading
+                user.save(update_fields=["language"])
         return get_response(request)
 
     return middleware

@@ -13,7 +13,9 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
+from accounts.language import language_of_scope
 from calls import bar, push
 
 NOT_ALLOWED, BAD_MESSAGE = 4403, 4400
@@ -52,5 +54,9 @@ class CallsConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message["html"])
 
     async def _send_bar(self) -> None:
-        html = await database_sync_to_async(bar.render)(self.scope["user"], self.path)
+        html = await database_sync_to_async(self._render_bar)()
         await self.send(text_data=html)
+
+    def _render_bar(self) -> str:
+        with translation.override(language_of_scope(self.scope)):
+            return bar.render(self.scope["user"], self.path)

@@ -24,7 +24,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
+from accounts.language import language_of_scope
 from tournaments import live, pages, projector
 from tournaments.models import Event
 
@@ -67,11 +69,16 @@ class EventConsumer(AsyncWebsocketConsumer):
         await self._send_live(message.get("change"))
 
     async def _send_live(self, change: Any) -> None:
-        html = await database_sync_to_async(self._render)(change)
+        html = await database_sync_to_async(self._render_in_language)(change)
         if html is None:  # the event was deleted
             await self.close(code=NOT_FOUND)
         else:
             await self.send(text_data=html)
+
+    def _render_in_language(self, change: Any) -> str | None:
+        """`_render` in the language of this socket's page (docs/i18n.md)."""
+        with translation.override(language_of_scope(self.scope)):
+            return self._render(change)
 
     def _render(self, change: Any) -> str | None:
         """The part to send, for this socket's viewer (None: the event is gone)."""

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from accounts.language import language_of, speaking_to
+from accounts.language import language_of, language_of_scope, speaking_to
 from accounts.models import User
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +78,33 @@ def test_the_profile_saves_the_language_and_blank_follows_the_browser(
     ann.refresh_from_db()
     assert ann.language == ""
     client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    assert lang_of(client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en")) == "en"
     assert lang_of(client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
+
+
+def test_the_first_page_read_in_another_language_is_remembered_for_mail(
+    django_user_model: Any,
+) -> None:
+    ann = django_user_model.objects.create_user("ann", password="x" * 12)
+    client = Client()
+    client.force_login(ann)
+    client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en-GB")
+    ann.refresh_from_db()
+    assert ann.language == ""  # English is the default: nothing to remember
+    client.get("/rules/", HTTP_ACCEPT_LANGUAGE="da")
+    ann.refresh_from_db()
+    assert ann.language == "da" and language_of(ann) == "da"
+
+
+def test_a_sockets_language_is_found_as_a_pages_is(django_user_model: Any) -> None:
+    ann = django_user_model.objects.create_user("ann", language="fr")
+    bob = django_user_model.objects.create_user("bob")
+    browser = [(b"accept-language", b"ja, de-AT;q=0.8, en;q=0.5")]
+    assert language_of_scope({"user": ann, "headers": browser}) == "fr"
+    assert language_of_scope({"user": bob, "headers": browser}) == "de"
+    cookie = {settings.LANGUAGE_COOKIE_NAME: "da"}
+    assert language_of_scope({"user": bob, "headers": browser, "cookies": cookie}) == "da"
+    assert language_of_scope({"headers": [(b"accept-language", b"ja")]}) == "en"
 
 
 def test_sign_up_keeps_the_language_it_was_made_in() -> None:
