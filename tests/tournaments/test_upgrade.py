@@ -267,9 +267,14 @@ def _event_table_now(reading: Reading, text: str) -> str:
     return text
 
 
+# The footer's language form (docs/i18n.md), after the footer's line.
+FOOTER = "Thirty-One — get as close to 31 in one suit as you can."
+LANGUAGE_FORM = "\nLanguage\nEnglish\nDansk\nDeutsch\nFrançais\nChange"
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
-    text = reading.text
+    text = reading.text.replace(FOOTER, FOOTER + LANGUAGE_FORM)
     url = reading.page.url
     # The header links a logged-in person to their notifications (docs/design.md §24).
     text = text.replace(
