@@ -13,16 +13,36 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
 
 from calls import bar, push
 
 NOT_ALLOWED, BAD_MESSAGE = 4403, 4400
 MAX_PATH = 300
+_LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def page_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket, chosen as a page's is
+    (accounts.language): the person's saved language, else the language cookie, else
+    the browser's Accept-Language (the handshake carries both), else the site's."""
+    saved = getattr(scope.get("user"), "language", "") or ""
+    if saved in _LANGUAGES:
+        return saved
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    for name, value in scope.get("headers") or []:
+        if name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request)
 
 
 class CallsConsumer(AsyncWebsocketConsumer):
     group: str
     path: str
+    language: str
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -31,6 +51,7 @@ class CallsConsumer(AsyncWebsocketConsumer):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         self.path = (query.get("on") or ["/"])[0][:MAX_PATH]
+        self.language = page_language(self.scope)
         self.group = push.group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -52,5 +73,7 @@ class CallsConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message["html"])
 
     async def _send_bar(self) -> None:
-        html = await database_sync_to_async(bar.render)(self.scope["user"], self.path)
+        html = await database_sync_to_async(bar.render)(
+            self.scope["user"], self.path, self.language
+        )
         await self.send(text_data=html)
