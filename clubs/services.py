@@ -119,15 +119,14 @@ def _only_owner(membership: Membership) -> bool:
 
 
 def _already_called(name: str) -> str:
-    return _("There is already a club called \u201c%(name)s\u201d.") % {"name": name}
+    return _("There is already a club called “%(name)s”.") % {"name": name}
 
 
 def rules_in_use(rules: str, event: str) -> str:
     """The refusal to take off the club's list the rules one of its events plays (the
     admin's too)."""
     return _(
-        "\u201c%(rules)s\u201d is the rules of the club's event \u201c%(event)s\u201d, "
-        "so it stays on the list."
+        "“%(rules)s” is the rules of the club's event “%(event)s”, so it stays on the list."
     ) % {"rules": rules, "event": event}
 
 
@@ -162,7 +161,7 @@ def _clean_zone(time_zone: str | None) -> str:
     if not zones.is_known(time_zone):
         raise ServiceError(
             _(
-                "\u201c%(zone)s\u201d is not a time zone this site knows: "
+                "“%(zone)s” is not a time zone this site knows: "
                 "choose one such as Europe/Copenhagen from the list."
             )
             % {"zone": time_zone},
@@ -389,7 +388,7 @@ def add_rule_set(*, by: Any, club: Club, rule_set: RuleSet) -> ClubRuleSet:
         raise ServiceError(_("Choose one of the site's rule sets."), "rule_set")
     if ClubRuleSet.objects.filter(club=club, rule_set=rule_set).exists():
         raise ServiceError(
-            _("\u201c%(rules)s\u201d is already on the club's list.") % {"rules": rule_set.name},
+            _("“%(rules)s” is already on the club's list.") % {"rules": rule_set.name},
             "rule_set",
         )
     return ClubRuleSet.objects.create(club=club, rule_set=rule_set, added_by=by)
@@ -406,7 +405,7 @@ def create_rule_set(
         raise ServiceError(_("Name the rule set."), "name")
     if club.rule_sets.filter(rule_set__name__iexact=name).exists():
         raise ServiceError(
-            _("The club already has rules called \u201c%(name)s\u201d.") % {"name": name}, "name"
+            _("The club already has rules called “%(name)s”.") % {"name": name}, "name"
         )
     try:
         engine.Rules.preset(preset, **changes)

@@ -34,9 +34,9 @@ EVENT_FINISHED = services.EVENT_FINISHED
 # A member's new role, said whole for each role (a role's name is no word to put inside
 # another language's sentence).
 ROLE_NOW = {
-    Membership.OWNER: gettext_lazy("%(name)s\u2019s role is now owner."),
-    Membership.ORGANIZER: gettext_lazy("%(name)s\u2019s role is now organizer."),
-    Membership.MEMBER: gettext_lazy("%(name)s\u2019s role is now member."),
+    Membership.OWNER: gettext_lazy("%(name)s’s role is now owner."),
+    Membership.ORGANIZER: gettext_lazy("%(name)s’s role is now organizer."),
+    Membership.MEMBER: gettext_lazy("%(name)s’s role is now member."),
 }
 
 
@@ -45,7 +45,7 @@ def _welcome(club: Club) -> str:
 
 
 def _on_the_list(rules: str) -> str:
-    return _("\u201c%(rules)s\u201d is on the club's list.") % {"rules": rules}
+    return _("“%(rules)s” is on the club's list.") % {"rules": rules}
 
 
 def _club(slug: str) -> Club:
@@ -302,7 +302,7 @@ def answer_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         services.decline_request(by=request.user, join_request=join_request)
     except services.ServiceError as error:
         return _refused(request, club, error)
-    return _done(request, club, _("You declined %(name)s\u2019s request to join.") % {"name": name})
+    return _done(request, club, _("You declined %(name)s’s request to join.") % {"name": name})
 
 
 @login_required
@@ -356,7 +356,7 @@ def remove_rule_set(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _done(
         request,
         club,
-        _("\u201c%(rules)s\u201d is off the club's list.") % {"rules": entry.rule_set.name},
+        _("“%(rules)s” is off the club's list.") % {"rules": entry.rule_set.name},
     )
 
 
