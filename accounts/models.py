@@ -32,9 +32,7 @@ class User(AbstractUser):
         _("guest"),
         default=False,
         db_default=False,
-        help_text=_(
-            "A visitor an organizer entered in an event played with cards; cannot log in."
-        ),
+        help_text=_("A visitor an organizer entered in an event played with cards; cannot log in."),
     )
 
     # The language of their pages, e-mails and notifications (docs/i18n.md); blank until
