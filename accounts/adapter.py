@@ -26,13 +26,17 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts import tasks
 from accounts.login_limits import login_wait
 
 log = logging.getLogger(__name__)
 
-MAIL_FAILED_MESSAGE = "We could not send the e-mail just now; try again in a few minutes."
+# In English; translated when it is said (gettext_noop marks it for the catalogue).
+MAIL_FAILED_MESSAGE = gettext_noop(
+    "We could not send the e-mail just now; try again in a few minutes."
+)
 # Tag of that message; templates/account/password_reset_done.html looks for it.
 MAIL_FAILED_TAG = "mail-failed"
 # Set on the request when a mail could not be sent.
@@ -61,8 +65,14 @@ class AccountAdapter(DefaultAccountAdapter):
             key = self._get_login_attempts_cache_key(request, **credentials)
             minutes = math.ceil(login_wait(request, key) / 60) or 1
             raise ValidationError(
-                "Too many failed log-in attempts from your address: try again in "
-                f"{minutes} minute{'s' * (minutes != 1)}.",
+                ngettext(
+                    "Too many failed log-in attempts from your address: try again in "
+                    "%(minutes)d minute.",
+                    "Too many failed log-in attempts from your address: try again in "
+                    "%(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes},
                 code="too_many_login_attempts",
             ) from refused
 
@@ -128,5 +138,8 @@ def _hand_over(request: HttpRequest | None, fields: dict[str, Any]) -> None:
         if request is not None and not getattr(request, _FAILED_ATTRIBUTE, False):
             setattr(request, _FAILED_ATTRIBUTE, True)
             messages.error(
-                request, MAIL_FAILED_MESSAGE, extra_tags=MAIL_FAILED_TAG, fail_silently=True
+                request,
+                gettext(MAIL_FAILED_MESSAGE),
+                extra_tags=MAIL_FAILED_TAG,
+                fail_silently=True,
             )

@@ -16,8 +16,6 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant
-from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
@@ -40,26 +38,18 @@ def speaking_to(user: Any) -> Iterator[str]:
 
 
 def language_of_scope(scope: Mapping[str, Any]) -> str:
-    """The language of a WebSocket's pages (a Channels scope): as for a page -- the
-    signed-in person's saved choice, else the footer's cookie, else Accept-Language."""
-    user = scope.get("user")
-    saved = getattr(user, "language", "") or ""
+    """The language of the page that opened a WebSocket (a Channels scope), chosen as a
+    page's is: the person's saved language, else the language cookie, else the browser's
+    Accept-Language (the handshake carries both), else English."""
+    saved = getattr(scope.get("user"), "language", "") or ""
     if saved in _LANGUAGES:
         return saved
-    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    if cookie in _LANGUAGES:
-        return cookie
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
     for name, value in scope.get("headers") or ():
         if name == b"accept-language":
-            header = value.decode("latin-1")
-            for code, _quality in parse_accept_lang_header(header):
-                if code == "*":
-                    break
-                try:
-                    return get_supported_language_variant(code)
-                except LookupError:
-                    continue
-    return settings.LANGUAGE_CODE
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request)
 
 
 def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable:

@@ -18,10 +18,10 @@ class User(AbstractUser):
 
     # A short sound when the site calls them to a table (off by default).
     call_sound = models.BooleanField(
-        "sound when my game is ready",
+        _("sound when my game is ready"),
         default=False,
         db_default=False,
-        help_text="A short chime when a tournament calls you to your table.",
+        help_text=_("A short chime when a tournament calls you to your table."),
     )
 
     # Someone at a club evening without an account, entered by the organizer of an
@@ -29,10 +29,10 @@ class User(AbstractUser):
     # sign-up refuses, inactive with no usable password, so they never log in, never
     # play online and so are never rated (tournaments.services.add_guest).
     is_guest = models.BooleanField(
-        "guest",
+        _("guest"),
         default=False,
         db_default=False,
-        help_text="A visitor an organizer entered in an event played with cards; cannot log in.",
+        help_text=_("A visitor an organizer entered in an event played with cards; cannot log in."),
     )
 
     # The language of their pages, e-mails and notifications (docs/i18n.md); blank until

@@ -22,12 +22,26 @@ from typing import TypedDict
 
 from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.models import Game, GamePlayer
 
 # How many recent games a profile lists (the totals count them all).
 RECENT_GAMES = 30
+
+# A game's result in words, by its outcome (`GameEntry.outcome`).
+RESULTS = {
+    "abandoned": _("Abandoned"),
+    "ended-early": _("Ended early"),
+    "playing": _("Playing"),
+    "won": _("Won"),
+    "shared-win": _("Shared win"),
+    "lost": _("Lost"),
+    "won-finished-by-a-bot": _("Won, finished by a bot"),
+    "shared-win-finished-by-a-bot": _("Shared win, finished by a bot"),
+    "lost-finished-by-a-bot": _("Lost, finished by a bot"),
+}
 
 
 @dataclass(frozen=True)
@@ -55,13 +69,21 @@ class GameEntry:
     players: list[PlayerInGame]
 
     @property
-    def result(self) -> str:
+    def outcome(self) -> str:
+        """The result as a word of the code, the same in every language (the page's CSS
+        class): "won", "shared-win", "lost" (each perhaps "-finished-by-a-bot"),
+        "playing", "abandoned" or "ended-early"."""
         if self.ended:
-            return "Abandoned" if self.ended == "abandoned" else "Ended early"
+            return "abandoned" if self.ended == "abandoned" else "ended-early"
         if not self.finished:
-            return "Playing"
-        result = ("Shared win" if self.shared_win else "Won") if self.won else "Lost"
-        return f"{result}, finished by a bot" if self.by_bot else result
+            return "playing"
+        result = ("shared-win" if self.shared_win else "won") if self.won else "lost"
+        return f"{result}-finished-by-a-bot" if self.by_bot else result
+
+    @property
+    def result(self) -> str:
+        """The result in words, in the language of the page."""
+        return str(RESULTS[self.outcome])
 
 
 class PlayerSummary(TypedDict):

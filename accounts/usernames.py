@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 ALLOWED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 SEPARATORS = re.compile(r"[._-]")
@@ -52,13 +53,16 @@ def validate_username(username: str) -> None:
     """Refuse, with a message that says why, a username a new member may not take."""
     if not ALLOWED.fullmatch(username):
         raise ValidationError(
-            "Use only the letters a-z and A-Z, digits and . _ - (starting with a letter "
-            "or a digit): other characters can make one name look like another.",
+            _(
+                "Use only the letters a-z and A-Z, digits and . _ - (starting with a letter "
+                "or a digit): other characters can make one name look like another."
+            ),
             code="invalid_username",
         )
     if is_reserved(username):
         raise ValidationError(
-            f"“{username}” is a word the site uses for someone else: choose another name.",
+            _("“%(name)s” is a word the site uses for someone else: choose another name.")
+            % {"name": username},
             code="reserved_username",
         )
 
@@ -70,4 +74,6 @@ USERNAME_VALIDATORS = [validate_username]
 def table_name(username: str) -> str:
     """A member's name as players see it in a game: a name from before the reserved
     words (a member called "You") gets " (player)", so it never reads as the viewer."""
-    return f"{username} (player)" if is_reserved(username) else username
+    if not is_reserved(username):
+        return username
+    return _("%(name)s (player)") % {"name": username}

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 
 from calls.registry import calls_for
@@ -17,7 +18,10 @@ def context(request: HttpRequest) -> dict[str, Any]:
     return {"calls": SimpleLazyObject(lambda: calls_for(request.user, request.path))}
 
 
-def render(user: Any, path: str) -> str:
-    """The bar for `user` on the page at `path`, as an out-of-band swap by its id."""
-    context = {"calls": calls_for(user, path), "swap": True, "user": user}
-    return render_to_string("calls/bar.html", context).strip()
+def render(user: Any, path: str, language: str | None = None) -> str:
+    """The bar for `user` on the page at `path`, as an out-of-band swap by its id, in
+    `language` (the page's; the one active when not given): the calls' words are
+    written now, by their providers."""
+    with translation.override(language or translation.get_language()):
+        context = {"calls": calls_for(user, path), "swap": True, "user": user}
+        return render_to_string("calls/bar.html", context).strip()

@@ -13,7 +13,6 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils import translation
 
 from accounts.language import language_of_scope
 from calls import bar, push
@@ -25,6 +24,7 @@ MAX_PATH = 300
 class CallsConsumer(AsyncWebsocketConsumer):
     group: str
     path: str
+    language: str
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -33,6 +33,7 @@ class CallsConsumer(AsyncWebsocketConsumer):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         self.path = (query.get("on") or ["/"])[0][:MAX_PATH]
+        self.language = language_of_scope(self.scope)
         self.group = push.group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -54,9 +55,7 @@ class CallsConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message["html"])
 
     async def _send_bar(self) -> None:
-        html = await database_sync_to_async(self._render_bar)()
+        html = await database_sync_to_async(bar.render)(
+            self.scope["user"], self.path, self.language
+        )
         await self.send(text_data=html)
-
-    def _render_bar(self) -> str:
-        with translation.override(language_of_scope(self.scope)):
-            return bar.render(self.scope["user"], self.path)

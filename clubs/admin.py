@@ -15,6 +15,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import services
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
@@ -36,7 +38,7 @@ class MembershipFormSet(forms.BaseInlineFormSet):
             return
         if not any(row.get("role") == Membership.OWNER for row in _kept(self)):
             raise ValidationError(
-                "A club needs at least one owner: make someone the owner before you save."
+                _("A club needs at least one owner: make someone the owner before you save.")
             )
 
 
@@ -49,10 +51,7 @@ class ClubRuleSetFormSet(forms.BaseInlineFormSet):
             rule_set = form.instance.rule_set
             event = self.instance.events.filter(rule_set=rule_set).first()
             if event is not None:
-                raise ValidationError(
-                    f"\u201c{rule_set}\u201d is the rules of the club's event "
-                    f"\u201c{event}\u201d, so it stays on the list."
-                )
+                raise ValidationError(services.rules_in_use(str(rule_set), str(event)))
 
 
 class MembershipInline(admin.TabularInline):
@@ -85,7 +84,7 @@ class ClubAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         return super().get_queryset(request).annotate(member_count=Count("memberships"))
 
-    @admin.display(description="Members", ordering="member_count")
+    @admin.display(description=gettext_lazy("Members"), ordering="member_count")
     def member_count(self, obj: Club) -> int:
         return obj.member_count  # type: ignore[attr-defined]
 
@@ -114,16 +113,21 @@ class JoinRequestAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.action(description="Accept the selected requests")
+    @admin.action(description=gettext_lazy("Accept the selected requests"))
     def accept(self, request: HttpRequest, queryset: QuerySet[JoinRequest]) -> None:
-        self._answer(request, queryset, services.accept_request, "accepted")
+        self._answer(request, queryset, services.accept_request, accepted=True)
 
-    @admin.action(description="Decline the selected requests")
+    @admin.action(description=gettext_lazy("Decline the selected requests"))
     def decline(self, request: HttpRequest, queryset: QuerySet[JoinRequest]) -> None:
-        self._answer(request, queryset, services.decline_request, "declined")
+        self._answer(request, queryset, services.decline_request, accepted=False)
 
     def _answer(
-        self, request: HttpRequest, queryset: QuerySet[JoinRequest], answer: Any, done: str
+        self,
+        request: HttpRequest,
+        queryset: QuerySet[JoinRequest],
+        answer: Any,
+        *,
+        accepted: bool,
     ) -> None:
         count = 0
         for join_request in queryset.select_related("club", "user"):
@@ -133,4 +137,8 @@ class JoinRequestAdmin(admin.ModelAdmin):
                 self.message_user(request, error.message, messages.ERROR)
             else:
                 count += 1
-        self.message_user(request, f"{count} request{'s' * (count != 1)} {done}.")
+        if accepted:
+            done = ngettext("%(count)d request accepted.", "%(count)d requests accepted.", count)
+        else:
+            done = ngettext("%(count)d request declined.", "%(count)d requests declined.", count)
+        self.message_user(request, done % {"count": count})

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs import zones
 from clubs.models import Club, Membership
@@ -28,24 +29,26 @@ class _Form(forms.Form):
 
 
 class ClubForm(_Form):
-    name = forms.CharField(max_length=80, label="Club name")
+    name = forms.CharField(max_length=80, label=_("Club name"))
     description = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        label="Description",
-        help_text="Where and when you play, who is welcome.",
+        label=_("Description"),
+        help_text=_("Where and when you play, who is welcome."),
     )
     join_policy = forms.ChoiceField(
-        choices=Club.JOIN_POLICIES, initial=Club.REQUEST, label="Who may join"
+        choices=Club.JOIN_POLICIES, initial=Club.REQUEST, label=_("Who may join")
     )
     time_zone = forms.ChoiceField(
         choices=zones.choices,
         initial=zones.DEFAULT,
         # Not posted (an older page, a script): the zone stays as it is.
         required=False,
-        label="Time zone",
-        help_text="Event times are shown on the club's clock to anyone whose browser "
-        "does not say where they are.",
+        label=_("Time zone"),
+        help_text=_(
+            "Event times are shown on the club's clock to anyone whose browser "
+            "does not say where they are."
+        ),
     )
 
     def clean_time_zone(self) -> str | None:
@@ -65,7 +68,7 @@ class NewClubForm(ClubForm):
 
 
 class RoleForm(_Form):
-    role = forms.ChoiceField(choices=Membership.ROLES, label="Role")
+    role = forms.ChoiceField(choices=Membership.ROLES, label=_("Role"))
 
 
 class AddRuleSetForm(_Form):
@@ -73,9 +76,9 @@ class AddRuleSetForm(_Form):
 
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
-        label="Site rule set",
+        label=_("Site rule set"),
         empty_label=None,
-        error_messages={"invalid_choice": "Choose one of the site's rule sets."},
+        error_messages={"invalid_choice": _("Choose one of the site's rule sets.")},
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -90,14 +93,14 @@ PRESET_CHOICES = [(key, PRESET_TITLES.get(key, key)) for key in PRESETS]
 class PresetForm(_Form):
     """Which preset the club's new rules start from (a GET: it only loads the rules)."""
 
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="scat", label="Start from")
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="scat", label=_("Start from"))
 
 
 class ClubRulesForm(HouseRuleFields, _Form):
     """The club's own house rules: a name, the preset and every option, as on the
     create-table page and in the admin (`games.forms.HouseRuleFields`)."""
 
-    name = forms.CharField(max_length=80, label="Name of the rules")
+    name = forms.CharField(max_length=80, label=_("Name of the rules"))
     preset = forms.ChoiceField(choices=PRESET_CHOICES, widget=forms.HiddenInput)
 
     def __init__(self, data: Any = None, *, preset: str = "scat", **kwargs: Any) -> None:

@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 def _invite_token() -> str:
@@ -20,24 +21,30 @@ class Club(models.Model):
     REQUEST = "request"
     INVITE = "invite"
     JOIN_POLICIES = [
-        (OPEN, "Anyone may join"),
-        (REQUEST, "Players ask; an organizer accepts"),
-        (INVITE, "Only with the invite link"),
+        (OPEN, _("Anyone may join")),
+        (REQUEST, _("Players ask; an organizer accepts")),
+        (INVITE, _("Only with the invite link")),
     ]
 
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=80, unique=True)
-    description = models.TextField(blank=True)
-    join_policy = models.CharField(max_length=10, choices=JOIN_POLICIES, default=REQUEST)
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("address"), max_length=80, unique=True)
+    description = models.TextField(_("description"), blank=True)
+    join_policy = models.CharField(
+        _("who may join"), max_length=10, choices=JOIN_POLICIES, default=REQUEST
+    )
     # Anyone with the link joins, whatever the policy; an organizer can make a new one.
-    invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
+    invite_token = models.CharField(
+        _("invite token"), max_length=32, unique=True, default=_invite_token
+    )
     # The zone its events' times are shown in to a page without JavaScript (an IANA
     # name, set from the founding organizer's browser); with JavaScript each viewer's own.
-    time_zone = models.CharField(max_length=64, default="UTC", db_default="UTC")
-    created_at = models.DateTimeField(auto_now_add=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", db_default="UTC")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
 
     def __str__(self) -> str:
         return self.name
@@ -53,25 +60,36 @@ class Membership(models.Model):
     OWNER = "owner"
     ORGANIZER = "organizer"
     MEMBER = "member"
-    ROLES = [(OWNER, "Owner"), (ORGANIZER, "Organizer"), (MEMBER, "Member")]
+    ROLES = [(OWNER, _("Owner")), (ORGANIZER, _("Organizer")), (MEMBER, _("Member"))]
     # Roles that run the club's events and accept members.
     ORGANIZING = (OWNER, ORGANIZER)
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
     )
-    role = models.CharField(max_length=10, choices=ROLES, default=MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_memberships",
+        verbose_name=_("player"),
+    )
+    role = models.CharField(_("role"), max_length=10, choices=ROLES, default=MEMBER)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
         ordering = ["club", "joined_at"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.role})"
+        return _("%(player)s in %(club)s (%(role)s)") % {
+            "player": self.user,
+            "club": self.club,
+            "role": self.get_role_display(),
+        }
 
     @property
     def organizes(self) -> bool:
@@ -82,37 +100,62 @@ class JoinRequest(models.Model):
     """A player asked to join a club whose policy is "request"; it is deleted when an
     organizer accepts (a Membership is made) or declines it."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    message = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("club")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("player"),
+    )
+    message = models.CharField(_("message"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("asked"), auto_now_add=True)
 
     class Meta:
         ordering = ["created_at"]
+        verbose_name = _("request to join")
+        verbose_name_plural = _("requests to join")
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="one_request_per_club"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} asks to join {self.club}"
+        return _("%(player)s asks to join %(club)s") % {"player": self.user, "club": self.club}
 
 
 class ClubRuleSet(models.Model):
     """A rule set on the club's list of house rules: one of the site's (offered) rule
     sets, or one the club made (a `games.RuleSet` that is not offered in the lobby)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rule_sets")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="rule_sets", verbose_name=_("club")
+    )
     rule_set = models.ForeignKey(
-        "games.RuleSet", on_delete=models.PROTECT, related_name="club_entries"
+        "games.RuleSet",
+        on_delete=models.PROTECT,
+        related_name="club_entries",
+        verbose_name=_("rule set"),
     )
-    own = models.BooleanField(default=False, help_text="Made by the club (not a site rule set).")
+    own = models.BooleanField(
+        _("the club's own"),
+        default=False,
+        help_text=_("Made by the club (not a site rule set)."),
+    )
     added_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("added by"),
     )
-    added_at = models.DateTimeField(auto_now_add=True)
+    added_at = models.DateTimeField(_("added"), auto_now_add=True)
 
     class Meta:
         ordering = ["club", "rule_set__name"]
+        verbose_name = _("house rules of a club")
+        verbose_name_plural = _("house rules of clubs")
         constraints = [
             models.UniqueConstraint(fields=["club", "rule_set"], name="rule_set_once_per_club"),
         ]

@@ -17,6 +17,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs import access, services
@@ -27,6 +29,23 @@ from games.rule_text import differences
 
 # tournaments.models.Event.FINISHED (clubs does not import tournaments).
 EVENT_FINISHED = services.EVENT_FINISHED
+
+
+# A member's new role, said whole for each role (a role's name is no word to put inside
+# another language's sentence).
+ROLE_NOW = {
+    Membership.OWNER: gettext_lazy("%(name)s’s role is now owner."),
+    Membership.ORGANIZER: gettext_lazy("%(name)s’s role is now organizer."),
+    Membership.MEMBER: gettext_lazy("%(name)s’s role is now member."),
+}
+
+
+def _welcome(club: Club) -> str:
+    return _("Welcome to %(club)s: you are a member.") % {"club": club.name}
+
+
+def _on_the_list(rules: str) -> str:
+    return _("“%(rules)s” is on the club's list.") % {"rules": rules}
 
 
 def _club(slug: str) -> Club:
@@ -66,7 +85,11 @@ def club_list(request: HttpRequest) -> HttpResponse:
             except services.ServiceError as error:
                 form.refuse(error.field, error.message)
             else:
-                return _done(request, club, f"{club.name} is created, with you as its owner.")
+                return _done(
+                    request,
+                    club,
+                    _("%(club)s is created, with you as its owner.") % {"club": club.name},
+                )
     clubs = list(Club.objects.annotate(member_count=Count("memberships")))
     roles = {}
     if request.user.is_authenticated:
@@ -174,9 +197,10 @@ def edit(request: HttpRequest, slug: str) -> HttpResponse:
             club.refresh_from_db()
             form.refuse(error.field, error.message)
         else:
-            return _done(request, club, f"{club.name} is saved.")
+            return _done(request, club, _("%(club)s is saved.") % {"club": club.name})
     elif not access.organizes(request.user, club):
-        return _forbidden(request, club, f"Only the organizers of {club.name} can change it.")
+        reason = _("Only the organizers of %(club)s can change it.") % {"club": club.name}
+        return _forbidden(request, club, reason)
     return _render_club(request, club, club_form=form)
 
 
@@ -192,8 +216,12 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
     except services.ServiceError as error:
         return _refused(request, club, error)
     if isinstance(joined, JoinRequest):
-        return _done(request, club, f"You asked to join {club.name}: an organizer will answer.")
-    return _done(request, club, f"Welcome to {club.name}: you are a member.")
+        return _done(
+            request,
+            club,
+            _("You asked to join %(club)s: an organizer will answer.") % {"club": club.name},
+        )
+    return _done(request, club, _welcome(club))
 
 
 @login_required
@@ -204,7 +232,7 @@ def leave(request: HttpRequest, slug: str) -> HttpResponse:
         services.leave(by=request.user, club=club)
     except services.ServiceError as error:
         return _refused(request, club, error)
-    return _done(request, club, f"You left {club.name}.")
+    return _done(request, club, _("You left %(club)s.") % {"club": club.name})
 
 
 @login_required
@@ -219,7 +247,7 @@ def invite(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         except services.ServiceError as refused:
             error = refused.message
         else:
-            return _done(request, club, f"Welcome to {club.name}: you are a member.")
+            return _done(request, club, _welcome(club))
     context = {
         "club": club,
         "token": token,
@@ -239,7 +267,7 @@ def new_invite(request: HttpRequest, slug: str) -> HttpResponse:
         services.new_invite_link(by=request.user, club=club)
     except services.ServiceError as error:
         return _refused(request, club, error)
-    return _done(request, club, "There is a new invite link: the old one no longer works.")
+    return _done(request, club, _("There is a new invite link: the old one no longer works."))
 
 
 # ---- members -----------------------------------------------------------------------
@@ -253,8 +281,12 @@ def accept_all(request: HttpRequest, slug: str) -> HttpResponse:
         joined = services.accept_all_requests(by=request.user, club=club)
     except services.ServiceError as error:
         return _refused(request, club, error)
+    # A list of names (people's names are not translated), after a counted sentence.
     names = ", ".join(m.user.get_username() for m in joined)
-    return _done(request, club, f"{len(joined)} new member(s): {names}.")
+    said = ngettext(
+        "%(count)d new member: %(names)s.", "%(count)d new members: %(names)s.", len(joined)
+    ) % {"count": len(joined), "names": names}
+    return _done(request, club, said)
 
 
 @login_required
@@ -266,11 +298,11 @@ def answer_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         if request.POST.get("action") == "accept":
             services.accept_request(by=request.user, join_request=join_request)
-            return _done(request, club, f"{name} is a member now.")
+            return _done(request, club, _("%(name)s is a member now.") % {"name": name})
         services.decline_request(by=request.user, join_request=join_request)
     except services.ServiceError as error:
         return _refused(request, club, error)
-    return _done(request, club, f"You declined {name}\u2019s request to join.")
+    return _done(request, club, _("You declined %(name)s’s request to join.") % {"name": name})
 
 
 @login_required
@@ -283,12 +315,11 @@ def member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         if request.POST.get("action") == "remove":
             services.remove_member(by=request.user, membership=membership)
-            return _done(request, club, f"{name} is no longer a member.")
+            return _done(request, club, _("%(name)s is no longer a member.") % {"name": name})
         services.set_role(by=request.user, membership=membership, role=request.POST.get("role", ""))
     except services.ServiceError as error:
         return _refused(request, club, error)
-    role = membership.get_role_display().lower()
-    return _done(request, club, f"{name}\u2019s role is now {role}.")
+    return _done(request, club, ROLE_NOW[membership.role] % {"name": name})
 
 
 # ---- house rules -------------------------------------------------------------------
@@ -299,7 +330,7 @@ def member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def add_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     if not access.organizes(request.user, club):
-        reason = f"Only the organizers of {club.name} can change the club's house rules."
+        reason = str(services.HOUSE_RULES.only) % {"club": club.name}
         return _forbidden(request, club, reason)
     form = AddRuleSetForm(request.POST, club=club)
     if form.is_valid():
@@ -309,7 +340,7 @@ def add_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
         except services.ServiceError as error:
             form.refuse(error.field, error.message)
         else:
-            return _done(request, club, f"\u201c{rule_set.name}\u201d is on the club's list.")
+            return _done(request, club, _on_the_list(rule_set.name))
     return _render_club(request, club, add_form=form)
 
 
@@ -322,7 +353,11 @@ def remove_rule_set(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         services.remove_rule_set(by=request.user, entry=entry)
     except services.ServiceError as error:
         return _refused(request, club, error)
-    return _done(request, club, f"\u201c{entry.rule_set.name}\u201d is off the club's list.")
+    return _done(
+        request,
+        club,
+        _("“%(rules)s” is off the club's list.") % {"rules": entry.rule_set.name},
+    )
 
 
 @login_required
@@ -332,7 +367,7 @@ def new_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
     (a plain GET form, so it works without JavaScript); POST creates them."""
     club = _club(slug)
     if not access.organizes(request.user, club):
-        reason = f"Only the organizers of {club.name} can change the club's house rules."
+        reason = str(services.HOUSE_RULES.only) % {"club": club.name}
         return _forbidden(request, club, reason)
     if request.method == "POST":
         form = ClubRulesForm(request.POST)
@@ -349,7 +384,7 @@ def new_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
                 form.refuse(error.field, error.message)
             else:
                 name = entry.rule_set.name
-                return _done(request, club, f"\u201c{name}\u201d is on the club's list.")
+                return _done(request, club, _on_the_list(name))
         preset_form = PresetForm(initial={"preset": request.POST.get("preset")})
     else:
         preset_form = PresetForm(request.GET if "preset" in request.GET else None)

@@ -10,6 +10,8 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 DEFAULT = "UTC"
 # Offered first in a zone select, after the club's own: where most clubs play.
 COMMON = (
@@ -42,11 +44,11 @@ def label(name: str) -> str:
 def choices(first: str | None = None) -> list[Any]:
     """A select's choices: `first` (the club's zone) on its own at the top, then the
     common zones and then all the others (two option groups), each zone once."""
-    head = [(first, f"{label(first)} (the club's)")] if first else []
+    head = [(first, _("%(zone)s (the club's)") % {"zone": label(first)})] if first else []
     taken = {first, *COMMON}
     common = [(name, label(name)) for name in COMMON if name != first]
     others = [(name, label(name)) for name in all_zones() if name not in taken]
-    return [*head, ("Common", common), ("All zones", others)]
+    return [*head, (_("Common"), common), (_("All zones"), others)]
 
 
 def zone(name: str) -> zoneinfo.ZoneInfo:

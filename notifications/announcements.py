@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.models import Club, Membership
@@ -17,6 +18,11 @@ from notifications.tasks import make_later
 MAX_LENGTH = 2000
 
 
+def not_allowed(club: Club) -> str:
+    """The refusal of someone who may not write to the club's members."""
+    return _("Only the organizers of %(club)s can write to its members.") % {"club": club.name}
+
+
 def allowed(club: Club, by: Any) -> bool:
     return access.organizes(by, club)
 
@@ -24,16 +30,18 @@ def allowed(club: Club, by: Any) -> bool:
 def check(*, club: Club, by: Any, text: str) -> str:
     """The text as it will be sent (spaces tidied, lines kept), or a refusal."""
     if not allowed(club, by):
-        raise ServiceError(f"Only the organizers of {club.name} can write to its members.")
+        raise ServiceError(not_allowed(club))
     lines = [" ".join(line.split()) for line in text.strip().splitlines()]
     cleaned = "\n".join(lines).strip()
     while "\n\n\n" in cleaned:
         cleaned = cleaned.replace("\n\n\n", "\n\n")
     if not cleaned:
-        raise ServiceError("Write the announcement.", "text")
+        raise ServiceError(_("Write the announcement."), "text")
     if len(cleaned) > MAX_LENGTH:
         raise ServiceError(
-            f"An announcement is at most {MAX_LENGTH} characters ({len(cleaned)} now).", "text"
+            _("An announcement is at most %(most)d characters (%(now)d now).")
+            % {"most": MAX_LENGTH, "now": len(cleaned)},
+            "text",
         )
     return cleaned
 

@@ -11,8 +11,9 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
-from notifications import kinds, unsubscribe
+from notifications import kinds, speaking, unsubscribe
 from notifications.models import Notification
 
 SUBJECT_LENGTH = 150
@@ -22,7 +23,17 @@ def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
-def letter(notification: Notification, address: str) -> EmailMessage:
+def letter(notification: Notification, address: str, language: str | None = None) -> EmailMessage:
+    """The e-mail of `notification`, in its recipient's `language` (looked up when not
+    given): its subject is the notification's text, stored in that language when it was
+    made (notifications.speaking)."""
+    if language is None:
+        language = speaking.languages([notification.user_id])[notification.user_id]
+    with translation.override(language):
+        return _letter(notification, address)
+
+
+def _letter(notification: Notification, address: str) -> EmailMessage:
     kind = kinds.get(notification.kind)
     way_out = absolute(
         reverse(
@@ -32,7 +43,7 @@ def letter(notification: Notification, address: str) -> EmailMessage:
     )
     context: dict[str, Any] = {
         "notification": notification,
-        "kind_label": kind.label if kind else notification.kind,
+        "kind_label": str(kind.label) if kind else notification.kind,
         "link": absolute(notification.url) if notification.url else "",
         "unsubscribe_url": way_out,
         "preferences_url": absolute(reverse("notifications:preferences")),

@@ -35,7 +35,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
-from notifications import kinds, letters, preferences
+from notifications import kinds, letters, preferences, speaking
 from notifications.models import Notification
 from thirtyone.celery import app
 
@@ -131,6 +131,7 @@ def _letters(
     still = _still_news(rows)
     wanted = preferences.wanted({r.user_id for r in rows}, {r.kind for r in rows})
     addresses = verified_addresses({r.user_id for r in rows})
+    languages = speaking.languages({r.user_id for r in rows})
     for row in rows:
         why = ""
         if row.valid_until is not None and now >= row.valid_until:
@@ -146,7 +147,7 @@ def _letters(
             tally.skipped += 1
             yield row, None
         else:
-            yield row, letters.letter(row, addresses[row.user_id])
+            yield row, letters.letter(row, addresses[row.user_id], languages[row.user_id])
 
 
 def _still_news(rows: list[Notification]) -> set[int]:

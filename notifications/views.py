@@ -12,6 +12,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -36,7 +38,10 @@ def notification_list(request: HttpRequest) -> HttpResponse:
 def read_all(request: HttpRequest) -> HttpResponse:
     marked = services.mark_all_read(request.user.pk)
     if marked:
-        messages.success(request, f"Marked {marked} notification{'s' * (marked != 1)} read.")
+        said = ngettext(
+            "Marked %(count)d notification read.", "Marked %(count)d notifications read.", marked
+        )
+        messages.success(request, said % {"count": marked})
     return redirect("notifications:list")
 
 
@@ -59,10 +64,10 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         on = set()
         for value in request.POST.getlist("on"):
-            kind, _, channel = value.partition(":")
+            kind, _colon, channel = value.partition(":")
             on.add((kind, channel))
         preferences.save(user_id, on)
-        messages.success(request, "Your notification settings are saved.")
+        messages.success(request, _("Your notification settings are saved."))
         return redirect("notifications:preferences")
     chosen = preferences.choices(user_id)
     rows = [
@@ -110,7 +115,7 @@ def announce(request: HttpRequest, slug: str) -> HttpResponse:
     second step, as every action that cannot be taken back)."""
     club = get_object_or_404(Club, slug=slug)
     if not announcements.allowed(club, request.user):
-        reason = f"Only the organizers of {club.name} can write to its members."
+        reason = announcements.not_allowed(club)
         return render(request, "clubs/refused.html", {"club": club, "reason": reason}, status=403)
     text, error, preview = request.POST.get("text", ""), "", ""
     if request.method == "POST" and request.POST.get("edit") != "yes":
@@ -119,7 +124,12 @@ def announce(request: HttpRequest, slug: str) -> HttpResponse:
             if request.POST.get("confirm") == "yes":
                 said = announcements.announce(club=club, by=request.user, text=text)
                 n = said.recipients
-                messages.success(request, f"Sent to {n} member{'s' * (n != 1)} of {club.name}.")
+                said = ngettext(
+                    "Sent to %(count)d member of %(club)s.",
+                    "Sent to %(count)d members of %(club)s.",
+                    n,
+                )
+                messages.success(request, said % {"count": n, "club": club.name})
                 return redirect(club.get_absolute_url())
         except ServiceError as refused:
             error = refused.message

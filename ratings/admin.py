@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy, ngettext
 
 from ratings import services
 from ratings.models import Rating, RatingChange
@@ -38,14 +39,17 @@ class RatingAdmin(ReadOnly):
     ordering = ("family", "-mu")
     actions = ["rebuild"]
 
-    @admin.display(description="rating")
+    @admin.display(description=gettext_lazy("rating"))
     def shown(self, rating: Rating) -> str:
         return rating.shown
 
-    @admin.action(description="Rebuild every rating from the games (all families)")
+    @admin.action(description=gettext_lazy("Rebuild every rating from the games (all families)"))
     def rebuild(self, request: HttpRequest, queryset: QuerySet[Rating]) -> None:
         count = services.rebuild()
-        self.message_user(request, f"Rebuilt from {count} rated games.", messages.SUCCESS)
+        said = ngettext(
+            "Rebuilt from %(count)d rated game.", "Rebuilt from %(count)d rated games.", count
+        )
+        self.message_user(request, said % {"count": count}, messages.SUCCESS)
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         # The action rewrites every rating: superusers only.

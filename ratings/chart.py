@@ -11,6 +11,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # margins for the axis labels
 
@@ -63,14 +66,17 @@ def chart(start: int, entries: Sequence[Entry], *, title: str) -> Chart:
     def x_of(n: int) -> float:
         return round(LEFT + inner_w * n / max(1, len(entries)), 1)
 
-    points = [Point(x_of(0), y_of(start), f"Start: {start}", None)] + [
+    points = [Point(x_of(0), y_of(start), _("Start: %(rating)d") % {"rating": start}, None)] + [
         Point(x_of(n), y_of(e.rating), e.label, e.url) for n, e in enumerate(entries, start=1)
     ]
     ticks = [(y_of(v), v) for v in range(bottom, top + 1, step)]
-    desc = (
-        f"Rating after each of {len(entries)} rated games, from {start} to {values[-1]}; "
-        f"lowest {low}, highest {high}. Each point links to its game."
-    )
+    desc = ngettext(
+        "Rating after %(count)d rated game, from %(start)d to %(end)d; "
+        "lowest %(low)d, highest %(high)d. Each point links to its game.",
+        "Rating after each of %(count)d rated games, from %(start)d to %(end)d; "
+        "lowest %(low)d, highest %(high)d. Each point links to its game.",
+        len(entries),
+    ) % {"count": len(entries), "start": start, "end": values[-1], "low": low, "high": high}
     return Chart(
         title=title,
         desc=desc,

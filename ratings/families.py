@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 LIVES, POINTS, BANKING = "lives", "points", "banking"
 FAMILIES: dict[str, str] = {
-    LIVES: "Lives games",
-    POINTS: "Points games",
-    BANKING: "Banking games",
+    LIVES: _("Lives games"),
+    POINTS: _("Points games"),
+    BANKING: _("Banking games"),
 }
 CHOICES = list(FAMILIES.items())
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from ratings import fold
 from ratings.families import CHOICES
@@ -28,17 +29,22 @@ class FamilyLock(models.Model):
 
 class Rating(models.Model):
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("player"),
     )
-    family = models.CharField(max_length=10, choices=CHOICES)
+    family = models.CharField(_("family"), max_length=10, choices=CHOICES)
     mu = models.FloatField(default=fold.MU)
     sigma = models.FloatField(default=fold.SIGMA)
-    games = models.PositiveIntegerField(default=0)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
     # When the last rated game finished (not when it was rated: a rebuild gives it again).
-    updated = models.DateTimeField()
+    updated = models.DateTimeField(_("last rated game"))
 
     class Meta:
         ordering = ["user", "family"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [
             models.UniqueConstraint(fields=["user", "family"], name="one_rating_per_family"),
         ]
@@ -73,25 +79,39 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated game did to one person's rating in its family."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    game = models.ForeignKey(
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("game"),
     )
-    family = models.CharField(max_length=10, choices=CHOICES)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("player"),
+    )
+    family = models.CharField(_("family"), max_length=10, choices=CHOICES)
     # The player's rated games in this family, this one included (1 = their first).
-    seq = models.PositiveIntegerField()
-    place = models.PositiveSmallIntegerField()
-    weight = models.FloatField(help_text="1, or less when a bot or the timer played for them.")
+    seq = models.PositiveIntegerField(_("rated game number"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    weight = models.FloatField(
+        _("weight"), help_text=_("1, or less when a bot or the timer played for them.")
+    )
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
-    displayed_before = models.IntegerField()
-    displayed_after = models.IntegerField()
-    finished_at = models.DateTimeField(help_text="The game's, copied: the fold's order.")
+    displayed_before = models.IntegerField(_("rating before"))
+    displayed_after = models.IntegerField(_("rating after"))
+    finished_at = models.DateTimeField(
+        _("finished"), help_text=_("The game's, copied: the fold's order.")
+    )
 
     class Meta:
         ordering = ["user", "family", "seq"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="one_change_per_game_player"),
             models.UniqueConstraint(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubs.models import Club
@@ -28,7 +29,7 @@ def club_leaderboard(request: HttpRequest, slug: str, family: str = LIVES) -> Ht
 
 def _render(request: HttpRequest, family: str, club: Club | None) -> HttpResponse:
     if family not in FAMILIES:
-        raise Http404("There is no such rating.")
+        raise Http404(_("There is no such rating."))
     ratings = Rating.settled().filter(family=family).select_related("user")
     if club is not None:
         ratings = ratings.filter(user__club_memberships__club=club)

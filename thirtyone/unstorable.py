@@ -18,10 +18,13 @@ import re
 from collections.abc import Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
-REFUSAL = (
+# In English; translated when it is said (gettext_noop marks it for the catalogue).
+REFUSAL = gettext_noop(
     "This request holds a character no page here accepts (a NUL, or half of a UTF-16 "
     "surrogate pair), in its address, a field or a cookie. Nothing was changed."
 )
@@ -37,7 +40,11 @@ def refuse_unstorable_text(
 ) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
         if any(unstorable(text) for text in _texts(request)):
-            return HttpResponseBadRequest(REFUSAL, content_type="text/plain; charset=utf-8")
+            # Before LocaleMiddleware: the language is the one it would choose (the
+            # cookie's, if it is one of the site's, else the browser's).
+            with translation.override(translation.get_language_from_request(request)):
+                refusal = gettext(REFUSAL)
+            return HttpResponseBadRequest(refusal, content_type="text/plain; charset=utf-8")
         return get_response(request)
 
     return middleware

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from notifications import push
 
 
 class BrowserChannel:
     name = "browser"
-    label = "In the browser"
-    help = "A pop-up from your browser while a tab of this site is open, once you press Notify me."
+    label = _("In the browser")
+    help = _(
+        "A pop-up from your browser while a tab of this site is open, once you press Notify me."
+    )
 
     def prepare(self, notification: Any) -> None:
         pass  # nothing to keep: it is pushed once, as it is made

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from notifications import mail
 from notifications.models import Notification
 
 
 class EmailChannel:
     name = "email"
-    label = "By e-mail"
-    help = "To your verified address, with a link to stop each kind."
+    label = _("By e-mail")
+    help = _("To your verified address, with a link to stop each kind.")
 
     def prepare(self, notification: Any) -> None:
         notification.email_state = Notification.PENDING

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from notifications import push, unread
 
 
 class SiteChannel:
     name = "site"
-    label = "On the site"
-    help = "In your list of notifications, counted in the header."
+    label = _("On the site")
+    help = _("In your list of notifications, counted in the header.")
 
     def prepare(self, notification: Any) -> None:
         notification.on_site = True

@@ -11,11 +11,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Membership
 from notifications import kinds
 from notifications.services import Draft
 from notifications.sources import clock, source
+from notifications.speaking import in_their_languages, languages
 from tournaments import formats
 from tournaments.models import Announcement, Entry, Event
 from tournaments.services import MAX_CHECKIN_MINUTES
@@ -36,12 +41,21 @@ def _not_checked_in(notifications: list[Any]) -> set[int]:
     return {wanted[pair] for pair in waiting if pair in wanted}
 
 
+def _soon_help() -> str:
+    minutes = settings.THIRTYONE_REMINDER_MINUTES
+    return ngettext(
+        "An event you registered for starts in %(minutes)d minute.",
+        "An event you registered for starts in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
 ALL_ON = {"site": True, "email": True, "browser": True}
 kinds.register(
     kinds.Kind(
         REGISTRATION,
-        "Registration opened",
-        "One of your clubs opened registration for an event.",
+        gettext_lazy("Registration opened"),
+        gettext_lazy("One of your clubs opened registration for an event."),
         {"site": True, "email": True, "browser": False},
         order=10,
     )
@@ -49,8 +63,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         SOON,
-        "An event starts soon",
-        f"An event you registered for starts in {settings.THIRTYONE_REMINDER_MINUTES} minutes.",
+        gettext_lazy("An event starts soon"),
+        lazy(_soon_help, str)(),
         ALL_ON,
         order=20,
     )
@@ -58,8 +72,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         CHECK_IN,
-        "Check-in opened",
-        "Check in to keep your place in an event you registered for.",
+        gettext_lazy("Check-in opened"),
+        gettext_lazy("Check in to keep your place in an event you registered for."),
         ALL_ON,
         still_news=_not_checked_in,
         order=30,
@@ -68,8 +82,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         FINAL,
-        "Final standings",
-        "An event you played is over: where you finished.",
+        gettext_lazy("Final standings"),
+        gettext_lazy("An event you played is over: where you finished."),
         {"site": True, "email": True, "browser": False},
         order=70,
     )
@@ -77,8 +91,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         ANNOUNCEMENT,
-        "Announcements",
-        "An organizer writes to an event's players or to a club's members.",
+        gettext_lazy("Announcements"),
+        gettext_lazy("An organizer writes to an event's players or to a club's members."),
         ALL_ON,
         order=80,
     )
@@ -99,18 +113,26 @@ def registration_opened(*, event_id: int) -> list[Draft]:
         return []
     entered = set(Entry.objects.filter(event=event).values_list("user_id", flat=True))
     members = Membership.objects.filter(club=event.club).values_list("user_id", flat=True)
-    when = clock(event.starts_at, event.club, day=True)
+    told = [user_id for user_id in members if user_id not in entered]
+
+    def word() -> str:
+        return _("Registration is open: %(event)s at %(club)s, %(when)s") % {
+            "event": event.name,
+            "club": event.club.name,
+            "when": clock(event.starts_at, event.club, day=True),
+        }
+
+    texts = in_their_languages(told, word)
     return [
         Draft(
             kind=REGISTRATION,
             user_id=user_id,
             key=f"registration-{event.pk}",
-            text=f"Registration is open: {event.name} at {event.club.name}, {when}",
+            text=texts[user_id],
             url=event.get_absolute_url(),
             valid_until=event.starts_at,
         )
-        for user_id in members
-        if user_id not in entered
+        for user_id in told
     ]
 
 
@@ -126,38 +148,53 @@ def reminders(now: datetime) -> list[Draft]:
     for event in Event.objects.filter(
         status=Event.UPCOMING, starts_at__gt=now, starts_at__lte=now + horizon
     ).select_related("club"):
-        at = clock(event.starts_at, event.club)
         stamp, url = int(event.starts_at.timestamp()), event.get_absolute_url()
         entries = Entry.objects.filter(event=event, status=Entry.REGISTERED)
         if event.starts_at - lead <= now:
-            text = f"{event.name} starts at {at}"
-            for user_id in entries.values_list("user_id", flat=True):
+            told = list(entries.values_list("user_id", flat=True))
+            texts = in_their_languages(told, lambda event=event: _starts_at(event))
+            for user_id in told:
                 drafts.append(
                     Draft(
                         SOON,
                         user_id,
                         f"soon-{event.pk}-{stamp}",
-                        text,
+                        texts[user_id],
                         url,
                         valid_until=event.starts_at,
                     )
                 )
         opens = event.starts_at - timedelta(minutes=event.checkin_minutes)
         if event.checkin_minutes and opens <= now:
-            text = f"Check-in is open for {event.name}: check in before {at}"
             waiting = entries.filter(checked_in_at__isnull=True)
-            for user_id in waiting.values_list("user_id", flat=True):
+            told = list(waiting.values_list("user_id", flat=True))
+            texts = in_their_languages(told, lambda event=event: _check_in_open(event))
+            for user_id in told:
                 drafts.append(
                     Draft(
                         CHECK_IN,
                         user_id,
                         f"checkin-{event.pk}-{stamp}",
-                        text,
+                        texts[user_id],
                         url,
                         valid_until=event.starts_at,
                     )
                 )
     return drafts
+
+
+def _starts_at(event: Event) -> str:
+    return _("%(event)s starts at %(time)s") % {
+        "event": event.name,
+        "time": clock(event.starts_at, event.club),
+    }
+
+
+def _check_in_open(event: Event) -> str:
+    return _("Check-in is open for %(event)s: check in before %(time)s") % {
+        "event": event.name,
+        "time": clock(event.starts_at, event.club),
+    }
 
 
 @source("event_finished")
@@ -170,17 +207,28 @@ def event_finished(*, event_id: int) -> list[Draft]:
     fmt = formats.of(event)
     placings = fmt.placings(event)
     users = dict(Entry.objects.filter(event=event).values_list("pk", "user_id"))
-    return [
-        Draft(
-            kind=FINAL,
-            user_id=users[placing.entry_id],
-            key=f"final-{event.pk}",
-            text=f"{event.name} is over. {fmt.own_line(placing, len(placings))}",
-            url=event.get_absolute_url(),
+    theirs = languages(users.values())
+    drafts = []
+    for placing in placings:
+        if placing.entry_id not in users:
+            continue
+        user_id = users[placing.entry_id]
+        # Their own line is the format's words (tournaments), in their language too.
+        with translation.override(theirs[user_id]):
+            text = _("%(event)s is over. %(line)s") % {
+                "event": event.name,
+                "line": fmt.own_line(placing, len(placings)),
+            }
+        drafts.append(
+            Draft(
+                kind=FINAL,
+                user_id=user_id,
+                key=f"final-{event.pk}",
+                text=text,
+                url=event.get_absolute_url(),
+            )
         )
-        for placing in placings
-        if placing.entry_id in users
-    ]
+    return drafts
 
 
 @source("event_announcement")
@@ -189,14 +237,17 @@ def event_announcement(*, announcement_id: int) -> list[Draft]:
     said = Announcement.objects.select_related("event").filter(pk=announcement_id).first()
     if said is None:
         return []
+    told = [user_id for user_id in _registered(said.event) if user_id != said.by_id]
+    texts = in_their_languages(
+        told, lambda: _("%(event)s: %(text)s") % {"event": said.event.name, "text": said.text}
+    )
     return [
         Draft(
             kind=ANNOUNCEMENT,
             user_id=user_id,
             key=f"event-announcement-{said.pk}",
-            text=f"{said.event.name}: {said.text}",
+            text=texts[user_id],
             url=said.event.get_absolute_url(),
         )
-        for user_id in _registered(said.event)
-        if user_id != said.by_id
+        for user_id in told
     ]

@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.language import speaking_to
 from games.models import Game, GamePlayer, Table
 from notifications import kinds
 from notifications.services import Draft
 from notifications.sources import source
+from notifications.speaking import in_their_languages
 from tournaments import seat_calls
 
 GAME_READY, MOVED, YOUR_TURN = "game_ready", "moved_table", "your_turn"
@@ -35,7 +39,7 @@ def _turn_still_waits(notifications: list[Any]) -> set[int]:
     """Those whose game is still in play at the seq the turn came at."""
     wanted = {}
     for n in notifications:
-        _, game_id, seq = n.key.split("-")
+        _prefix, game_id, seq = n.key.split("-")
         wanted[n.pk] = (int(game_id), int(seq))
     now = dict(
         Game.objects.filter(
@@ -48,8 +52,8 @@ def _turn_still_waits(notifications: list[Any]) -> set[int]:
 kinds.register(
     kinds.Kind(
         GAME_READY,
-        "Your game is ready",
-        "An event dealt you a round, a deal or a board: your table and seat.",
+        gettext_lazy("Your game is ready"),
+        gettext_lazy("An event dealt you a round, a deal or a board: your table and seat."),
         {"site": True, "email": False, "browser": True},
         still_news=_not_at_the_table_yet,
         order=40,
@@ -58,8 +62,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         MOVED,
-        "You move to another table",
-        "A knockout balanced its tables and moved you.",
+        gettext_lazy("You move to another table"),
+        gettext_lazy("A knockout balanced its tables and moved you."),
         {"site": True, "email": False, "browser": True},
         still_news=_not_at_the_table_yet,
         order=50,
@@ -68,8 +72,8 @@ kinds.register(
 kinds.register(
     kinds.Kind(
         YOUR_TURN,
-        "Your turn",
-        "At a turn-based table, the turn is yours.",
+        gettext_lazy("Your turn"),
+        gettext_lazy("At a turn-based table, the turn is yours."),
         {"site": True, "email": True, "browser": True},
         still_news=_turn_still_waits,
         order=60,
@@ -85,18 +89,22 @@ def game_started(*, game_id: int, table_id: int, user_ids: list[int]) -> list[Dr
         return []
     drafts = []
     for user in get_user_model().objects.filter(pk__in=user_ids):
-        seated = seat_calls.seating(user, game_id, table_id)
-        if seated is None:
-            continue
-        name = seated.event.name
+        # Where they sit is the tournament's words: worded in their language too.
+        with speaking_to(user):
+            seated = seat_calls.seating(user, game_id, table_id)
+            if seated is None:
+                continue
+            where = {"event": seated.event.name, "where": seated.where}
+            if seated.moved:
+                text = _("You move to %(where)s at %(event)s") % where
+            else:
+                text = _("Your game is ready at %(event)s: %(where)s") % where
         drafts.append(
             Draft(
                 kind=MOVED if seated.moved else GAME_READY,
                 user_id=user.pk,
                 key=f"game-{game_id}",
-                text=f"You move to {seated.where} at {name}"
-                if seated.moved
-                else f"Your game is ready at {name}: {seated.where}",
+                text=text,
                 url=seated.url,
             )
         )
@@ -113,7 +121,9 @@ def turn_waiting(*, game_id: int, table_id: int, user_id: int, seq: int) -> list
             kind=YOUR_TURN,
             user_id=user_id,
             key=f"turn-{game_id}-{seq}",
-            text=f"Your turn at {table.name}",
+            text=in_their_languages(
+                [user_id], lambda: _("Your turn at %(table)s") % {"table": table.name}
+            )[user_id],
             url=table.get_absolute_url(),
         )
     ]

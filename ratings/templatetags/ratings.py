@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 
 from ratings.chart import Entry, chart
 from ratings.families import FAMILIES
@@ -42,7 +44,12 @@ def player_ratings(player: Any, is_me: bool = False) -> dict[str, Any]:
                 "family": family,
                 "title": title,
                 "rating": ratings[family],
-                "chart": chart(start, entries, title=f"{player.username}: {title} rating"),
+                "chart": chart(
+                    start,
+                    entries,
+                    title=_("%(name)s: %(family)s rating")
+                    % {"name": player.username, "family": title},
+                ),
                 "history": [(c, _url(c, is_me)) for c in rows[::-1][:HISTORY]],
             }
         )
@@ -51,10 +58,13 @@ def player_ratings(player: Any, is_me: bool = False) -> dict[str, Any]:
 
 def _label(change: RatingChange) -> str:
     diff = change.displayed_after - change.displayed_before
-    return (
-        f"Game {change.seq}, {change.finished_at:%d %b %Y}: place {change.place}, "
-        f"{change.displayed_after} ({diff:+d})"
-    )
+    return _("Game %(number)d, %(date)s: place %(place)d, %(rating)d (%(change)s)") % {
+        "number": change.seq,
+        "date": date_format(change.finished_at, "d M Y"),
+        "place": change.place,
+        "rating": change.displayed_after,
+        "change": f"{diff:+d}",
+    }
 
 
 def _url(change: RatingChange, is_me: bool) -> str | None:

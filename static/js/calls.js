@@ -2,9 +2,24 @@
 // it again over the person's socket (htmx's ws extension swaps it in). Here, with
 // JavaScript: the tab's title names an urgent call, a new one may chime (the person's
 // setting, off by default), and a call's time counts down. The socket also carries the
-// notifications' unread count and pop-ups (below).
+// notifications' unread count and pop-ups (below). The words it writes are the page's,
+// in its language: attributes of the bar (templates/calls/bar.html) and of the Notify me
+// box (templates/notifications/_notify_me.html); English if a page lacks them.
 (function () {
   "use strict";
+
+  // A word the page gives in `element`'s data-`name` attribute, or `english`.
+  function word(element, name, english) {
+    return (element && element.dataset[name]) || english;
+  }
+
+  // "(in 4:05)" / "(now)": the bar's countdown, in the page's words.
+  function countdownText(left) {
+    var bar = document.getElementById("calls");
+    if (left <= 0) return " " + word(bar, "countdownNow", "(now)");
+    var time = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    return " " + word(bar, "countdownIn", "(in {time})").replace("{time}", time);
+  }
   var PREFIX = "\u25b6 ";
   var SEEN = "thirtyone-calls-seen";
   var baseTitle = document.title.indexOf(PREFIX) === 0
@@ -45,9 +60,7 @@
         out.className = "call__left";
         el.after(out);
       }
-      out.textContent = left > 0
-        ? " (in " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + ")"
-        : " (now)";
+      out.textContent = countdownText(left);
     });
   }
 
@@ -113,11 +126,12 @@
         on.hidden = active;
         off.hidden = !active;
         if (Notification.permission === "denied") {
-          state.textContent = "This browser blocks pop-ups from this site: allow them in its " +
-            "settings for this site, then press Notify me.";
+          state.textContent = word(box, "notifyBlocked", "This browser blocks pop-ups from " +
+            "this site: allow them in its settings for this site, then press Notify me.");
         } else {
           state.textContent = active
-            ? "Pop-ups are on in this browser, while a tab of this site is open."
+            ? word(box, "notifyActive",
+              "Pop-ups are on in this browser, while a tab of this site is open.")
             : first;
         }
       }

@@ -20,7 +20,13 @@
   "use strict";
 
   var baseTitle = document.title;
-  var YOUR_TURN = "Your turn · ";
+
+  // The page's words for "your turn", in its language: attributes of the calls bar every
+  // page draws (templates/calls/bar.html); English if the page lacks them.
+  function word(name, english) {
+    var bar = document.getElementById("calls");
+    return (bar && bar.dataset[name]) || english;
+  }
 
   function shownSeq() {
     var area = document.getElementById("game-area");
@@ -147,7 +153,9 @@
       said = seq;
     }
     var prompt = area.querySelector(".prompt");
-    if (myTurn && !wasMyTurn) lines.push(prompt ? prompt.textContent.trim() : "Your turn.");
+    if (myTurn && !wasMyTurn) {
+      lines.push(prompt ? prompt.textContent.trim() : word("yourTurn", "Your turn."));
+    }
     announce(lines);
     if (myTurn) {
       var active = document.activeElement;
@@ -168,7 +176,9 @@
 
   function updateTitle() {
     var mine = document.querySelector("#game-area[data-my-turn]") !== null;
-    var wanted = mine && document.hidden ? YOUR_TURN + baseTitle : baseTitle;
+    var wanted = mine && document.hidden
+      ? word("yourTurnTitle", "Your turn · {title}").replace("{title}", baseTitle)
+      : baseTitle;
     if (document.title !== wanted) document.title = wanted;
   }
   document.addEventListener("visibilitychange", updateTitle);

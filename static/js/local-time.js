@@ -16,9 +16,9 @@
       hour: "2-digit", minute: "2-digit", timeZoneName: "short"
     };
     if (moment.getFullYear() !== THIS_YEAR) options.year = "numeric";
-    // In the page's language (<html lang>), not the browser's: the words around the time
-    // are in it too (docs/i18n.md).
-    return new Intl.DateTimeFormat(document.documentElement.lang || undefined, options).format(moment);
+    // In the page's language (<html lang>), as the rest of the page is written.
+    return new Intl.DateTimeFormat(document.documentElement.lang || undefined, options)
+      .format(moment);
   }
 
   function localize(root) {

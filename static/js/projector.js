@@ -7,6 +7,9 @@
 // - Count a break down to the second, from its <time data-countdown datetime>.
 // - Turn the pages of a list longer than its box ([data-pager], its [data-item]s)
 //   every PAGE_SECONDS, saying which rows are shown in the section's [data-page-label].
+// The words it writes are the page's, in its language: the countdown's data-countdown-in
+// ("in {time}") and data-countdown-now, the label's data-page-of ("{first}–{last} of
+// {count}"); English where the page lacks them.
 (function () {
   "use strict";
 
@@ -21,8 +24,9 @@
       if (isNaN(left)) return;
       left = Math.max(0, left);
       var hours = Math.floor(left / 3600), minutes = Math.floor(left / 60) % 60;
-      element.textContent = left === 0 ? "any moment now"
-        : "in " + (hours ? hours + ":" + two(minutes) : minutes) + ":" + two(left % 60);
+      var time = (hours ? hours + ":" + two(minutes) : minutes) + ":" + two(left % 60);
+      element.textContent = left === 0 ? element.dataset.countdownNow || "any moment now"
+        : (element.dataset.countdownIn || "in {time}").replace("{time}", time);
       element.hidden = false;
     });
   }
@@ -44,8 +48,10 @@
     var section = box.closest("section"), label = section && section.querySelector("[data-page-label]");
     if (label) {
       var noun = label.getAttribute("data-page-label");
+      var shown = (label.getAttribute("data-page-of") || "{first}–{last} of {count}")
+        .replace("{first}", start + 1).replace("{last}", end).replace("{count}", all.length);
       label.textContent = end - start < all.length
-        ? " · " + (noun ? noun + " " : "") + (start + 1) + "–" + end + " of " + all.length : "";
+        ? " · " + (noun ? noun + " " : "") + shown : "";
     }
   }
 

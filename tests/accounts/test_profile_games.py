@@ -175,3 +175,21 @@ def test_a_visitor_sees_only_games_at_public_tables_and_the_player_sees_all(
     assert "Attic" in html and "carol" in html
     assert "<dt>Played</dt><dd>2</dd>" in html
     assert player_summary(ann, public_only=True)["played"] == 1
+
+
+def test_the_profile_reads_in_french_and_keeps_its_result_classes(
+    ann: User, bob: User, scat: RuleSet
+) -> None:
+    table = services.create_table(owner=ann, name="Kitchen", rule_set=scat)
+    played(table, [ann, bob], {0})
+    played(table, [ann, bob], {1})
+
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("profile", args=["ann"])).content
+    html = html.decode()
+
+    assert "<dt>Jouées</dt><dd>2</dd>" in html
+    assert "<dt>Gagnées</dt><dd>1</dd>" in html
+    # The CSS class is the result's code, the same in every language; its words are French.
+    assert 'class="result result--won">Gagnée<' in html
+    assert 'class="result result--lost">Perdue<' in html
+    assert "Played" not in html and "Win rate" not in html

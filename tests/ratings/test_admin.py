@@ -33,7 +33,7 @@ def test_ratings_are_listed_read_only_and_rebuilt_from_the_games(
         {"action": "rebuild", "_selected_action": [rating.pk]},
         follow=True,
     )
-    assert "Rebuilt from 1 rated games." in answer.content.decode()
+    assert "Rebuilt from 1 rated game." in answer.content.decode()
     assert sorted(RatingChange.objects.values_list("user", "mu_after")) == before
     assert Rating.objects.get(user=ann).mu == RatingChange.objects.get(user=ann, game=game).mu_after
 

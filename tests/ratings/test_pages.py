@@ -8,6 +8,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -95,3 +96,13 @@ def test_the_leaderboard_pages_by_links(client: Any, django_user_model: Any) -> 
     assert "Page 1 of 2" in page and 'href="?page=2"' in page
     second = client.get(reverse("ratings:leaderboard") + "?page=2").content.decode()
     assert "<td>51</td>" in second
+
+
+def test_the_profiles_ratings_and_chart_read_in_danish(play_game: Any, ann: Any, bob: Any) -> None:
+    play_game(ann, bob)
+    page = Client(HTTP_ACCEPT_LANGUAGE="da").get(reverse("profile", args=["ann"])).content
+    svg = re.search(r"<svg class=\"rating-chart\".*?</svg>", page.decode(), re.S).group(0)
+    root = ElementTree.fromstring(svg)
+    assert root.find(f"{SVG}title").text == "ann: rating – Spil med liv"
+    assert root.find(f"{SVG}desc").text.startswith("Rating efter 1 ratet spil, fra ")
+    assert "Ratede spil" in page.decode() and "Rated games" not in page.decode()
