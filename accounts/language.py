@@ -24,9 +24,11 @@ _LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
 def language_of(user: Any) -> str:
     """The language to write to `user` in when they are not on a page: their saved choice,
-    else the site's default."""
-    chosen = getattr(user, "language", "") or ""
-    return chosen if chosen in _LANGUAGES else settings.LANGUAGE_CODE
+    else the language they last read the site in, else the site's default."""
+    for language in (getattr(user, "language", ""), getattr(user, "reads_in", "")):
+        if language in _LANGUAGES:
+            return language
+    return settings.LANGUAGE_CODE
 
 
 @contextmanager
@@ -56,9 +58,10 @@ def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> C
     """Middleware after authentication: a signed-in person's saved language beats the
     cookie and the browser (LocaleMiddleware has already chosen between those two).
 
-    A person who has never chosen and reads a page in a language other than English has
-    that language saved, once: their mail, notifications and pushes, drawn where there is
-    no page to ask, are then in the language they read (one write per person, ever)."""
+    For a person who has not chosen, the language of the page is kept as `reads_in` when
+    it changes (a write only then): their mail and notifications, written where there is
+    no page to ask, are in the language they last read. Their pages still follow the
+    browser and the footer."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
@@ -69,9 +72,10 @@ def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> C
                 request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
         elif user is not None and user.is_authenticated:
             reading = translation.get_language()
-            if reading in _LANGUAGES and reading != settings.LANGUAGE_CODE:
-                user.language = reading
-                user.save(update_fields=["language"])
+            # Blank reads as English, the default: an English reader is never written.
+            if reading in _LANGUAGES and reading != (user.reads_in or settings.LANGUAGE_CODE):
+                user.reads_in = reading
+                user.save(update_fields=["reads_in"])
         return get_response(request)
 
     return middleware
@@ -92,11 +96,9 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 
 def remember_signup_language(request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """allauth's user_signed_up: keep the language the person signed up in, so their
-    first e-mails are in it before they ever open their profile."""
-    if request is None or user.language:
-        return
+    """allauth's user_signed_up: keep the language the person signed up in, so the
+    e-mails of their first minutes (the address's confirmation) are in it."""
     current = translation.get_language() or ""
-    if current in _LANGUAGES:
-        user.language = current
-        user.save(update_fields=["language"])
+    if request is not None and current in _LANGUAGES and current != settings.LANGUAGE_CODE:
+        user.reads_in = current
+        user.save(update_fields=["reads_in"])

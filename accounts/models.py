@@ -35,9 +35,8 @@ class User(AbstractUser):
         help_text=_("A visitor an organizer entered in an event played with cards; cannot log in."),
     )
 
-    # The language of their pages, e-mails and notifications (docs/i18n.md); blank until
-    # they choose, when pages follow the browser and mail is sent in the language they
-    # signed up in (accounts.language).
+    # The language of their pages, e-mails and notifications, when they chose one
+    # (docs/i18n.md); blank: pages follow the browser.
     language = models.CharField(
         _("language"),
         max_length=8,
@@ -47,6 +46,10 @@ class User(AbstractUser):
         choices=language_choices,
         help_text=_("The language of your pages, e-mails and notifications."),
     )
+    # The language they last read the site in (signing up included), kept for what is
+    # written to them away from a page -- mail, notifications -- while they have not
+    # chosen one (accounts.language). Written only when it changes.
+    reads_in = models.CharField(max_length=8, blank=True, default="", db_default="", editable=False)
 
     # The header's count of their unread notifications, kept here so drawing a page costs
     # no query for it; recounted by notifications.unread whenever some are made or read.

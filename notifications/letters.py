@@ -57,5 +57,7 @@ def _letter(notification: Notification, address: str) -> EmailMessage:
             "List-Unsubscribe": f"<{way_out}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
+            # The language it is written in (RFC 3282), for mail readers and screen readers.
+            "Content-Language": translation.get_language() or settings.LANGUAGE_CODE,
         },
     )

@@ -27,7 +27,9 @@ def languages(user_ids: Iterable[int]) -> dict[int, str]:
     user_ids = set(user_ids)
     found = {
         user.pk: language_of(user)
-        for user in get_user_model().objects.filter(pk__in=user_ids).only("pk", "language")
+        for user in get_user_model()
+        .objects.filter(pk__in=user_ids)
+        .only("pk", "language", "reads_in")
     }
     return {user_id: found.get(user_id, settings.LANGUAGE_CODE) for user_id in user_ids}
 

@@ -82,18 +82,25 @@ def test_the_profile_saves_the_language_and_blank_follows_the_browser(
     assert lang_of(client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
 
 
-def test_the_first_page_read_in_another_language_is_remembered_for_mail(
+def test_mail_follows_the_language_last_read_until_one_is_chosen(
     django_user_model: Any,
 ) -> None:
     ann = django_user_model.objects.create_user("ann", password="x" * 12)
     client = Client()
     client.force_login(ann)
-    client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en-GB")
-    ann.refresh_from_db()
-    assert ann.language == ""  # English is the default: nothing to remember
+    assert language_of(ann) == "en"
     client.get("/rules/", HTTP_ACCEPT_LANGUAGE="da")
     ann.refresh_from_db()
-    assert ann.language == "da" and language_of(ann) == "da"
+    assert (ann.language, language_of(ann)) == ("", "da")
+    # Her pages still follow the browser: another one asks for German.
+    assert lang_of(client.get("/rules/", HTTP_ACCEPT_LANGUAGE="de")) == "de"
+    ann.refresh_from_db()
+    assert language_of(ann) == "de"
+    # Chosen on her profile: that, whatever she reads.
+    client.post("/accounts/preferences/", {"language": "fr"})
+    client.get("/rules/", HTTP_ACCEPT_LANGUAGE="da")
+    ann.refresh_from_db()
+    assert (ann.language, language_of(ann)) == ("fr", "fr")
 
 
 def test_a_sockets_language_is_found_as_a_pages_is(django_user_model: Any) -> None:
@@ -120,7 +127,7 @@ def test_sign_up_keeps_the_language_it_was_made_in() -> None:
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     dora = User.objects.get(username="dora")
-    assert dora.language == "da"
+    assert (dora.language, dora.reads_in) == ("", "da")  # not chosen: read in
     assert language_of(dora) == "da"
 
 

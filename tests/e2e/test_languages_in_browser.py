@@ -11,10 +11,14 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.test import Client
+from django.urls import reverse
 
+from clubs.models import Club, JoinRequest, Membership
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 from tests.e2e.test_table_in_browser import logged_in
+from tests.notifications.conftest import verified
 from tests.site_tour import site_tour
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -48,10 +52,32 @@ def test_the_footer_switches_language_without_javascript(
         context.close()
 
 
+@pytest.fixture
+def mail_in(ann: Any, django_user_model: Any) -> Any:
+    """mail_in(language): the e-mail a reader of `language` gets when ann, on an English
+    page, accepts their request to join her club."""
+    club = Club.objects.create(name="Night Owls", slug="owls", join_policy=Club.REQUEST)
+    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
+    organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
+    organizer.force_login(ann)
+
+    def make(language: str) -> Any:
+        reader = django_user_model.objects.create_user(f"reader-{language}", language=language)
+        verified(reader)
+        asked = JoinRequest.objects.create(club=club, user=reader)
+        organizer.post(
+            reverse("clubs:answer_request", args=[club.slug, asked.pk]), {"action": "accept"}
+        )
+        (message,) = [m for m in mail.outbox if m.to == [f"{reader.username}@example.com"]]
+        return message
+
+    return make
+
+
 def _show_mail(page: Any, message: Any) -> None:
     """An e-mail as its reader sees it: the subject over the plain-text body."""
     page.set_content(
-        f'<!DOCTYPE html><html lang="{message.extra_headers.get("Content-Language", "")}">'
+        f'<!DOCTYPE html><html lang="{message.extra_headers["Content-Language"]}">'
         f"<head><title>{html.escape(message.subject)}</title></head><body><main>"
         f"<h1>{html.escape(message.subject)}</h1>"
         f'<pre style="white-space: pre-wrap; font: 16px/1.5 sans-serif">'
