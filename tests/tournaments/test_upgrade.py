@@ -219,6 +219,8 @@ CLUB_CALENDAR = "In your calendar app: subscribe to the club's events (or copy i
 CONSOLE_WHEN = re.compile(r"\nWhen\n.*?(?=\nPrint\n)", re.S)
 CONSOLE_TABLES = re.compile(r"\n(?:Round|Deal) \d+: the tables\n.*?(?=\nThe event\n)", re.S)
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
+# The languages (docs/i18n.md): every page's footer has a form to choose one.
+LANGUAGE_FORM = re.compile(r"\nLanguage\nEnglish\nDansk\nDeutsch\nFrançais\nChange(?=\n|$)")
 
 
 # The snapshot's games of one deal, as their game-over panel reads now: (the old
@@ -328,6 +330,7 @@ def as_compared(reading: Reading) -> str:
     text = reading.text
     if reading.page.url.endswith("/manage/"):
         text = CONSOLE_WHEN.sub("", text)
+    text = LANGUAGE_FORM.sub("", text)
     return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", text))
 
 
