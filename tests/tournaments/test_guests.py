@@ -180,7 +180,7 @@ def test_a_guest_added_to_a_running_event_gets_byes_like_a_late_member(
         {"action": "add_guest", "name": "Anna"},
         follow=True,
     )
-    assert "Anna (guest) plays from round 2, with a bye for each of the 1 round(s) missed." in (
+    assert "Anna (guest) plays from round 2, with a bye for the round missed." in (
         page.content.decode()
     )
     entry = Entry.objects.get(event=event, user__username="Anna (guest)")

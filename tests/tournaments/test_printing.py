@@ -303,7 +303,8 @@ def test_the_standings_print_without_a_form_or_a_viewers_mark(
     play_round(services.start_event(event=event, by=ann), django_capture_on_commit_callbacks)
     page = client_of(ann).get(f"/tournaments/{event.pk}/print/standings/")
     text = page.content.decode()
-    main = text.split('<main id="main"', 1)[1]
+    # The page's main part: the footer's language form is not the sheet's.
+    main = text.split('<main id="main"', 1)[1].split("</main>", 1)[0]
     assert "<form" not in main and 'class="mine"' not in main and ">you<" not in main
     assert "Standings after round" in main
     assert all(f">{u.username}" in main for u in [ann, *members[:5]])

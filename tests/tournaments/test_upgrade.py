@@ -219,6 +219,8 @@ CLUB_CALENDAR = "In your calendar app: subscribe to the club's events (or copy i
 CONSOLE_WHEN = re.compile(r"\nWhen\n.*?(?=\nPrint\n)", re.S)
 CONSOLE_TABLES = re.compile(r"\n(?:Round|Deal) \d+: the tables\n.*?(?=\nThe event\n)", re.S)
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
+# The languages (docs/i18n.md): every page's footer has a form to choose one.
+LANGUAGE_FORM = re.compile(r"\nLanguage\nEnglish\nDansk\nDeutsch\nFrançais\nChange(?=\n|$)")
 
 
 # The snapshot's games of one deal, as their game-over panel reads now: (the old
@@ -267,14 +269,9 @@ def _event_table_now(reading: Reading, text: str) -> str:
     return text
 
 
-# The footer's language form (docs/i18n.md), after the footer's line.
-FOOTER = "Thirty-One — get as close to 31 in one suit as you can."
-LANGUAGE_FORM = "\nLanguage\nEnglish\nDansk\nDeutsch\nFrançais\nChange"
-
-
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
-    text = reading.text.replace(FOOTER, FOOTER + LANGUAGE_FORM)
+    text = reading.text
     url = reading.page.url
     # The header links a logged-in person to their notifications (docs/design.md §24).
     text = text.replace(
@@ -333,6 +330,7 @@ def as_compared(reading: Reading) -> str:
     text = reading.text
     if reading.page.url.endswith("/manage/"):
         text = CONSOLE_WHEN.sub("", text)
+    text = LANGUAGE_FORM.sub("", text)
     return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", text))
 
 

@@ -18,8 +18,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from accounts.language import speaking_to
 from clubs import access as club_access
 from clubs.models import Club
 from tournaments import calendars
@@ -74,8 +76,11 @@ def player_calendar(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     if feed is None:
         raise Http404
     events = calendars.player_events(feed.user)
-    name = f"{feed.user.get_username()}'s events (Thirty-One)"
-    return _ics(request, calendars.file(name, events, request.build_absolute_uri), private=True)
+    # A calendar app has no session: the feed speaks its owner's saved language.
+    with speaking_to(feed.user):
+        name = _("%(name)s's events (Thirty-One)") % {"name": feed.user.get_username()}
+        body = calendars.file(name, events, request.build_absolute_uri)
+    return _ics(request, body, private=True)
 
 
 @login_required
@@ -87,14 +92,16 @@ def my_calendar(request: HttpRequest) -> HttpResponse:
         action = request.POST.get("action")
         if action == "make":
             calendars.make_feed(request.user)
-            messages.success(request, "Your calendar address is ready.")
+            messages.success(request, _("Your calendar address is ready."))
         elif action == "renew" and calendars.feed_of(request.user) is not None:
             if request.POST.get("confirm") != "yes":
                 return _page(request, asking=True)
             calendars.renew_feed(request.user)
-            messages.success(request, "Your calendar has a new address: the old one works no more.")
+            messages.success(
+                request, _("Your calendar has a new address: the old one works no more.")
+            )
         else:
-            messages.error(request, "Choose one of the page's buttons.")
+            messages.error(request, _("Choose one of the page's buttons."))
         return redirect("tournaments:my_calendar")
     return _page(request)
 

@@ -16,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs import access as club_access
@@ -38,9 +40,17 @@ def event_list(request: HttpRequest) -> HttpResponse:
     recent = timezone.now() - timedelta(days=RECENT_DAYS)
     finished = events.filter(status=Event.FINISHED, finished_at__gte=recent)
     lists = [
-        ("Running", events.filter(status=Event.RUNNING).order_by("starts_at"), "None now."),
-        ("Upcoming", events.filter(status=Event.UPCOMING).order_by("starts_at"), "None yet."),
-        ("Recently finished", finished.order_by("-finished_at"), "None lately."),
+        (
+            pgettext("event state", "Running"),
+            events.filter(status=Event.RUNNING).order_by("starts_at"),
+            _("None now."),
+        ),
+        (
+            pgettext("event state", "Upcoming"),
+            events.filter(status=Event.UPCOMING).order_by("starts_at"),
+            _("None yet."),
+        ),
+        (_("Recently finished"), finished.order_by("-finished_at"), _("None lately.")),
     ]
     return render(request, "tournaments/list.html", {"lists": lists})
 
@@ -57,7 +67,7 @@ def create_event(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as error:
             form.service_error(error)
         else:
-            messages.success(request, f"{event.name} is on the calendar.")
+            messages.success(request, _("%(name)s is on the calendar.") % {"name": event.name})
             return redirect(event)
     return render(request, "tournaments/create.html", {"club": club, "form": form})
 
@@ -109,7 +119,7 @@ def _act(request: HttpRequest, pk: int, act: Callable[[Event], str]) -> HttpResp
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     def act(event: Event) -> str:
         services.register(event=event, user=request.user, token=request.POST.get("token"))
-        return f"You are registered for {event.name}."
+        return _("You are registered for %(name)s.") % {"name": event.name}
 
     return _act(request, pk, act)
 
@@ -120,9 +130,9 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     def act(event: Event) -> str:
         entry = page_parts.entry_of(event, request.user)
         if entry is None:
-            raise ServiceError("You are not registered.")
+            raise ServiceError(_("You are not registered."))
         services.withdraw(event=event, entry=entry, by=request.user)
-        return f"You have withdrawn from {event.name}."
+        return _("You have withdrawn from %(name)s.") % {"name": event.name}
 
     return _act(request, pk, act)
 
@@ -132,7 +142,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     def act(event: Event) -> str:
         services.check_in(event=event, user=request.user)
-        return "You are checked in."
+        return _("You are checked in.")
 
     return _act(request, pk, act)
 
@@ -147,7 +157,7 @@ def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 
         def act(event: Event) -> str:
             services.register(event=event, user=request.user, token=token)
-            return f"You are registered for {event.name}."
+            return _("You are registered for %(name)s.") % {"name": event.name}
 
         return _act(request, pk, act)
     context: dict[str, Any] = {"event": event, "me": page_parts.entry_of(event, request.user)}

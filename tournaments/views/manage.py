@@ -19,6 +19,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
@@ -57,13 +59,13 @@ def _posted_id(request: HttpRequest, name: str) -> int:
     try:
         return int(request.POST.get(name, ""))
     except ValueError:
-        raise ServiceError("That form is incomplete: reload the page and try again.") from None
+        raise ServiceError(_("That form is incomplete: reload the page and try again.")) from None
 
 
 def _round(request: HttpRequest, event: Event) -> Round:
     found = event.round_set.filter(pk=_posted_id(request, "round")).first()
     if found is None:
-        raise ServiceError("That round is no longer there: reload the page.")
+        raise ServiceError(_("That round is no longer there: reload the page."))
     return found
 
 
@@ -74,7 +76,7 @@ def _seat(event: Event, pk: int) -> RoundSeat:
         .first()
     )
     if found is None:
-        raise ServiceError("That seat is no longer there: reload the page.")
+        raise ServiceError(_("That seat is no longer there: reload the page."))
     return found
 
 
@@ -95,14 +97,14 @@ def _round_seats(round_: Round) -> list[RoundSeat]:
 def set_registration(request: HttpRequest, event: Event) -> str:
     opened = request.POST.get("open") == "1"
     services.set_registration(event=event, by=request.user, open=opened)
-    return "Registration is open." if opened else "Registration is closed."
+    return _("Registration is open.") if opened else _("Registration is closed.")
 
 
 def start_event(request: HttpRequest, event: Event) -> str:
     round_ = services.start_event(event=event, by=request.user)
     if round_.status == Round.PLAYING:
-        return "The event has started: round 1 is being played."
-    return "The event has started: round 1 is seated. Check the seating, then start it."
+        return _("The event has started: round 1 is being played.")
+    return _("The event has started: round 1 is seated. Check the seating, then start it.")
 
 
 def swap(request: HttpRequest, event: Event) -> str:
@@ -112,15 +114,20 @@ def swap(request: HttpRequest, event: Event) -> str:
         raise ServiceError(first_error(form))
     first, second = (_seat(event, form.cleaned_data[k]) for k in ("first", "second"))
     services.swap_seats(round_=round_, by=request.user, first=first, second=second)
-    return f"Swapped {seat_name(first)} and {seat_name(second)}."
+    return _("Swapped %(first)s and %(second)s.") % {
+        "first": seat_name(first),
+        "second": seat_name(second),
+    }
 
 
 def lock(request: HttpRequest, event: Event) -> str:
     seat = _seat(event, _posted_id(request, "seat"))
     locked = request.POST.get("locked") == "1"
     services.lock_seat(seat=seat, by=request.user, locked=locked)
-    where = f"Table {seat.table.number}, seat {seat.position + 1}"
-    return f"{where} is locked." if locked else f"{where} is unlocked."
+    where = {"table": seat.table.number, "seat": seat.position + 1}
+    if locked:
+        return _("Table %(table)s, seat %(seat)s is locked.") % where
+    return _("Table %(table)s, seat %(seat)s is unlocked.") % where
 
 
 def card_tables(request: HttpRequest, event: Event) -> str:
@@ -128,18 +135,22 @@ def card_tables(request: HttpRequest, event: Event) -> str:
     try:
         numbers = [int(n) for n in request.POST.getlist("cards")]
     except ValueError:
-        raise ServiceError("That form is incomplete: reload the page and try again.") from None
+        raise ServiceError(_("That form is incomplete: reload the page and try again.")) from None
     round_ = _round(request, event)
     chosen = card_results.choose_card_tables(round_=round_, by=request.user, numbers=numbers)
     if not chosen:
-        return f"Every table of round {round_.number} plays online."
+        return _("Every table of round %(round)s plays online.") % {"round": round_.number}
     listed = ", ".join(str(n) for n in chosen)
-    return f"Round {round_.number}: table{'s' if len(chosen) > 1 else ''} {listed} play with cards."
+    return ngettext(
+        "Round %(round)s: table %(tables)s play with cards.",
+        "Round %(round)s: tables %(tables)s play with cards.",
+        len(chosen),
+    ) % {"round": round_.number, "tables": listed}
 
 
 def start_round(request: HttpRequest, event: Event) -> str:
     round_ = services.start_round(round_=_round(request, event), by=request.user)
-    return f"Round {round_.number} has started."
+    return _("Round %(round)s has started.") % {"round": round_.number}
 
 
 def schedule(request: HttpRequest, event: Event) -> str:
@@ -150,10 +161,10 @@ def schedule(request: HttpRequest, event: Event) -> str:
     when = form.when()
     services.schedule_round(round_=round_, by=request.user, start_at=when)
     if when is None:
-        return f"Round {round_.number} starts when you start it."
+        return _("Round %(round)s starts when you start it.") % {"round": round_.number}
     here = zones.local(when, event.club.time_zone)
     at = f"{here:%Y-%m-%d %H:%M} {zones.abbreviation(here)}"
-    return f"Round {round_.number} starts by itself at {at}."
+    return _("Round %(round)s starts by itself at %(at)s.") % {"round": round_.number, "at": at}
 
 
 def move(request: HttpRequest, event: Event) -> str:
@@ -161,12 +172,17 @@ def move(request: HttpRequest, event: Event) -> str:
     if not form.is_valid():
         raise ServiceError(first_error(form))
     event = services.move_event(event=event, by=request.user, starts_at=form.when())
-    return f"{event.name} now starts {club_clock(event.starts_at, event.club)}."
+    return _("%(name)s now starts %(when)s.") % {
+        "name": event.name,
+        "when": club_clock(event.starts_at, event.club),
+    }
 
 
 def cancel(request: HttpRequest, event: Event) -> str:
     services.cancel_event(event=event, by=request.user)
-    return f"{event.name} is cancelled: its page and the calendars that show it say so."
+    return _("%(name)s is cancelled: its page and the calendars that show it say so.") % {
+        "name": event.name
+    }
 
 
 def repeat(request: HttpRequest, event: Event) -> str:
@@ -175,26 +191,31 @@ def repeat(request: HttpRequest, event: Event) -> str:
         raise ServiceError(first_error(form))
     days = form.cleaned_data["registration_days"]
     made = series.repeat_weekly(event=event, by=request.user, registration_days=days)
-    return f"{event.name} repeats. {series.describe(made)}"
+    return _("%(name)s repeats. %(description)s") % {
+        "name": event.name,
+        "description": series.describe(made),
+    }
 
 
 def stop_repeating(request: HttpRequest, event: Event) -> str:
     series.stop_repeating(event=event, by=request.user)
-    return f"{event.name} repeats no more: the events already on the calendar stay."
+    return _("%(name)s repeats no more: the events already on the calendar stay.") % {
+        "name": event.name
+    }
 
 
 def pause(request: HttpRequest, event: Event) -> str:
     paused = request.POST.get("paused") == "1"
     services.set_paused(event=event, by=request.user, paused=paused)
-    return "The event is paused." if paused else "The event goes on."
+    return _("The event is paused.") if paused else _("The event goes on.")
 
 
 def withdraw(request: HttpRequest, event: Event) -> str:
     entry = Entry.objects.select_related("user").filter(pk=_posted_id(request, "entry")).first()
     if entry is None:
-        raise ServiceError("That player is not in this event.")
+        raise ServiceError(_("That player is not in this event."))
     services.withdraw(event=event, entry=entry, by=request.user)
-    return f"{entry.user.get_username()} has withdrawn."
+    return _("%(name)s has withdrawn.") % {"name": entry.user.get_username()}
 
 
 def correct(request: HttpRequest, event: Event) -> str:
@@ -204,13 +225,16 @@ def correct(request: HttpRequest, event: Event) -> str:
     seat = _seat(event, form.cleaned_data["seat"])
     data = form.cleaned_data
     services.correct_result(seat=seat, by=request.user, place=data["place"], reason=data["reason"])
-    round_no = seat.table.round.number
-    return f"{seat_name(seat)} now has place {data['place']} in round {round_no}."
+    return _("%(seat)s now has place %(place)s in round %(round)s.") % {
+        "seat": seat_name(seat),
+        "place": data["place"],
+        "round": seat.table.round.number,
+    }
 
 
 def finish(request: HttpRequest, event: Event) -> str:
     services.finish_event(event=event, by=request.user)
-    return "The event is over: the standings are final."
+    return _("The event is over: the standings are final.")
 
 
 def _entry(request: HttpRequest, event: Event) -> Entry:
@@ -218,7 +242,7 @@ def _entry(request: HttpRequest, event: Event) -> Entry:
         Entry.objects.select_related("user").filter(pk=_posted_id(request, "entry"), event=event)
     ).first()
     if found is None:
-        raise ServiceError("That player is not in this event.")
+        raise ServiceError(_("That player is not in this event."))
     return found
 
 
@@ -227,30 +251,38 @@ def stand_in(request: HttpRequest, event: Event) -> str:
     on = request.POST.get("on") == "1"
     services.stand_in(event=event, entry=entry, by=request.user, on=on)
     name = entry.user.get_username()
-    return f"A bot plays for {name} this round." if on else f"{name} has their seat back."
+    if on:
+        return _("A bot plays for %(name)s this round.") % {"name": name}
+    return _("%(name)s has their seat back.") % {"name": name}
 
 
 def add_entry(request: HttpRequest, event: Event) -> str:
     user = get_user_model().objects.filter(pk=_posted_id(request, "user")).first()
     if user is None:
-        raise ServiceError("Choose a member of the club.")
+        raise ServiceError(_("Choose a member of the club."))
     entry = services.add_entry(event=event, user=user, by=request.user)
-    name = user.get_username()
-    if event.status != Event.RUNNING:
-        return f"{name} is registered."
-    byes = entry.byes.count()
-    missed = f", with a bye for each of the {byes} round(s) missed" if byes else ""
-    return f"{name} plays from round {entry.first_round}{missed}."
+    return _joined(event, entry)
 
 
 def add_guest(request: HttpRequest, event: Event) -> str:
     entry = services.add_guest(event=event, by=request.user, name=request.POST.get("name", ""))
-    name = entry.user.get_username()
+    return _joined(event, entry)
+
+
+def _joined(event: Event, entry: Entry) -> str:
+    """What adding a member or a guest says: registered, or, once the event runs, from
+    which round they play and the byes of the rounds they missed."""
+    said = {"name": entry.user.get_username(), "round": entry.first_round}
     if event.status != Event.RUNNING:
-        return f"{name} is registered."
+        return _("%(name)s is registered.") % said
     byes = entry.byes.count()
-    missed = f", with a bye for each of the {byes} round(s) missed" if byes else ""
-    return f"{name} plays from round {entry.first_round}{missed}."
+    if not byes:
+        return _("%(name)s plays from round %(round)s.") % said
+    return ngettext(
+        "%(name)s plays from round %(round)s, with a bye for the round missed.",
+        "%(name)s plays from round %(round)s, with a bye for each of the %(byes)s rounds missed.",
+        byes,
+    ) % {**said, "byes": byes}
 
 
 def call_break(request: HttpRequest, event: Event) -> str:
@@ -260,13 +292,16 @@ def call_break(request: HttpRequest, event: Event) -> str:
     event = services.call_break(event=event, by=request.user, minutes=form.cleaned_data["minutes"])
     shown = news.news(event).break_
     if shown is None:  # unreachable: the break has just begun
-        return "The break has begun."
-    return f"Break: round {shown.round_number} starts at {shown.clock}."
+        return _("The break has begun.")
+    return _("Break: round %(round)s starts at %(clock)s.") % {
+        "round": shown.round_number,
+        "clock": shown.clock,
+    }
 
 
 def end_break(request: HttpRequest, event: Event) -> str:
     services.end_break(event=event, by=request.user)
-    return "The break is over."
+    return _("The break is over.")
 
 
 def announce(request: HttpRequest, event: Event) -> str:
@@ -274,7 +309,7 @@ def announce(request: HttpRequest, event: Event) -> str:
     if not form.is_valid():
         raise ServiceError(first_error(form))
     services.announce(event=event, by=request.user, text=form.cleaned_data["text"])
-    return "Announced."
+    return _("Announced.")
 
 
 ACTIONS: dict[str, Handler] = {
@@ -317,19 +352,21 @@ class Question:
 
 def _ask_finish(request: HttpRequest, event: Event) -> Question:
     return Question(
-        f"Finish {event.name} now?",
-        "The standings become final; a round seated and not started is dropped.",
-        "Finish the event",
+        _("Finish %(name)s now?") % {"name": event.name},
+        _("The standings become final; a round seated and not started is dropped."),
+        _("Finish the event"),
     )
 
 
 def _ask_withdraw(request: HttpRequest, event: Event) -> Question:
     name = _entry(request, event).user.get_username()
     return Question(
-        f"Withdraw {name} from {event.name}?",
-        "They are seated no more and a bot plays their game in progress to its end; "
-        "their results stand.",
-        f"Withdraw {name}",
+        _("Withdraw %(name)s from %(event)s?") % {"name": name, "event": event.name},
+        _(
+            "They are seated no more and a bot plays their game in progress to its end; "
+            "their results stand."
+        ),
+        _("Withdraw %(name)s") % {"name": name},
     )
 
 
@@ -338,30 +375,44 @@ def _ask_correct(request: HttpRequest, event: Event) -> Question:
     if not form.is_valid():
         raise ServiceError(first_error(form))
     seat = _seat(event, form.cleaned_data["seat"])
-    place, round_no = form.cleaned_data["place"], seat.table.round.number
-    was = f" (now {ordinal(seat.place)})" if seat.place else ""
+    said = {
+        "seat": seat_name(seat),
+        "place": form.cleaned_data["place"],
+        "round": seat.table.round.number,
+    }
+    if seat.place:
+        question = _("Give %(seat)s place %(place)s in round %(round)s (now %(now)s)?") % {
+            **said,
+            "now": ordinal(seat.place),
+        }
+    else:
+        question = _("Give %(seat)s place %(place)s in round %(round)s?") % said
     return Question(
-        f"Give {seat_name(seat)} place {place} in round {round_no}{was}?",
-        "The standings follow; the audit log keeps the old place and your reason.",
-        "Correct the result",
+        question,
+        _("The standings follow; the audit log keeps the old place and your reason."),
+        _("Correct the result"),
     )
 
 
 def _ask_cancel(request: HttpRequest, event: Event) -> Question:
     return Question(
-        f"Cancel {event.name}?",
-        "No one can register or play any more. The event stays on its page and in the "
-        "calendars that show it, marked cancelled. This cannot be undone.",
-        "Cancel the event",
+        _("Cancel %(name)s?") % {"name": event.name},
+        _(
+            "No one can register or play any more. The event stays on its page and in the "
+            "calendars that show it, marked cancelled. This cannot be undone."
+        ),
+        _("Cancel the event"),
     )
 
 
 def _ask_stop_repeating(request: HttpRequest, event: Event) -> Question:
     return Question(
-        f"Stop repeating {event.name}?",
-        "No more weeks are put on the calendar. The events already made stay; cancel "
-        "any you no longer want one by one.",
-        "Stop repeating",
+        _("Stop repeating %(name)s?") % {"name": event.name},
+        _(
+            "No more weeks are put on the calendar. The events already made stay; cancel "
+            "any you no longer want one by one."
+        ),
+        _("Stop repeating"),
     )
 
 
@@ -385,7 +436,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         handler = ACTIONS.get(action)
         try:
             if handler is None:
-                raise ServiceError("Choose one of the page's buttons.")
+                raise ServiceError(_("Choose one of the page's buttons."))
             ask = QUESTIONS.get(action)
             if ask is not None and request.POST.get("confirm") != "yes":
                 # The first press asks; only the second, with confirm=yes, acts. What
@@ -485,7 +536,9 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     elif fmt.break_refusal:
         break_refusal = fmt.break_refusal
     elif last_round:
-        break_refusal = f"Round {following - 1} is the last: no break before another round."
+        break_refusal = _("Round %(round)s is the last: no break before another round.") % {
+            "round": following - 1
+        }
     else:
         break_refusal = None
     return {
@@ -514,11 +567,8 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         # A control that could only be refused is not offered: the page says why.
         "pausable": fmt.pause_refusal is None,
         "pause_refusal": fmt.pause_refusal,
-        "finish_refusal": f"{fmt.unit.capitalize()} {playing.number} is being played: "
-        "the event can be finished once it is over."
-        if playing is not None
-        else None,
-        "start_refusal": "The event is paused: resume it to start the round."
+        "finish_refusal": _finish_refusal(fmt, playing),
+        "start_refusal": _("The event is paused: resume it to start the round.")
         if event.paused
         else None,
         "late_refusal": late_refusal,
@@ -542,6 +592,19 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         if event.entry == Event.INVITE
         else None,
     }
+
+
+def _finish_refusal(fmt: formats.Format, playing: Round | None) -> str | None:
+    """Why "Finish the event now" is not offered: a round (a knockout's deal) is played.
+    The format's `unit` ("round" or "deal") picks the whole sentence."""
+    if playing is None:
+        return None
+    said = {"number": playing.number}
+    if fmt.unit == "deal":
+        return (
+            _("Deal %(number)s is being played: the event can be finished once it is over.") % said
+        )
+    return _("Round %(number)s is being played: the event can be finished once it is over.") % said
 
 
 def _calendar_context(event: Event) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
@@ -48,19 +50,23 @@ def _parse(request: HttpRequest, seats: list[RoundSeat]) -> tuple[list[int], lis
     scores: list[int | None] = []
     for seat in seats:
         given = request.POST.getlist(f"place_{seat.position}")
+        number = {"seat": seat.position + 1}
         if len(given) > 1:
-            raise Refused(f"Seat {seat.position + 1} was given {len(given)} places: give one.")
+            raise Refused(
+                _("Seat %(seat)s was given %(count)s places: give one.")
+                % {**number, "count": len(given)}
+            )
         if not given or not given[0].strip():
-            raise Refused(f"Give seat {seat.position + 1}'s place.")
+            raise Refused(_("Give seat %(seat)s's place.") % number)
         try:
             places.append(int(given[0]))
         except ValueError:
-            raise Refused(f"Seat {seat.position + 1}'s place is not a place.") from None
+            raise Refused(_("Seat %(seat)s's place is not a place.") % number) from None
         score = request.POST.get(f"score_{seat.position}", "").strip()
         try:
             scores.append(int(score) if score else None)
         except ValueError:
-            raise Refused(f"Seat {seat.position + 1}'s score is not a whole number.") from None
+            raise Refused(_("Seat %(seat)s's score is not a whole number.") % number) from None
     return places, (scores if any(s is not None for s in scores) else [])
 
 
@@ -69,12 +75,13 @@ def _parse_lost(request: HttpRequest, seats: list[RoundSeat]) -> list[int]:
     lost: list[int] = []
     for seat in seats:
         given = request.POST.get(f"lost_{seat.position}", "").strip()
+        number = {"seat": seat.position + 1}
         if not given:
-            raise Refused(f"Give the lives seat {seat.position + 1} lost (0 if none).")
+            raise Refused(_("Give the lives seat %(seat)s lost (0 if none).") % number)
         try:
             lost.append(int(given))
         except ValueError:
-            raise Refused(f"Seat {seat.position + 1}'s lives lost is not a number.") from None
+            raise Refused(_("Seat %(seat)s's lives lost is not a number.") % number) from None
     return lost
 
 
@@ -83,7 +90,7 @@ def _dealer(request: HttpRequest) -> int | None:
     try:
         return int(given) if given else None
     except ValueError:
-        raise ServiceError("Choose who dealt from the players at this table.") from None
+        raise ServiceError(_("Choose who dealt from the players at this table.")) from None
 
 
 @login_required
@@ -110,9 +117,12 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                     pk=request.POST.get("result") or 0, round_table=table
                 ).first()
                 if found is None:
-                    raise ServiceError("That result is no longer there: reload the page.")
+                    raise ServiceError(_("That result is no longer there: reload the page."))
                 card_results.confirm_result(result=found, by=request.user)
-                messages.success(request, f"Confirmed: table {table.number}'s result is recorded.")
+                messages.success(
+                    request,
+                    _("Confirmed: table %(table)s's result is recorded.") % {"table": table.number},
+                )
                 return redirect("tournaments:card_result", event.pk, table.pk)
             places: list[int] = []
             scores: list[int | None] = []
@@ -148,16 +158,16 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
 def lost_text(n: int | None) -> str:
     """A seat's line of a knockout deal: "lost 1 life", "lost no life"."""
     if not n:
-        return "lost no life"
-    return f"lost {n} {'life' if n == 1 else 'lives'}"
+        return _("lost no life")
+    return ngettext("lost %(count)s life", "lost %(count)s lives", n) % {"count": n}
 
 
 def _said(done: CardResult) -> str:
     if done.status == CardResult.CONFIRMED:
-        return "The result is recorded."
+        return _("The result is recorded.")
     if done.status == CardResult.DISPUTED:
-        return "Your result differs from another player's: the organizer settles it."
-    return "Saved: waiting for another player at the table to confirm."
+        return _("Your result differs from another player's: the organizer settles it.")
+    return _("Saved: waiting for another player at the table to confirm.")
 
 
 def _context(
@@ -167,7 +177,10 @@ def _context(
     request: HttpRequest,
     posted: dict[str, Any],
 ) -> dict[str, Any]:
-    names = [s.entry.user.get_username() if s.entry else f"Bot ({s.bot_level})" for s in seats]
+    names = [
+        s.entry.user.get_username() if s.entry else _("Bot (%(level)s)") % {"level": s.bot_level}
+        for s in seats
+    ]
     state = card_results.card_state(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )
@@ -221,7 +234,8 @@ def _context(
     confirming = playing and not organizer and state.state in ("pending", "disputed")
     may_confirm = [v["result"].pk for v in versions if confirming and not v["mine"]]
     refusal = (
-        f"Round {table.round.number} has not started: enter the result once it is played."
+        _("Round %(round)s has not started: enter the result once it is played.")
+        % {"round": table.round.number}
         if table.round.status == Round.SEATED
         else None
     )
@@ -261,6 +275,5 @@ def _context(
         "scores_required": card_results.lives_required(event),
         "deal": deal,
         "dealer": str(posted.get("dealer", table.dealer if table.dealer is not None else "")),
-        "unit": fmt.unit,
         "reason": posted.get("reason", ""),
     }

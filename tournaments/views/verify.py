@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from tournaments import verify
@@ -21,7 +22,9 @@ CACHE_SECONDS = 60 * 60
 @require_safe
 def verify_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
-    key = f"tournaments:verify:{event.pk}:{event.live_version}:{event.status}"
+    # The report holds its verdicts in words: one cached report per language.
+    language = get_language()
+    key = f"tournaments:verify:{event.pk}:{event.live_version}:{event.status}:{language}"
     found = cache.get(key)
     if found is None:
         found = verify.report(event)
