@@ -11,10 +11,10 @@ from django.views.decorators.http import require_safe
 
 from games.engine import PRESET_TITLES, PRESETS, Rules
 from games.rule_text import (
-    PRESET_OTHER_NAMES,
-    PRESET_SUMMARIES,
     SAME_GAME_AS,
     how_to_play,
+    other_names,
+    preset_summary,
     rule_sections,
 )
 
@@ -25,8 +25,8 @@ def rules_index(request: HttpRequest) -> HttpResponse:
         {
             "key": key,
             "title": PRESET_TITLES[key],
-            "summary": PRESET_SUMMARIES[key],
-            "other_names": PRESET_OTHER_NAMES.get(key, ()),
+            "summary": preset_summary(key),
+            "other_names": other_names(key),
             "url": reverse("rules", args=[key]),
         }
         for key in PRESETS
@@ -48,8 +48,8 @@ def rules_page(request: HttpRequest, key: str) -> HttpResponse:
     context = {
         "key": key,
         "title": PRESET_TITLES[key],
-        "summary": PRESET_SUMMARIES[key],
-        "other_names": PRESET_OTHER_NAMES.get(key, ()),
+        "summary": preset_summary(key),
+        "other_names": other_names(key),
         "same_as": {"title": PRESET_TITLES[same], "url": reverse("rules", args=[same])}
         if same
         else None,
