@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
-from games.engine import OPTION_NAMES, PRESET_TITLES, PRESETS, Rules, RulesError
+from games.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES, MAX_SEATS
 from games.models import RuleSet, Seat, Table, hours_a_move
 from games.rule_text import (
@@ -33,7 +33,9 @@ from games.rule_text import (
     differences,
     other_names,
     preset_summary,
+    preset_title,
     rule_summary,
+    rules_title,
     scoring_of,
 )
 
@@ -153,8 +155,8 @@ BOT_COUNT_CHOICES = [(0, gettext_lazy("No bots"))] + [
     (n, lazy(_bots, str)(n)) for n in range(1, MAX_SEATS)
 ]
 VISIBILITY_CHOICES = [
-    ("public", gettext_lazy("Public \u2014 listed in the lobby")),
-    ("private", gettext_lazy("Private \u2014 only people with the invite link")),
+    ("public", gettext_lazy("Public — listed in the lobby")),
+    ("private", gettext_lazy("Private — only people with the invite link")),
 ]
 
 
@@ -173,9 +175,11 @@ class RulesCard:
     show_summary: bool
     # Other names players know a built-in preset by ("Card Game 101").
     other_names: tuple[str, ...] = ()
+    # Its name as shown: a built-in preset's title in the reader's language.
+    title: str = ""
 
 
-HOUSE_RULES_GROUP = gettext_lazy("This site\u2019s house rules")
+HOUSE_RULES_GROUP = gettext_lazy("This site’s house rules")
 RULE_SET_GROUPS = (gettext_lazy("Built-in"), HOUSE_RULES_GROUP)
 
 
@@ -186,15 +190,16 @@ def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
     if rule_set.is_preset:
         summary = preset_summary(rule_set.preset) if rule_set.preset in PRESETS else ""
     else:
-        summary = " \u00b7 ".join(rule_summary(rules)) or _("The standard rules")
+        summary = " · ".join(rule_summary(rules)) or _("The standard rules")
     return RulesCard(
         radio=radio,
         rule_set=rule_set,
         summary=summary,
         changes=[] if rule_set.is_preset else differences(preset, rules),
-        preset_title=PRESET_TITLES.get(rule_set.preset, rule_set.preset),
+        preset_title=preset_title(rule_set.preset),
         show_summary=rule_set.is_preset or preset != Rules(),
         other_names=other_names(rule_set.preset) if rule_set.is_preset else (),
+        title=rules_title(rule_set.name, rule_set.preset),
     )
 
 
@@ -275,7 +280,7 @@ class TableForm(forms.Form):
         required=False,
         label=gettext_lazy("Rated game"),
         help_text=gettext_lazy(
-            "Its games count for the players\u2019 ratings when at least two people "
+            "Its games count for the players’ ratings when at least two people "
             "play (bots play at their fixed ratings)."
         ),
     )
@@ -287,7 +292,9 @@ class TableForm(forms.Form):
         offered = [rule_set for rule_set in RuleSet.on_offer() if _usable(rule_set)]
         self.offered = {rule_set.pk: rule_set for rule_set in offered}
         field = self.fields["rule_set"]
-        field.choices = [(rule_set.pk, rule_set.name) for rule_set in offered]
+        field.choices = [
+            (rule_set.pk, rules_title(rule_set.name, rule_set.preset)) for rule_set in offered
+        ]
         scat = next((r for r in offered if r.is_preset and r.preset == "scat"), None)
         if scat is not None:
             field.initial = scat.pk

@@ -27,6 +27,7 @@ from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
+from games.rule_text import preset_title, rules_title
 
 T = TypeVar("T")
 
@@ -295,7 +296,14 @@ class Table(models.Model):
 
     @property
     def preset_title(self) -> str:
-        return engine.PRESET_TITLES.get(self.rules_preset, self.rules_preset)
+        """The title of the preset its rules were built on, in the reader's language."""
+        return preset_title(self.rules_preset)
+
+    @property
+    def rules_title(self) -> str:
+        """Its rules' name as shown (`rules_name`): a built-in preset's title in the
+        reader's language, house rules' name as written."""
+        return rules_title(self.rules_name, self.rules_preset)
 
     def invite_url(self) -> str:
         return reverse("join_by_link", args=[self.invite_token])

@@ -16,7 +16,7 @@ from django.utils import translation  # type: ignore[import-untyped]
 from django.utils.functional import Promise  # type: ignore[import-untyped]
 from django.utils.translation import gettext_lazy, pgettext_lazy  # type: ignore[import-untyped]
 
-from games.engine import PRESETS, Rules
+from games.engine import PRESET_TITLES, PRESETS, Rules
 
 
 def _(message: str) -> str:
@@ -124,7 +124,7 @@ OPTIONS: dict[str, OptionText] = {
     "first_dealer": OptionText(
         gettext_lazy("First dealer"),
         gettext_lazy(
-            "After the first round the deal passes to the left. \u201cThe host picks\u201d: "
+            "After the first round the deal passes to the left. “The host picks”: "
             "whoever starts the game chooses who deals first."
         ),
     ),
@@ -199,14 +199,14 @@ OPTIONS: dict[str, OptionText] = {
     "county": OptionText(
         gettext_lazy("The county"),
         gettext_lazy(
-            "A player with no lives left is \u201con the county\u201d and plays on; the next "
+            "A player with no lives left is “on the county” and plays on; the next "
             "loss puts them out. Off: out as soon as the last life is gone."
         ),
     ),
     "life_labels": OptionText(
         gettext_lazy("Stage names"),
         gettext_lazy(
-            "Optional: one name per line, from the start to out \u2014 lives + 2 names with "
+            "Optional: one name per line, from the start to out — lives + 2 names with "
             "the county, lives + 1 without. Leave empty to show lives as numbers."
         ),
     ),
@@ -262,7 +262,7 @@ CHOICE_LABELS: dict[str, dict[Any, str | Promise]] = {
     "three_of_a_kind": {
         "off": gettext_lazy("Counts like any hand"),
         "30": gettext_lazy("Worth 30"),
-        "30.5": gettext_lazy("Worth 30\u00bd (beats all but 31)"),
+        "30.5": gettext_lazy("Worth 30½ (beats all but 31)"),
     },
     "blitz_requires": {
         "any": gettext_lazy("Any 31 in one suit"),
@@ -398,13 +398,13 @@ def _scoring_phrase(value: str, rules: Rules) -> str:
 def _stages_phrase(value: tuple[str, ...] | None) -> str:
     if not value:
         return _("Lives shown as numbers")
-    return _("Stages from \u201c%(first)s\u201d to \u201c%(last)s\u201d") % {
-        "first": value[0],
-        "last": value[-1],
+    return _("Stages from “%(first)s” to “%(last)s”") % {
+        "first": stage_name(value[0]),
+        "last": stage_name(value[-1]),
     }
 
 
-_HALF = "\u00bd"
+_HALF = "½"
 # Called when a page is made, so each phrase is in its reader's language.
 _PHRASES: dict[str, Callable[[Any, Rules], str]] = {
     "jokers": lambda v, r: _("One joker in the deck"),
@@ -567,7 +567,7 @@ def display_value(option: str, value: Any) -> str:
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
     if option == "life_labels":
-        return " \u2192 ".join(value) if value else _("None (numbers)")
+        return " → ".join(map(stage_name, value)) if value else _("None (numbers)")
     if option == "knock_min" and value == 0:
         return _("Any hand")
     return str(value)
@@ -601,7 +601,7 @@ def preset_summary(key: str) -> str:
             % {"count": n}
         )
     if lines:
-        return " \u00b7 ".join(lines)
+        return " · ".join(lines)
     if key == "scat":
         return _("The standard rules")
     return _("Another name for Scat: the same game, with the same rules")
@@ -635,7 +635,7 @@ PRESET_SUMMARIES: Mapping[str, str] = _PresetSummaries()
 # kept as they are ("Card Game 101", "Trente et un"); a name that describes the game
 # ("Thirty-one with four tokens") is translated.
 PRESET_OTHER_NAMES: dict[str, tuple[str | Promise, ...]] = {
-    "scat": ("Thirty-one", "31"),
+    "scat": (pgettext_lazy("another name of a game", "Thirty-one"), "31"),
     "blitz": ("Scat",),
     "thirty_one": (pgettext_lazy("another name of a game", "Thirty-one with four tokens"),),
     "card_game_101": (
@@ -654,7 +654,7 @@ PRESET_OTHER_NAMES: dict[str, tuple[str | Promise, ...]] = {
     "french_canadian": (pgettext_lazy("another name of a game", "31 for points"), "Trente et un"),
     "philadelphia": (pgettext_lazy("another name of a game", "Throw-down 31"),),
     "thirty_and_a_half": (
-        "30\u00bd",
+        "30½",
         pgettext_lazy("another name of a game", "Thirty and a half with three of a kind"),
     ),
 }
@@ -663,6 +663,57 @@ PRESET_OTHER_NAMES: dict[str, tuple[str | Promise, ...]] = {
 def other_names(key: str) -> tuple[str, ...]:
     """The other names players know the preset `key` by, in the reader's language."""
     return tuple(str(name) for name in PRESET_OTHER_NAMES.get(key, ()))
+
+
+# The built-in presets' titles (`games.engine.PRESET_TITLES`, in English there) in the
+# reader's language: a name stays a name (Scat, Ride the Bus); what a title says of the
+# game is translated. A test checks the English is the engine's.
+_PRESET_TITLES: dict[str, str | Promise] = {
+    "scat": "Scat",
+    "blitz": "Blitz",
+    "thirty_one": pgettext_lazy("preset title", "Thirty-one (four tokens, standing allowed)"),
+    "dollar_bill": pgettext_lazy("preset title", "Dollar bill (folded in four, no county)"),
+    "card_game_101": pgettext_lazy("preset title", "31 with three of a kind at 30"),
+    "ride_the_bus": "Ride the Bus",
+    "ride_the_bus_online": pgettext_lazy(
+        "preset title", "Ride the Bus (online: knock after drawing)"
+    ),
+    "en_og_tredive": pgettext_lazy("preset title", "En og tredive (Greenland, with a joker)"),
+    "banking": pgettext_lazy("preset title", "Banking 31 with a widow"),
+    "french_canadian": pgettext_lazy("preset title", "French Canadian (points to 31)"),
+    "philadelphia": pgettext_lazy("preset title", "Philadelphia (throw-down)"),
+    "thirty_and_a_half": pgettext_lazy("preset title", "Thirty and a half"),
+}
+
+
+def preset_title(key: str) -> str:
+    """The built-in preset `key`'s title in the reader's language."""
+    return str(_PRESET_TITLES.get(key, PRESET_TITLES.get(key, key)))
+
+
+def rules_title(name: str, preset: str) -> str:
+    """A rule set's name as shown (a table keeps it as `rules_name`): a built-in preset's
+    own title in the reader's language; a name staff gave house rules as they wrote it."""
+    if preset in PRESET_TITLES and PRESET_TITLES[preset] == name:
+        return preset_title(preset)
+    return name
+
+
+# The stages of the Ride the Bus presets (`games.engine.rules.RIDE_THE_BUS_LABELS`) in
+# the reader's language; stage names a house rule gives are its own words, shown as written.
+_STAGE_NAMES: dict[str, str | Promise] = {
+    "seated at the back": pgettext_lazy("Ride the Bus stage", "seated at the back"),
+    "standing at the back": pgettext_lazy("Ride the Bus stage", "standing at the back"),
+    "middle of the bus": pgettext_lazy("Ride the Bus stage", "middle of the bus"),
+    "front of the bus": pgettext_lazy("Ride the Bus stage", "front of the bus"),
+    "on the stairs": pgettext_lazy("Ride the Bus stage", "on the stairs"),
+    "off the bus": pgettext_lazy("Ride the Bus stage", "off the bus"),
+}
+
+
+def stage_name(label: str) -> str:
+    """A stage's name (one of the rules' `life_labels`) as shown."""
+    return str(_STAGE_NAMES.get(label, label))
 
 
 # A preset that is another preset's game under another name says so.
@@ -731,7 +782,7 @@ def _winning(r: Rules) -> list[str]:
     if r.county:
         lines.append(
             _(
-                "With no lives left you are \u201con the county\u201d and still play; the next "
+                "With no lives left you are “on the county” and still play; the next "
                 "loss puts you out."
             )
         )
@@ -739,7 +790,8 @@ def _winning(r: Rules) -> list[str]:
         lines.append(_("There is no county: lose your last life and you are out."))
     if r.life_labels:
         lines.append(
-            _("Lives are shown as stages: %(stages)s.") % {"stages": " \u2192 ".join(r.life_labels)}
+            _("Lives are shown as stages: %(stages)s.")
+            % {"stages": " → ".join(map(stage_name, r.life_labels))}
         )
     if r.levels_by_agreement:
         lines.append(
@@ -772,7 +824,7 @@ def _hands(r: Rules) -> list[str]:
     if r.three_of_a_kind == "30":
         lines.append(_("Three of a kind (three cards of one rank) is worth 30."))
     elif r.three_of_a_kind == "30.5":
-        lines.append(_("Three of a kind is worth 30\u00bd: it beats every hand but 31."))
+        lines.append(_("Three of a kind is worth 30½: it beats every hand but 31."))
     else:
         lines.append(_("Three of a kind counts like any other hand (three kings are worth 10)."))
     if r.straight_flush:

@@ -120,7 +120,7 @@ def _chosen_dealer(rules: engine.Rules, seats: list[Seat], position: int | None)
             raise ServiceError(
                 _(
                     "At this table the first dealer is not picked by hand: the rules choose "
-                    "(see \u201cFirst dealer\u201d)."
+                    "(see “First dealer”)."
                 ),
                 "dealer",
             )

@@ -106,8 +106,7 @@ def open_table(
             current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
             if current is None:
                 raise ServiceError(
-                    _("\u201c%(rules)s\u201d is not offered: choose other rules.")
-                    % {"rules": rule_set.name},
+                    _("“%(rules)s” is not offered: choose other rules.") % {"rules": rule_set.name},
                     "rule_set",
                 )
             try:
