@@ -22,6 +22,8 @@ from django.contrib import admin, messages
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import results, services
 from games.engine import OPTION_NAMES, PRESETS, Rules, format_cards, spectator_view
@@ -84,7 +86,7 @@ def _pretty_json(value: Any) -> str:
 def _summary_list(rules: Rules) -> str:
     lines = rule_summary(rules)
     if not lines:
-        return "The standard Scat rules"
+        return _("The standard Scat rules")
     return format_html(
         "<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((line,) for line in lines))
     )
@@ -111,21 +113,23 @@ class RuleSetAdmin(admin.ModelAdmin):
                     "is_preset",
                     "created_by",
                 ],
-                "description": "The options below are the rules of this set; saving stores "
-                "the ones that differ from the preset. Only offered rule sets can be chosen "
-                "when opening a table; a table keeps the rules it was opened with, so "
-                "editing or withdrawing a rule set changes no table or game. The built-in "
-                "presets are kept by load_presets and cannot be changed here.",
+                "description": gettext_lazy(
+                    "The options below are the rules of this set; saving stores the ones "
+                    "that differ from the preset. Only offered rule sets can be chosen when "
+                    "opening a table; a table keeps the rules it was opened with, so editing "
+                    "or withdrawing a rule set changes no table or game. The built-in presets "
+                    "are kept by load_presets and cannot be changed here."
+                ),
             },
         ),
         *[(title, {"fields": list(names)}) for title, names in SECTIONS],
     ]
 
-    @admin.display(description="Stored changes from the preset")
+    @admin.display(description=gettext_lazy("Stored changes from the preset"))
     def stored_changes(self, obj: RuleSet) -> str:
-        return _pretty_json(obj.changes) if obj.changes else "None"
+        return _pretty_json(obj.changes) if obj.changes else _("None")
 
-    @admin.display(description="Differs from Scat in")
+    @admin.display(description=gettext_lazy("Differs from Scat in"))
     def differs_from_scat(self, obj: RuleSet) -> str:
         return _summary_list(obj.rules())
 
@@ -205,23 +209,31 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     actions = ["close_tables"]
 
-    @admin.action(description="Close the selected tables")
+    @admin.action(description=gettext_lazy("Close the selected tables"))
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         closed = 0
         for table in queryset:
             try:
                 services.close_table(table=table, by=request.user)
             except services.ServiceError as refused:
-                self.message_user(request, f"{table.name}: {refused.message}", messages.WARNING)
+                self.message_user(
+                    request,
+                    _("%(table)s: %(reason)s") % {"table": table.name, "reason": refused.message},
+                    messages.WARNING,
+                )
             else:
                 closed += 1
         if closed:
-            self.message_user(request, f"Closed {closed} table{'s' if closed != 1 else ''}.")
+            self.message_user(
+                request,
+                ngettext("Closed %(count)s table.", "Closed %(count)s tables.", closed)
+                % {"count": closed},
+            )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables are opened on the site, through games.services
 
-    @admin.display(description="Differs from Scat in")
+    @admin.display(description=gettext_lazy("Differs from Scat in"))
     def rules_in_words(self, obj: Table) -> str:
         return _summary_list(obj.engine_rules())
 
@@ -255,8 +267,8 @@ class GamePlayerInline(ReadOnlyInline):
     ]
 
 
-HIDDEN = "hidden until the round is over"
-SEALED = "sealed: a duplicate board still being played at other tables"
+HIDDEN = gettext_lazy("hidden until the round is over")
+SEALED = gettext_lazy("sealed: a duplicate board still being played at other tables")
 
 
 def _round_ends(game: Any) -> QuerySet[GameEvent]:
@@ -280,12 +292,12 @@ class GameEventInline(ReadOnlyInline):
             .filter(game__sealed=False)
         )
 
-    @admin.display(description="Secret")
+    @admin.display(description=gettext_lazy("Secret"))
     def secret_shown(self, obj: GameEvent) -> str:
         if not obj.secret:
             return "-"
         over = obj.game.status == Game.FINISHED or obj.seq <= (obj.round_over_at or 0)
-        return json.dumps(obj.secret, ensure_ascii=False) if over else HIDDEN
+        return json.dumps(obj.secret, ensure_ascii=False) if over else str(HIDDEN)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -330,10 +342,10 @@ class GameAdmin(ReadOnlyAdmin):
     readonly_fields = fields
     inlines = [GamePlayerInline, GameEventInline]
 
-    @admin.display(description="State snapshot")
+    @admin.display(description=gettext_lazy("State snapshot"))
     def state_shown(self, obj: Game) -> str:
         if obj.sealed:
-            return SEALED
+            return str(SEALED)
         if obj.status == Game.FINISHED:
             return _pretty_json(obj.state)
         return _public_summary(obj)
@@ -344,19 +356,55 @@ def _public_summary(game: Game) -> str:
     stock's order, which no one may see before the round is over."""
     seen = spectator_view(game.engine_state())
     lines = [
-        f"round {seen.round_no}, phase {seen.phase}, "
-        f"turn: {seen.names[seen.turn] if seen.turn is not None else '-'}",
-        *(
-            f"{s.name}: {seen.cards_held[s.seat]} cards, lives {s.lives}, points {s.points}, "
-            f"chips {s.chips}{', out' if s.out else ''}"
-            for s in seen.seats
-        ),
-        f"stock: {seen.stock_count} cards",
-        f"discard pile: {seen.discard_count} cards, showing {format_cards(seen.discard_pile)}",
-        f"kitty {seen.kitty}, pot {seen.pot}",
-        "(the hands and the stock are shown once the game is over)",
+        _("round %(round)s, phase %(phase)s, turn: %(turn)s")
+        % {
+            "round": seen.round_no,
+            "phase": seen.phase,
+            "turn": seen.names[seen.turn] if seen.turn is not None else "-",
+        },
+        *(_seat_line(s.name, seen.cards_held[s.seat], s) for s in seen.seats),
+        ngettext("stock: %(count)s card", "stock: %(count)s cards", seen.stock_count)
+        % {"count": seen.stock_count},
+        ngettext(
+            "discard pile: %(count)s card, showing %(cards)s",
+            "discard pile: %(count)s cards, showing %(cards)s",
+            seen.discard_count,
+        )
+        % {"count": seen.discard_count, "cards": format_cards(seen.discard_pile)},
+        _("kitty %(kitty)s, pot %(pot)s") % {"kitty": seen.kitty, "pot": seen.pot},
+        _("(the hands and the stock are shown once the game is over)"),
     ]
     return format_html("<pre>{}</pre>", "\n".join(lines))
+
+
+def _seat_line(name: str, held: int, seat: Any) -> str:
+    """One seat of a game in play, as the admin's summary shows it."""
+    values = {
+        "name": name,
+        "count": held,
+        "lives": seat.lives,
+        "points": seat.points,
+        "chips": seat.chips,
+    }
+    if seat.out:
+        return (
+            ngettext(
+                "%(name)s: %(count)s card, lives %(lives)s, points %(points)s, "
+                "chips %(chips)s, out",
+                "%(name)s: %(count)s cards, lives %(lives)s, points %(points)s, "
+                "chips %(chips)s, out",
+                held,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(name)s: %(count)s card, lives %(lives)s, points %(points)s, chips %(chips)s",
+            "%(name)s: %(count)s cards, lives %(lives)s, points %(points)s, chips %(chips)s",
+            held,
+        )
+        % values
+    )
 
 
 @admin.register(Deal)
@@ -379,13 +427,13 @@ class DealAdmin(ReadOnlyAdmin):
     ]
     readonly_fields = fields
 
-    @admin.display(description="Salt")
+    @admin.display(description=gettext_lazy("Salt"))
     def salt_shown(self, obj: Deal) -> str:
-        return SEALED if obj.game.sealed else obj.salt if obj.revealed else HIDDEN
+        return str(SEALED) if obj.game.sealed else obj.salt if obj.revealed else str(HIDDEN)
 
-    @admin.display(description="Deck")
+    @admin.display(description=gettext_lazy("Deck"))
     def deck_shown(self, obj: Deal) -> str:
-        return SEALED if obj.game.sealed else obj.deck if obj.revealed else HIDDEN
+        return str(SEALED) if obj.game.sealed else obj.deck if obj.revealed else str(HIDDEN)
 
 
 @admin.register(ChatMessage)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games import engine, proofs, signatures
 from games.access import FACE_UP, WATCH
@@ -98,14 +99,21 @@ def rounds(game: Game, events: Sequence[engine.Event], names: Sequence[str]) -> 
     found = []
     if FIRST_DEALER_ROUND in by_round:
         found.append(
-            RoundRecord(0, "First dealer", "", [], by_round[FIRST_DEALER_ROUND], ended=True)
+            RoundRecord(
+                0,
+                proofs.shown_label(Deal.FIRST_DEALER, FIRST_DEALER_ROUND),
+                "",
+                [],
+                by_round[FIRST_DEALER_ROUND],
+                ended=True,
+            )
         )
     for round_no in started:
         data = ended.get(round_no)
         found.append(
             RoundRecord(
                 round_no,
-                f"Round {round_no}",
+                proofs.shown_label(Deal.ROUND, round_no),
                 round_summary(data, names) if data else "",
                 _shown(data, names) if data else [],
                 by_round.get(round_no, []),
@@ -140,7 +148,7 @@ def result_text(game: Game, events: Sequence[engine.Event], names: Sequence[str]
         return engine.describe(
             engine.Event("game_ended_early", data={"reason": game.end_reason}), names
         )
-    return "The game is being played."
+    return _("The game is being played.")
 
 
 def players(game: Game) -> list[GamePlayer]:
@@ -157,7 +165,11 @@ def transcript(game: Game) -> str:
     event a spectator may know now; signed by the site (`games.signatures`)."""
     rows = log(game)
     lines = public_lines(rows)
-    return signatures.sign(write(_headers(game, lines), lines))
+    # A transcript is a file format, like the engine's lines: its headers read the same
+    # whoever downloads it.
+    with translation.override("en"):
+        headers = _headers(game, lines)
+    return signatures.sign(write(headers, lines))
 
 
 def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
@@ -186,9 +198,9 @@ def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
         )
     )
     for proof in proofs.all_proofs(game):
-        headers.append(("Commitment", f"{proof.label} = {proof.commitment}"))
+        headers.append(("Commitment", f"{proof.name} = {proof.commitment}"))
         if proof.revealed:
-            headers.append(("Revealed", f"{proof.label} = {proof.salt}:{proof.deck}"))
+            headers.append(("Revealed", f"{proof.name} = {proof.salt}:{proof.deck}"))
     return headers
 
 
@@ -255,10 +267,10 @@ def fold(events: Sequence[engine.Event]) -> list[Step]:
 
 def side_label(side: str, names: Sequence[str]) -> str:
     if side == WATCH:
-        return "As a spectator saw it"
+        return _("As a spectator saw it")
     if side == FACE_UP:
-        return "Every hand face up"
-    return f"As {names[int(side)]} saw it"
+        return _("Every hand face up")
+    return _("As %(name)s saw it") % {"name": names[int(side)]}
 
 
 def replay_context(
@@ -300,7 +312,8 @@ def _shown_at(step: Step, names: Sequence[str]) -> list[ShownHand]:
 
 
 class DeckCheck(NamedTuple):
-    """An imported transcript's deck: its label, and why it is forged ("" if it is not)."""
+    """An imported transcript's deck: its label (in the reader's language), and why it is
+    forged ("" if it is not)."""
 
     label: str
     forged: str
@@ -321,21 +334,21 @@ def deck_checks(
     for label, shown in _pairs(headers, "Revealed"):
         salt, colon, deck = shown.partition(":")
         if not colon:
-            forged = "the revealed deck is not salt:deck"
+            forged = _("the revealed deck is not salt:deck")
         elif deck_commitment(salt, deck) != committed.get(label):
-            forged = "the deck does not match its commitment"
+            forged = _("the deck does not match its commitment")
         elif label in dealt and not dealt[label](deck):
-            forged = "the deck is not the one the game was dealt from"
+            forged = _("the deck is not the one the game was dealt from")
         else:
             forged = ""
         found.append(DeckCheck(label, forged))
-    shown = {check.label for check in found}
+    revealed = {check.label for check in found}
     found += [
-        DeckCheck(label, "the game was dealt from it, but no header reveals it")
+        DeckCheck(label, _("the game was dealt from it, but no header reveals it"))
         for label in dealt
-        if label not in shown
+        if label not in revealed
     ]
-    return found
+    return [DeckCheck(proofs.shown_name(check.label), check.forged) for check in found]
 
 
 def _dealt(events: Sequence[engine.Event]) -> dict[str, Callable[[str], bool]]:

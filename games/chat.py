@@ -28,6 +28,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.usernames import table_name
 from games import access, realtime
@@ -40,15 +42,16 @@ SHOWN = 50  # lines a chat shows
 HIDDEN_KEY = "chat_hidden_tables"  # the session's list of tables whose chat is hidden
 LINES_TEMPLATE = "games/chat.html#chat-lines"
 
-# Short things said at a card table, one click each: (key, text).
+# Short things said at a card table, one click each: (key, text). The buttons show the
+# text in the viewer's language; a line posted is written in its writer's.
 QUICK_PHRASES = {
-    "hello": "Hello!",
-    "luck": "Good luck, everyone!",
-    "nice": "Nice one!",
-    "oops": "Oops!",
-    "thanks": "Thanks!",
-    "moment": "One moment, please.",
-    "gg": "Good game!",
+    "hello": gettext_lazy("Hello!"),
+    "luck": gettext_lazy("Good luck, everyone!"),
+    "nice": gettext_lazy("Nice one!"),
+    "oops": gettext_lazy("Oops!"),
+    "thanks": gettext_lazy("Thanks!"),
+    "moment": gettext_lazy("One moment, please."),
+    "gg": gettext_lazy("Good game!"),
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
@@ -63,9 +66,11 @@ def clean(text: str) -> str:
     ServiceError if nothing is left or it is too long."""
     line = " ".join(_CONTROL.sub(" ", text).split())
     if not line:
-        raise ServiceError("Write something first.")
+        raise ServiceError(_("Write something first."))
     if len(line) > ChatMessage.MAX_LENGTH:
-        raise ServiceError(f"A chat line holds at most {ChatMessage.MAX_LENGTH} characters.")
+        raise ServiceError(
+            _("A chat line holds at most %(count)s characters.") % {"count": ChatMessage.MAX_LENGTH}
+        )
     return line
 
 
@@ -75,9 +80,9 @@ def post(*, table: Table, user: Any, text: str) -> ChatMessage:
     line = clean(text)
     with transaction.atomic():
         if not access.may_chat(user, table):
-            raise ServiceError("Only the players at this table write in its chat.")
+            raise ServiceError(_("Only the players at this table write in its chat."))
         if TableMute.objects.filter(table=table, user=user).exists():
-            raise ServiceError("The host muted you at this table: you can read its chat only.")
+            raise ServiceError(_("The host muted you at this table: you can read its chat only."))
         message = ChatMessage.objects.create(
             table=table, user=user, name=table_name(user.get_username()), text=line
         )
@@ -89,15 +94,15 @@ def set_muted(*, table: Table, by: Any, user_id: int, muted: bool) -> None:
     """The host (or staff) mutes a player at `table`, which takes down what they said
     there, or lets them write again."""
     if not access.may_mute(by, table):
-        raise ServiceError("Only the host mutes players in this table's chat.")
+        raise ServiceError(_("Only the host mutes players in this table's chat."))
     if user_id == by.pk:
-        raise ServiceError("You cannot mute yourself.")
+        raise ServiceError(_("You cannot mute yourself."))
     # `user__pk`, not `user_id`: the user's id column says of a number it cannot hold
     # that it matches no one (docs/design.md §28); the foreign key would send it.
     if muted and not table.seats.filter(user__pk=user_id).exists():
         # The controls are offered for the seated players only (`panel`); any other id
         # would mute someone who is not there, or no one (a foreign key to no row).
-        raise ServiceError("Choose a player at this table.")
+        raise ServiceError(_("Choose a player at this table."))
     with transaction.atomic():
         if muted:
             TableMute.objects.get_or_create(table=table, user_id=user_id, defaults={"muted_by": by})
@@ -203,7 +208,7 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
         "chat_last": last_id(shown),
         "may_post": not hidden and not muted and access.may_chat(user, table, seats),
         "muted": muted,
-        "phrases": list(QUICK_PHRASES.items()),
+        "phrases": [(key, str(text)) for key, text in QUICK_PHRASES.items()],
         "max_length": ChatMessage.MAX_LENGTH,
         "mutable": mutable if access.may_mute(user, table) else [],
     }

@@ -16,20 +16,26 @@ from functools import cached_property
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
-from games.engine import OPTION_NAMES, PRESET_TITLES, Rules, RulesError
+from games.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES, MAX_SEATS
-from games.models import RuleSet, Seat, Table
+from games.models import RuleSet, Seat, Table, hours_a_move
 from games.rule_text import (
     CHOICE_LABELS,
     OPTIONS,
-    PRESET_OTHER_NAMES,
-    PRESET_SUMMARIES,
     SCORING_NOTES,
     SECTIONS,
     differences,
+    other_names,
+    preset_summary,
+    preset_title,
     rule_summary,
+    rules_title,
     scoring_of,
 )
 
@@ -47,7 +53,8 @@ def _option_field(option: dataclasses.Field) -> forms.Field:
 def _plain_option_field(option: dataclasses.Field) -> forms.Field:
     scoring = scoring_of(option.name)
     text = OPTIONS[option.name]
-    help_text = f"{SCORING_NOTES[scoring]} {text.help}" if scoring else text.help
+    # Two sentences, each translated when the form is shown.
+    help_text = format_lazy("{} {}", SCORING_NOTES[scoring], text.help) if scoring else text.help
     common: dict[str, Any] = {"label": text.label, "help_text": help_text}
     if option.name == "life_labels":
         return forms.CharField(
@@ -120,7 +127,7 @@ class HouseRuleFields:
     def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
         """The option fields grouped by the sections of docs/rules.md, for fieldsets."""
         form: Any = self
-        return [(title, [form[name] for name in names]) for title, names in SECTIONS]
+        return [(str(title), [form[name] for name in names]) for title, names in SECTIONS]
 
 
 class HouseRulesForm(HouseRuleFields, forms.Form):
@@ -134,13 +141,22 @@ class HouseRulesForm(HouseRuleFields, forms.Form):
 
 # Up to the most one deck serves (engine.rules.MAX_SEATS); the rules chosen may allow
 # fewer (their `max_players`), which the service checks.
-SEAT_CHOICES = [(n, f"{n} seats") for n in range(2, MAX_SEATS + 1)]
-BOT_COUNT_CHOICES = [(0, "No bots")] + [
-    (n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, MAX_SEATS)
+def _seats(n: int) -> str:
+    return ngettext("%(count)s seat", "%(count)s seats", n) % {"count": n}
+
+
+def _bots(n: int) -> str:
+    return ngettext("%(count)s bot", "%(count)s bots", n) % {"count": n}
+
+
+# Choices are made once, at import: each label is worded when the form is shown.
+SEAT_CHOICES = [(n, lazy(_seats, str)(n)) for n in range(2, MAX_SEATS + 1)]
+BOT_COUNT_CHOICES = [(0, gettext_lazy("No bots"))] + [
+    (n, lazy(_bots, str)(n)) for n in range(1, MAX_SEATS)
 ]
 VISIBILITY_CHOICES = [
-    ("public", "Public \u2014 listed in the lobby"),
-    ("private", "Private \u2014 only people with the invite link"),
+    ("public", gettext_lazy("Public — listed in the lobby")),
+    ("private", gettext_lazy("Private — only people with the invite link")),
 ]
 
 
@@ -159,10 +175,12 @@ class RulesCard:
     show_summary: bool
     # Other names players know a built-in preset by ("Card Game 101").
     other_names: tuple[str, ...] = ()
+    # Its name as shown: a built-in preset's title in the reader's language.
+    title: str = ""
 
 
-HOUSE_RULES_GROUP = "This site\u2019s house rules"
-RULE_SET_GROUPS = ("Built-in", HOUSE_RULES_GROUP)
+HOUSE_RULES_GROUP = gettext_lazy("This site’s house rules")
+RULE_SET_GROUPS = (gettext_lazy("Built-in"), HOUSE_RULES_GROUP)
 
 
 def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
@@ -170,17 +188,18 @@ def rules_card(rule_set: RuleSet, radio: Any = None) -> RulesCard:
     rules = rule_set.rules()
     preset = Rules.preset(rule_set.preset)
     if rule_set.is_preset:
-        summary = PRESET_SUMMARIES.get(rule_set.preset, "")
+        summary = preset_summary(rule_set.preset) if rule_set.preset in PRESETS else ""
     else:
-        summary = " \u00b7 ".join(rule_summary(rules)) or "The standard rules"
+        summary = " · ".join(rule_summary(rules)) or _("The standard rules")
     return RulesCard(
         radio=radio,
         rule_set=rule_set,
         summary=summary,
         changes=[] if rule_set.is_preset else differences(preset, rules),
-        preset_title=PRESET_TITLES.get(rule_set.preset, rule_set.preset),
+        preset_title=preset_title(rule_set.preset),
         show_summary=rule_set.is_preset or preset != Rules(),
-        other_names=PRESET_OTHER_NAMES.get(rule_set.preset, ()) if rule_set.is_preset else (),
+        other_names=other_names(rule_set.preset) if rule_set.is_preset else (),
+        title=rules_title(rule_set.name, rule_set.preset),
     )
 
 
@@ -198,10 +217,10 @@ def _usable(rule_set: RuleSet) -> bool:
 # How long a move has, live or turn-based (docs/design.md §25), as one select in two
 # groups: a turn-based choice's value is its hours in seconds, so the one field says it.
 PACE_CHOICES = [
-    ("Live", Table.TIMER_CHOICES),
+    (gettext_lazy("Live"), Table.TIMER_CHOICES),
     (
-        "Turn-based: played over days",
-        [(hours * 3600, f"{hours} hours a move") for hours in MOVE_HOURS],
+        gettext_lazy("Turn-based: played over days"),
+        [(hours * 3600, hours_a_move(hours)) for hours in MOVE_HOURS],
     ),
 ]
 
@@ -221,38 +240,49 @@ class TableForm(forms.Form):
     name = forms.CharField(
         max_length=80,
         required=False,
-        label="Table name",
-        help_text="Leave it empty to call it after yourself.",
+        label=gettext_lazy("Table name"),
+        help_text=gettext_lazy("Leave it empty to call it after yourself."),
     )
     # Choices from the rule sets on offer (see __init__); cleaned to the `RuleSet`.
     rule_set = forms.TypedChoiceField(
         coerce=int,
         widget=forms.RadioSelect,
-        label="Rules",
+        label=gettext_lazy("Rules"),
         error_messages={
-            "required": "Choose the rules to play by.",
-            "invalid_choice": "Those rules are not offered here: choose rules from the list.",
+            "required": gettext_lazy("Choose the rules to play by."),
+            "invalid_choice": gettext_lazy(
+                "Those rules are not offered here: choose rules from the list."
+            ),
         },
     )
-    seat_count = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4, label="Seats")
+    seat_count = forms.TypedChoiceField(
+        choices=SEAT_CHOICES, coerce=int, initial=4, label=gettext_lazy("Seats")
+    )
     visibility = forms.ChoiceField(
-        choices=VISIBILITY_CHOICES, initial="public", widget=forms.RadioSelect, label="Who can join"
+        choices=VISIBILITY_CHOICES,
+        initial="public",
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Who can join"),
     )
     turn_timer = forms.TypedChoiceField(
         choices=PACE_CHOICES,
         coerce=int,
         initial=DEFAULT_TURN_TIMER,
-        label="Turn timer",
+        label=gettext_lazy("Turn timer"),
     )
     bots = forms.TypedChoiceField(
-        choices=BOT_COUNT_CHOICES, coerce=int, initial=0, label="Bots to add"
+        choices=BOT_COUNT_CHOICES, coerce=int, initial=0, label=gettext_lazy("Bots to add")
     )
-    bot_level = forms.ChoiceField(choices=Seat.BOT_LEVELS, initial="medium", label="Bot level")
+    bot_level = forms.ChoiceField(
+        choices=Seat.BOT_LEVELS, initial="medium", label=gettext_lazy("Bot level")
+    )
     rated = forms.BooleanField(
         required=False,
-        label="Rated game",
-        help_text="Its games count for the players\u2019 ratings when at least two people "
-        "play (bots play at their fixed ratings).",
+        label=gettext_lazy("Rated game"),
+        help_text=gettext_lazy(
+            "Its games count for the players’ ratings when at least two people "
+            "play (bots play at their fixed ratings)."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -262,7 +292,9 @@ class TableForm(forms.Form):
         offered = [rule_set for rule_set in RuleSet.on_offer() if _usable(rule_set)]
         self.offered = {rule_set.pk: rule_set for rule_set in offered}
         field = self.fields["rule_set"]
-        field.choices = [(rule_set.pk, rule_set.name) for rule_set in offered]
+        field.choices = [
+            (rule_set.pk, rules_title(rule_set.name, rule_set.preset)) for rule_set in offered
+        ]
         scat = next((r for r in offered if r.is_preset and r.preset == "scat"), None)
         if scat is not None:
             field.initial = scat.pk
@@ -275,7 +307,13 @@ class TableForm(forms.Form):
         seats, bots = cleaned.get("seat_count"), cleaned.get("bots")
         if seats is not None and bots is not None and bots > seats - 1:
             self.add_error(
-                "bots", f"{seats} seats leave room for {seats - 1} bots besides you, not {bots}."
+                "bots",
+                ngettext(
+                    "%(seats)s seats leave room for %(room)s bot besides you, not %(bots)s.",
+                    "%(seats)s seats leave room for %(room)s bots besides you, not %(bots)s.",
+                    seats - 1,
+                )
+                % {"seats": seats, "room": seats - 1, "bots": bots},
             )
         return cleaned
 
@@ -293,12 +331,13 @@ class TableForm(forms.Form):
         """The radio buttons of the rule sets on offer, each with its rules in words, in
         two groups: the built-in presets and the site's house rules (a group with none
         is left out)."""
-        groups: dict[str, list[RulesCard]] = {title: [] for title in RULE_SET_GROUPS}
+        built_in: list[RulesCard] = []
+        house: list[RulesCard] = []
         for radio in self["rule_set"].subwidgets:
             rule_set = self.offered[radio.data["value"]]
-            group = RULE_SET_GROUPS[0] if rule_set.is_preset else HOUSE_RULES_GROUP
-            groups[group].append(rules_card(rule_set, radio))
-        return [(title, cards) for title, cards in groups.items() if cards]
+            (built_in if rule_set.is_preset else house).append(rules_card(rule_set, radio))
+        groups = zip(RULE_SET_GROUPS, (built_in, house), strict=True)
+        return [(str(title), cards) for title, cards in groups if cards]
 
     def chosen(self) -> RuleSet | None:
         """The rule set the form shows as chosen: the one posted or given, if offered."""

@@ -17,6 +17,9 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.usernames import table_name
 from games import engine
@@ -24,6 +27,7 @@ from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
+from games.rule_text import preset_title, rules_title
 
 T = TypeVar("T")
 
@@ -33,23 +37,38 @@ class RuleSet(models.Model):
 
     PRESET_CHOICES = [(key, title) for key, title in engine.PRESET_TITLES.items()]
 
-    name = models.CharField(max_length=80)
-    preset = models.CharField(max_length=40, choices=PRESET_CHOICES, default="scat")
+    name = models.CharField(_("name"), max_length=80)
+    preset = models.CharField(_("preset"), max_length=40, choices=PRESET_CHOICES, default="scat")
     changes = models.JSONField(
-        default=dict, blank=True, help_text="Options that differ from the preset, by name."
+        _("changes"),
+        default=dict,
+        blank=True,
+        help_text=_("Options that differ from the preset, by name."),
     )
-    description = models.TextField(blank=True)
-    is_preset = models.BooleanField(default=False, help_text="One of the built-in presets.")
+    description = models.TextField(_("description"), blank=True)
+    is_preset = models.BooleanField(
+        _("is preset"), default=False, help_text=_("One of the built-in presets.")
+    )
     offered = models.BooleanField(
+        _("offered"),
         default=True,
-        help_text="Offered when a table is opened. Tables opened with it keep their rules "
-        "either way. The built-in presets are always offered.",
+        help_text=_(
+            "Offered when a table is opened. Tables opened with it keep their rules "
+            "either way. The built-in presets are always offered."
+        ),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
 
     class Meta:
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
         ordering = ["-is_preset", "name"]
         constraints = [
             models.UniqueConstraint(
@@ -71,9 +90,9 @@ class RuleSet(models.Model):
 
     def clean(self) -> None:
         if self.is_preset and not self.offered:
-            raise ValidationError({"offered": "The built-in presets are always offered."})
+            raise ValidationError({"offered": _("The built-in presets are always offered.")})
         if not isinstance(self.changes, dict):
-            raise ValidationError({"changes": "Changes must be a mapping of option names."})
+            raise ValidationError({"changes": _("Changes must be a mapping of option names.")})
         try:
             self.rules()
         except engine.RulesError as error:
@@ -106,6 +125,21 @@ class RuleSet(models.Model):
         return len(engine.PRESET_TITLES)
 
 
+def _hours_a_move(hours: int) -> str:
+    return ngettext("%(hours)s hour a move", "%(hours)s hours a move", hours) % {"hours": hours}
+
+
+# A turn-based table's pace in words ("24 hours a move"), worded when shown.
+hours_a_move = lazy(_hours_a_move, str)
+
+# The bots' levels in words.
+_LEVEL_NAMES = {
+    "easy": pgettext_lazy("bot level", "Easy"),
+    "medium": pgettext_lazy("bot level", "Medium"),
+    "hard": pgettext_lazy("bot level", "Hard"),
+}
+
+
 def _invite_token() -> str:
     return secrets.token_urlsafe(16)
 
@@ -119,81 +153,100 @@ class Home(NamedTuple):
 
 class Table(models.Model):
     TIMER_CHOICES = [
-        (0, "No timer"),
-        (15, "15 seconds"),
-        (30, "30 seconds"),
-        (60, "1 minute"),
-        (120, "2 minutes"),
+        (0, _("No timer")),
+        (15, _("15 seconds")),
+        (30, _("30 seconds")),
+        (60, _("1 minute")),
+        (120, _("2 minutes")),
     ]
     # A turn-based table (docs/design.md §25): hours a move instead of the timer's
     # seconds; 0 is a live table.
-    MOVE_HOURS_CHOICES = [(0, "Live"), *((hours, f"{hours} hours a move") for hours in MOVE_HOURS)]
+    MOVE_HOURS_CHOICES = [(0, _("Live")), *((hours, hours_a_move(hours)) for hours in MOVE_HOURS)]
     CLOSED_BY_HOST, CLOSED_BY_STAFF, HOST_LEFT, IDLE = "host", "staff", "host_left", "idle"
     CLOSED_REASONS = [
-        (CLOSED_BY_HOST, "The host closed the table."),
-        (CLOSED_BY_STAFF, "A moderator closed the table."),
-        (HOST_LEFT, "The host left, with no other player seated."),
-        (IDLE, "No player was at the table for a long while."),
+        (CLOSED_BY_HOST, _("The host closed the table.")),
+        (CLOSED_BY_STAFF, _("A moderator closed the table.")),
+        (HOST_LEFT, _("The host left, with no other player seated.")),
+        (IDLE, _("No player was at the table for a long while.")),
     ]
 
     # Who may start a game here: the host (`owner`), any player seated at the table, or
     # no one but the system (a tournament's tables: `services.start_game(by=None)`).
     STARTED_BY_OWNER, STARTED_BY_PLAYERS, STARTED_BY_SYSTEM = "owner", "players", "system"
     STARTERS = [
-        (STARTED_BY_OWNER, "The host"),
-        (STARTED_BY_PLAYERS, "Any seated player"),
-        (STARTED_BY_SYSTEM, "Only the system (a tournament)"),
+        (STARTED_BY_OWNER, _("The host")),
+        (STARTED_BY_PLAYERS, _("Any seated player")),
+        (STARTED_BY_SYSTEM, _("Only the system (a tournament)")),
     ]
 
-    name = models.CharField(max_length=80)
+    name = models.CharField(_("name"), max_length=80)
     # The host: None for a table opened by the system (a tournament's), which no one
     # hosts. A host need not sit in seat 0.
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="owned_tables",
     )
-    starters = models.CharField(max_length=10, choices=STARTERS, default=STARTED_BY_OWNER)
-    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
+    starters = models.CharField(
+        _("starters"), max_length=10, choices=STARTERS, default=STARTED_BY_OWNER
+    )
+    rule_set = models.ForeignKey(
+        RuleSet, verbose_name=_("rule set"), on_delete=models.PROTECT, related_name="tables"
+    )
     # The rules as they were when the table was made, and the name and preset of the
     # rule set they came from: editing a rule set later changes no table made with it.
-    rules = models.JSONField()
-    rules_name = models.CharField(max_length=80, help_text="The rule set's name at the time.")
-    rules_preset = models.CharField(
-        max_length=40, help_text="The preset the rule set was built on at the time."
+    rules = models.JSONField(_("rules"))
+    rules_name = models.CharField(
+        _("rules name"), max_length=80, help_text=_("The rule set's name at the time.")
     )
-    seat_count = models.PositiveSmallIntegerField(default=4)
-    is_public = models.BooleanField(default=True)
+    rules_preset = models.CharField(
+        _("rules preset"),
+        max_length=40,
+        help_text=_("The preset the rule set was built on at the time."),
+    )
+    seat_count = models.PositiveSmallIntegerField(_("seat count"), default=4)
+    is_public = models.BooleanField(_("is public"), default=True)
     # Its games count for the players' ratings (when at least two people play). Read by
     # the `ratings` app, which games never imports (docs/design.md §15).
-    rated = models.BooleanField(default=False)
-    invite_token = models.CharField(max_length=32, unique=True, default=_invite_token)
-    turn_timer = models.PositiveSmallIntegerField(choices=TIMER_CHOICES, default=DEFAULT_TURN_TIMER)
-    created_at = models.DateTimeField(auto_now_add=True)
+    rated = models.BooleanField(_("rated"), default=False)
+    invite_token = models.CharField(
+        _("invite token"), max_length=32, unique=True, default=_invite_token
+    )
+    turn_timer = models.PositiveSmallIntegerField(
+        _("turn timer"), choices=TIMER_CHOICES, default=DEFAULT_TURN_TIMER
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # The last page view or action of a seated player: a table without a game in play
     # that no one has looked at for THIRTYONE_IDLE_TABLE_MINUTES closes itself.
-    last_activity = models.DateTimeField(default=timezone.now)
+    last_activity = models.DateTimeField(_("last activity"), default=timezone.now)
     # A closed table is closed for good: no one joins, deals or changes seats. Its seats
     # and games stay, so the people who sat there see what happened to it.
-    closed_at = models.DateTimeField(null=True, blank=True)
-    closed_reason = models.CharField(max_length=10, choices=CLOSED_REASONS, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_reason = models.CharField(
+        _("closed reason"), max_length=10, choices=CLOSED_REASONS, blank=True
+    )
     # The page the table's way back leads to, set by whoever opened it for a page of its
     # own (a tournament's event): games links there without knowing that app. Blank:
     # the lobby, as for every table opened there.
-    home_url = models.CharField(max_length=200, blank=True, default="")
-    home_label = models.CharField(max_length=80, blank=True, default="")
+    home_url = models.CharField(_("home url"), max_length=200, blank=True, default="")
+    home_label = models.CharField(_("home label"), max_length=80, blank=True, default="")
     # Seconds a person who has not opened the table yet has before their turn's timer
     # starts (an event's tables: players walk over from wherever they were). 0: none.
-    first_turn_grace = models.PositiveSmallIntegerField(default=0, db_default=0)
+    first_turn_grace = models.PositiveSmallIntegerField(
+        _("first turn grace"), default=0, db_default=0
+    )
     # Turn-based (docs/design.md §25): each move has this many hours, played over days
     # (`turn_timer` is then 0: no live timer). 0: a live table, timed by `turn_timer`.
     move_hours = models.PositiveSmallIntegerField(
-        choices=MOVE_HOURS_CHOICES, default=0, db_default=0
+        _("move hours"), choices=MOVE_HOURS_CHOICES, default=0, db_default=0
     )
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["closed_at", "last_activity"])]
         constraints = [
@@ -230,7 +283,7 @@ class Table(models.Model):
         """The way back from the table's page: its opener's page, or the lobby."""
         if self.home_url:
             return Home(self.home_url, self.home_label or self.home_url)
-        return Home(reverse("lobby"), "Lobby")
+        return Home(reverse("lobby"), gettext("Lobby"))
 
     def engine_rules(self) -> engine.Rules:
         return engine.Rules.from_dict(self.rules)
@@ -243,7 +296,14 @@ class Table(models.Model):
 
     @property
     def preset_title(self) -> str:
-        return engine.PRESET_TITLES.get(self.rules_preset, self.rules_preset)
+        """The title of the preset its rules were built on, in the reader's language."""
+        return preset_title(self.rules_preset)
+
+    @property
+    def rules_title(self) -> str:
+        """Its rules' name as shown (`rules_name`): a built-in preset's title in the
+        reader's language, house rules' name as written."""
+        return rules_title(self.rules_name, self.rules_preset)
 
     def invite_url(self) -> str:
         return reverse("join_by_link", args=[self.invite_token])
@@ -251,20 +311,25 @@ class Table(models.Model):
 
 class Seat(models.Model):
     # The engine's levels, named as the migrations have them ("Easy"...).
-    BOT_LEVELS = [(level, level.capitalize()) for level in SEATED_LEVELS]
+    BOT_LEVELS = [(level, _LEVEL_NAMES.get(level, level.capitalize())) for level in SEATED_LEVELS]
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="seats",
     )
-    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=10, choices=BOT_LEVELS, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
@@ -288,7 +353,8 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str:
         if self.is_bot:
-            return f"{self.get_bot_level_display()} bot {self.position + 1}"
+            # A name, like a person's: the same in every language, as the game's log keeps it.
+            return f"{self.bot_level.capitalize()} bot {self.position + 1}"
         return table_name(self.user.get_username())
 
 
@@ -307,45 +373,59 @@ class Game(models.Model):
     # who or what ended it (ENDED). Empty while it is played.
     PLAYED_OUT = "finished"
     END_REASONS = [
-        (PLAYED_OUT, "Played to the end"),
-        ("host", "Ended by the host"),
-        ("staff", "Ended by staff"),
-        ("abandoned", "Abandoned"),
+        (PLAYED_OUT, _("Played to the end")),
+        ("host", _("Ended by the host")),
+        ("staff", _("Ended by staff")),
+        ("abandoned", _("Abandoned")),
     ]
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games"
+    )
     status = models.CharField(
+        _("status"),
         max_length=10,
         default=PLAYING,
-        choices=[(PLAYING, "Playing"), (FINISHED, "Finished"), (ENDED, "Ended early")],
+        choices=[(PLAYING, _("Playing")), (FINISHED, _("Finished")), (ENDED, _("Ended early"))],
     )
-    end_reason = models.CharField(max_length=10, blank=True, choices=END_REASONS)
-    seq = models.PositiveIntegerField(default=0, help_text="The last event's seq.")
-    state = models.JSONField(help_text="Snapshot of the engine state after event `seq`.")
+    end_reason = models.CharField(_("end reason"), max_length=10, blank=True, choices=END_REASONS)
+    seq = models.PositiveIntegerField(_("seq"), default=0, help_text=_("The last event's seq."))
+    state = models.JSONField(
+        _("state"), help_text=_("Snapshot of the engine state after event `seq`.")
+    )
     # The current turn's deadline when the table has a turn timer.
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
     turn_started_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the seat on turn got the turn."
+        _("turn started at"),
+        null=True,
+        blank=True,
+        help_text=_("When the seat on turn got the turn."),
     )
     human_moved_at = models.DateTimeField(
+        _("human moved at"),
         default=timezone.now,
-        help_text="A person's last move of their own or \"I'm back\" (the abandoned clock).",
+        help_text=_("A person's last move of their own or \"I'm back\" (the abandoned clock)."),
     )
-    updated_at = models.DateTimeField(auto_now=True)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # A duplicate board is dealt alike at several tables: until its last table has
     # finished, only this game's own players may see it (games.access), and its decks
     # stay hidden even once played (games.proofs). The tournament unseals it.
     sealed = models.BooleanField(
+        _("sealed"),
         default=False,
-        help_text="Only its players may see it, and its decks stay hidden (a duplicate "
-        "board still being played at other tables).",
+        help_text=_(
+            "Only its players may see it, and its decks stay hidden (a duplicate "
+            "board still being played at other tables)."
+        ),
     )
 
     objects = GameQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-started_at"]
         indexes = [models.Index(fields=["status"])]
 
@@ -420,48 +500,58 @@ class GamePlayer(models.Model):
     The results (`place` and the rest, `games.results`) are written by the service with
     the game's last event, once the game is finished or ended early; None or 0 before."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
-    position = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="players"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="game_players",
     )
-    bot_level = models.CharField(max_length=10, blank=True)
-    name = models.CharField(max_length=150)
-    won = models.BooleanField(default=False)
+    bot_level = models.CharField(_("bot level"), max_length=10, blank=True)
+    name = models.CharField(_("name"), max_length=150)
+    won = models.BooleanField(_("won"), default=False)
     # Set when a player's turns are being played for them, and why (a reason of
     # games.engine.events.AWAY_REASONS: the timer, absence, the host or staff).
-    away = models.BooleanField(default=False)
-    away_reason = models.CharField(max_length=10, blank=True)
-    turns_timed_out = models.PositiveSmallIntegerField(default=0)
+    away = models.BooleanField(_("away"), default=False)
+    away_reason = models.CharField(_("away reason"), max_length=10, blank=True)
+    turns_timed_out = models.PositiveSmallIntegerField(_("turns timed out"), default=0)
     # When the person first opened the table's page or socket during this game; None
     # until then (and for a bot). Read by the turn timer's grace and "your game is ready".
-    arrived_at = models.DateTimeField(null=True, blank=True)
+    arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
     # ---- results, set when the game is over (games.results) ----
     place = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="1 = best; players who tie share a place."
+        _("place"), null=True, blank=True, help_text=_("1 = best; players who tie share a place.")
     )
     # What they had at the end, in the game's scoring (the other two stay None).
-    lives = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.PositiveSmallIntegerField(null=True, blank=True)
-    chips = models.PositiveSmallIntegerField(null=True, blank=True)
+    lives = models.PositiveSmallIntegerField(_("lives"), null=True, blank=True)
+    points = models.PositiveSmallIntegerField(_("points"), null=True, blank=True)
+    chips = models.PositiveSmallIntegerField(_("chips"), null=True, blank=True)
     out_in_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The round they went out in; None if never out."
+        _("out in round"),
+        null=True,
+        blank=True,
+        help_text=_("The round they went out in; None if never out."),
     )
-    rounds_lost = models.PositiveSmallIntegerField(default=0)
+    rounds_lost = models.PositiveSmallIntegerField(_("rounds lost"), default=0)
     bot_moves = models.PositiveSmallIntegerField(
-        default=0, help_text="Moves a bot made for them (away, or out of time)."
+        _("bot moves"), default=0, help_text=_("Moves a bot made for them (away, or out of time).")
     )
     turns_timed_out_total = models.PositiveSmallIntegerField(
-        default=0, help_text="Turns the timer ran out on, in the whole game."
+        _("turns timed out total"),
+        default=0,
+        help_text=_("Turns the timer ran out on, in the whole game."),
     )
 
     objects = GamePlayerQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("game player")
+        verbose_name_plural = _("game players")
         ordering = ["game", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="one_player_per_game_seat"),
@@ -483,20 +573,25 @@ class GamePlayer(models.Model):
 class GameEvent(models.Model):
     """One engine event. `secret` is shown only to the `owner` seat (or no one)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=30)
-    seat = models.SmallIntegerField(null=True, blank=True)
-    data = models.JSONField(default=dict)
-    secret = models.JSONField(default=dict)
-    owner = models.SmallIntegerField(null=True, blank=True)
-    by_bot = models.BooleanField(
-        default=False,
-        help_text="A bot made this move for the person at this seat (away, or out of time).",
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="events"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    seq = models.PositiveIntegerField(_("seq"))
+    kind = models.CharField(_("kind"), max_length=30)
+    seat = models.SmallIntegerField(_("seat"), null=True, blank=True)
+    data = models.JSONField(_("data"), default=dict)
+    secret = models.JSONField(_("secret"), default=dict)
+    owner = models.SmallIntegerField(_("owner"), null=True, blank=True)
+    by_bot = models.BooleanField(
+        _("by bot"),
+        default=False,
+        help_text=_("A bot made this move for the person at this seat (away, or out of time)."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
@@ -537,31 +632,44 @@ class Deal(models.Model):
 
     ROUND, RESHUFFLE, FIRST_DEALER = "round", "reshuffle", "first_dealer"
     PURPOSES = [
-        (ROUND, "Round's deck"),
-        (RESHUFFLE, "Reshuffled stock's order"),
-        (FIRST_DEALER, "First dealer's draw"),
+        (ROUND, _("Round's deck")),
+        (RESHUFFLE, _("Reshuffled stock's order")),
+        (FIRST_DEALER, _("First dealer's draw")),
     ]
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
-    round_no = models.PositiveIntegerField()
-    purpose = models.CharField(max_length=12, choices=PURPOSES, default=ROUND)
-    number = models.PositiveSmallIntegerField(
-        default=0, help_text="A round's reshuffle decks count from 1; the others are 0."
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="deals"
     )
-    commitment = models.CharField(max_length=64)
-    salt = models.CharField(max_length=64)
-    deck = models.TextField()
+    round_no = models.PositiveIntegerField(_("round no"))
+    purpose = models.CharField(_("purpose"), max_length=12, choices=PURPOSES, default=ROUND)
+    number = models.PositiveSmallIntegerField(
+        _("number"),
+        default=0,
+        help_text=_("A round's reshuffle decks count from 1; the others are 0."),
+    )
+    commitment = models.CharField(_("commitment"), max_length=64)
+    salt = models.CharField(_("salt"), max_length=64)
+    deck = models.TextField(_("deck"))
     committed_seq = models.PositiveIntegerField(
-        help_text="The seq of the event whose snapshot first shows the commitment."
+        _("committed seq"),
+        help_text=_("The seq of the event whose snapshot first shows the commitment."),
     )
     used_seq = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The seq of the event that dealt from it."
+        _("used seq"),
+        null=True,
+        blank=True,
+        help_text=_("The seq of the event that dealt from it."),
     )
     revealed_seq = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The seq from which the deck and salt are shown."
+        _("revealed seq"),
+        null=True,
+        blank=True,
+        help_text=_("The seq from which the deck and salt are shown."),
     )
 
     class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
         ordering = ["game", "committed_seq", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -592,16 +700,25 @@ class ChatMessage(models.Model):
 
     MAX_LENGTH = 200
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="chat"
     )
-    name = models.CharField(max_length=150, help_text="The writer's name at the table then.")
-    text = models.CharField(max_length=MAX_LENGTH)
-    created_at = models.DateTimeField(auto_now_add=True)
-    hidden = models.BooleanField(default=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+    )
+    name = models.CharField(
+        _("name"), max_length=150, help_text=_("The writer's name at the table then.")
+    )
+    text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    hidden = models.BooleanField(_("hidden"), default=False)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["table", "pk"]
         indexes = [models.Index(fields=["table", "hidden", "-id"])]
 
@@ -613,14 +730,24 @@ class TableMute(models.Model):
     """A player the host (or staff) muted at a table: they may read its chat but not
     write in it, for as long as the row is there."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="mutes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    muted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="mutes"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
+    muted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("muted by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table mute")
+        verbose_name_plural = _("table mutes")
         constraints = [
             models.UniqueConstraint(fields=["table", "user"], name="one_mute_per_table_user"),
         ]
@@ -636,12 +763,20 @@ class ImportedTranscript(models.Model):
 
     MAX_BYTES = 2_000_000
 
-    key = models.CharField(max_length=64, unique=True)
-    text = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    text = models.TextField(_("text"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
+
+    class Meta:
+        verbose_name = _("imported transcript")
+        verbose_name_plural = _("imported transcripts")
 
     def __str__(self) -> str:
         return self.key[:12]

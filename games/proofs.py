@@ -8,15 +8,18 @@ game area shows the round in play and the round before; the proof page every dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
+
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.models import Deal, Game, GameEvent
 
 
 class Proof(NamedTuple):
-    label: str  # "Round 2", "Round 2, reshuffle 1", "First dealer"
+    label: str  # "Round 2", "Round 2, reshuffle 1", "First dealer": in the reader's language
     purpose: str
     round_no: int
     commitment: str
@@ -26,6 +29,7 @@ class Proof(NamedTuple):
     salt: str | None  # None until revealed
     deck: str | None  # None until revealed
     stock: str | None  # a reshuffle's new stock, once revealed
+    name: str = ""  # the label in English, as a transcript's headers name the deck (`label`)
 
     @property
     def check(self) -> str:
@@ -33,18 +37,40 @@ class Proof(NamedTuple):
         return f"printf '%s' '{self.salt}:{self.deck}' | sha256sum" if self.revealed else ""
 
 
-def _label(deal: Deal) -> str:
-    return label(deal.purpose, deal.round_no, deal.number)
-
-
 def label(purpose: str, round_no: int, number: int = 0) -> str:
-    """A deck's name on pages and in a transcript's headers (`games.archive` reads an
-    imported transcript's decks back by it)."""
+    """A deck's name in a transcript's headers, the same in every language (`games.archive`
+    reads an imported transcript's decks back by it)."""
     if purpose == Deal.FIRST_DEALER:
         return "First dealer"
     if purpose == Deal.RESHUFFLE:
         return f"Round {round_no}, reshuffle {number}"
     return f"Round {round_no}"
+
+
+def shown_label(purpose: str, round_no: int, number: int = 0) -> str:
+    """A deck's name on a page, in the reader's language."""
+    if purpose == Deal.FIRST_DEALER:
+        return _("First dealer")
+    if purpose == Deal.RESHUFFLE:
+        return _("Round %(round)s, reshuffle %(number)s") % {"round": round_no, "number": number}
+    return _("Round %(round)s") % {"round": round_no}
+
+
+_NAMED = re.compile(r"Round ([0-9]{1,9})(?:, reshuffle ([0-9]{1,9}))?")
+
+
+def shown_name(name: str) -> str:
+    """A deck's name as a transcript's headers give it (`label`), in the reader's
+    language; a name no transcript of this site writes is shown as it is."""
+    if name == "First dealer":
+        return shown_label(Deal.FIRST_DEALER, 0)
+    found = _NAMED.fullmatch(name)
+    if found is None:
+        return name
+    round_no, number = found.groups()
+    if number is None:
+        return shown_label(Deal.ROUND, int(round_no))
+    return shown_label(Deal.RESHUFFLE, int(round_no), int(number))
 
 
 def proof(
@@ -56,7 +82,7 @@ def proof(
     revealed = deal.revealed_at(seq) and not sealed
     used = deal.used_seq if deal.used_seq is not None and deal.used_seq <= seq else None
     return Proof(
-        label=_label(deal),
+        label=shown_label(deal.purpose, deal.round_no, deal.number),
         purpose=deal.purpose,
         round_no=deal.round_no,
         commitment=deal.commitment,
@@ -66,6 +92,7 @@ def proof(
         salt=deal.salt if revealed else None,
         deck=deal.deck if revealed else None,
         stock=(stocks or {}).get(used) if revealed and used is not None else None,
+        name=label(deal.purpose, deal.round_no, deal.number),
     )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.utils.translation import ngettext
 
 log = logging.getLogger(__name__)
 
@@ -74,15 +75,20 @@ def throttled(limit: Limit, key: str) -> int:
 
 def too_fast(wait: int) -> str:
     """What someone over a limit is told."""
-    return (
-        f"Too many actions in a few seconds: wait {wait} second{'s' * (wait != 1)}, then try again."
-    )
+    return ngettext(
+        "Too many actions in a few seconds: wait %(count)s second, then try again.",
+        "Too many actions in a few seconds: wait %(count)s seconds, then try again.",
+        wait,
+    ) % {"count": wait}
 
 
 def too_many_tables(wait: int) -> str:
     """What someone who opened TABLES.count tables in its window is told."""
     minutes = math.ceil(wait / 60)
-    return (
-        f"You have opened {TABLES.count} tables in the last few minutes: wait "
-        f"{minutes} minute{'s' * (minutes != 1)} before opening another."
-    )
+    return ngettext(
+        "You have opened %(tables)s tables in the last few minutes: wait %(count)s minute "
+        "before opening another.",
+        "You have opened %(tables)s tables in the last few minutes: wait %(count)s minutes "
+        "before opening another.",
+        minutes,
+    ) % {"tables": TABLES.count, "count": minutes}

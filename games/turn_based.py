@@ -17,6 +17,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game, GamePlayer, Seat, Table
 from games.rendering import time_left_words
@@ -95,9 +96,9 @@ def listing(user: Any) -> Listing:
         if turn is None:
             on_turn = ""
         elif turn == player.position:
-            on_turn = "Your move" if mine else "Your move (a bot plays it)"
+            on_turn = _("Your move") if mine else _("Your move (a bot plays it)")
         else:
-            on_turn = f"{names[turn]}'s move" if turn < len(names) else ""
+            on_turn = _("%(name)s's move") % {"name": names[turn]} if turn < len(names) else ""
         deadline = game.turn_deadline
         seconds = int((deadline - now).total_seconds()) if deadline else None
         rows.append(

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import absence, access, engine, notify
 from games.errors import ServiceError
@@ -55,16 +57,18 @@ def replace_with_bot(*, game_id: int, by: Any, position: int, expected_seq: int)
         game = locked_game(game_id)
         reason = _manager(game, by)
         if not game.in_play:
-            raise ServiceError("This game is over.")
+            raise ServiceError(_("This game is over."))
         player = game.players.filter(position=position).first()
         if player is None:
-            raise ServiceError("There is no such seat in this game.")
+            raise ServiceError(_("There is no such seat in this game."))
         if player.is_bot:
-            raise ServiceError(f"{player.name} is a bot already.")
+            raise ServiceError(_("%(name)s is a bot already.") % {"name": player.name})
         if player.away:
-            raise ServiceError(f"A bot already plays for {player.name}.")
+            raise ServiceError(_("A bot already plays for %(name)s.") % {"name": player.name})
         if game.engine_state().players[position].out:
-            raise ServiceError(f"{player.name} is out of this game: there is nothing to play.")
+            raise ServiceError(
+                _("%(name)s is out of this game: there is nothing to play.") % {"name": player.name}
+            )
         check_seq(game, expected_seq)
         _mark_away(game, player, reason)
     return player
@@ -98,8 +102,10 @@ DEADLINE = "deadline"
 
 # Why a player away for good cannot play their own turns again (`absence.TO_THE_END`).
 TO_THE_END_REFUSALS = {
-    WITHDRAWN: "You withdrew from the event: a bot plays this game for you.",
-    DEADLINE: "The deadline for this game has passed: a bot plays it to the end for you.",
+    WITHDRAWN: gettext_lazy("You withdrew from the event: a bot plays this game for you."),
+    DEADLINE: gettext_lazy(
+        "The deadline for this game has passed: a bot plays it to the end for you."
+    ),
 }
 
 
@@ -181,9 +187,9 @@ def end_game(*, game_id: int, by: Any, expected_seq: int) -> Game:
         game = locked_game(game_id)
         reason = _manager(game, by)
         if game.status == Game.ENDED:
-            raise ServiceError("This game has already been ended.")
+            raise ServiceError(_("This game has already been ended."))
         if not game.in_play:
-            raise ServiceError("This game is over: it was played to the end.")
+            raise ServiceError(_("This game is over: it was played to the end."))
         check_seq(game, expected_seq)
         _end_early(game, reason)
     return game
@@ -210,7 +216,7 @@ def _manager(game: Game, user: Any) -> str:
     role = access.manager_role(user, game.table)
     if role is not None:
         return role
-    raise ServiceError("Only the table's host or staff can do that.")
+    raise ServiceError(_("Only the table's host or staff can do that."))
 
 
 def _mark_away(game: Game, player: GamePlayer, reason: str, **data: Any) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine, notify, results
 from games.engine import events as engine_events
@@ -57,7 +58,7 @@ def players_seat(game: Game, user: Any, not_playing: str) -> GamePlayer:
     if player is None:
         raise ServiceError(not_playing)
     if not game.in_play:
-        raise ServiceError("This game is over.")
+        raise ServiceError(_("This game is over."))
     return player
 
 
@@ -67,22 +68,24 @@ def locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().select_related("table").get(pk=game_id)
     except Game.DoesNotExist as error:
-        raise ServiceError("There is no such game.") from error
+        raise ServiceError(_("There is no such game.")) from error
 
 
 def check_seq(game: Game, expected_seq: int, passing: frozenset[str] = frozenset()) -> None:
     """The game is in play and still at `expected_seq`, or has moved on since only by
     events of the `passing` kinds."""
     if not game.in_play:
-        raise ServiceError("This game is over.")
+        raise ServiceError(_("This game is over."))
     if expected_seq != game.seq and not (
         passing
         and 0 <= expected_seq < game.seq
         and not game.events.filter(seq__gt=expected_seq).exclude(kind__in=passing).exists()
     ):
         raise StaleMove(
-            "The table has moved on since your last view (or that move was "
-            "already made): here is the table as it is now."
+            _(
+                "The table has moved on since your last view (or that move was "
+                "already made): here is the table as it is now."
+            )
         )
 
 

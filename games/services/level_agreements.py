@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine, notify
 from games.engine import events as engine_events
@@ -50,7 +51,7 @@ def answer_levels(*, game_id: int, user: Any, agree: bool, key: str) -> Game:
         player = _playing(game, user)
         state = game.engine_state()
         if state.proposal is not None and levels.proposal_key(state.proposal) != key:
-            raise StaleMove("That proposal is no longer open: here is the one on the table now.")
+            raise StaleMove(_("That proposal is no longer open: here is the one on the table now."))
         state, events = _agreement(state, engine.AnswerLevels(player.position, agree))
         _record_agreement(game, state, events)
     return game
@@ -58,7 +59,7 @@ def answer_levels(*, game_id: int, user: Any, agree: bool, key: str) -> Game:
 
 def _playing(game: Game, user: Any) -> GamePlayer:
     return players_seat(
-        game, user, "You are not playing in this game: only its players decide on levels."
+        game, user, _("You are not playing in this game: only its players decide on levels.")
     )
 
 

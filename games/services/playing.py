@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import access, engine, notify, signals
 from games.engine import events as engine_events
@@ -69,9 +70,9 @@ def start_game(
         seats = list(table.seats.select_related("user"))
         require_starter(table, by, seats)
         if in_play(table):
-            raise ServiceError("A game is already being played at this table.")
+            raise ServiceError(_("A game is already being played at this table."))
         if len(seats) < 2:
-            raise ServiceError("Seat at least two players (or bots) first.")
+            raise ServiceError(_("Seat at least two players (or bots) first."))
         names = [seat.display_name for seat in seats]
         rules = table.engine_rules()
         if dealer is None:
@@ -117,17 +118,20 @@ def _chosen_dealer(rules: engine.Rules, seats: list[Seat], position: int | None)
     if rules.first_dealer != "chosen":
         if position is not None:
             raise ServiceError(
-                "At this table the first dealer is not picked by hand: the rules choose "
-                "(see \u201cFirst dealer\u201d).",
+                _(
+                    "At this table the first dealer is not picked by hand: the rules choose "
+                    "(see “First dealer”)."
+                ),
                 "dealer",
             )
         return None
     if position is None:
-        raise ServiceError("Choose who deals first.", "dealer")
+        raise ServiceError(_("Choose who deals first."), "dealer")
     index = next((i for i, seat in enumerate(seats) if seat.position == position), None)
     if index is None:
         raise ServiceError(
-            f"No one sits in seat {position + 1}: choose a dealer from the players at the table.",
+            _("No one sits in seat %(seat)s: choose a dealer from the players at the table.")
+            % {"seat": position + 1},
             "dealer",
         )
     return index
@@ -143,13 +147,13 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
         players = access.players(game) if user.is_authenticated else []
         player = next((p for p in players if p.user_id is not None and p.user_id == user.pk), None)
         if player is None:
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError(_("You are not playing in this game."))
         # A proposal or an answer about levels (agreements) made since the player's view
         # changes nothing they saw of the board: their move still stands.
         check_seq(game, expected_seq, passing=engine_events.AGREEMENT_KINDS)
         if player.away and player.away_reason in TO_THE_END_REFUSALS:
             # Away for good: a move of their own would take the seat back.
-            raise ServiceError(TO_THE_END_REFUSALS[player.away_reason])
+            raise ServiceError(str(TO_THE_END_REFUSALS[player.away_reason]))
         try:
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
@@ -274,11 +278,11 @@ def come_back(*, game_id: int, user: Any) -> None:
     """
     with transaction.atomic():
         game = locked_game(game_id)
-        player = players_seat(game, user, "You are not playing in this game.")
+        player = players_seat(game, user, _("You are not playing in this game."))
         if not player.away:
-            raise ServiceError("You are not marked away: you already play your own turns.")
+            raise ServiceError(_("You are not marked away: you already play your own turns."))
         if player.away_reason in TO_THE_END_REFUSALS:
-            raise ServiceError(TO_THE_END_REFUSALS[player.away_reason])
+            raise ServiceError(str(TO_THE_END_REFUSALS[player.away_reason]))
         GamePlayer.objects.filter(pk=player.pk).update(
             away=False, away_reason="", turns_timed_out=0
         )

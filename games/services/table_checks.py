@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import access
 from games.errors import ServiceError
@@ -15,22 +17,24 @@ from games.models import Seat, Table
 # What a person who may not start a table's games is told, by who starts them
 # (`Table.starters`); any other table's games are started by the system.
 _NOT_A_STARTER = {
-    Table.STARTED_BY_OWNER: "Only the table's owner can do that.",
-    Table.STARTED_BY_PLAYERS: "Only a player seated at this table can start its game.",
+    Table.STARTED_BY_OWNER: gettext_lazy("Only the table's owner can do that."),
+    Table.STARTED_BY_PLAYERS: gettext_lazy(
+        "Only a player seated at this table can start its game."
+    ),
 }
-_STARTED_FOR_IT = "This table's games are started for it: wait for the start."
+_STARTED_FOR_IT = gettext_lazy("This table's games are started for it: wait for the start.")
 
 
 def locked_table(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist as error:
-        raise ServiceError("There is no such table.") from error
+        raise ServiceError(_("There is no such table.")) from error
 
 
 def require_open(table: Table) -> None:
     if table.closed_at is not None:
-        raise ServiceError("This table is closed.")
+        raise ServiceError(_("This table is closed."))
 
 
 def in_play(table: Table) -> bool:
@@ -57,4 +61,4 @@ def may_start(table: Table, user: Any, seats: list[Seat]) -> bool:
 def require_starter(table: Table, by: Any, seats: list[Seat]) -> None:
     """`by` may start a game at `table` (`may_start`), or is told who may."""
     if not may_start(table, by, seats):
-        raise ServiceError(_NOT_A_STARTER.get(table.starters, _STARTED_FOR_IT))
+        raise ServiceError(str(_NOT_A_STARTER.get(table.starters, _STARTED_FOR_IT)))

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import absence, access
 from games.errors import ServiceError
@@ -37,12 +38,12 @@ def close_table(*, table: Table, by: Any) -> Table:
         elif role == "staff":
             reason = Table.CLOSED_BY_STAFF
         else:
-            raise ServiceError("Only the table's host (or a moderator) can close it.")
+            raise ServiceError(_("Only the table's host (or a moderator) can close it."))
         if table.closed_at is not None:
-            raise ServiceError("This table is already closed.")
+            raise ServiceError(_("This table is already closed."))
         if in_play(table):
             raise ServiceError(
-                "A game is being played at this table: it can be closed once the game is over."
+                _("A game is being played at this table: it can be closed once the game is over.")
             )
         _close(table, reason)
     return table
@@ -59,9 +60,9 @@ def leave_table(*, table: Table, by: Any) -> Table:
         seats = list(table.seats.all()) if by.pk is not None else []
         seat = next((s for s in seats if s.user_id == by.pk), None)
         if seat is None:
-            raise ServiceError("You have no seat at this table.")
+            raise ServiceError(_("You have no seat at this table."))
         if in_play(table):
-            raise ServiceError("You can leave between games, not during one.")
+            raise ServiceError(_("You can leave between games, not during one."))
         if seat.user_id != table.owner_id:
             seat.delete()
             mark_active(table)

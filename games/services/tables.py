@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import absence, access, engine
 from games.engine.bots import SEATED_LEVELS
@@ -16,8 +18,9 @@ from games.errors import ServiceError
 from games.models import Home, RuleSet, Seat, Table
 from games.services.table_checks import in_play, locked_table, mark_active, require_open
 
-# Written from the engine's levels: "Choose a bot level: easy, medium or hard."
-CHOOSE_A_LEVEL = f"Choose a bot level: {', '.join(SEATED_LEVELS[:-1])} or {SEATED_LEVELS[-1]}."
+# The engine's levels (SEATED_LEVELS), named in one sentence to translate whole: a new
+# level needs a new sentence.
+CHOOSE_A_LEVEL = gettext_lazy("Choose a bot level: easy, medium or hard.")
 
 
 @dataclass(frozen=True)
@@ -89,11 +92,11 @@ def open_table(
     their turn's timer starts (`games.services.arrival`). `move_hours`: a turn-based
     table's hours a move (docs/design.md §25), which replace the `turn_timer`."""
     if rule_set is None:
-        raise ServiceError("Choose the rules to play by.", "rule_set")
+        raise ServiceError(_("Choose the rules to play by."), "rule_set")
     if starters not in dict(Table.STARTERS):
-        raise ServiceError("Choose who may start the table's games.", "starters")
+        raise ServiceError(_("Choose who may start the table's games."), "starters")
     if starters == Table.STARTED_BY_OWNER and owner is None:
-        raise ServiceError("A table without a host is started by its players or the system.")
+        raise ServiceError(_("A table without a host is started by its players or the system."))
     with transaction.atomic():
         # As the rule set is now, not as the caller read it: staff may have just
         # stopped offering it.
@@ -103,7 +106,8 @@ def open_table(
             current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
             if current is None:
                 raise ServiceError(
-                    f"\u201c{rule_set.name}\u201d is not offered: choose other rules.", "rule_set"
+                    _("“%(rules)s” is not offered: choose other rules.") % {"rules": rule_set.name},
+                    "rule_set",
                 )
             try:
                 rules = engine.Rules.preset(
@@ -146,12 +150,14 @@ def _new_table(
     """A table as `open_table` and `open_tables` make it, checked and not yet saved:
     its size for the rules, its seats, its name (a hosted table may go without one)."""
     if not 2 <= seat_count <= rules.max_players:
-        raise ServiceError(f"A table seats 2 to {rules.max_players} players.", "seat_count")
+        raise ServiceError(
+            _("A table seats 2 to %(most)s players.") % {"most": rules.max_players}, "seat_count"
+        )
     _check_seats(seats, seat_count, owner)
     if not name.strip() and owner is None:
-        raise ServiceError("Name the table.", "name")
+        raise ServiceError(_("Name the table."), "name")
     return Table(
-        name=(name.strip() or f"{owner.get_username()}'s table")[:80],
+        name=(name.strip() or _("%(name)s's table") % {"name": owner.get_username()})[:80],
         owner=owner,
         rule_set=rule_set,
         rules=rules.to_dict(),
@@ -170,10 +176,10 @@ def checked_timer(turn_timer: int, move_hours: int) -> int:
     §25). Also what an event checks its tables' timer with."""
     if move_hours:
         if move_hours not in absence.MOVE_HOURS:
-            raise ServiceError("Choose the hours a move has from the list.", "turn_timer")
+            raise ServiceError(_("Choose the hours a move has from the list."), "turn_timer")
         return 0
     if turn_timer not in dict(Table.TIMER_CHOICES):
-        raise ServiceError("Choose a turn timer from the list.", "turn_timer")
+        raise ServiceError(_("Choose a turn timer from the list."), "turn_timer")
     return turn_timer
 
 
@@ -209,7 +215,7 @@ def open_tables(
     two queries (the tables, then their seats) rather than a transaction each. Checked
     first: one table refused opens none."""
     if starters not in dict(Table.STARTERS) or starters == Table.STARTED_BY_OWNER:
-        raise ServiceError("A table without a host is started by its players or the system.")
+        raise ServiceError(_("A table without a host is started by its players or the system."))
     turn_timer = checked_timer(turn_timer, move_hours)
     rows = [
         _new_table(
@@ -241,20 +247,22 @@ def open_tables(
 def _check_seats(seats: list[SeatSpec], seat_count: int, owner: Any) -> None:
     positions = [s.position for s in seats]
     if len(set(positions)) != len(positions) or not all(0 <= p < seat_count for p in positions):
-        raise ServiceError(f"Seats are numbered 0 to {seat_count - 1}, one player each.")
+        raise ServiceError(
+            _("Seats are numbered 0 to %(last)s, one player each.") % {"last": seat_count - 1}
+        )
     users = [s.user.pk for s in seats if s.user is not None]
     if len(set(users)) != len(users):
-        raise ServiceError("A player takes one seat at a table.")
+        raise ServiceError(_("A player takes one seat at a table."))
     for s in seats:
         if (s.user is None) == (not s.bot_level):
-            raise ServiceError("A seat holds a player or a bot.")
+            raise ServiceError(_("A seat holds a player or a bot."))
         if s.bot_level and s.bot_level not in SEATED_LEVELS:
-            raise ServiceError(CHOOSE_A_LEVEL, "level")
+            raise ServiceError(str(CHOOSE_A_LEVEL), "level")
     if owner is not None and owner.pk not in users:
-        raise ServiceError("The host sits at their table.")
+        raise ServiceError(_("The host sits at their table."))
 
 
-SEATED_BY_ITS_TOURNAMENT = (
+SEATED_BY_ITS_TOURNAMENT = gettext_lazy(
     "This table's seats are its tournament's: nobody takes or leaves one here."
 )
 
@@ -268,29 +276,29 @@ def join_table(*, table: Table, user: Any) -> Seat:
         if existing:
             return existing
         if not access.seats_itself(table):
-            raise ServiceError(SEATED_BY_ITS_TOURNAMENT)
+            raise ServiceError(str(SEATED_BY_ITS_TOURNAMENT))
         if in_play(table):
             raise ServiceError(
-                "A game is being played at this table: watch it, or join the next one."
+                _("A game is being played at this table: watch it, or join the next one.")
             )
         position = _free_position(table)
         try:
             seat = Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError as error:  # a concurrent join took the seat
-            raise ServiceError("That seat was just taken: try again.") from error
+            raise ServiceError(_("That seat was just taken: try again.")) from error
         mark_active(table)
         return seat
 
 
 def add_bot(*, table: Table, by: Any, level: str) -> Seat:
     if level not in SEATED_LEVELS:
-        raise ServiceError(CHOOSE_A_LEVEL, "level")
+        raise ServiceError(str(CHOOSE_A_LEVEL), "level")
     with transaction.atomic():
         table = locked_table(table.pk)
         require_open(table)
         _require_owner(table, by)
         if in_play(table):
-            raise ServiceError("Bots can be added between games, not during one.")
+            raise ServiceError(_("Bots can be added between games, not during one."))
         seat = Seat.objects.create(table=table, position=_free_position(table), bot_level=level)
         mark_active(table)
         return seat
@@ -303,18 +311,20 @@ def leave_seat(*, table: Table, by: Any, position: int) -> None:
         require_open(table)
         seat = table.seats.filter(position=position).first()
         if seat is None:
-            raise ServiceError("That seat is empty.")
+            raise ServiceError(_("That seat is empty."))
         if not access.seats_itself(table):
-            raise ServiceError(SEATED_BY_ITS_TOURNAMENT)
+            raise ServiceError(str(SEATED_BY_ITS_TOURNAMENT))
         if seat.user_id != by.pk:
             _require_owner(table, by)
         if seat.user_id is not None and seat.user_id == table.owner_id:
             raise ServiceError(
-                "The host keeps their seat: to go, use Leave the table, "
-                "and the next player hosts it."
+                _(
+                    "The host keeps their seat: to go, use Leave the table, "
+                    "and the next player hosts it."
+                )
             )
         if in_play(table):
-            raise ServiceError("Seats can change between games, not during one.")
+            raise ServiceError(_("Seats can change between games, not during one."))
         seat.delete()
         mark_active(table)
 
@@ -329,9 +339,9 @@ def set_seats(*, table: Table, seats: list[SeatSpec]) -> Table:
         table = locked_table(table.pk)
         require_open(table)
         if table.starters != Table.STARTED_BY_SYSTEM:
-            raise ServiceError("Only a table the system starts is reseated by it.")
+            raise ServiceError(_("Only a table the system starts is reseated by it."))
         if in_play(table):
-            raise ServiceError("Seats can change between games, not during one.")
+            raise ServiceError(_("Seats can change between games, not during one."))
         _check_seats(seats, table.seat_count, None)
         table.seats.all().delete()
         Seat.objects.bulk_create(
@@ -346,9 +356,9 @@ def _free_position(table: Table) -> int:
     for position in range(table.seat_count):
         if position not in taken:
             return position
-    raise ServiceError("This table is full.")
+    raise ServiceError(_("This table is full."))
 
 
 def _require_owner(table: Table, user: Any) -> None:
     if not access.is_host(user, table):
-        raise ServiceError("Only the table's owner can do that.")
+        raise ServiceError(_("Only the table's owner can do that."))

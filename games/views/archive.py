@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import access, archive, engine, ratelimit, signatures
@@ -134,16 +135,16 @@ def _posted_text(request: HttpRequest) -> tuple[str, str]:
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size is None or upload.size > ImportedTranscript.MAX_BYTES:
-            return "", "That file is too big for a transcript."
+            return "", _("That file is too big for a transcript.")
         try:
             return upload.read().decode("utf-8"), ""
         except UnicodeDecodeError:
-            return "", "That file is not text (UTF-8)."
+            return "", _("That file is not text (UTF-8).")
     text = request.POST.get("text", "")
     if not text.strip():
-        return "", "Paste a transcript, or choose a file."
+        return "", _("Paste a transcript, or choose a file.")
     if len(text.encode()) > ImportedTranscript.MAX_BYTES:
-        return "", "That is too long for a transcript."
+        return "", _("That is too long for a transcript.")
     return text, ""
 
 
@@ -163,15 +164,18 @@ def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], l
         )
         if missing is not None:
             raise _Refused(
-                f"This transcript lacks the deck of round {missing}: it was written while "
-                "that round was played (or the game was ended during it), when the deck was "
-                "still secret. Only a game whose every round ended can be replayed."
+                _(
+                    "This transcript lacks the deck of round %(round)s: it was written while "
+                    "that round was played (or the game was ended during it), when the deck "
+                    "was still secret. Only a game whose every round ended can be replayed."
+                )
+                % {"round": missing}
             )
         return headers, events, archive.fold(events)
     except TranscriptError as error:
         raise _Refused(str(error)) from error
     except engine.EngineError as error:
-        raise _Refused(f"The transcript was changed: {error}") from error
+        raise _Refused(_("The transcript was changed: %(reason)s") % {"reason": error}) from error
     except (
         KeyError,
         TypeError,
@@ -182,7 +186,7 @@ def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], l
         RecursionError,
     ) as error:
         raise _Refused(
-            "The events do not make a game of 31: the transcript was changed."
+            _("The events do not make a game of 31: the transcript was changed.")
         ) from error
 
 
@@ -215,9 +219,9 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
     told = dict(headers)
     game_pk = told.get("Game", "")
     if verdict.valid:
-        title = f"Game {game_pk} at {told.get('Table', '')}"
+        title = _("Game %(game)s at %(table)s") % {"game": game_pk, "table": told.get("Table", "")}
     else:
-        title = "An unverified transcript"
+        title = _("An unverified transcript")
     context.update(
         {
             "imported": imported,

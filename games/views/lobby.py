@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import ratelimit, services
@@ -174,7 +175,10 @@ def _create_from_post(request: HttpRequest) -> HttpResponse:
     if valid:
         table = _open_table(request, table_form, rules_form)
         if table is not None:
-            messages.success(request, f"{table.name} is open. Invite friends or start a game.")
+            messages.success(
+                request,
+                _("%(table)s is open. Invite friends or start a game.") % {"table": table.name},
+            )
             return redirect(table.get_absolute_url())
     if rules_form is None:
         rules_form = HouseRulesForm(rules=_rules_of(rule_set))
@@ -294,19 +298,19 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
         except services.ServiceError as refused:
             error = refused.message
         else:
-            messages.success(request, f"You have a seat at {table.name}.")
+            messages.success(request, _("You have a seat at %(table)s.") % {"table": table.name})
             return redirect(table.get_absolute_url())
     seats = list(table.seats.select_related("user"))
     playing = table.games.in_play().exists()
     seated = any(seat.user_id == request.user.pk for seat in seats)
     reason = None
     if table.is_closed:
-        reason = "This table is closed."
+        reason = _("This table is closed.")
     elif not seated:
         if playing:
-            reason = "A game is being played at this table: you can join the next one."
+            reason = _("A game is being played at this table: you can join the next one.")
         elif len(seats) >= table.seat_count:
-            reason = "This table is full."
+            reason = _("This table is full.")
     rules = table.engine_rules()
     context = {
         "table": table,

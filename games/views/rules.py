@@ -9,12 +9,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from games.engine import PRESET_TITLES, PRESETS, Rules
+from games.engine import PRESETS, Rules
 from games.rule_text import (
-    PRESET_OTHER_NAMES,
-    PRESET_SUMMARIES,
     SAME_GAME_AS,
     how_to_play,
+    other_names,
+    preset_summary,
+    preset_title,
     rule_sections,
 )
 
@@ -24,9 +25,9 @@ def rules_index(request: HttpRequest) -> HttpResponse:
     presets = [
         {
             "key": key,
-            "title": PRESET_TITLES[key],
-            "summary": PRESET_SUMMARIES[key],
-            "other_names": PRESET_OTHER_NAMES.get(key, ()),
+            "title": preset_title(key),
+            "summary": preset_summary(key),
+            "other_names": other_names(key),
             "url": reverse("rules", args=[key]),
         }
         for key in PRESETS
@@ -47,10 +48,10 @@ def rules_page(request: HttpRequest, key: str) -> HttpResponse:
     same = SAME_GAME_AS.get(key)
     context = {
         "key": key,
-        "title": PRESET_TITLES[key],
-        "summary": PRESET_SUMMARIES[key],
-        "other_names": PRESET_OTHER_NAMES.get(key, ()),
-        "same_as": {"title": PRESET_TITLES[same], "url": reverse("rules", args=[same])}
+        "title": preset_title(key),
+        "summary": preset_summary(key),
+        "other_names": other_names(key),
+        "same_as": {"title": preset_title(same), "url": reverse("rules", args=[same])}
         if same
         else None,
         "how_to_play": how_to_play(rules),

@@ -25,6 +25,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
@@ -220,18 +221,18 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if action == "join":
             seat = services.join_table(table=table, user=request.user)
-            messages.success(request, f"You sit in seat {seat.position + 1}.")
+            messages.success(request, _("You sit in seat %(seat)s.") % {"seat": seat.position + 1})
         elif action == "leave":
-            position = _posted_int(request.POST, "position", "Choose a seat to leave.")
+            position = _posted_int(request.POST, "position", _("Choose a seat to leave."))
             services.leave_seat(table=table, by=request.user, position=position)
-            messages.success(request, "The seat is free.")
+            messages.success(request, _("The seat is free."))
         elif action == "add_bot":
             seat = services.add_bot(
                 table=table, by=request.user, level=request.POST.get("level", "")
             )
-            messages.success(request, f"{seat.display_name} joins the table.")
+            messages.success(request, _("%(name)s joins the table.") % {"name": seat.display_name})
         else:
-            raise services.ServiceError("Choose to join, to leave or to add a bot.")
+            raise services.ServiceError(_("Choose to join, to leave or to add a bot."))
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     if not access.may_watch(request.user, table):
@@ -252,7 +253,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             dealer_position=None
             if position is None
-            else _posted_int(request.POST, "dealer", "Choose who deals first."),
+            else _posted_int(request.POST, "dealer", _("Choose who deals first.")),
         )
     except services.ServiceError as refused:
         messages.error(request, refused.message)
@@ -273,7 +274,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, f"{table.name} is closed.")
+        messages.success(request, _("%(table)s is closed.") % {"table": table.name})
     return redirect(table)
 
 
@@ -292,13 +293,19 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(table)
     if after.is_closed:
         messages.success(
-            request, f"You left {table.name}, and it is closed: no other player sat there."
+            request,
+            _("You left %(table)s, and it is closed: no other player sat there.")
+            % {"table": table.name},
         )
     elif after.owner_id is not None and after.owner_id != table.owner_id:
         host = Seat.objects.select_related("user").get(table=after, user_id=after.owner_id)
-        messages.success(request, f"You left {table.name}. {host.display_name} hosts it now.")
+        messages.success(
+            request,
+            _("You left %(table)s. %(host)s hosts it now.")
+            % {"table": table.name, "host": host.display_name},
+        )
     else:
-        messages.success(request, f"You left {table.name}.")
+        messages.success(request, _("You left %(table)s.") % {"table": table.name})
     return redirect("lobby")
 
 

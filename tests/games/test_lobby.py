@@ -371,7 +371,7 @@ def test_a_refusal_from_the_services_lands_on_its_field(ann_client: Client) -> N
 def test_too_many_bots_opens_nothing(ann_client: Client) -> None:
     response = ann_client.post(reverse("create_table"), table_data(seat_count="2", bots="2"))
 
-    assert "2 seats leave room for 1 bots besides you" in page(response)
+    assert "2 seats leave room for 1 bot besides you" in page(response)
     assert not Table.objects.exists()
 
 
