@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 # Django has no type stubs here; the wrappers below type what this module uses of it.
-from django.utils import translation  # type: ignore[import-untyped]
-from django.utils.functional import Promise  # type: ignore[import-untyped]
-from django.utils.translation import gettext_lazy, pgettext_lazy  # type: ignore[import-untyped]
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import PRESET_TITLES, PRESETS, Rules
 

@@ -27,6 +27,7 @@ KEPT = (
     "En og tredive",
     "Schwimmen",
     "Scat",
+    "Card Game 101",
     "Blitz",
     "Buchholz",
     "Sonneborn-Berger",
@@ -36,6 +37,8 @@ KEPT = (
     "Français",
     "English",
 )
+# Time zones are named by their IANA names ("America/New_York"), data in every language.
+_TIME_ZONE = re.compile(r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[\w/ +-]+")
 _MARKUP = re.compile(r"<[^>]+>|%\(\w+\)\w|%\w|\{\{[^}]*\}\}|&\w+;")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Text in these elements is not read by a person as the page's words.
@@ -114,6 +117,7 @@ def page_text(html: str, language: str) -> tuple[str | None, str]:
 
 def english_in(text: str, language: str, names: tuple[str, ...] = ()) -> list[str]:
     """The English words in `text`, each with the line it is in."""
+    text = _TIME_ZONE.sub(" ", text)
     for name in sorted((*KEPT, *names), key=len, reverse=True):
         text = text.replace(name, " ")
     suspects = english_only(language)
