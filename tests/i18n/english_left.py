@@ -38,7 +38,10 @@ KEPT = (
     "English",
 )
 # Time zones are named by their IANA names ("America/New_York"), data in every language.
-_TIME_ZONE = re.compile(r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[\w/ +-]+")
+_TIME_ZONE = re.compile(
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
+    r"/[\w/+-]+(?: [A-Z]\w+)*"
+)
 _MARKUP = re.compile(r"<[^>]+>|%\(\w+\)\w|%\w|\{\{[^}]*\}\}|&\w+;")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Text in these elements is not read by a person as the page's words.
