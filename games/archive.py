@@ -16,16 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games import engine, proofs, signatures
 from games.access import FACE_UP, WATCH
-from games.engine.events import round_summary
 from games.engine.replay import Step, steps
 from games.engine.transcript import Line, write
 from games.models import Deal, Game, GameEvent, GamePlayer
 from games.rendering import CardView, cards, standing
 from games.shuffles import deck_commitment, in_order_of
+from games.wording import describe, round_summary
 
 FIRST_DEALER_ROUND = 0  # the round_no of the first dealer's deck and events
 
@@ -98,14 +99,14 @@ def rounds(game: Game, events: Sequence[engine.Event], names: Sequence[str]) -> 
     found = []
     if FIRST_DEALER_ROUND in by_round:
         found.append(
-            RoundRecord(0, "First dealer", "", [], by_round[FIRST_DEALER_ROUND], ended=True)
+            RoundRecord(0, _("First dealer"), "", [], by_round[FIRST_DEALER_ROUND], ended=True)
         )
     for round_no in started:
         data = ended.get(round_no)
         found.append(
             RoundRecord(
                 round_no,
-                f"Round {round_no}",
+                _("Round %(number)s") % {"number": round_no},
                 round_summary(data, names) if data else "",
                 _shown(data, names) if data else [],
                 by_round.get(round_no, []),
@@ -135,12 +136,10 @@ def result_text(game: Game, events: Sequence[engine.Event], names: Sequence[str]
     """How the game ended, in a sentence; or that it is being played."""
     for event in reversed(events):
         if event.kind in ("game_ended", "game_ended_early"):
-            return engine.describe(event, names)
+            return describe(event, names)
     if game.status == Game.ENDED:
-        return engine.describe(
-            engine.Event("game_ended_early", data={"reason": game.end_reason}), names
-        )
-    return "The game is being played."
+        return describe(engine.Event("game_ended_early", data={"reason": game.end_reason}), names)
+    return _("The game is being played.")
 
 
 def players(game: Game) -> list[GamePlayer]:
@@ -154,10 +153,12 @@ def players(game: Game) -> list[GamePlayer]:
 def transcript(game: Game) -> str:
     """The game as text (`engine.transcript`): headers with the rules, the players, how
     it ended and every deck's commitment (and salt and deck once revealed), then every
-    event a spectator may know now; signed by the site (`games.signatures`)."""
+    event a spectator may know now; signed by the site (`games.signatures`). In English
+    whoever asks: a file of record, the same for everyone, like a chess PGN."""
     rows = log(game)
     lines = public_lines(rows)
-    return signatures.sign(write(_headers(game, lines), lines))
+    with translation.override("en"):
+        return signatures.sign(write(_headers(game, lines), lines, describe))
 
 
 def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
@@ -245,7 +246,7 @@ def said(step: Step, names: Sequence[str], mode: str, public: bool) -> list[str]
     """What the step's events told `mode`'s viewer: a seat hears of its own draws (in
     a public round), everyone else as a spectator."""
     viewer = int(mode) if mode.isdigit() and public else None
-    return [engine.describe(event, names, viewer) for event in step.events]
+    return [describe(event, names, viewer) for event in step.events]
 
 
 def fold(events: Sequence[engine.Event]) -> list[Step]:
@@ -255,10 +256,10 @@ def fold(events: Sequence[engine.Event]) -> list[Step]:
 
 def side_label(side: str, names: Sequence[str]) -> str:
     if side == WATCH:
-        return "As a spectator saw it"
+        return _("As a spectator saw it")
     if side == FACE_UP:
-        return "Every hand face up"
-    return f"As {names[int(side)]} saw it"
+        return _("Every hand face up")
+    return _("As %(name)s saw it") % {"name": names[int(side)]}
 
 
 def replay_context(
@@ -316,22 +317,23 @@ def deck_checks(
     sign, a deck that passes proves nothing (whoever wrote it chose the deck and the
     commitment together); one that fails is forged all the same."""
     committed = dict(_pairs(headers, "Commitment"))
-    dealt = _dealt(events)
+    with translation.override("en"):  # a transcript names its decks in English
+        dealt = _dealt(events)
     found = []
     for label, shown in _pairs(headers, "Revealed"):
         salt, colon, deck = shown.partition(":")
         if not colon:
-            forged = "the revealed deck is not salt:deck"
+            forged = _("the revealed deck is not salt:deck")
         elif deck_commitment(salt, deck) != committed.get(label):
-            forged = "the deck does not match its commitment"
+            forged = _("the deck does not match its commitment")
         elif label in dealt and not dealt[label](deck):
-            forged = "the deck is not the one the game was dealt from"
+            forged = _("the deck is not the one the game was dealt from")
         else:
             forged = ""
         found.append(DeckCheck(label, forged))
     shown = {check.label for check in found}
     found += [
-        DeckCheck(label, "the game was dealt from it, but no header reveals it")
+        DeckCheck(label, _("the game was dealt from it, but no header reveals it"))
         for label in dealt
         if label not in shown
     ]

@@ -11,10 +11,10 @@
   are ones they were shown.
 - How fast: `ratelimit.CHAT` per user (the views count it).
 - How it travels: stored first; after the commit the table's last lines are rendered
-  once (they are the same for everyone) and pushed to the table's chat group, which
-  every game socket of the table joins (`consumers.GameConsumer`) unless its viewer
-  hid the chat. Without a socket, the chat polls; without JavaScript, a form post and
-  the page's reload.
+  once per language (they are the same for everyone who reads it) and pushed to the
+  table's chat group of that language, which every game socket of the table reading
+  it joins (`consumers.GameConsumer`) unless its viewer hid the chat. Without a
+  socket, the chat polls; without JavaScript, a form post and the page's reload.
 - Hiding: a viewer may hide the chat (kept in their session, per table): the page
   then shows no lines, and their socket does not join the chat group.
 """
@@ -28,11 +28,15 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.usernames import table_name
 from games import access, realtime
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
+from games.presence import ENGLISH, LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -40,22 +44,25 @@ SHOWN = 50  # lines a chat shows
 HIDDEN_KEY = "chat_hidden_tables"  # the session's list of tables whose chat is hidden
 LINES_TEMPLATE = "games/chat.html#chat-lines"
 
-# Short things said at a card table, one click each: (key, text).
+# Short things said at a card table, one click each: (key, text). A phrase is said (and
+# stored) in the language of whoever clicks it, as if they had typed it.
 QUICK_PHRASES = {
-    "hello": "Hello!",
-    "luck": "Good luck, everyone!",
-    "nice": "Nice one!",
-    "oops": "Oops!",
-    "thanks": "Thanks!",
-    "moment": "One moment, please.",
-    "gg": "Good game!",
+    "hello": gettext_lazy("Hello!"),
+    "luck": gettext_lazy("Good luck, everyone!"),
+    "nice": gettext_lazy("Nice one!"),
+    "oops": gettext_lazy("Oops!"),
+    "thanks": gettext_lazy("Thanks!"),
+    "moment": gettext_lazy("One moment, please."),
+    "gg": gettext_lazy("Good game!"),
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 
 
-def chat_group(table_id: int) -> str:
-    return f"table-{table_id}-chat"
+def chat_group(table_id: int, language: str = ENGLISH) -> str:
+    """The group of the table's chat sockets that read `language`."""
+    group = f"table-{table_id}-chat"
+    return group if language == ENGLISH else f"{group}-{language}"
 
 
 def clean(text: str) -> str:
@@ -63,9 +70,11 @@ def clean(text: str) -> str:
     ServiceError if nothing is left or it is too long."""
     line = " ".join(_CONTROL.sub(" ", text).split())
     if not line:
-        raise ServiceError("Write something first.")
+        raise ServiceError(_("Write something first."))
     if len(line) > ChatMessage.MAX_LENGTH:
-        raise ServiceError(f"A chat line holds at most {ChatMessage.MAX_LENGTH} characters.")
+        raise ServiceError(
+            _("A chat line holds at most %(most)s characters.") % {"most": ChatMessage.MAX_LENGTH}
+        )
     return line
 
 
@@ -75,9 +84,9 @@ def post(*, table: Table, user: Any, text: str) -> ChatMessage:
     line = clean(text)
     with transaction.atomic():
         if not access.may_chat(user, table):
-            raise ServiceError("Only the players at this table write in its chat.")
+            raise ServiceError(_("Only the players at this table write in its chat."))
         if TableMute.objects.filter(table=table, user=user).exists():
-            raise ServiceError("The host muted you at this table: you can read its chat only.")
+            raise ServiceError(_("The host muted you at this table: you can read its chat only."))
         message = ChatMessage.objects.create(
             table=table, user=user, name=table_name(user.get_username()), text=line
         )
@@ -89,15 +98,15 @@ def set_muted(*, table: Table, by: Any, user_id: int, muted: bool) -> None:
     """The host (or staff) mutes a player at `table`, which takes down what they said
     there, or lets them write again."""
     if not access.may_mute(by, table):
-        raise ServiceError("Only the host mutes players in this table's chat.")
+        raise ServiceError(_("Only the host mutes players in this table's chat."))
     if user_id == by.pk:
-        raise ServiceError("You cannot mute yourself.")
+        raise ServiceError(_("You cannot mute yourself."))
     # `user__pk`, not `user_id`: the user's id column says of a number it cannot hold
     # that it matches no one (docs/design.md §28); the foreign key would send it.
     if muted and not table.seats.filter(user__pk=user_id).exists():
         # The controls are offered for the seated players only (`panel`); any other id
         # would mute someone who is not there, or no one (a foreign key to no row).
-        raise ServiceError("Choose a player at this table.")
+        raise ServiceError(_("Choose a player at this table."))
     with transaction.atomic():
         if muted:
             TableMute.objects.get_or_create(table=table, user_id=user_id, defaults={"muted_by": by})
@@ -113,10 +122,12 @@ def lines(table_id: int) -> list[ChatMessage]:
     return list(reversed(found))
 
 
-def render_lines(table_id: int) -> str:
-    """The chat's lines as pushed and polled: the same for every viewer (no form, no
-    per-user control), so one rendering serves the whole table."""
-    shown = lines(table_id)
+def render_lines(table_id: int, shown: list[ChatMessage] | None = None) -> str:
+    """The chat's lines as pushed and polled, in the active language: the same for
+    every viewer who reads it (no form, no per-user control), so one rendering serves
+    the whole table."""
+    if shown is None:
+        shown = lines(table_id)
     context = {"chat_lines": shown, "chat_last": last_id(shown), "table_id": table_id}
     return render_to_string(LINES_TEMPLATE, context)
 
@@ -145,14 +156,25 @@ def lines_since(table_id: int, shown: int) -> str | None:
 
 
 def push(table_id: int) -> None:
-    """Send the table's chat to its chat group. A push is a hint, like a game view's: a
-    failure is logged, and the poll or the next line brings the chat up to date."""
+    """Send the table's chat to its chat groups, each in its language (the lines read
+    once). A push is a hint, like a game view's: a failure is logged, and the poll or
+    the next line brings the chat up to date."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "chat.lines", "html": render_lines(table_id)}
+    reaches = realtime.reachable(layer)
+    shown = lines(table_id)
+    messages = []
+    for language in LANGUAGES:
+        group = chat_group(table_id, language)
+        if reaches is not None and not reaches(group):
+            continue
+        with translation.override(language):
+            messages.append((group, {"type": "chat.lines", "html": render_lines(table_id, shown)}))
+    if not messages:
+        return
     try:
-        realtime.send_all(layer, [(chat_group(table_id), message)])
+        realtime.send_all(layer, messages)
     except Exception:
         log.warning("chat push for table %s failed", table_id, exc_info=True)
 
@@ -203,7 +225,7 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
         "chat_last": last_id(shown),
         "may_post": not hidden and not muted and access.may_chat(user, table, seats),
         "muted": muted,
-        "phrases": list(QUICK_PHRASES.items()),
+        "phrases": [(key, str(text)) for key, text in QUICK_PHRASES.items()],
         "max_length": ChatMessage.MAX_LENGTH,
         "mutable": mutable if access.may_mute(user, table) else [],
     }

@@ -32,6 +32,7 @@ from games.rule_text import (
     rule_summary,
     scoring_of,
 )
+from games.wording import refusal
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,9 @@ class HouseRuleFields:
             try:
                 self.rules = Rules(**{name: cleaned[name] for name in OPTION_NAMES})
             except RulesError as error:
-                self.add_error(error.option if error.option in self.fields else None, str(error))
+                self.add_error(
+                    error.option if error.option in self.fields else None, refusal(error)
+                )
         return cleaned
 
     def changes_from(self, base: str | Rules) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
+from games.wording import refusal
 
 T = TypeVar("T")
 
@@ -77,7 +78,7 @@ class RuleSet(models.Model):
         try:
             self.rules()
         except engine.RulesError as error:
-            raise ValidationError({"changes": str(error)}) from error
+            raise ValidationError({"changes": refusal(error)}) from error
 
     @classmethod
     def on_offer(cls) -> models.QuerySet[RuleSet]:

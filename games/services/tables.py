@@ -15,6 +15,7 @@ from games.engine.bots import SEATED_LEVELS
 from games.errors import ServiceError
 from games.models import Home, RuleSet, Seat, Table
 from games.services.table_checks import in_play, locked_table, mark_active, require_open
+from games.wording import refusal
 
 # Written from the engine's levels: "Choose a bot level: easy, medium or hard."
 CHOOSE_A_LEVEL = f"Choose a bot level: {', '.join(SEATED_LEVELS[:-1])} or {SEATED_LEVELS[-1]}."
@@ -110,7 +111,7 @@ def open_table(
                     current.preset, **{**current.changes, **(changes or {})}
                 )
             except engine.RulesError as error:
-                raise ServiceError(str(error), error.option) from error
+                raise ServiceError(refusal(error), error.option) from error
         turn_timer = checked_timer(turn_timer, move_hours)
         table = _new_table(
             name=name,

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import access, archive, engine, ratelimit, signatures
@@ -25,6 +26,7 @@ from games.engine.replay import Step
 from games.engine.transcript import TranscriptError, read
 from games.models import Game, ImportedTranscript
 from games.rule_text import differences, rule_sections, rule_summary
+from games.wording import refusal
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:
@@ -169,9 +171,11 @@ def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], l
             )
         return headers, events, archive.fold(events)
     except TranscriptError as error:
-        raise _Refused(str(error)) from error
+        raise _Refused(refusal(error)) from error
     except engine.EngineError as error:
-        raise _Refused(f"The transcript was changed: {error}") from error
+        raise _Refused(
+            gettext("The transcript was changed: %(reason)s") % {"reason": refusal(error)}
+        ) from error
     except (
         KeyError,
         TypeError,

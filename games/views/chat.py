@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import chat as chats
@@ -40,7 +41,8 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
         error = ratelimit.too_fast(wait)
     else:
         phrase = request.POST.get("phrase")
-        text = chats.QUICK_PHRASES.get(phrase, "") if phrase else request.POST.get("text", "")
+        # A phrase is said in the language of whoever clicks it.
+        text = str(chats.QUICK_PHRASES.get(phrase, "")) if phrase else request.POST.get("text", "")
         try:
             chats.post(table=table, user=request.user, text=text)
         except services.ServiceError as refused:
@@ -69,7 +71,7 @@ def mute(request: HttpRequest, pk: int) -> HttpResponse:
             muted=request.POST.get("action") == "mute",
         )
     except ValueError:
-        messages.error(request, "Choose a player.")
+        messages.error(request, _("Choose a player."))
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     return _back(table)

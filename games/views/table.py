@@ -25,6 +25,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
@@ -220,18 +221,20 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if action == "join":
             seat = services.join_table(table=table, user=request.user)
-            messages.success(request, f"You sit in seat {seat.position + 1}.")
+            messages.success(
+                request, _("You sit in seat %(number)s.") % {"number": seat.position + 1}
+            )
         elif action == "leave":
-            position = _posted_int(request.POST, "position", "Choose a seat to leave.")
+            position = _posted_int(request.POST, "position", _("Choose a seat to leave."))
             services.leave_seat(table=table, by=request.user, position=position)
-            messages.success(request, "The seat is free.")
+            messages.success(request, _("The seat is free."))
         elif action == "add_bot":
             seat = services.add_bot(
                 table=table, by=request.user, level=request.POST.get("level", "")
             )
-            messages.success(request, f"{seat.display_name} joins the table.")
+            messages.success(request, _("%(name)s joins the table.") % {"name": seat.display_name})
         else:
-            raise services.ServiceError("Choose to join, to leave or to add a bot.")
+            raise services.ServiceError(_("Choose to join, to leave or to add a bot."))
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     if not access.may_watch(request.user, table):
@@ -252,7 +255,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             dealer_position=None
             if position is None
-            else _posted_int(request.POST, "dealer", "Choose who deals first."),
+            else _posted_int(request.POST, "dealer", _("Choose who deals first.")),
         )
     except services.ServiceError as refused:
         messages.error(request, refused.message)
@@ -273,7 +276,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, f"{table.name} is closed.")
+        messages.success(request, _("%(table)s is closed.") % {"table": table.name})
     return redirect(table)
 
 
@@ -292,13 +295,19 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(table)
     if after.is_closed:
         messages.success(
-            request, f"You left {table.name}, and it is closed: no other player sat there."
+            request,
+            _("You left %(table)s, and it is closed: no other player sat there.")
+            % {"table": table.name},
         )
     elif after.owner_id is not None and after.owner_id != table.owner_id:
         host = Seat.objects.select_related("user").get(table=after, user_id=after.owner_id)
-        messages.success(request, f"You left {table.name}. {host.display_name} hosts it now.")
+        messages.success(
+            request,
+            _("You left %(table)s. %(name)s hosts it now.")
+            % {"table": table.name, "name": host.display_name},
+        )
     else:
-        messages.success(request, f"You left {table.name}.")
+        messages.success(request, _("You left %(table)s.") % {"table": table.name})
     return redirect("lobby")
 
 
@@ -323,7 +332,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
             services.come_back(game_id=game.pk, user=request.user)
         else:
             seq = _posted_int(
-                request.POST, "seq", "This form is out of date: here is the table as it is now."
+                request.POST, "seq", _("This form is out of date: here is the table as it is now.")
             )
             moved = services.play(
                 game_id=game.pk, user=request.user, action=action, expected_seq=seq
@@ -355,7 +364,7 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
         if action == "propose":
             name = request.POST.get("level", "")[:MAX_ACTION_LENGTH]
             services.propose_levels(game_id=game.pk, user=request.user, names=[name])
-            notice = "Your proposal is on the table: everyone still in must agree."
+            notice = _("Your proposal is on the table: everyone still in must agree.")
         elif action in ("agree", "decline"):
             services.answer_levels(
                 game_id=game.pk,
@@ -364,7 +373,7 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
                 key=request.POST.get("proposal", ""),
             )
         else:
-            raise services.ServiceError("Propose a level, or agree or decline.")
+            raise services.ServiceError(_("Propose a level, or agree or decline."))
     except services.StaleMove as stale:
         notice = stale.message
     except services.ServiceError as refused:
@@ -443,24 +452,29 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     action = request.POST.get("action")
     try:
         seq = _posted_int(
-            request.POST, "seq", "This form is out of date: here is the table as it is now."
+            request.POST, "seq", _("This form is out of date: here is the table as it is now.")
         )
         if action == "bot":
-            position = _posted_int(request.POST, "position", "Choose a player.")
+            position = _posted_int(request.POST, "position", _("Choose a player."))
             player = services.replace_with_bot(
                 game_id=game.pk, by=request.user, position=position, expected_seq=seq
             )
-            messages.success(request, f"A bot plays for {player.name} until they press “I'm back”.")
+            messages.success(
+                request,
+                _("A bot plays for %(name)s until they press “I'm back”.") % {"name": player.name},
+            )
         elif action == "end":
             services.end_game(game_id=game.pk, by=request.user, expected_seq=seq)
-            messages.success(request, "The game is ended: no one wins, the standings stand.")
+            messages.success(request, _("The game is ended: no one wins, the standings stand."))
         else:
-            raise services.ServiceError("Choose to let a bot play or to end the game.")
+            raise services.ServiceError(_("Choose to let a bot play or to end the game."))
     except services.StaleMove:
         messages.info(
             request,
-            "The table moved on before your request arrived, so nothing was done: here "
-            "is the table as it is now. Ask again if you still want to.",
+            _(
+                "The table moved on before your request arrived, so nothing was done: here "
+                "is the table as it is now. Ask again if you still want to."
+            ),
         )
     except services.ServiceError as refused:
         messages.error(request, refused.message)
@@ -492,15 +506,15 @@ def _posted_action(data: QueryDict) -> str:
     if action == "discard":
         chosen = data.getlist("discard")
         if not chosen:
-            raise services.ServiceError("Choose the cards to discard (or keep your cards).")
+            raise services.ServiceError(_("Choose the cards to discard (or keep your cards)."))
         top = data.get("top", "")
         if len(chosen) > 1:
             if top not in chosen:
-                raise services.ServiceError("Choose which of your discards lies on top.")
+                raise services.ServiceError(_("Choose which of your discards lies on top."))
             chosen = [c for c in chosen if c != top] + [top]
         return "discard:" + ",".join(chosen) + (":knock" if data.get("knock") else "")
     if action == "exchange":
         return f"exchange:{','.join(data.getlist('give'))}>{','.join(data.getlist('take'))}"
     if not action or len(action) > MAX_ACTION_LENGTH:
-        raise services.ServiceError("That is not a move: choose one of the buttons.")
+        raise services.ServiceError(_("That is not a move: choose one of the buttons."))
     return action

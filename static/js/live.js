@@ -20,7 +20,12 @@
   "use strict";
 
   var baseTitle = document.title;
-  var YOUR_TURN = "Your turn · ";
+
+  // "Your turn", in the page's language: the table page puts its words on #announcer.
+  function words(key, english) {
+    var region = document.getElementById("announcer");
+    return (region && region.dataset[key]) || english;
+  }
 
   function shownSeq() {
     var area = document.getElementById("game-area");
@@ -147,7 +152,9 @@
       said = seq;
     }
     var prompt = area.querySelector(".prompt");
-    if (myTurn && !wasMyTurn) lines.push(prompt ? prompt.textContent.trim() : "Your turn.");
+    if (myTurn && !wasMyTurn) {
+      lines.push(prompt ? prompt.textContent.trim() : words("yourTurn", "Your turn."));
+    }
     announce(lines);
     if (myTurn) {
       var active = document.activeElement;
@@ -168,7 +175,7 @@
 
   function updateTitle() {
     var mine = document.querySelector("#game-area[data-my-turn]") !== null;
-    var wanted = mine && document.hidden ? YOUR_TURN + baseTitle : baseTitle;
+    var wanted = mine && document.hidden ? words("yourTurnTitle", "Your turn") + " · " + baseTitle : baseTitle;
     if (document.title !== wanted) document.title = wanted;
   }
   document.addEventListener("visibilitychange", updateTitle);
