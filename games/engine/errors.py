@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
+def N_(message: str) -> str:
     """Mark `message` for the translation catalogue (`makemessages` reads `N_`): the web
     layer translates it when it shows it."""
     return message
