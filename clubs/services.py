@@ -29,6 +29,7 @@ from games import engine
 from games.errors import ServiceError
 from games.models import RuleSet
 from games.signals import send_on_commit
+from games.wording import refusal
 
 __all__ = ["NotAllowed", "ServiceError"]
 
@@ -410,7 +411,7 @@ def create_rule_set(
     try:
         engine.Rules.preset(preset, **changes)
     except engine.RulesError as error:
-        raise ServiceError(str(error), error.option) from error
+        raise ServiceError(refusal(error), error.option) from error
     with transaction.atomic():
         rule_set = RuleSet.objects.create(
             name=name, preset=preset, changes=changes, offered=False, created_by=by

@@ -21,12 +21,12 @@ from django.utils.translation import gettext as _
 
 from games import engine, proofs, signatures
 from games.access import FACE_UP, WATCH
-from games.engine.events import round_summary
 from games.engine.replay import Step, steps
 from games.engine.transcript import Line, write
 from games.models import Deal, Game, GameEvent, GamePlayer
 from games.rendering import CardView, cards, standing
 from games.shuffles import deck_commitment, in_order_of
+from games.wording import describe, round_summary
 
 FIRST_DEALER_ROUND = 0  # the round_no of the first dealer's deck and events
 
@@ -143,11 +143,9 @@ def result_text(game: Game, events: Sequence[engine.Event], names: Sequence[str]
     """How the game ended, in a sentence; or that it is being played."""
     for event in reversed(events):
         if event.kind in ("game_ended", "game_ended_early"):
-            return engine.describe(event, names)
+            return describe(event, names)
     if game.status == Game.ENDED:
-        return engine.describe(
-            engine.Event("game_ended_early", data={"reason": game.end_reason}), names
-        )
+        return describe(engine.Event("game_ended_early", data={"reason": game.end_reason}), names)
     return _("The game is being played.")
 
 
@@ -162,14 +160,12 @@ def players(game: Game) -> list[GamePlayer]:
 def transcript(game: Game) -> str:
     """The game as text (`engine.transcript`): headers with the rules, the players, how
     it ended and every deck's commitment (and salt and deck once revealed), then every
-    event a spectator may know now; signed by the site (`games.signatures`)."""
+    event a spectator may know now; signed by the site (`games.signatures`). In English
+    whoever asks: a file of record, the same for everyone, like a chess PGN."""
     rows = log(game)
     lines = public_lines(rows)
-    # A transcript is a file format, like the engine's lines: its headers read the same
-    # whoever downloads it.
     with translation.override("en"):
-        headers = _headers(game, lines)
-    return signatures.sign(write(headers, lines))
+        return signatures.sign(write(_headers(game, lines), lines, describe))
 
 
 def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
@@ -257,7 +253,7 @@ def said(step: Step, names: Sequence[str], mode: str, public: bool) -> list[str]
     """What the step's events told `mode`'s viewer: a seat hears of its own draws (in
     a public round), everyone else as a spectator."""
     viewer = int(mode) if mode.isdigit() and public else None
-    return [engine.describe(event, names, viewer) for event in step.events]
+    return [describe(event, names, viewer) for event in step.events]
 
 
 def fold(events: Sequence[engine.Event]) -> list[Step]:
@@ -329,7 +325,8 @@ def deck_checks(
     sign, a deck that passes proves nothing (whoever wrote it chose the deck and the
     commitment together); one that fails is forged all the same."""
     committed = dict(_pairs(headers, "Commitment"))
-    dealt = _dealt(events)
+    with translation.override("en"):  # a transcript names its decks in English
+        dealt = _dealt(events)
     found = []
     for label, shown in _pairs(headers, "Revealed"):
         salt, colon, deck = shown.partition(":")

@@ -11,10 +11,10 @@
   are ones they were shown.
 - How fast: `ratelimit.CHAT` per user (the views count it).
 - How it travels: stored first; after the commit the table's last lines are rendered
-  once (they are the same for everyone) and pushed to the table's chat group, which
-  every game socket of the table joins (`consumers.GameConsumer`) unless its viewer
-  hid the chat. Without a socket, the chat polls; without JavaScript, a form post and
-  the page's reload.
+  once per language (they are the same for everyone who reads it) and pushed to the
+  table's chat group of that language, which every game socket of the table reading
+  it joins (`consumers.GameConsumer`) unless its viewer hid the chat. Without a
+  socket, the chat polls; without JavaScript, a form post and the page's reload.
 - Hiding: a viewer may hide the chat (kept in their session, per table): the page
   then shows no lines, and their socket does not join the chat group.
 """
@@ -28,6 +28,7 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,6 +36,7 @@ from accounts.usernames import table_name
 from games import access, realtime
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
+from games.presence import ENGLISH, LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +59,10 @@ QUICK_PHRASES = {
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 
 
-def chat_group(table_id: int) -> str:
-    return f"table-{table_id}-chat"
+def chat_group(table_id: int, language: str = ENGLISH) -> str:
+    """The group of the table's chat sockets that read `language`."""
+    group = f"table-{table_id}-chat"
+    return group if language == ENGLISH else f"{group}-{language}"
 
 
 def clean(text: str) -> str:
@@ -118,10 +122,12 @@ def lines(table_id: int) -> list[ChatMessage]:
     return list(reversed(found))
 
 
-def render_lines(table_id: int) -> str:
-    """The chat's lines as pushed and polled: the same for every viewer (no form, no
-    per-user control), so one rendering serves the whole table."""
-    shown = lines(table_id)
+def render_lines(table_id: int, shown: list[ChatMessage] | None = None) -> str:
+    """The chat's lines as pushed and polled, in the active language: the same for
+    every viewer who reads it (no form, no per-user control), so one rendering serves
+    the whole table."""
+    if shown is None:
+        shown = lines(table_id)
     context = {"chat_lines": shown, "chat_last": last_id(shown), "table_id": table_id}
     return render_to_string(LINES_TEMPLATE, context)
 
@@ -150,14 +156,25 @@ def lines_since(table_id: int, shown: int) -> str | None:
 
 
 def push(table_id: int) -> None:
-    """Send the table's chat to its chat group. A push is a hint, like a game view's: a
-    failure is logged, and the poll or the next line brings the chat up to date."""
+    """Send the table's chat to its chat groups, each in its language (the lines read
+    once). A push is a hint, like a game view's: a failure is logged, and the poll or
+    the next line brings the chat up to date."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "chat.lines", "html": render_lines(table_id)}
+    reaches = realtime.reachable(layer)
+    shown = lines(table_id)
+    messages = []
+    for language in LANGUAGES:
+        group = chat_group(table_id, language)
+        if reaches is not None and not reaches(group):
+            continue
+        with translation.override(language):
+            messages.append((group, {"type": "chat.lines", "html": render_lines(table_id, shown)}))
+    if not messages:
+        return
     try:
-        realtime.send_all(layer, [(chat_group(table_id), message)])
+        realtime.send_all(layer, messages)
     except Exception:
         log.warning("chat push for table %s failed", table_id, exc_info=True)
 

@@ -26,6 +26,11 @@ The close codes:
 
 Codes sent at the handshake reach the server and tests; a browser sees the handshake
 refused (HTTP 403), as for any socket refused before it is accepted.
+
+A socket reads one language (`socket_language`, at the handshake, as a page would be
+chosen): it joins its language's groups (`realtime.viewer_group`, `chat.chat_group`),
+its presence names the language, and what it is sent on opening or catching up is
+rendered in it.
 """
 
 from __future__ import annotations
@@ -34,12 +39,15 @@ import asyncio
 import json
 import logging
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
+from django.http import parse_cookie
+from django.utils import translation
 
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
 
@@ -54,6 +62,7 @@ BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None
+    language: str  # the language its viewer reads (`socket_language`)
     group: str
     chat_group: str | None = None
     chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
@@ -66,24 +75,22 @@ class GameConsumer(AsyncWebsocketConsumer):
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        viewer, self.chat_table = await database_sync_to_async(_arrive)(
-            self.game_id, self.scope.get("user"), self.scope.get("session")
+        viewer, self.chat_table, self.language = await database_sync_to_async(_arrive)(
+            self.game_id, self.scope
         )
-        self.chat_group = None if self.chat_table is None else chat.chat_group(self.chat_table)
+        self.chat_group = (
+            None if self.chat_table is None else chat.chat_group(self.chat_table, self.language)
+        )
         self.seat = viewer.seat
         if not viewer.allowed:
             await self.close(code=NOT_ALLOWED)
             return
-        self.group = (
-            realtime.watch_group(self.game_id)
-            if self.seat is None
-            else realtime.seat_group(self.game_id, self.seat)
-        )
+        self.group = realtime.viewer_group(self.game_id, self.seat, self.language)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.chat_group is not None:
             await self.channel_layer.group_add(self.chat_group, self.channel_name)
         await self.accept()
-        watcher.add(self.game_id, self.seat)
+        watcher.add(self.game_id, self.seat, self.language)
         if self.seat is not None:
             # Not awaited: the socket answers its client's seq at once, and the seats
             # of a table that open together (a tournament round starting) share one
@@ -96,11 +103,13 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.chat_group is not None:
             await self.channel_layer.group_discard(self.chat_group, self.channel_name)
-        watcher.remove(self.game_id, self.seat)
-        if self.seat is not None and not watcher.has(self.game_id, self.seat):
+        watcher.remove(self.game_id, self.seat, self.language)
+        if self.seat is not None and not watcher.has(self.game_id, self.seat, self.language):
             user = self.scope.get("user")
             user_id = user.pk if user is not None and user.is_authenticated else None
-            await database_sync_to_async(presence.mark_absent)(self.game_id, self.seat, user_id)
+            await database_sync_to_async(presence.mark_absent)(
+                self.game_id, self.seat, user_id, self.language
+            )
             await database_sync_to_async(realtime.presence_changed)(self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -117,7 +126,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         # One trip to the database thread: the cache's count, the game's seq, the view
         # only if the client is behind, the chat only if it changed.
         answer = await database_sync_to_async(_answer)(
-            who, self.game_id, self.seat, seq, self.last_seq, self.chat_table, chat_shown
+            who,
+            self.game_id,
+            self.seat,
+            seq,
+            self.last_seq,
+            self.chat_table,
+            chat_shown,
+            self.language,
         )
         if answer.limited:
             await self.close(code=TOO_MANY)
@@ -131,7 +147,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=answer.chat)
 
     async def game_view(self, message: dict[str, Any]) -> None:
-        watcher.seen(self.game_id, message["seq"])
+        watcher.seen(self.game_id, self.language, message["seq"])
         await self._send_view(message["seq"], message["html"], message.get("refresh", False))
 
     async def chat_lines(self, message: dict[str, Any]) -> None:
@@ -180,18 +196,39 @@ def parse_message(text: str | None) -> tuple[int, int | None] | None:
     return seq, shown
 
 
-def _arrive(game_id: int, user: Any, session: Any) -> tuple[access.Viewer, int | None]:
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language a socket's viewer reads, chosen as their pages are (docs/i18n.md,
+    `accounts.language`): their saved choice if they are signed in and made one, else
+    the footer's choice (the language cookie), else the browser's Accept-Language,
+    else English. One of settings.LANGUAGES."""
+    user = scope.get("user")
+    saved = getattr(user, "language", "") if user is not None else ""
+    if saved and saved in presence.LANGUAGES:
+        return saved
+    headers = {name.lower(): value for name, value in scope.get("headers", ())}
+    asked = SimpleNamespace(
+        COOKIES=parse_cookie(headers.get(b"cookie", b"").decode("latin-1")),
+        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
+    )
+    chosen = translation.get_language_from_request(asked)  # type: ignore[arg-type]
+    return chosen if chosen in presence.LANGUAGES else presence.ENGLISH
+
+
+def _arrive(game_id: int, scope: dict[str, Any]) -> tuple[access.Viewer, int | None, str]:
     """A socket's handshake, in one trip to the database thread (each trip takes a
-    pooled connection and checks it): how `user` sees the game and, if they may, their
-    presence marked (before the socket joins its group: a writer renders only for
-    viewers present) and the table whose chat it joins, unless they hid the chat."""
+    pooled connection and checks it): how its user sees the game and, if they may,
+    their presence marked (before the socket joins its group: a writer renders only for
+    viewers present), the table whose chat it joins, unless they hid the chat, and the
+    language it reads."""
+    user, session = scope.get("user"), scope.get("session")
     viewer = access.viewer_of(game_id, user)
     if not viewer.allowed:
-        return viewer, None
-    presence.mark_present(game_id, viewer.seat)
+        return viewer, None, presence.ENGLISH
+    language = socket_language(scope)
+    presence.mark_present(game_id, viewer.seat, language)
     if viewer.seat is not None:
         services.arrive(game_id=game_id, user=user)  # their turn's timer may start now
-    return viewer, chat.socket_table(game_id, session)
+    return viewer, chat.socket_table(game_id, session), language
 
 
 class Answer(NamedTuple):
@@ -209,23 +246,26 @@ def _answer(
     last_seq: int,
     chat_table: int | None,
     chat_shown: int | None,
+    language: str = presence.ENGLISH,
 ) -> Answer:
     """A client's message answered in one trip to the database thread: whether `who` is
     over the socket limit; the game's seq unless they are, a query of one value; the
     current view only if the client is behind and was not sent it already
     (`last_seq`); the chat only if the client said which line it shows, the socket
-    joined a chat, and its newest line is another (one query; rendered only then)."""
+    joined a chat, and its newest line is another (one query; rendered only then).
+    What is rendered is in the socket's `language`."""
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
         return Answer(True, None, None, None)
     current = realtime.current_seqs([game_id]).get(game_id)
     if current is None:
         return Answer(False, None, None, None)
-    view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
-    lines = (
-        chat.lines_since(chat_table, chat_shown)
-        if chat_table is not None and chat_shown is not None
-        else None
-    )
+    with translation.override(language):
+        view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
+        lines = (
+            chat.lines_since(chat_table, chat_shown)
+            if chat_table is not None and chat_shown is not None
+            else None
+        )
     return Answer(False, current, view, lines)
 
 
@@ -280,30 +320,36 @@ class Watcher:
     Every THIRTYONE_CATCH_UP_SECONDS it reads the seq of every game that has a socket
     here, in one query, and re-pushes any game that moved on without a push arriving
     here: a safety net for pushes the channel layer dropped (it delivers at most once)
-    or that were lost while it was away.
+    or that were lost while it was away. Per language: the sockets of one language may
+    miss a push that the others got (a writer that could not read the presence keys
+    renders English only).
     """
 
     def __init__(self) -> None:
-        self.sockets: Counter[tuple[int, int | None]] = Counter()
-        self.known_seq: dict[int, int] = {}
-        self.behind: dict[int, int] = {}  # game -> the seq it lagged at, at the last check
+        # (game, seat, language) -> sockets open here
+        self.sockets: Counter[tuple[int, int | None, str]] = Counter()
+        self.known_seq: dict[tuple[int, str], int] = {}  # (game, language) -> seq seen
+        # (game, language) -> the seq it lagged at, at the last check
+        self.behind: dict[tuple[int, str], int] = {}
         self.task: asyncio.Task | None = None
 
-    def add(self, game_id: int, seat: int | None) -> None:
-        self.sockets[(game_id, seat)] += 1
+    def add(self, game_id: int, seat: int | None, language: str = presence.ENGLISH) -> None:
+        self.sockets[(game_id, seat, language)] += 1
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run())
 
-    def remove(self, game_id: int, seat: int | None) -> None:
-        self.sockets[(game_id, seat)] -= 1
-        if self.sockets[(game_id, seat)] <= 0:
-            del self.sockets[(game_id, seat)]
+    def remove(self, game_id: int, seat: int | None, language: str = presence.ENGLISH) -> None:
+        key = (game_id, seat, language)
+        self.sockets[key] -= 1
+        if self.sockets[key] <= 0:
+            del self.sockets[key]
 
-    def has(self, game_id: int, seat: int | None) -> bool:
-        return self.sockets[(game_id, seat)] > 0
+    def has(self, game_id: int, seat: int | None, language: str = presence.ENGLISH) -> bool:
+        return self.sockets[(game_id, seat, language)] > 0
 
-    def seen(self, game_id: int, seq: int) -> None:
-        self.known_seq[game_id] = max(seq, self.known_seq.get(game_id, -1))
+    def seen(self, game_id: int, language: str, seq: int) -> None:
+        key = (game_id, language)
+        self.known_seq[key] = max(seq, self.known_seq.get(key, -1))
 
     async def run(self) -> None:
         beats = 0
@@ -322,42 +368,52 @@ class Watcher:
             took = loop.time() - started
 
     async def check(self, *, refresh_presence: bool = False) -> None:
-        game_ids = sorted({game_id for game_id, _ in self.sockets})
-        if not game_ids:
+        watched = sorted({(game_id, language) for game_id, _seat, language in self.sockets})
+        if not watched:
             return
-        seqs = await database_sync_to_async(realtime.current_seqs)(game_ids)
+        seqs = await database_sync_to_async(realtime.current_seqs)(
+            sorted({game_id for game_id, _language in watched})
+        )
         # With a shared layer (Redis, the embedded Valkey) the writer's own push is
         # usually on its way when a check sees a new seq: re-push only a game still
         # behind what the last check saw, rather than render its views again here
         # (under load, every web process did so for most moves). The tests' in-memory
         # layer brings no pushes from other processes.
         wait_a_check = not isinstance(get_channel_layer(), InMemoryChannelLayer)
-        behind: dict[int, int] = {}
-        due: list[int] = []
-        for game_id, seq in seqs.items():
-            known = self.known_seq.get(game_id)
+        behind: dict[tuple[int, str], int] = {}
+        due: dict[int, set[str]] = {}
+        for key in watched:
+            game_id, language = key
+            seq = seqs.get(game_id)
+            if seq is None:
+                continue
+            known = self.known_seq.get(key)
             if known is None:
-                self.known_seq[game_id] = seq  # first look: sockets got it on connect
+                self.known_seq[key] = seq  # first look: sockets got it on connect
             elif seq > known:
-                if wait_a_check and self.behind.get(game_id, known) <= known:
-                    behind[game_id] = seq
+                if wait_a_check and self.behind.get(key, known) <= known:
+                    behind[key] = seq
                     continue
-                self.known_seq[game_id] = seq
-                due.append(game_id)
+                self.known_seq[key] = seq
+                due.setdefault(game_id, set()).add(language)
         self.behind = behind
         if due:  # one trip to the database thread for all of them
             await database_sync_to_async(_push_games)(
-                {game_id: self.viewers(game_id) for game_id in due}
+                {
+                    game_id: {v for v in self.viewers(game_id) if v[1] in languages}
+                    for game_id, languages in due.items()
+                }
             )
         if refresh_presence:
             await database_sync_to_async(presence.mark_present_all)(list(self.sockets))
 
-    def viewers(self, game_id: int) -> set[int | None]:
-        """The seats (None: spectators) this process has a socket for at `game_id`."""
-        return {seat for game, seat in self.sockets if game == game_id}
+    def viewers(self, game_id: int) -> set[tuple[int | None, str]]:
+        """The (seat, language) pairs (a seat None: spectators) this process has a
+        socket for at `game_id`."""
+        return {(seat, language) for game, seat, language in self.sockets if game == game_id}
 
 
-def _push_games(viewers: dict[int, set[int | None]]) -> None:
+def _push_games(viewers: dict[int, set[tuple[int | None, str]]]) -> None:
     """Re-push each game to this process's own viewers of it."""
     for game_id, seats in viewers.items():
         realtime.push_game(game_id, viewers=seats)

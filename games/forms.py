@@ -38,6 +38,7 @@ from games.rule_text import (
     rules_title,
     scoring_of,
 )
+from games.wording import refusal
 
 logger = logging.getLogger(__name__)
 
@@ -113,7 +114,9 @@ class HouseRuleFields:
             try:
                 self.rules = Rules(**{name: cleaned[name] for name in OPTION_NAMES})
             except RulesError as error:
-                self.add_error(error.option if error.option in self.fields else None, str(error))
+                self.add_error(
+                    error.option if error.option in self.fields else None, refusal(error)
+                )
         return cleaned
 
     def changes_from(self, base: str | Rules) -> dict[str, Any]:

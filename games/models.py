@@ -28,6 +28,7 @@ from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
 from games.rule_text import preset_title, rules_title
+from games.wording import refusal
 
 T = TypeVar("T")
 
@@ -96,7 +97,7 @@ class RuleSet(models.Model):
         try:
             self.rules()
         except engine.RulesError as error:
-            raise ValidationError({"changes": str(error)}) from error
+            raise ValidationError({"changes": refusal(error)}) from error
 
     @classmethod
     def on_offer(cls) -> models.QuerySet[RuleSet]:

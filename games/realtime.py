@@ -5,7 +5,12 @@ area once per seat and once for spectators, and sends each to its channel group.
 consumers only forward text. Pushes are hints: the event log is the truth, so a client
 that reconnects or misses a push gets the whole current view (see `catch_up`).
 
-Group names: ``game-<id>-seat-<n>`` for a player, ``game-<id>-watch`` for spectators.
+A view is in the language its socket reads (docs/i18n.md): one render per (seat,
+language) that has a socket, each under `translation.override`. When everyone reads
+English, that is one render per seat, as it always was.
+
+Group names: ``game-<id>-seat-<n>`` for a player, ``game-<id>-watch`` for spectators,
+in English; another language's end in it: ``game-<id>-seat-<n>-da``.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.utils import translation
 
 from games import engine
 from games.models import Game
-from games.presence import connected
+from games.presence import ENGLISH, LANGUAGES, Viewer, connected_viewers
 from games.rendering import render_game_area
 
 log = logging.getLogger(__name__)
@@ -32,44 +38,74 @@ log = logging.getLogger(__name__)
 SEND_SECONDS = 5.0  # a push that takes longer is given up: catch-up will deliver it
 
 
-def seat_group(game_id: int, seat: int) -> str:
-    return f"game-{game_id}-seat-{seat}"
+def _in(group: str, language: str) -> str:
+    return group if language == ENGLISH else f"{group}-{language}"
 
 
-def watch_group(game_id: int) -> str:
-    return f"game-{game_id}-watch"
+def seat_group(game_id: int, seat: int, language: str = ENGLISH) -> str:
+    return _in(f"game-{game_id}-seat-{seat}", language)
+
+
+def watch_group(game_id: int, language: str = ENGLISH) -> str:
+    return _in(f"game-{game_id}-watch", language)
+
+
+def viewer_group(game_id: int, seat: int | None, language: str = ENGLISH) -> str:
+    """The group of the sockets of `seat` (None: spectators) that read `language`."""
+    return watch_group(game_id, language) if seat is None else seat_group(game_id, seat, language)
 
 
 def views_for(
-    game: Game, state: engine.GameState | None = None, wanted: Callable[[str], bool] | None = None
+    game: Game,
+    state: engine.GameState | None = None,
+    wanted: Callable[[str], bool] | None = None,
+    viewers: Collection[Viewer] | None = None,
 ) -> list[tuple[str, str]]:
-    """(group, html) for every seat and the spectators (those groups `wanted` accepts),
-    each rendered from its own observation only."""
+    """(group, html) for each (seat, language) of `viewers` -- by default every seat
+    and the spectators in every language -- whose group `wanted` accepts, each
+    rendered from its own observation only, in its own language."""
     state = state or game.engine_state()
-    viewers: list[tuple[str, int | None]] = [
-        (seat_group(game.pk, seat), seat) for seat in range(len(state.names))
-    ]
-    viewers.append((watch_group(game.pk), None))
-    return [
-        (group, render_game_area(game, state, seat))
-        for group, seat in viewers
-        if wanted is None or wanted(group)
-    ]
+    if viewers is None:
+        viewers = [
+            (seat, language) for language in LANGUAGES for seat in [*range(len(state.names)), None]
+        ]
+    found = []
+    for seat, language in _in_order(viewers):
+        group = viewer_group(game.pk, seat, language)
+        if wanted is not None and not wanted(group):
+            continue
+        with translation.override(language):
+            found.append((group, render_game_area(game, state, seat)))
+    return found
+
+
+def _in_order(viewers: Collection[Viewer]) -> list[Viewer]:
+    """English first, then by language; seats in order, the spectators last."""
+    return sorted(
+        viewers,
+        key=lambda v: (v[1] != ENGLISH, v[1], v[0] is None, -1 if v[0] is None else v[0]),
+    )
+
+
+def _viewer(viewer: int | None | Viewer) -> Viewer:
+    """A seat alone (None: the spectators) is its English sockets."""
+    return viewer if isinstance(viewer, tuple) else (viewer, ENGLISH)
 
 
 def push_game(
     game_id: int,
     *,
     refresh: bool = False,
-    viewers: Collection[int | None] | None = None,
+    viewers: Collection[int | None | Viewer] | None = None,
     game: Game | None = None,
 ) -> None:
     """Send every viewer of `game_id` its current view (called after a commit).
 
-    Views are rendered only for the seats (None: the spectators) that have a socket:
-    by default those the presence keys name, or the given `viewers` (a web process's
-    own sockets, when its catch-up check re-pushes). A bot's seat has no socket, so a
-    game of one player and three bots renders one view a move, not five.
+    Views are rendered only for the (seat, language) pairs (a seat None: the
+    spectators) that have a socket: by default those the presence keys name, or the
+    given `viewers` (a web process's own sockets, when its catch-up check re-pushes; a
+    seat alone means its English sockets). A bot's seat has no socket, so a game of one
+    player and three bots renders one view a move, not five.
     `refresh` marks a view that changed without a move (who is connected): sockets
     take it even though its seq is the one they already show. `game`: the instance the
     writer just saved (with its table, and what it read at this seq), rendered from
@@ -80,9 +116,20 @@ def push_game(
     if game is None:
         game = Game.objects.select_related("table").get(pk=game_id)
     state = game.engine_state()
+    seats = [*range(len(state.names)), None]
     if viewers is None:
-        viewers = connected(game, len(state.names))  # None: unknown, so all of them
-    wanted = reachable(layer) or (None if viewers is None else _groups_of(game.pk, viewers))
+        pairs = connected_viewers(game, len(state.names))
+    else:
+        pairs = {_viewer(v) for v in viewers}
+    if pairs is None:
+        # Unknown (the cache failed): every seat and the spectators, in English. A socket
+        # reading another language is caught up by its process's check
+        # (`games.consumers.Watcher`), which knows its sockets' languages.
+        pairs = {(seat, ENGLISH) for seat in seats}
+    # The in-memory layer (tests) knows which groups have a socket: every (seat, language)
+    # is offered to it.
+    wanted = reachable(layer)
+    candidates = None if wanted is not None else pairs
     sent_at = time.time()
     messages = [
         (
@@ -95,15 +142,10 @@ def push_game(
                 "refresh": refresh,
             },
         )
-        for group, html in views_for(game, state, wanted)
+        for group, html in views_for(game, state, wanted, candidates)
     ]
     if messages:
         send_all(layer, messages)
-
-
-def _groups_of(game_id: int, viewers: Collection[int | None]) -> Callable[[str], bool]:
-    groups = {watch_group(game_id) if v is None else seat_group(game_id, v) for v in viewers}
-    return groups.__contains__
 
 
 def reachable(layer: Any) -> Callable[[str], bool] | None:
@@ -160,5 +202,7 @@ def current_seqs(game_ids: list[int]) -> dict[int, int]:
 
 
 def render_for(game_id: int, seat: int | None) -> tuple[int, str]:
+    """The game's seq and `seat`'s view of it, in the active language (a socket's
+    answer renders under its language: `games.consumers`)."""
     game = Game.objects.select_related("table").get(pk=game_id)
     return game.seq, render_game_area(game, game.engine_state(), seat)

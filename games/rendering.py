@@ -24,15 +24,27 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext, npgettext, pgettext
+from django.utils.translation import gettext as _
 
 from games import absence, access, engine, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
-from games.engine.events import MOVE_KINDS, round_summary
+from games.engine.events import MOVE_KINDS
 from games.engine.events import from_dict as event_from_dict
 from games.engine.levels import proposal_key
 from games.engine.turns import play_order
 from games.models import Deal, Game, GamePlayer
+from games.wording import (
+    and_list,
+    card_text,
+    card_words,
+    cards_text,
+    describe,
+    describe_action,
+    round_summary,
+    stage_name,
+)
 
 TEMPLATE = "games/table.html#game-area"
 SEAT_TEMPLATE = "games/table.html#seat"
@@ -48,19 +60,21 @@ POLL_WAITING, POLL_OWN_TURN, POLL_OVER = 2, 10, 5
 
 class CardView(NamedTuple):
     code: str  # "10H": what forms post
-    name: str  # "10 of hearts": what screen readers say
-    rank: str  # "10"
+    name: str  # "10 of hearts": what screen readers say, in the viewer's language
+    rank: str  # "10", "K": the corner's index in the viewer's language ("R" in French)
     symbol: str  # "♥"
     suit: str  # "hearts", or "joker": the CSS class gives each suit its colour
     face: str  # the face's markup, inside the element that names the card
 
 
 def _card_view(card: engine.Card) -> CardView:
+    """`card` as the active language writes it (`games.wording.cards`)."""
+    words = card_words(card)
     # The joker's star is in every font, unlike the emoji 🃏.
     rank, symbol, suit = (
         ("", "★", "joker")
         if card.is_joker
-        else (str(card)[:-1], SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit])
+        else (words.rank, SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit])
     )
     # The face's rank and suits are drawn by CSS from data-t (static/css/site.css): a
     # card button's only text is then its name, which says what the face shows ("Discard
@@ -71,7 +85,7 @@ def _card_view(card: engine.Card) -> CardView:
         symbol,
         _corner(rank, symbol, " pc__corner--end"),
     )
-    return CardView(card.code, card.name, rank, symbol, suit, face)
+    return CardView(card.code, words.name, rank, symbol, suit, face)
 
 
 def _corner(rank: str, symbol: str, modifier: str) -> str:
@@ -84,11 +98,23 @@ def _corner(rank: str, symbol: str, modifier: str) -> str:
     )
 
 
-CARD_VIEWS: dict[engine.Card, CardView] = {c: _card_view(c) for c in engine.CARDS}
+# Every card's view, made once per language and process (a language's index letters and
+# names differ: K♥ "king of hearts", R♥ "roi de cœur").
+_CARD_VIEWS: dict[str | None, dict[engine.Card, CardView]] = {}
+
+
+def card_views() -> dict[engine.Card, CardView]:
+    """Every card's view in the active language."""
+    language = get_language()
+    found = _CARD_VIEWS.get(language)
+    if found is None:
+        found = _CARD_VIEWS[language] = {c: _card_view(c) for c in engine.CARDS}
+    return found
 
 
 def cards(hand: Sequence[engine.Card] | None) -> list[CardView]:
-    return [CARD_VIEWS[c] for c in hand or ()]
+    views = card_views()
+    return [views[c] for c in hand or ()]
 
 
 class GameRef(NamedTuple):
@@ -189,7 +215,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "home": game.table.home,
         "hand_value": engine.format_value(obs.hand_value) if obs.hand_value is not None else None,
         "hand_hidden": me is not None and obs.hand is None and not me.out,
-        "discard_top": CARD_VIEWS[obs.discard_top] if obs.discard_top is not None else None,
+        "discard_top": card_views()[obs.discard_top] if obs.discard_top is not None else None,
         "buried": cards(obs.discard_pile[:-1]),
         "widow": cards(obs.widow),
         "widow_backs": range(0 if obs.widow else obs.widow_count),
@@ -226,7 +252,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
             (
                 seq,
                 event.kind,
-                engine.describe(event, names, seat),
+                describe(event, names, seat),
                 seat is not None and event.seat == seat and event.kind in MOVE_KINDS,
             )
             for seq, event, _ in found.events
@@ -238,6 +264,8 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
             "url": reverse("shuffles", args=[game.pk]),
         },
     }
+    # The seconds left, for "… s left": the script ticks the number down.
+    context["seconds_html"] = _seconds_html(context["seconds_left"], context["deadline_ms"])
     context.update(_actions(obs))
     context["levels"] = None if over else _levels(game, obs, seat)
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
@@ -256,8 +284,8 @@ class SharedParts(NamedTuple):
 
 
 def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any]) -> SharedParts:
-    """The seats and the fairness panel, rendered once per instance and seq: a push
-    renders every viewer's area from one instance. Everything they show is public:
+    """The seats and the fairness panel, rendered once per instance, seq and language: a
+    push renders every viewer's area from one instance. Everything they show is public:
     each seat's `SeatView` is built from the observation's public seat (cards held
     face down, standing, who deals, whose turn), the same whoever looks; the deals'
     panel shows commitments and the decks of rounds that are over."""
@@ -265,6 +293,7 @@ def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any
     def render() -> SharedParts:
         clock = {
             "seconds_left": context["seconds_left"],
+            "seconds_html": context["seconds_html"],
             "deadline_ms": context["deadline_ms"],
             "time_left": context["time_left"],
         }
@@ -274,21 +303,19 @@ def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any
         )
         return SharedParts(seats, fairness)
 
-    return game.once_per_seq("_shared_parts", render)
-
-
-BOT_TAG = ' <span class="tag tag--bot">played by a bot</span>'
+    return game.once_per_seq(f"_shared_parts:{get_language()}", render)
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
     """The log's lines (one viewer's words), joined without the template engine's loop:
     the same markup, escaped as the template escapes (`django.utils.html.escape` is
     `html.escape`)."""
+    bot_tag = f' <span class="tag tag--bot">{escape(_("played by a bot"))}</span>'
     return mark_safe(
         "".join(
             f'<!--p:log-{int(seq)}--><li class="log-{escape(kind)}" data-seq="{int(seq)}"'
             f"{' data-mine' if mine else ''}>{escape(text)}"
-            f"{BOT_TAG if seq in bot_seqs else ''}</li><!--/p-->"
+            f"{bot_tag if seq in bot_seqs else ''}</li><!--/p-->"
             for seq, kind, text, mine in log
         )
     )
@@ -311,14 +338,47 @@ def _levels(game: Game, obs: engine.Observation, seat: int | None) -> dict[str, 
         waiting = [s.seat for s in obs.seats if not s.out and s.seat not in proposal.agreed]
         context["proposal"] = {
             "key": proposal_key(proposal),
-            "proposer": "You" if seat == proposal.proposer else names[proposal.proposer],
-            "names": proposal.names,
-            "agreed": [names[s] for s in proposal.agreed],
-            "waiting": [names[s] for s in waiting],
+            "text": _proposal_text(proposal, names, seat),
+            "agreed": ", ".join(names[s] for s in proposal.agreed),
+            "waiting": ", ".join(names[s] for s in waiting),
             "mine": seat == proposal.proposer,
             "to_answer": playing and seat in waiting,
         }
     return context
+
+
+def _proposal_text(proposal: engine.LevelProposal, names: Sequence[str], seat: int | None) -> str:
+    """The open proposal in a sentence, to `seat`."""
+    values = {
+        "name": names[proposal.proposer],
+        "levels": ", ".join(_("“%(name)s”") % {"name": n} for n in proposal.names),
+    }
+    several = len(proposal.names) > 1
+    if seat == proposal.proposer:
+        if several:
+            return (
+                _(
+                    "You propose adding %(levels)s before the county: everyone still in gains "
+                    "a life for each."
+                )
+                % values
+            )
+        return (
+            _("You propose adding %(levels)s before the county: everyone still in gains a life.")
+            % values
+        )
+    if several:
+        return (
+            _(
+                "%(name)s proposes adding %(levels)s before the county: everyone still in "
+                "gains a life for each."
+            )
+            % values
+        )
+    return (
+        _("%(name)s proposes adding %(levels)s before the county: everyone still in gains a life.")
+        % values
+    )
 
 
 def render_game_area(
@@ -333,14 +393,16 @@ def render_game_area(
     `notice`) for the person who made a request. `state` is `game`'s own snapshot.
 
     Without a request or a message, the fragment is kept on the instance for its seq
-    (like the rows it reads): the push after a move renders each seat's, and the
-    mover's htmx answer, which needs no CSRF token either (htmx sends it in a header),
-    is then the same string, not a second render."""
+    and language (like the rows it reads): the push after a move renders each seat's,
+    and the mover's htmx answer, which needs no CSRF token either (htmx sends it in a
+    header), is then the same string, not a second render. It is in the active language
+    (a request's, or the push's `translation.override`)."""
     if request is None and not extra:
-        areas: dict[int | None, str] = game.once_per_seq("_areas", dict)
-        if seat not in areas:
-            areas[seat] = _compact(render_to_string(TEMPLATE, game_context(game, state, seat)))
-        return areas[seat]
+        areas: dict[tuple[int | None, str | None], str] = game.once_per_seq("_areas", dict)
+        key = (seat, get_language())
+        if key not in areas:
+            areas[key] = _compact(render_to_string(TEMPLATE, game_context(game, state, seat)))
+        return areas[key]
     context = game_context(game, state, seat)
     context.update(extra)
     return _compact(render_to_string(TEMPLATE, context, request=request))
@@ -414,19 +476,25 @@ def _poll_seconds(obs: engine.Observation, my_turn: bool) -> int:
 
 # ---- away, and what a bot did for you ---------------------------------------------
 
-AWAY_TEXTS = {
-    "timer": "Your time ran out on two turns in a row, so a bot is playing your turns.",
-    "absent": "You left the table on your turn, so a bot is playing your turns.",
-    "host": "The host let a bot play your turns.",
-    "staff": "Staff let a bot play your turns.",
-    "withdrawn": "You withdrew from the event, so a bot plays this game for you.",
-    "event": "The event's organizer let a bot play for you this round.",
-    "deadline": "The deadline for this game passed, so a bot plays it to the end for you.",
-}
-
 
 def _away_text(player: GamePlayer) -> str:
-    return AWAY_TEXTS.get(player.away_reason, "You were away, so a bot is playing your turns.")
+    """Why a bot is playing for the viewer, to them."""
+    match player.away_reason:
+        case "timer":
+            return _("Your time ran out on two turns in a row, so a bot is playing your turns.")
+        case "absent":
+            return _("You left the table on your turn, so a bot is playing your turns.")
+        case "host":
+            return _("The host let a bot play your turns.")
+        case "staff":
+            return _("Staff let a bot play your turns.")
+        case "withdrawn":
+            return _("You withdrew from the event, so a bot plays this game for you.")
+        case "event":
+            return _("The event's organizer let a bot play for you this round.")
+        case "deadline":
+            return _("The deadline for this game passed, so a bot plays it to the end for you.")
+    return _("You were away, so a bot is playing your turns.")
 
 
 def _played_for_you(events: list[tuple[int, engine.Event, bool]], seat: int) -> str:
@@ -437,7 +505,7 @@ def _played_for_you(events: list[tuple[int, engine.Event, bool]], seat: int) -> 
     no one else is told this."""
     moves: list[engine.Event] = []  # oldest first
     timed_out = False
-    for _, event, by_bot in events:  # newest first
+    for _seq, event, by_bot in events:  # newest first
         if event.seat == seat and event.kind in MOVE_KINDS:
             if not by_bot:
                 break  # their own move: they know the rest
@@ -449,14 +517,15 @@ def _played_for_you(events: list[tuple[int, engine.Event, bool]], seat: int) -> 
             break  # another player's move, before the bot's turn for them
     if not moves:
         return ""
-    done = _list(_did(moves))
+    done = and_list(_did(moves))
     if timed_out:
-        return f"Time ran out: a bot {done} for you."
-    return f"A bot played your last turn: it {done}."
+        return _("Time ran out: a bot %(moves)s for you.") % {"moves": done}
+    return _("A bot played your last turn: it %(moves)s.") % {"moves": done}
 
 
 def _did(moves: list[engine.Event]) -> list[str]:
-    """What the moves did, in the past tense, to "you"."""
+    """What the moves did, in the past tense, to "you": each the predicate of "a bot
+    ..." (the sentences around them, `_played_for_you`, say who and for whom)."""
     drawn = None
     words = []
     for event in moves:
@@ -464,38 +533,64 @@ def _did(moves: list[engine.Event]) -> list[str]:
         match event.kind:
             case "drew" if d["source"] == engine.DISCARD_PILE:
                 drawn = d["card"]
-                words.append(f"took {drawn} from the discard pile")
+                words.append(
+                    pgettext("what a bot did for you", "took %(card)s from the discard pile")
+                    % {"card": card_text(drawn)}
+                )
             case "drew":
                 drawn = event.secret.get("card")
-                words.append(f"drew {drawn} from the stock" if drawn else "drew from the stock")
-            case "discarded":
-                cards = d["cards"]
-                if not cards:
-                    text = "kept your cards"
-                elif len(cards) == 1:
-                    text = "discarded it" if cards[0] == drawn else f"discarded {cards[0]}"
-                else:
-                    text = f"discarded {engine.format_cards(cards, symbols=True)}"
-                words.append(text + (" and knocked" if d.get("knock") else ""))
-            case "exchanged":
-                gave = engine.format_cards(d["gave"], symbols=True)
-                took = engine.format_cards(d["took"], symbols=True)
-                words.append(f"exchanged {gave} for {took} from the widow")
-            case _:
                 words.append(
-                    {
-                        "knocked": "knocked",
-                        "stood": "stood",
-                        "widow_opened": "turned the widow face up",
-                        "looked": "looked at your cards",
-                        "thrown_down": "threw down",
-                    }.get(event.kind, event.kind)
+                    pgettext("what a bot did for you", "drew %(card)s from the stock")
+                    % {"card": card_text(drawn)}
+                    if drawn
+                    else pgettext("what a bot did for you", "drew from the stock")
                 )
+            case "discarded":
+                words.append(_discarded_for_you(d, drawn))
+            case "exchanged":
+                words.append(
+                    pgettext(
+                        "what a bot did for you", "exchanged %(gave)s for %(took)s from the widow"
+                    )
+                    % {"gave": cards_text(d["gave"]), "took": cards_text(d["took"])}
+                )
+            case "knocked":
+                words.append(pgettext("what a bot did for you", "knocked"))
+            case "stood":
+                words.append(pgettext("what a bot did for you", "stood"))
+            case "widow_opened":
+                words.append(pgettext("what a bot did for you", "turned the widow face up"))
+            case "looked":
+                words.append(pgettext("what a bot did for you", "looked at your cards"))
+            case "thrown_down":
+                words.append(pgettext("what a bot did for you", "threw down"))
+            case _:
+                words.append(event.kind)
     return words
 
 
-def _list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _discarded_for_you(d: dict[str, Any], drawn: engine.Card | None) -> str:
+    cards = d["cards"]
+    knock = bool(d.get("knock"))
+    if not cards:
+        if knock:
+            return pgettext("what a bot did for you", "kept your cards and knocked")
+        return pgettext("what a bot did for you", "kept your cards")
+    if len(cards) == 1 and cards[0] == drawn:
+        if knock:
+            return pgettext("what a bot did for you: the card it drew", "discarded it and knocked")
+        return pgettext("what a bot did for you: the card it drew", "discarded it")
+    shown = {"cards": cards_text(cards)}
+    if knock:
+        return pgettext("what a bot did for you", "discarded %(cards)s and knocked") % shown
+    return pgettext("what a bot did for you", "discarded %(cards)s") % shown
+
+
+def _seconds_html(seconds: int | None, deadline_ms: int | None) -> SafeString:
+    """The seconds left of a turn in the element static/js/live.js ticks down."""
+    if deadline_ms:
+        return format_html('<span data-deadline="{}">{}</span>', deadline_ms, seconds)
+    return format_html("<span>{}</span>", seconds)
 
 
 def _seconds_left(game: Game) -> int | None:
@@ -515,11 +610,12 @@ def time_left_words(seconds: int) -> str:
     minutes = seconds // 60
     hours, minutes = divmod(minutes, 60)
     days, hours = divmod(hours, 24)
+    values = {"days": days, "hours": hours, "minutes": minutes}
     if days:
-        return f"{days} day{'s' if days != 1 else ''} {hours} h"
+        return ngettext("%(days)s day %(hours)s h", "%(days)s days %(hours)s h", days) % values
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min" if minutes else "under a minute"
+        return _("%(hours)s h %(minutes)s min") % values
+    return _("%(minutes)s min") % values if minutes else _("under a minute")
 
 
 # ---- the moves --------------------------------------------------------------------
@@ -534,9 +630,7 @@ def _actions(obs: engine.Observation) -> dict[str, Any]:
     exchanges = [a for a in legal if isinstance(a, Exchange)]
     # Knock, stand, open the widow, look, throw down: one button each.
     buttons = [
-        (a.code, engine.describe_action(a))
-        for a in legal
-        if not isinstance(a, Draw | Discard | Exchange)
+        (a.code, describe_action(a)) for a in legal if not isinstance(a, Draw | Discard | Exchange)
     ]
     compact = obs.rules.hidden_discards and bool(discards)
     # Discarding one card is one click on it, whatever the rules: its buttons go on the
@@ -548,7 +642,7 @@ def _actions(obs: engine.Observation) -> dict[str, Any]:
         kind = "knock" if action.knock else "discard"
         by_card.setdefault(action.cards[0], {})[kind] = (
             action.code,
-            engine.describe_action(action),
+            describe_action(action),
         )
     # Widow exchanges (many combinations): the cards become checkboxes of one form,
     # "pick", instead of a button for every combination.
@@ -590,7 +684,7 @@ def _first_control(
         return draw_stock
     if engine.DISCARD_PILE in draws:
         return draws[engine.DISCARD_PILE]
-    for _, moves, _, _, pick in hand_moves:
+    for _view, moves, _drawn, _taken, pick in hand_moves:
         if moves.get("discard"):
             return moves["discard"][0]
         if pick and exchanges:
@@ -619,30 +713,41 @@ def _prompt(
     if not obs.legal:
         return ""
     if obs.phase == "throw_down":
-        return (
+        return _(
             "Before you look at your cards you may throw down: every hand is shown at "
             "once, and you count as the knocker."
         )
     if discarding:
         if compact:
-            return "Now discard a card: click it. To discard several, open “Discard several cards”."
-        return "Now discard a card: click it."
+            return _(
+                "Now discard a card: click it. To discard several, open “Discard several cards”."
+            )
+        return _("Now discard a card: click it.")
     if obs.phase == "widow":
-        return "The widow is face up: pick cards of yours and as many of the widow's."
+        return _("The widow is face up: pick cards of yours and as many of the widow's.")
+    # What they may do, each the rest of "Your turn: ...", one of them to be chosen.
     ways = []
     if engine.STOCK in draws:
-        ways.append("draw from the stock")
+        ways.append(pgettext("your turn: what you may do", "draw from the stock"))
     if engine.DISCARD_PILE in draws and obs.discard_top is not None:
-        ways.append(f"take the {obs.discard_top}")
+        ways.append(
+            pgettext("your turn: what you may do", "take the %(card)s")
+            % {"card": card_text(obs.discard_top)}
+        )
     if exchanging or any(isinstance(a, OpenWidow) for a in obs.legal):
-        ways.append("exchange with the widow")
+        ways.append(pgettext("your turn: what you may do", "exchange with the widow"))
     if any(isinstance(a, Knock) for a in obs.legal):
-        ways.append("knock")
+        ways.append(pgettext("your turn: what you may do", "knock"))
     if len(ways) > 1:
-        ways[-2:] = [f"{ways[-2]} or {ways[-1]}"]
-    text = f"Your turn: {', '.join(ways)}." if ways else "Your turn."
+        ways[-2:] = [
+            pgettext("your turn: the last two things you may do", "%(one)s or %(other)s")
+            % {"one": ways[-2], "other": ways[-1]}
+        ]
+    text = _("Your turn: %(ways)s.") % {"ways": ", ".join(ways)} if ways else _("Your turn.")
     if obs.knocker is not None:
-        text += f" {obs.names[obs.knocker]} knocked: this is your last turn."
+        text += " " + _("%(name)s knocked: this is your last turn.") % {
+            "name": obs.names[obs.knocker]
+        }
     return text
 
 
@@ -671,7 +776,9 @@ def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
         value = result.values[seat]
         shown.append(
             ShownHand(
-                name="You" if seat == obs.viewer else obs.names[seat],
+                name=pgettext("the reader, beside their hand", "You")
+                if seat == obs.viewer
+                else obs.names[seat],
                 cards=cards(hand),
                 value=engine.format_value(value) if value is not None else "",
                 result=_round_result(result, seat, obs.rules),
@@ -690,39 +797,56 @@ def _last_round(obs: engine.Observation) -> dict[str, Any] | None:
         # The same without the hands' values (the hands show them): what it cost whom.
         "short": round_summary(data, obs.names, obs.viewer, values=False),
         # A throw-down is not a knock, though its thrower counts as the knocker.
-        "knock_word": "threw down" if result.reason == "throw_down" else "knocked",
+        "knock_word": pgettext("a tag beside a hand", "threw down")
+        if result.reason == "throw_down"
+        else pgettext("a tag beside a hand", "knocked"),
         "hands": shown,
         "fresh": _summary_is_fresh(obs),
     }
 
 
 def _round_result(result: engine.RoundResult, seat: int, rules: engine.Rules) -> str:
-    """What the round did to `seat`, in a few words ("loses a life", "ante lost")."""
+    """What the round did to `seat`, in a few words ("loses a life", "ante lost"): a
+    list of short tags beside the hand, each whole in itself."""
     parts = []
     if seat in result.blitzers:
-        parts.append("31: blitz!")
+        parts.append(pgettext("a round's result for a hand", "31: blitz!"))
     lost = result.lives_lost[seat]
     if lost:
-        parts.append("loses a life" if lost == 1 else f"loses {lost} lives")
+        parts.append(
+            npgettext("a round's result for a hand", "loses a life", "loses %(count)s lives", lost)
+            % {"count": lost}
+        )
     if result.points_won[seat]:
-        parts.append(f"+{result.points_won[seat]} point")
+        parts.append(
+            pgettext("a round's result for a hand", "+%(count)s point")
+            % {"count": result.points_won[seat]}
+        )
     chips = result.chips_won[seat]
     if rules.scoring == "banking" and result.reason in ("stock_empty", "max_turns"):
-        parts.append("ante stays in the pot")
+        parts.append(pgettext("a round's result for a hand", "ante stays in the pot"))
     elif rules.scoring == "banking":
         # Everyone antes a chip as the round starts (already paid): the winner takes
         # the pot, everyone else has lost their ante, and a blitz costs a chip more.
         if chips > 0:
-            parts.append(f"takes the pot: {chips} chip{'s' if chips != 1 else ''}")
+            parts.append(
+                ngettext("takes the pot: %(count)s chip", "takes the pot: %(count)s chips", chips)
+                % {"count": chips}
+            )
         elif chips < 0:
-            parts.append(f"ante and {-chips} chip{'s' if chips != -1 else ''} lost")
+            parts.append(
+                ngettext("ante and %(count)s chip lost", "ante and %(count)s chips lost", -chips)
+                % {"count": -chips}
+            )
         else:
-            parts.append("ante lost")
+            parts.append(pgettext("a round's result for a hand", "ante lost"))
     elif chips:
-        parts.append(f"{chips:+d} chip{'s' if abs(chips) != 1 else ''}")
+        parts.append(
+            ngettext("%(count)s chip", "%(count)s chips", abs(chips)) % {"count": f"{chips:+d}"}
+        )
     if seat in result.eliminated:
-        parts.append("out")
-    return ", ".join(parts) or "safe"
+        parts.append(pgettext("a round's result for a hand", "out"))
+    return ", ".join(parts) or pgettext("a round's result for a hand", "safe")
 
 
 def _summary_is_fresh(obs: engine.Observation) -> bool:
@@ -738,12 +862,12 @@ def _ended(
     game: Game, obs: engine.Observation, events: list[tuple[int, engine.Event, bool]]
 ) -> dict[str, Any]:
     """A game stopped before anyone won: why, and the standings as they were."""
-    why = next((e for _, e, _ in events if e.kind == "game_ended_early"), None)
+    why = next((e for _seq, e, _by_bot in events if e.kind == "game_ended_early"), None)
     if why is None:  # older than the log's window: the row says why
         why = engine.Event("game_ended_early", data={"reason": game.end_reason})
     standings = [(s.name, standing(obs.rules.scoring, s)) for s in obs.seats]
     return {
-        "text": engine.describe(why, obs.names, obs.viewer),
+        "text": describe(why, obs.names, obs.viewer),
         "won": False,
         "ended": True,
         "standings": standings,
@@ -757,14 +881,16 @@ def standing(scoring: str, s: engine.SeatView) -> str:
     archive's replay (`games.archive.board`) both show it. A stage's name comes before
     "on the county": rules that name their stages name that one too."""
     if s.out:
-        return "out"
+        return pgettext("a player's standing", "out")
     if scoring == "points":
-        return f"{s.points} point{'' if s.points == 1 else 's'}"
+        return ngettext("%(count)s point", "%(count)s points", s.points) % {"count": s.points}
     if scoring == "banking":
-        return f"{s.chips} chip{'' if s.chips == 1 else 's'}"
+        return ngettext("%(count)s chip", "%(count)s chips", s.chips) % {"count": s.chips}
     if s.stage_label:
-        return s.stage_label
-    return "on the county" if s.on_county else f"{s.lives} li{'fe' if s.lives == 1 else 'ves'}"
+        return stage_name(s.stage_label)
+    if s.on_county:
+        return pgettext("a player's standing", "on the county")
+    return ngettext("%(count)s life", "%(count)s lives", s.lives) % {"count": s.lives}
 
 
 def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
@@ -774,7 +900,7 @@ def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
     data = {"winners": outcome.winners, "reason": outcome.reason}
     if outcome.reason == "target_points":
         data["points"] = obs.seats[outcome.winners[0]].points
-    text = engine.describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)
+    text = describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)
     return {"text": text, "won": obs.viewer in outcome.winners}
 
 
@@ -788,39 +914,51 @@ def _deals_outcome(game: Game, obs: engine.Observation, deals: int) -> dict[str,
     player in at the table: it tells each seat what the deals did to them, the viewer's
     own line as the heading ("You lost a life: 2 left"), everyone's in the list."""
     start, carried = _starting_lives(game, obs)
-    over = "The deal is over" if deals == 1 else f"The {deals} deals are played"
+    one = deals == 1
     outcome = obs.outcome
     assert outcome is not None
     # The heading is the viewer's own line; a spectator's says the deal is over.
-    said = [over + "."] if obs.viewer is not None else []
+    said = []
+    if obs.viewer is not None:
+        said.append(
+            _("The deal is over.")
+            if one
+            else ngettext("The %(deals)s deal is played.", "The %(deals)s deals are played.", deals)
+            % {"deals": deals}
+        )
     if outcome.reason == "last_player" and outcome.winners:
-        said.append(f"{obs.names[outcome.winners[0]]} is the last player in at this table.")
+        said.append(
+            _("%(name)s is the last player in at this table.")
+            % {"name": obs.names[outcome.winners[0]]}
+        )
     text = " ".join(said)
     # Out of what: of the event when the lives were carried in from earlier deals (a
     # knockout's) at a table the system seats; else (a duplicate board, dealt from full
     # lives each time) only of these deals.
-    if carried and not access.seats_itself(game.table):
-        of = " of the event"
-    else:
-        of = " of this deal" if deals == 1 else " of these deals"
+    of = "event" if carried and not access.seats_itself(game.table) else "deal" if one else "deals"
     lines = [
         (s.name, _deal_result(obs.rules, s, start[s.seat], you=False, of=of)) for s in obs.seats
     ]
     viewer = obs.viewer
-    heading = (
-        _deal_result(obs.rules, obs.seats[viewer], start[viewer], you=True, of=of)
-        if viewer is not None
-        else over
-    )
-    after = "after the deal" if deals == 1 else "after the deals"
-    label = "Lives" if obs.rules.scoring == "lives" else "The standings"
+    if viewer is not None:
+        heading = _deal_result(obs.rules, obs.seats[viewer], start[viewer], you=True, of=of)
+    elif one:
+        heading = _("The deal is over")
+    else:
+        heading = ngettext(
+            "The %(deals)s deal is played", "The %(deals)s deals are played", deals
+        ) % {"deals": deals}
+    if obs.rules.scoring == "lives":
+        label = _("Lives after the deal") if one else _("Lives after the deals")
+    else:
+        label = _("The standings after the deal") if one else _("The standings after the deals")
     return {
         "heading": heading,
         "text": text,
         "won": False,
         "ended": False,
         "standings": lines,
-        "standings_label": f"{label} {after}",
+        "standings_label": label,
     }
 
 
@@ -842,20 +980,42 @@ def _starting_lives(game: Game, obs: engine.Observation) -> tuple[list[int], boo
 def _deal_result(rules: engine.Rules, s: engine.SeatView, start: int, *, you: bool, of: str) -> str:
     """What the deals did to `s`, in a few words: "You lost a life: 2 left", "kept
     their lives: 3 left", "out" (`you`: to the seat's own player, in the second person,
-    as a sentence; else a standings entry after the name)."""
+    as a sentence; else a standings entry after the name). `of`: what a player out is
+    out of -- "event", "deal" or "deals"."""
     if rules.scoring != "lives":
         have = standing(rules.scoring, s)
-        return f"You have {have}" if you else have
+        return _("You have %(standing)s") % {"standing": have} if you else have
     if s.out:
-        return f"You are out{of}" if you else "out"
-    county = "you are on the county" if you else "on the county"
-    left = s.stage_label or (county if s.on_county else f"{s.lives} left")
+        if not you:
+            return pgettext("a player's standing", "out")
+        if of == "event":
+            return _("You are out of the event")
+        return _("You are out of this deal") if of == "deal" else _("You are out of these deals")
+    # What they have left: a stage's name, the county, or a number of lives.
+    if s.stage_label:
+        left = stage_name(s.stage_label)
+    elif s.on_county:
+        left = (
+            pgettext("what you have left after the deals", "you are on the county")
+            if you
+            else pgettext("what a player has left after the deals", "on the county")
+        )
+    else:
+        left = ngettext("%(count)s left", "%(count)s left", s.lives) % {"count": s.lives}
     lost = start - s.lives
+    values = {"count": lost, "left": left}
     if lost > 0:
-        what = "a life" if lost == 1 else f"{lost} lives"
-        return f"You lost {what}: {left}" if you else f"lost {what}, {left}"
+        if you:
+            return (
+                ngettext("You lost a life: %(left)s", "You lost %(count)s lives: %(left)s", lost)
+                % values
+            )
+        return ngettext("lost a life, %(left)s", "lost %(count)s lives, %(left)s", lost) % values
     if s.on_county and start == 0:
-        return "You stay on the county" if you else "still on the county"
-    theirs = "your" if you else "their"
-    what = "life" if s.lives == 1 else "lives"
-    return f"You kept {theirs} {what}: {left}" if you else f"kept {theirs} {what}, {left}"
+        return _("You stay on the county") if you else _("still on the county")
+    if you:
+        return (
+            ngettext("You kept your life: %(left)s", "You kept your lives: %(left)s", s.lives)
+            % values
+        )
+    return ngettext("kept their life, %(left)s", "kept their lives, %(left)s", s.lives) % values

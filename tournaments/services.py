@@ -40,6 +40,7 @@ from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet
 from games.signals import send_on_commit
+from games.wording import refusal
 from tournaments import (
     formats,
     live,
@@ -255,7 +256,7 @@ def _event_rules(club: Club, rule_set: RuleSet | None) -> Rules:
     try:
         return rule_set.rules()
     except RulesError as error:
-        raise ServiceError(str(error), "rule_set") from error
+        raise ServiceError(refusal(error), "rule_set") from error
 
 
 def _check_tables(

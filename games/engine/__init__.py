@@ -19,12 +19,11 @@ from .actions import (
     ProposeLevels,
     Stand,
     ThrowDown,
-    describe_action,
     parse_action,
 )
 from .cards import CARDS, JOKER, Card, card, format_cards, full_deck, parse_card, parse_cards
-from .errors import CardError, EngineError, IllegalAction, RulesError
-from .events import Event, describe
+from .errors import N_, CardError, EngineError, IllegalAction, RulesError
+from .events import Event
 from .events import view as event_view
 from .game import apply_action, current_player, legal_actions, new_game
 from .hands import format_value, hand_key, hand_value, is_blitz, is_three_aces
@@ -35,6 +34,7 @@ from .rules import OPTION_NAMES, PRESET_TITLES, PRESETS, Rules
 from .state import GameState, LevelProposal, Outcome, PlayerState, RoundResult
 
 __all__ = [
+    "N_",
     "CARDS",
     "DISCARD_PILE",
     "JOKER",
@@ -74,8 +74,6 @@ __all__ = [
     "apply_action",
     "card",
     "current_player",
-    "describe",
-    "describe_action",
     "event_view",
     "format_cards",
     "format_value",

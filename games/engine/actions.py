@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .cards import CARDS, Card, format_cards, parse_cards
-from .errors import CardError, IllegalAction
+from .cards import CARDS, Card, parse_cards
+from .errors import N_, CardError, IllegalAction
 from .rules import BOUNDS
 
 STOCK = "stock"
@@ -173,44 +173,13 @@ def parse_action(text: str, seat: int) -> Action:
         if head == "discard":
             cards_text, _, flag = rest.partition(":")
             if flag not in ("", "knock"):
-                raise IllegalAction(f"{text!r} is not a move.")
+                raise IllegalAction(N_("%(text)r is not a move."), text=text)
             return Discard(seat, parse_cards(cards_text), knock=flag == "knock")
         if head == "exchange" and ">" in rest:
             give, take = rest.split(">", 1)
             return Exchange(seat, parse_cards(give), parse_cards(take))
     except CardError as error:
-        raise IllegalAction(f"{text!r} is not a move: {error}") from error
-    raise IllegalAction(f"{text!r} is not a move.")
-
-
-def describe_action(action: Action) -> str:
-    """Button text for an action, in the second person."""
-    match action:
-        case Draw(source="stock"):
-            return "Draw from the stock"
-        case Draw():
-            return "Take the top discard"
-        case Discard(cards=()):
-            return "Keep your cards"
-        case Discard(cards=cards, knock=knock):
-            text = "Discard " + format_cards(cards, symbols=True)
-            return text + " and knock" if knock else text
-        case Knock():
-            return "Knock"
-        case Stand():
-            return "Stand"
-        case OpenWidow():
-            return "Exchange with the widow"
-        case Exchange(give=give, take=take):
-            return (
-                f"Give {format_cards(give, symbols=True)}, take {format_cards(take, symbols=True)}"
-            )
-        case Look():
-            return "Look at your cards"
-        case ThrowDown():
-            return "Throw down"
-        case ProposeLevels(names=names):
-            return "Propose adding " + ", ".join(f"\u201c{n}\u201d" for n in names)
-        case AnswerLevels(agree=agree):
-            return "Agree" if agree else "Decline"
-    raise AssertionError(action)
+        raise IllegalAction(
+            N_("%(text)r is not a move: %(reason)s"), text=text, reason=error
+        ) from error
+    raise IllegalAction(N_("%(text)r is not a move."), text=text)

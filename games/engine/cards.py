@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import CardError
+from .errors import N_, CardError
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -108,13 +108,20 @@ def parse_card(text: str) -> Card:
     if text in ("JK", "🃏", "JOKER"):
         return JOKER
     if len(text) < 2:
-        raise CardError(f"{raw!r} is not a card: write a rank and a suit, like AS or 10H.")
+        raise CardError(
+            N_("%(text)r is not a card: write a rank and a suit, like AS or 10H."), text=raw
+        )
     rank_text, suit_text = text[:-1], text[-1]
     if suit_text not in _SUIT_INPUT:
-        raise CardError(f"{raw!r} is not a card: the suit must be one of S H D C or ♠ ♥ ♦ ♣.")
+        raise CardError(
+            N_("%(text)r is not a card: the suit must be one of S H D C or ♠ ♥ ♦ ♣."), text=raw
+        )
     if rank_text not in _RANK_INPUT:
         raise CardError(
-            f"{raw!r} is not a card: the rank must be one of A K Q J 10 (or T) 9 8 7 6 5 4 3 2."
+            N_(
+                "%(text)r is not a card: the rank must be one of A K Q J 10 (or T) 9 8 7 6 5 4 3 2."
+            ),
+            text=raw,
         )
     return card(_RANK_INPUT[rank_text], _SUIT_INPUT[suit_text])
 
@@ -128,7 +135,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     cards = tuple(parse_card(part) for part in parts)
     if len(set(cards)) != len(cards):
         dupes = sorted({c for c in cards if cards.count(c) > 1})
-        raise CardError("A card appears twice: " + ", ".join(c.code for c in dupes) + ".")
+        twice = ", ".join(c.code for c in dupes)
+        raise CardError(N_("A card appears twice: %(cards)s."), cards=twice)
     return cards
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from . import scoring
 from .cards import JOKER_INDEX, Card, full_deck
-from .errors import EngineError
+from .errors import N_, EngineError
 from .events import Event
 from .hands import is_blitz, is_three_aces
 from .randomness import DeckSource
@@ -158,12 +158,12 @@ def _source(state: GameState) -> DeckSource:
     """Where the state's shuffles and picks come from; a state loaded only to be read
     has none, and cannot deal."""
     if state.deck_source is None:
-        raise EngineError("This game has no deck source to shuffle with.")
+        raise EngineError(N_("This game has no deck source to shuffle with."))
     return state.deck_source
 
 
 def _shuffled(state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
     result = tuple(_source(state).shuffled(cards))
     if sorted(result) != sorted(cards):
-        raise EngineError("The deck source did not return a shuffle of the cards it was given.")
+        raise EngineError(N_("The deck source did not return a shuffle of the cards it was given."))
     return result

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from . import dealing, levels, scoring
 from .actions import (
@@ -31,7 +32,7 @@ from .actions import (
     ThrowDown,
 )
 from .cards import Card, without
-from .errors import EngineError, IllegalAction
+from .errors import N_, EngineError, IllegalAction
 from .events import Event, EventData
 from .hands import format_value, hand_value, is_blitz, is_three_aces
 from .randomness import DeckSource
@@ -65,16 +66,22 @@ def new_game(
         tuple(f"Player {i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
     )
     if not 2 <= len(names) <= rules.max_players:
-        raise EngineError(f"A game needs 2 to {rules.max_players} players, not {len(names)}.")
+        raise EngineError(
+            N_("A game needs 2 to %(most)s players, not %(count)s."),
+            most=rules.max_players,
+            count=len(names),
+        )
     if any(not name.strip() for name in names) or len(set(names)) != len(names):
-        raise EngineError("Every player needs a name of their own.")
+        raise EngineError(N_("Every player needs a name of their own."))
     if dealer is not None and not 0 <= dealer < len(names):
-        raise EngineError(f"The first dealer must be one of the {len(names)} seats.")
+        raise EngineError(
+            N_("The first dealer must be one of the %(count)s seats."), count=len(names)
+        )
     if dealer is None and rules.first_dealer == "chosen":
-        raise EngineError("At this table the players choose the first dealer: say who deals.")
+        raise EngineError(N_("At this table the players choose the first dealer: say who deals."))
     players = _starting_players(rules, len(names), lives)
     if deals is not None and deals < 1:
-        raise EngineError("A game of a fixed number of deals needs at least one deal.")
+        raise EngineError(N_("A game of a fixed number of deals needs at least one deal."))
     state = GameState(
         rules=rules,
         names=names,
@@ -116,11 +123,15 @@ def _starting_players(
     if lives is None:
         return (PlayerState(lives=rules.lives, points=0, chips=rules.chips),) * count
     if rules.scoring != "lives":
-        raise EngineError("Starting lives are given only for games scored in lives.")
+        raise EngineError(N_("Starting lives are given only for games scored in lives."))
     if len(lives) != count or any(not 0 <= n <= rules.lives for n in lives):
-        raise EngineError(f"Give each of the {count} players 0 to {rules.lives} lives.")
+        raise EngineError(
+            N_("Give each of the %(count)s players 0 to %(most)s lives."),
+            count=count,
+            most=rules.lives,
+        )
     if not rules.county and 0 in lives:
-        raise EngineError("Without a county, a player with no lives is out.")
+        raise EngineError(N_("Without a county, a player with no lives is out."))
     return tuple(PlayerState(lives=n, points=0, chips=rules.chips) for n in lives)
 
 
@@ -206,17 +217,21 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     """The state after `action`, and the events it caused. Raises IllegalAction
     (with a message for the player) and leaves nothing changed if it is not allowed."""
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     if state.phase == ROUND_OVER:
-        raise IllegalAction("This imagined round is over.")
+        raise IllegalAction(N_("This imagined round is over."))
     if isinstance(action, AGREEMENTS):  # any player still in, at any time
         agreed: list[Event] = []
         return levels.apply(state, action, agreed), agreed
     turn = state.seat_on_turn
     if action.seat != turn:
         if not 0 <= action.seat < len(state.names):
-            raise IllegalAction("There is no such seat at this table.")
-        raise IllegalAction(f"It is {state.names[turn]}'s turn, not {state.names[action.seat]}'s.")
+            raise IllegalAction(N_("There is no such seat at this table."))
+        raise IllegalAction(
+            N_("It is %(turn)s's turn, not %(seat)s's."),
+            turn=state.names[turn],
+            seat=state.names[action.seat],
+        )
     events: list[Event] = []
     played = _play(state, action, events)
     if played is None:
@@ -304,10 +319,10 @@ def _play(state: GameState, action: Action, events: list[Event]) -> GameState | 
 
 def _wrong_phase_message(state: GameState, action: Action) -> str:
     return {
-        THROW_DOWN: "First choose: look at your cards or throw down.",
-        DRAW: "Draw a card first (or knock, if you may).",
-        DISCARD: "You have drawn: now discard.",
-        WIDOW: "The widow is face up: choose the cards to exchange.",
+        THROW_DOWN: N_("First choose: look at your cards or throw down."),
+        DRAW: N_("Draw a card first (or knock, if you may)."),
+        DISCARD: N_("You have drawn: now discard."),
+        WIDOW: N_("The widow is face up: choose the cards to exchange."),
     }[state.phase]
 
 
@@ -324,22 +339,31 @@ def _throw_down(state: GameState, action: ThrowDown, events: list[Event]) -> Gam
     return scoring.showdown(state._replace(knocker=action.seat), events, "throw_down")
 
 
-def _draw_refusal(state: GameState, seat: int, source: str) -> str | None:
+# Why a move is refused: (message, values), what `IllegalAction` is made of. The
+# refusals are asked for far more often than they are raised (`legal_actions`), so
+# they are plain tuples until then.
+Refusal = tuple[str, dict[str, Any]]
+
+
+def _draw_refusal(state: GameState, seat: int, source: str) -> Refusal | None:
     """Why `seat` may not draw from `source` now, or None if they may."""
     if source == STOCK:
         if state.stock:
             return None
         if state.rules.empty_stock == "draw":
-            return "The stock is empty: take the top discard."
+            return N_("The stock is empty: take the top discard."), {}
         if len(state.discard) < 2:
-            return "The stock is empty and there is nothing to shuffle into a new one."
+            return N_("The stock is empty and there is nothing to shuffle into a new one."), {}
         return None
     if source != DISCARD_PILE:
-        return f"You can draw from the stock or the discard pile, not {source!r}."
+        return (
+            N_("You can draw from the stock or the discard pile, not %(source)r."),
+            {"source": source},
+        )
     if not state.discard:
-        return "The discard pile is empty."
+        return N_("The discard pile is empty."), {}
     if not state.rules.take_own_discard and state.discard_owner == seat:
-        return "At this table you can't take back the card you discarded."
+        return N_("At this table you can't take back the card you discarded."), {}
     return None
 
 
@@ -347,7 +371,7 @@ def _draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
     seat = action.seat
     refusal = _draw_refusal(state, seat, action.source)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal[0], **refusal[1])
     if action.source == STOCK:
         if not state.stock:
             state = dealing.reshuffle(state, events)
@@ -386,27 +410,25 @@ def _drawn_from_discard(state: GameState, seat: int) -> GameState:
 
 def _knock_refusal(
     state: GameState, seat: int, hand: tuple[Card, ...], *, after_draw: bool
-) -> str | None:
+) -> Refusal | None:
     """Why `seat` may not knock now with `hand`, or None if they may."""
     rules = state.rules
     if rules.knock_after_draw != after_draw:
-        return (
-            "At this table you knock after drawing, as you discard."
-            if rules.knock_after_draw
-            else "Knock at the start of your turn, instead of drawing."
-        )
+        if rules.knock_after_draw:
+            return N_("At this table you knock after drawing, as you discard."), {}
+        return N_("Knock at the start of your turn, instead of drawing."), {}
     if state.knocker is not None:
-        return "Someone has already knocked this round."
+        return N_("Someone has already knocked this round."), {}
     if rules.no_knock_when_all_on_county and scoring.all_on_county(state):
-        return "Everyone is on the county: no knocking; play on until someone has 31."
+        return N_("Everyone is on the county: no knocking; play on until someone has 31."), {}
     if rules.no_knock_first_round and state.turns_taken < len(state.active_seats()):
-        return "No one may knock until everyone has had a turn."
+        return N_("No one may knock until everyone has had a turn."), {}
     if rules.knock_min:
         value = hand_value(hand, rules)
         if value < rules.knock_min:
             return (
-                f"You need at least {rules.knock_min} to knock; "
-                f"your hand is worth {format_value(value)}."
+                N_("You need at least %(least)s to knock; your hand is worth %(value)s."),
+                {"least": rules.knock_min, "value": format_value(value)},
             )
     return None
 
@@ -414,23 +436,23 @@ def _knock_refusal(
 def _knock(state: GameState, action: Knock, events: list[Event]) -> GameState:
     refusal = _knock_refusal(state, action.seat, state.hands[action.seat], after_draw=False)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal[0], **refusal[1])
     events.append(Event("knocked", action.seat))
     return _end_turn(state._replace(knocker=action.seat), events)
 
 
-def _stand_refusal(state: GameState, seat: int) -> str | None:
+def _stand_refusal(state: GameState, seat: int) -> Refusal | None:
     if not state.rules.allow_stand:
-        return "Standing is not allowed at this table."
+        return N_("Standing is not allowed at this table."), {}
     if state.knocker is None or state.knocker == seat:
-        return "You may stand only in your last turn after someone else knocked."
+        return N_("You may stand only in your last turn after someone else knocked."), {}
     return None
 
 
 def _stand(state: GameState, action: Stand, events: list[Event]) -> GameState:
     refusal = _stand_refusal(state, action.seat)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal[0], **refusal[1])
     events.append(Event("stood", action.seat))
     return _end_turn(state, events)
 
@@ -439,21 +461,21 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
     seat, cards, rules = action.seat, action.cards, state.rules
     hand = state.hands[seat]
     if not rules.hidden_discards and len(cards) != 1:
-        raise IllegalAction("Discard exactly one card.")
+        raise IllegalAction(N_("Discard exactly one card."))
     if len(cards) > 1 and len(set(cards)) != len(cards):
-        raise IllegalAction("You named the same card twice.")
+        raise IllegalAction(N_("You named the same card twice."))
     for c in cards:
         if c not in hand:
-            raise IllegalAction(f"{c} is not in your hand.")
+            raise IllegalAction(N_("%(card)s is not in your hand."), card=c)
     if state.taken is not None and state.taken in cards:
-        raise IllegalAction("You can't discard the card you just took from the discard pile.")
+        raise IllegalAction(N_("You can't discard the card you just took from the discard pile."))
     kept = without(hand, cards)
     if len(kept) > 3:
-        raise IllegalAction("You must end your turn with at most three cards.")
+        raise IllegalAction(N_("You must end your turn with at most three cards."))
     if action.knock:
         refusal = _knock_refusal(state, seat, kept, after_draw=True)
         if refusal:
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal[0], **refusal[1])
     events.append(Event("discarded", seat, {"cards": cards, "knock": action.knock}))
     if len(cards) == 1 and state.discard:
         # The common discard, the turn's end and all in one new state, when the turn
@@ -491,11 +513,11 @@ def _discard(state: GameState, action: Discard, events: list[Event]) -> GameStat
 
 def _open_widow(state: GameState, action: OpenWidow, events: list[Event]) -> GameState:
     if not state.rules.widow:
-        raise IllegalAction("There is no widow at this table.")
+        raise IllegalAction(N_("There is no widow at this table."))
     if state.widow_open:
-        raise IllegalAction("The widow is already face up: choose cards to exchange.")
+        raise IllegalAction(N_("The widow is already face up: choose cards to exchange."))
     if not state.hands[action.seat]:
-        raise IllegalAction("You hold no cards to exchange with the widow.")
+        raise IllegalAction(N_("You hold no cards to exchange with the widow."))
     events.append(Event("widow_opened", action.seat, {"widow": state.widow}))
     return state._replace(widow_open=True, phase=WIDOW)
 
@@ -503,20 +525,20 @@ def _open_widow(state: GameState, action: OpenWidow, events: list[Event]) -> Gam
 def _exchange(state: GameState, action: Exchange, events: list[Event]) -> GameState:
     seat, give, take = action.seat, action.give, action.take
     if not state.rules.widow:
-        raise IllegalAction("There is no widow at this table.")
+        raise IllegalAction(N_("There is no widow at this table."))
     if not state.widow_open:
-        raise IllegalAction("Turn the widow face up first.")
+        raise IllegalAction(N_("Turn the widow face up first."))
     hand = state.hands[seat]
     if not 1 <= len(give) <= 3 or len(give) != len(take):
-        raise IllegalAction("Exchange one to three of your cards for as many widow cards.")
+        raise IllegalAction(N_("Exchange one to three of your cards for as many widow cards."))
     if len(set(give)) != len(give) or len(set(take)) != len(take):
-        raise IllegalAction("You named the same card twice.")
+        raise IllegalAction(N_("You named the same card twice."))
     for c in give:
         if c not in hand:
-            raise IllegalAction(f"{c} is not in your hand.")
+            raise IllegalAction(N_("%(card)s is not in your hand."), card=c)
     for c in take:
         if c not in state.widow:
-            raise IllegalAction(f"{c} is not in the widow.")
+            raise IllegalAction(N_("%(card)s is not in the widow."), card=c)
     new_hand = without(hand, give) + take
     widow = tuple(c for c in state.widow if c not in take) + give
     events.append(Event("exchanged", seat, {"gave": give, "took": take}))

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from .actions import AnswerLevels, ProposeLevels
-from .errors import IllegalAction
+from .errors import N_, IllegalAction
 from .events import Event
 from .rules import BOUNDS
 from .state import GameState, LevelProposal
@@ -33,14 +34,18 @@ def apply(state: GameState, action: ProposeLevels | AnswerLevels, events: list[E
     rules = state.rules
     if not rules.levels_by_agreement:
         raise IllegalAction(
-            "Levels can be added only in a game of Ride the Bus whose rules allow it: "
-            "this game's rules don't."
+            N_(
+                "Levels can be added only in a game of Ride the Bus whose rules allow it: "
+                "this game's rules don't."
+            )
         )
     seat = action.seat
     if not 0 <= seat < len(state.names):
-        raise IllegalAction("There is no such seat at this table.")
+        raise IllegalAction(N_("There is no such seat at this table."))
     if state.players[seat].out:
-        raise IllegalAction("You are out of this game: only players still in it decide on levels.")
+        raise IllegalAction(
+            N_("You are out of this game: only players still in it decide on levels.")
+        )
     if isinstance(action, ProposeLevels):
         return _propose(state, seat, action.names, events)
     return _answer(state, seat, action.agree, events)
@@ -51,37 +56,63 @@ def clean_names(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(" ".join(str(name).split()) for name in names)
 
 
-def proposal_refusal(state: GameState, names: tuple[str, ...]) -> str | None:
-    """Why a proposal of `names` (cleaned) can't be made now, or None."""
+def proposal_refusal(state: GameState, names: tuple[str, ...]) -> tuple[str, dict[str, Any]] | None:
+    """Why a proposal of `names` (cleaned) can't be made now -- (message, values), what
+    `IllegalAction` is made of -- or None."""
     rules = state.rules
     if state.proposal is not None:
-        who = state.names[state.proposal.proposer]
+        open_names = state.proposal.names
+        values = {
+            "name": state.names[state.proposal.proposer],
+            "levels": ", ".join(f"\u201c{n}\u201d" for n in open_names),
+        }
+        if len(open_names) == 1:
+            return (
+                N_(
+                    "%(name)s's proposal to add a level, %(levels)s is still open: "
+                    "agree to it or decline it first."
+                ),
+                values,
+            )
         return (
-            f"{who}'s proposal to add {_levels(state.proposal.names)} is still open: "
-            "agree to it or decline it first."
+            N_(
+                "%(name)s's proposal to add levels: %(levels)s is still open: "
+                "agree to it or decline it first."
+            ),
+            values,
         )
     if not 1 <= len(names) <= MAX_LEVELS:
-        return f"Propose one to {MAX_LEVELS} new levels, each with a name."
+        return N_("Propose one to %(most)s new levels, each with a name."), {"most": MAX_LEVELS}
     existing = {label.casefold() for label in rules.life_labels or ()}
     seen: set[str] = set()
     for name in names:
         if not name:
-            return "Give each new level a name."
+            return N_("Give each new level a name."), {}
         if len(name) > MAX_NAME:
-            return f"A level's name has at most {MAX_NAME} characters."
+            return N_("A level's name has at most %(most)s characters."), {"most": MAX_NAME}
         if not name.isprintable():
-            return "A level's name is plain text on one line."
+            return N_("A level's name is plain text on one line."), {}
         if name.casefold() in existing:
-            return f"The bus already has a level called \u201c{name}\u201d."
+            return N_("The bus already has a level called “%(level)s”."), {"level": name}
         if name.casefold() in seen:
-            return f"\u201c{name}\u201d is named twice."
+            return N_("“%(level)s” is named twice."), {"level": name}
         seen.add(name.casefold())
     most = BOUNDS["lives"][1]
     if rules.lives + len(names) > most:
+        if rules.lives >= most:
+            return (
+                N_(
+                    "The bus has %(levels)s levels before the county: at most %(most)s, so "
+                    "no more can be added."
+                ),
+                {"levels": rules.lives, "most": most},
+            )
         return (
-            f"The bus has {rules.lives} levels before the county: at most {most}, so "
-            f"{'no more can' if rules.lives >= most else f'at most {most - rules.lives} more can'} "
-            "be added."
+            N_(
+                "The bus has %(levels)s levels before the county: at most %(most)s, so "
+                "at most %(more)s more can be added."
+            ),
+            {"levels": rules.lives, "most": most, "more": most - rules.lives},
         )
     return None
 
@@ -90,7 +121,7 @@ def _propose(state: GameState, seat: int, names: tuple[str, ...], events: list[E
     names = clean_names(names)
     refusal = proposal_refusal(state, names)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal[0], **refusal[1])
     events.append(Event("levels_proposed", seat, {"names": names}))
     return state._replace(proposal=LevelProposal(seat, names, (seat,)))
 
@@ -98,15 +129,15 @@ def _propose(state: GameState, seat: int, names: tuple[str, ...], events: list[E
 def _answer(state: GameState, seat: int, agree: bool, events: list[Event]) -> GameState:
     proposal = state.proposal
     if proposal is None:
-        raise IllegalAction("No one has proposed adding a level: there is nothing to answer.")
+        raise IllegalAction(N_("No one has proposed adding a level: there is nothing to answer."))
     if not agree:
         withdrawn = seat == proposal.proposer
         events.append(Event("levels_declined", seat, {"withdrawn": withdrawn}))
         return state._replace(proposal=None)
     if seat in proposal.agreed:
         if seat == proposal.proposer:
-            raise IllegalAction("You proposed it: the others must agree.")
-        raise IllegalAction("You have already agreed.")
+            raise IllegalAction(N_("You proposed it: the others must agree."))
+        raise IllegalAction(N_("You have already agreed."))
     events.append(Event("levels_agreed", seat))
     agreed = (*proposal.agreed, seat)
     if all(s in agreed for s in state.active_seats()):
@@ -146,8 +177,3 @@ def proposal_key(proposal: LevelProposal) -> str:
     first)."""
     text = json.dumps([proposal.proposer, list(proposal.names)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _levels(names: tuple[str, ...]) -> str:
-    quoted = [f"\u201c{n}\u201d" for n in names]
-    return ("a level, " if len(names) == 1 else "levels: ") + ", ".join(quoted)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from .cards import Card, parse_cards
-from .errors import EngineError
+from .errors import N_, EngineError
 
 
 class DeckSource(Protocol):
@@ -81,13 +81,15 @@ class FixedDecks:
         top = self._decks.pop(0)
         missing = [c for c in top if c not in cards]
         if missing:
-            raise EngineError(f"The fixed deck holds cards not in play: {missing}.")
+            raise EngineError(
+                N_("The fixed deck holds cards not in play: %(cards)s."), cards=str(missing)
+            )
         return top + tuple(c for c in cards if c not in top)
 
     def randbelow(self, n: int) -> int:
         pick = self._picks.pop(0) if self._picks else 0
         if not 0 <= pick < n:
-            raise EngineError(f"Fixed pick {pick} is not below {n}.")
+            raise EngineError(N_("Fixed pick %(pick)s is not below %(n)s."), pick=pick, n=n)
         return pick
 
 
@@ -99,17 +101,17 @@ class ReplaySource:
 
     def _next(self) -> tuple[Card, ...] | int:
         if not self._results:
-            raise EngineError("The event log has fewer shuffles than the game needs.")
+            raise EngineError(N_("The event log has fewer shuffles than the game needs."))
         return self._results.pop(0)
 
     def shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         result = self._next()
         if isinstance(result, int):
-            raise EngineError("The event log has a pick where the game needs a shuffle.")
+            raise EngineError(N_("The event log has a pick where the game needs a shuffle."))
         return result
 
     def randbelow(self, n: int) -> int:
         result = self._next()
         if not isinstance(result, int):
-            raise EngineError("The event log has a shuffle where the game needs a pick.")
+            raise EngineError(N_("The event log has a shuffle where the game needs a pick."))
         return result

@@ -25,7 +25,7 @@ from .actions import (
     ThrowDown,
 )
 from .cards import Card
-from .errors import EngineError
+from .errors import N_, EngineError
 from .events import TABLE_EVENTS, Event
 from .game import apply_action, new_game
 from .randomness import ReplaySource
@@ -82,7 +82,7 @@ def _random_results(events: Sequence[Event]) -> list[tuple[Card, ...] | int]:
 def _start(events: Sequence[Event]) -> tuple[GameState, list[Event]]:
     """The game as `events` began it, with the events that made it."""
     if not events or events[0].kind != "game_started":
-        raise EngineError("An event log starts with game_started.")
+        raise EngineError(N_("An event log starts with game_started."))
     start = events[0].data
     source = ReplaySource(_random_results(events))
     chosen = next(
@@ -146,7 +146,9 @@ def _check(produced: Sequence[Event], events: Sequence[Event]) -> None:
             (i for i, (a, b) in enumerate(zip(produced, events, strict=False)) if a != b),
             min(len(produced), len(events)),
         )
-        raise EngineError(f"The event log does not replay: it differs at event {at + 1}.")
+        raise EngineError(
+            N_("The event log does not replay: it differs at event %(number)s."), number=at + 1
+        )
 
 
 def replay(events: Sequence[Event], *, check: bool = True) -> GameState:

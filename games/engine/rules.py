@@ -12,15 +12,18 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RulesError
+from .errors import N_, RulesError
 
+# Ride the Bus's stages, from the start to out: English words (data, stored in a game's
+# rules), marked for the catalogue: a page shows them in its reader's language
+# (`games.wording.stage_name`).
 RIDE_THE_BUS_LABELS = (
-    "seated at the back",
-    "standing at the back",
-    "middle of the bus",
-    "front of the bus",
-    "on the stairs",
-    "off the bus",
+    N_("seated at the back"),
+    N_("standing at the back"),
+    N_("middle of the bus"),
+    N_("front of the bus"),
+    N_("on the stairs"),
+    N_("off the bus"),
 )
 
 # The most players one 52-card deck sensibly serves: after the deal (three cards each,
@@ -110,7 +113,10 @@ class Rules:
         """The preset `key` of docs/rules.md §9 with `changes` applied, validated as a whole."""
         if key not in PRESETS:
             raise RulesError(
-                f"There is no preset called {key!r}. Presets: {', '.join(PRESETS)}.", "preset"
+                N_("There is no preset called %(key)r. Presets: %(presets)s."),
+                "preset",
+                key=key,
+                presets=", ".join(PRESETS),
             )
         _check_names(changes)
         return cls(**{**PRESETS[key], **changes})
@@ -206,8 +212,14 @@ def _check_names(options: dict[str, Any]) -> None:
     for name in options:
         if name not in OPTION_NAMES:
             close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise RulesError(f"There is no house rule called {name!r}.{hint}", name)
+            if close:
+                raise RulesError(
+                    N_("There is no house rule called %(name)r. Did you mean %(close)r?"),
+                    name,
+                    name=name,
+                    close=close[0],
+                )
+            raise RulesError(N_("There is no house rule called %(name)r."), name, name=name)
 
 
 def validate(rules: Rules) -> None:
@@ -218,11 +230,24 @@ def validate(rules: Rules) -> None:
         value = getattr(rules, name)
         if value not in allowed:
             shown = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"{name} must be one of {shown}, not {value!r}.", name)
+            raise RulesError(
+                N_("%(name)s must be one of %(allowed)s, not %(value)r."),
+                name,
+                name=name,
+                allowed=shown,
+                value=value,
+            )
     for name, (low, high) in BOUNDS.items():
         value = getattr(rules, name)
         if not low <= value <= high:
-            raise RulesError(f"{name} must be between {low} and {high}, not {value}.", name)
+            raise RulesError(
+                N_("%(name)s must be between %(low)s and %(high)s, not %(value)s."),
+                name,
+                name=name,
+                low=low,
+                high=high,
+                value=value,
+            )
     _check_combinations(rules)
 
 
@@ -232,52 +257,69 @@ def _check_type(name: str, value: Any, default: Any) -> None:
             not isinstance(value, tuple)
             or not all(isinstance(label, str) and label.strip() for label in value)
         ):
-            raise RulesError("life_labels must be a list of non-empty names.", name)
+            raise RulesError(N_("life_labels must be a list of non-empty names."), name)
         return
     expected = type(default)
     # bool is a subclass of int: refuse True where a number is meant, and 1 for a flag.
     if type(value) is not expected:
-        kind = {bool: "true or false", int: "a whole number", str: "a word"}[expected]
-        raise RulesError(f"{name} must be {kind}, not {value!r}.", name)
+        message = {
+            bool: N_("%(name)s must be true or false, not %(value)r."),
+            int: N_("%(name)s must be a whole number, not %(value)r."),
+            str: N_("%(name)s must be a word, not %(value)r."),
+        }[expected]
+        raise RulesError(message, name, name=name, value=value)
 
 
 def _check_combinations(rules: Rules) -> None:
     if rules.life_labels is not None:
         if rules.scoring != "lives":
-            raise RulesError("life_labels only apply when scoring is 'lives'.", "life_labels")
+            raise RulesError(N_("life_labels only apply when scoring is 'lives'."), "life_labels")
         needed = rules.lives + (2 if rules.county else 1)
         if len(rules.life_labels) != needed:
-            county = "with the county" if rules.county else "without the county"
-            raise RulesError(
-                f"life_labels must name {needed} stages (lives + {2 if rules.county else 1} "
-                f"{county}, from the start to out), not {len(rules.life_labels)}.",
-                "life_labels",
+            message = (
+                N_(
+                    "life_labels must name %(needed)s stages (lives + 2 with the county, "
+                    "from the start to out), not %(given)s."
+                )
+                if rules.county
+                else N_(
+                    "life_labels must name %(needed)s stages (lives + 1 without the county, "
+                    "from the start to out), not %(given)s."
+                )
             )
+            raise RulesError(message, "life_labels", needed=needed, given=len(rules.life_labels))
     if rules.no_knock_when_all_on_county and not (rules.scoring == "lives" and rules.county):
         raise RulesError(
-            "no_knock_when_all_on_county needs scoring 'lives' with the county.",
+            N_("no_knock_when_all_on_county needs scoring 'lives' with the county."),
             "no_knock_when_all_on_county",
         )
     if rules.final_two_tiebreak and rules.scoring != "lives":
         raise RulesError(
-            "final_two_tiebreak only applies when scoring is 'lives'.", "final_two_tiebreak"
+            N_("final_two_tiebreak only applies when scoring is 'lives'."),
+            "final_two_tiebreak",
         )
     if rules.final_two_tiebreak_decides != "round" and not rules.final_two_tiebreak:
         raise RulesError(
-            "final_two_tiebreak_decides only applies with final_two_tiebreak on.",
+            N_("final_two_tiebreak_decides only applies with final_two_tiebreak on."),
             "final_two_tiebreak_decides",
         )
     if rules.levels_by_agreement and rules.life_labels is None:
         raise RulesError(
-            "levels_by_agreement needs stage names (life_labels): a new level is a new "
-            "named stage of the bus.",
+            N_(
+                "levels_by_agreement needs stage names (life_labels): a new level is a new "
+                "named stage of the bus."
+            ),
             "levels_by_agreement",
         )
     dealt = 3 * rules.max_players + 1 + (3 if rules.widow else 0)
     stock = 52 + rules.jokers - dealt
     if stock < rules.max_players:
         raise RulesError(
-            f"With {rules.max_players} players the deck leaves a stock of {max(stock, 0)}, "
-            "less than a card for each player.",
+            N_(
+                "With %(players)s players the deck leaves a stock of %(stock)s, "
+                "less than a card for each player."
+            ),
             "max_players",
+            players=rules.max_players,
+            stock=max(stock, 0),
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .errors import EngineError
+from .errors import N_, EngineError
 from .randomness import DeckSource
 from .rules import Rules
 
@@ -134,7 +134,7 @@ class GameState(_Fields):
         and ROUND_OVER (which `apply_action` refuses first)."""
         turn = self.turn
         if turn is None:
-            raise EngineError("No one is on turn: the game (or the imagined round) is over.")
+            raise EngineError(N_("No one is on turn: the game (or the imagined round) is over."))
         return turn
 
     def active_seats(self) -> list[int]:

@@ -32,11 +32,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from .errors import EngineError
-from .events import Event, describe, from_dict, to_dict
+from .errors import N_, EngineError
+from .events import Event, from_dict, to_dict
 
 _HEADER = re.compile(r"^\[([A-Za-z][A-Za-z0-9_]{0,39}) (\".*\")\]$")
 _EVENT = re.compile(r"^(\d{1,9}) ([a-z_]{1,30}) ")
@@ -60,20 +60,25 @@ class Line(NamedTuple):
     by_bot: bool = False
 
 
-def write(headers: Sequence[tuple[str, str]], lines: Sequence[Line]) -> str:
+# What a spectator is told of an event, from the event and the players' names: the
+# comment after each event line. The engine words nothing (`games.wording` does).
+Say = Callable[[Event, Sequence[str]], str]
+
+
+def write(headers: Sequence[tuple[str, str]], lines: Sequence[Line], say: Say | None = None) -> str:
     """The transcript of `lines` under `headers` (names for the comments come from the
-    first event, game_started)."""
+    first event, game_started; the comments are `say`'s, or each event's kind)."""
     names: Sequence[str] = ()
     if lines and lines[0].event.kind == "game_started":
         names = lines[0].event.data.get("names", ())
     out = [f"[{key} {json.dumps(str(value), ensure_ascii=False)}]" for key, value in headers]
     out.append("")
     for line in lines:
-        out.append(_event_line(line, names))
+        out.append(_event_line(line, names, say))
     return "\n".join(out) + "\n"
 
 
-def _event_line(line: Line, names: Sequence[str]) -> str:
+def _event_line(line: Line, names: Sequence[str], say: Say | None) -> str:
     data = to_dict(line.event)
     body: dict[str, Any] = {"seat": data["seat"], "data": data["data"]}
     if data["secret"]:
@@ -84,7 +89,7 @@ def _event_line(line: Line, names: Sequence[str]) -> str:
         body["by_bot"] = True
     text = json.dumps(body, ensure_ascii=False)
     # The comment is a spectator's sentence: it never tells a secret, even one written.
-    said = describe(line.event, names) if names else line.event.kind
+    said = say(line.event, names) if names and say is not None else line.event.kind
     return f"{line.seq} {line.event.kind} {text} ; {said}"
 
 
@@ -100,19 +105,24 @@ def read(text: str) -> tuple[list[tuple[str, str]], list[Line]]:
             continue
         if _UNSTORABLE.search(row):
             raise TranscriptError(
-                f"Line {number}: a character no transcript holds (a NUL, or half of a "
-                "UTF-16 surrogate pair)."
+                N_(
+                    "Line %(line)s: a character no transcript holds (a NUL, or half of a "
+                    "UTF-16 surrogate pair)."
+                ),
+                line=number,
             )
         if header := _HEADER.match(row):
             if lines:
-                raise TranscriptError(f"Line {number}: a header after the events.")
+                raise TranscriptError(N_("Line %(line)s: a header after the events."), line=number)
             if len(headers) == MAX_HEADERS:
-                raise TranscriptError(f"Line {number}: more than {MAX_HEADERS} headers.")
+                raise TranscriptError(
+                    N_("Line %(line)s: more than %(most)s headers."), line=number, most=MAX_HEADERS
+                )
             headers.append((header[1], _string(header[2], number)))
             continue
         lines.append(_read_event(row, number, decoder))
     if not lines:
-        raise TranscriptError("The transcript has no events.")
+        raise TranscriptError(N_("The transcript has no events."))
     return headers, lines
 
 
@@ -124,15 +134,21 @@ def _string(value: str, number: int) -> str:
     try:
         found = json.loads(value)
     except ValueError as error:
-        raise TranscriptError(f"Line {number}: the header's value is not a string.") from error
+        raise TranscriptError(
+            N_("Line %(line)s: the header's value is not a string."), line=number
+        ) from error
     if not isinstance(found, str):
-        raise TranscriptError(f"Line {number}: the header's value is not a string.")
+        raise TranscriptError(N_("Line %(line)s: the header's value is not a string."), line=number)
     if len(found) > MAX_HEADER_CHARS:
         raise TranscriptError(
-            f"Line {number}: a header longer than {MAX_HEADER_CHARS:,} characters."
+            N_("Line %(line)s: a header longer than %(most)s characters."),
+            line=number,
+            most=f"{MAX_HEADER_CHARS:,}",
         )
     if _UNSTORABLE.search(found):
-        raise TranscriptError(f"Line {number}: a header holds a NUL or half a surrogate pair.")
+        raise TranscriptError(
+            N_("Line %(line)s: a header holds a NUL or half a surrogate pair."), line=number
+        )
     return found
 
 
@@ -140,16 +156,22 @@ def _check_value(value: Any, number: int, depth: int = 1) -> None:
     """Refuse what no event of a game holds: deep nesting, long or unstorable strings,
     numbers that are not finite."""
     if depth > MAX_DEPTH:
-        raise TranscriptError(f"Line {number}: the event's data is nested too deeply.")
+        raise TranscriptError(
+            N_("Line %(line)s: the event's data is nested too deeply."), line=number
+        )
     if isinstance(value, str):
         if len(value) > MAX_STRING:
             raise TranscriptError(
-                f"Line {number}: a name or word longer than {MAX_STRING} characters."
+                N_("Line %(line)s: a name or word longer than %(most)s characters."),
+                line=number,
+                most=MAX_STRING,
             )
         if _UNSTORABLE.search(value):
-            raise TranscriptError(f"Line {number}: a string holds a NUL or half a surrogate pair.")
+            raise TranscriptError(
+                N_("Line %(line)s: a string holds a NUL or half a surrogate pair."), line=number
+            )
     elif isinstance(value, float) and not math.isfinite(value):
-        raise TranscriptError(f"Line {number}: a number that is not finite.")
+        raise TranscriptError(N_("Line %(line)s: a number that is not finite."), line=number)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_value(key, number, depth + 1)
@@ -162,16 +184,22 @@ def _check_value(value: Any, number: int, depth: int = 1) -> None:
 def _read_event(row: str, number: int, decoder: json.JSONDecoder) -> Line:
     start = _EVENT.match(row)
     if start is None:
-        raise TranscriptError(f"Line {number}: neither a header nor an event.")
+        raise TranscriptError(N_("Line %(line)s: neither a header nor an event."), line=number)
     try:
         body, end = decoder.raw_decode(row, start.end())
     except RecursionError as error:
-        raise TranscriptError(f"Line {number}: the event's data is nested too deeply.") from error
+        raise TranscriptError(
+            N_("Line %(line)s: the event's data is nested too deeply."), line=number
+        ) from error
     except ValueError as error:
-        raise TranscriptError(f"Line {number}: the event's data is not JSON.") from error
+        raise TranscriptError(
+            N_("Line %(line)s: the event's data is not JSON."), line=number
+        ) from error
     rest = row[end:].strip()
     if not isinstance(body, dict) or (rest and not rest.startswith(";")):
-        raise TranscriptError(f"Line {number}: the event's data is not a JSON object.")
+        raise TranscriptError(
+            N_("Line %(line)s: the event's data is not a JSON object."), line=number
+        )
     _check_value(body, number)
     try:
         event = from_dict(
@@ -184,5 +212,7 @@ def _read_event(row: str, number: int, decoder: json.JSONDecoder) -> Line:
             }
         )
     except (KeyError, TypeError, AttributeError) as error:
-        raise TranscriptError(f"Line {number}: a card in the event is not a card.") from error
+        raise TranscriptError(
+            N_("Line %(line)s: a card in the event is not a card."), line=number
+        ) from error
     return Line(int(start[1]), event, bool(body.get("by_bot", False)))

@@ -23,6 +23,7 @@ from games.errors import ServiceError, StaleMove
 from games.models import Deal, Game, GameEvent, GamePlayer
 from games.services import sources
 from games.shuffles import CommittedDecks, deck_commitment, new_salt
+from games.wording import refusal
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def apply_move(
     try:
         state, events = engine.apply_action(state, action)
     except engine.IllegalAction as error:
-        raise ServiceError(str(error)) from error
+        raise ServiceError(refusal(error)) from error
     by_bot_seat = action.seat if by_bot else None
     record(
         game,

@@ -17,6 +17,7 @@ from games.engine.serialize import state_to_dict
 from games.errors import ServiceError, StaleMove
 from games.models import Game, GameEvent, GamePlayer
 from games.services.game_log import locked_game, players_seat
+from games.wording import refusal
 
 
 def propose_levels(*, game_id: int, user: Any, names: list[str]) -> Game:
@@ -69,7 +70,7 @@ def _agreement(
     try:
         return engine.apply_action(state, action)
     except engine.IllegalAction as error:
-        raise ServiceError(str(error)) from error
+        raise ServiceError(refusal(error)) from error
 
 
 def _record_agreement(game: Game, state: engine.GameState, events: list[engine.Event]) -> None:

@@ -39,6 +39,7 @@ from games.services.table_checks import (
     require_starter,
 )
 from games.shuffles import Board, CommittedDecks, GivenDecks
+from games.wording import refusal
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def start_game(
         try:
             state, events = engine.new_game(rules, names, decks, dealer, lives=lives, deals=deals)
         except engine.EngineError as error:
-            raise ServiceError(str(error)) from error
+            raise ServiceError(refusal(error)) from error
         game = Game.objects.create(
             table=table, state=state_to_dict(state), sealed=board is not None
         )
@@ -157,7 +158,7 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
         try:
             move = engine.parse_action(action, player.position)
         except engine.IllegalAction as error:
-            raise ServiceError(str(error)) from error
+            raise ServiceError(refusal(error)) from error
         back = []
         if player.turns_timed_out or player.away:  # they are here: the count starts over
             GamePlayer.objects.filter(pk=player.pk).update(

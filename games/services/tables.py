@@ -17,6 +17,7 @@ from games.engine.bots import SEATED_LEVELS
 from games.errors import ServiceError
 from games.models import Home, RuleSet, Seat, Table
 from games.services.table_checks import in_play, locked_table, mark_active, require_open
+from games.wording import refusal
 
 # The engine's levels (SEATED_LEVELS), named in one sentence to translate whole: a new
 # level needs a new sentence.
@@ -114,7 +115,7 @@ def open_table(
                     current.preset, **{**current.changes, **(changes or {})}
                 )
             except engine.RulesError as error:
-                raise ServiceError(str(error), error.option) from error
+                raise ServiceError(refusal(error), error.option) from error
         turn_timer = checked_timer(turn_timer, move_hours)
         table = _new_table(
             name=name,

@@ -26,6 +26,7 @@ from games.engine.replay import Step
 from games.engine.transcript import TranscriptError, read
 from games.models import Game, ImportedTranscript
 from games.rule_text import differences, rule_sections, rule_summary
+from games.wording import refusal
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:
@@ -173,9 +174,11 @@ def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], l
             )
         return headers, events, archive.fold(events)
     except TranscriptError as error:
-        raise _Refused(str(error)) from error
+        raise _Refused(refusal(error)) from error
     except engine.EngineError as error:
-        raise _Refused(_("The transcript was changed: %(reason)s") % {"reason": error}) from error
+        raise _Refused(
+            _("The transcript was changed: %(reason)s") % {"reason": refusal(error)}
+        ) from error
     except (
         KeyError,
         TypeError,

@@ -330,7 +330,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
             services.come_back(game_id=game.pk, user=request.user)
         else:
             seq = _posted_int(
-                request.POST, "seq", "This form is out of date: here is the table as it is now."
+                request.POST, "seq", _("This form is out of date: here is the table as it is now.")
             )
             moved = services.play(
                 game_id=game.pk, user=request.user, action=action, expected_seq=seq
@@ -362,7 +362,7 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
         if action == "propose":
             name = request.POST.get("level", "")[:MAX_ACTION_LENGTH]
             services.propose_levels(game_id=game.pk, user=request.user, names=[name])
-            notice = "Your proposal is on the table: everyone still in must agree."
+            notice = _("Your proposal is on the table: everyone still in must agree.")
         elif action in ("agree", "decline"):
             services.answer_levels(
                 game_id=game.pk,
@@ -371,7 +371,7 @@ def levels(request: HttpRequest, pk: int) -> HttpResponse:
                 key=request.POST.get("proposal", ""),
             )
         else:
-            raise services.ServiceError("Propose a level, or agree or decline.")
+            raise services.ServiceError(_("Propose a level, or agree or decline."))
     except services.StaleMove as stale:
         notice = stale.message
     except services.ServiceError as refused:
@@ -450,24 +450,29 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     action = request.POST.get("action")
     try:
         seq = _posted_int(
-            request.POST, "seq", "This form is out of date: here is the table as it is now."
+            request.POST, "seq", _("This form is out of date: here is the table as it is now.")
         )
         if action == "bot":
-            position = _posted_int(request.POST, "position", "Choose a player.")
+            position = _posted_int(request.POST, "position", _("Choose a player."))
             player = services.replace_with_bot(
                 game_id=game.pk, by=request.user, position=position, expected_seq=seq
             )
-            messages.success(request, f"A bot plays for {player.name} until they press “I'm back”.")
+            messages.success(
+                request,
+                _("A bot plays for %(name)s until they press “I'm back”.") % {"name": player.name},
+            )
         elif action == "end":
             services.end_game(game_id=game.pk, by=request.user, expected_seq=seq)
-            messages.success(request, "The game is ended: no one wins, the standings stand.")
+            messages.success(request, _("The game is ended: no one wins, the standings stand."))
         else:
-            raise services.ServiceError("Choose to let a bot play or to end the game.")
+            raise services.ServiceError(_("Choose to let a bot play or to end the game."))
     except services.StaleMove:
         messages.info(
             request,
-            "The table moved on before your request arrived, so nothing was done: here "
-            "is the table as it is now. Ask again if you still want to.",
+            _(
+                "The table moved on before your request arrived, so nothing was done: here "
+                "is the table as it is now. Ask again if you still want to."
+            ),
         )
     except services.ServiceError as refused:
         messages.error(request, refused.message)
@@ -499,15 +504,15 @@ def _posted_action(data: QueryDict) -> str:
     if action == "discard":
         chosen = data.getlist("discard")
         if not chosen:
-            raise services.ServiceError("Choose the cards to discard (or keep your cards).")
+            raise services.ServiceError(_("Choose the cards to discard (or keep your cards)."))
         top = data.get("top", "")
         if len(chosen) > 1:
             if top not in chosen:
-                raise services.ServiceError("Choose which of your discards lies on top.")
+                raise services.ServiceError(_("Choose which of your discards lies on top."))
             chosen = [c for c in chosen if c != top] + [top]
         return "discard:" + ",".join(chosen) + (":knock" if data.get("knock") else "")
     if action == "exchange":
         return f"exchange:{','.join(data.getlist('give'))}>{','.join(data.getlist('take'))}"
     if not action or len(action) > MAX_ACTION_LENGTH:
-        raise services.ServiceError("That is not a move: choose one of the buttons.")
+        raise services.ServiceError(_("That is not a move: choose one of the buttons."))
     return action

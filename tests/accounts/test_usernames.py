@@ -11,6 +11,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import engine, rendering, services
 from games.models import GamePlayer, RuleSet
+from games.wording import describe
 
 pytestmark = pytest.mark.django_db
 
@@ -97,5 +98,5 @@ def test_a_member_named_you_from_before_never_reads_as_the_viewer(
     assert "A new game of 31 for ann and You (player)." in lines
     names = game.engine_state().names
     # When they move, ann reads their name and the verb for someone else.
-    assert engine.describe(engine.Event("looked", seat=1), names, 0) == "You (player) looks."
-    assert engine.describe(engine.Event("looked", seat=0), names, 0) == "You look."
+    assert describe(engine.Event("looked", seat=1), names, 0) == "You (player) looks."
+    assert describe(engine.Event("looked", seat=0), names, 0) == "You look."

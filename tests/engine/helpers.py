@@ -24,12 +24,12 @@ from games.engine import (
     IllegalAction,
     Rules,
     apply_action,
-    describe,
     new_game,
     observation,
     parse_action,
     parse_cards,
 )
+from games.wording import describe
 
 NAMES = ("Ann", "Bob", "Cy")
 NAMES4 = ("Ann", "Bob", "Cy", "Dee")

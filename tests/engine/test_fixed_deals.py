@@ -12,11 +12,11 @@ from games.engine import (
     Rules,
     SeededDeckSource,
     apply_action,
-    describe,
     legal_actions,
     new_game,
 )
 from games.engine.replay import replay
+from games.wording import describe
 
 SCAT = Rules.preset("scat")
 

@@ -32,7 +32,6 @@ from games.engine import (
     Rules,
     SeededDeckSource,
     apply_action,
-    describe,
     format_cards,
     format_value,
     new_game,
@@ -41,6 +40,7 @@ from games.engine import (
 )
 from games.engine.bots import BaselineBot
 from games.engine.rules import PRESETS
+from games.wording import describe
 from tests.engine.helpers import ANN, BOB, NAMES2, Table, cards, deal
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -29,10 +29,10 @@ from games.engine import (
     Event,
     Exchange,
     GameState,
-    describe,
     replay,
 )
 from games.engine.events import TABLE_EVENTS, from_dict, to_dict, view
+from games.wording import describe
 
 from .strategies import (
     GameSpec,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import EngineError, describe, replay
+from games.engine import EngineError, replay
 from games.engine.events import Event
 from games.engine.replay import steps
 from games.engine.transcript import Line, TranscriptError, read, write
+from games.wording import describe
 from tests.engine.test_golden_transcripts import GAMES, GOLDEN, NAMES, transcript
 
 
@@ -67,7 +68,7 @@ def test_a_transcript_reads_back_as_the_same_events_and_replays_to_the_same_stat
 
 def test_a_transcript_says_each_event_in_words_after_its_data():
     _, _, events = transcript("scat", 4, 1)
-    text = write([], [Line(1, events[0])])
+    text = write([], [Line(1, events[0])], describe)
     assert text.splitlines()[1].endswith("; A new game of 31 for Ann, Bob, Cy and Dee.")
 
 

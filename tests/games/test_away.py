@@ -18,6 +18,7 @@ from accounts.stats import player_summary
 from games import absence, engine, presence, services, tasks
 from games.forms import TableForm
 from games.models import Game, GameEvent, GamePlayer, Table
+from games.wording import describe
 from tests.games.playing import deal_two
 from tests.games.test_realtime import BrokenCache
 
@@ -105,7 +106,7 @@ def test_a_player_gone_on_their_turn_is_marked_away_by_the_sweep_and_a_bot_plays
     assert _on_turn(untimed).position != gone.position, "the other player's turn now"
     other = 1 - gone.position
     names = untimed.engine_state().names
-    said = engine.describe(first.to_engine(), names, other)
+    said = describe(first.to_engine(), names, other)
     assert said == (
         f"{names[gone.position]} left the table on their turn (nothing heard from them for "
         "60 seconds), so a bot plays for them until they are back."

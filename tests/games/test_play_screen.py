@@ -15,11 +15,11 @@ from django.urls import reverse
 from accounts.stats import player_summary
 from games import engine, rendering, services
 from games.engine import PRESET_TITLES, PRESETS, Rules, RulesError
-from games.engine.events import round_summary
 from games.engine.rules import BOUNDS, CHOICES
 from games.forms import HouseRulesForm
 from games.models import Game, GamePlayer
 from games.rule_text import PRESET_SUMMARIES, applies, how_to_play
+from games.wording import round_summary
 from tests.games.playing import play_out
 from tests.games.test_table_views import _solo_game
 

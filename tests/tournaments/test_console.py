@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.models import Club, JoinRequest, Membership
-from games import engine
 from games import services as games
 from games.models import Game, GameEvent, GamePlayer, RuleSet
 from games.services import ServiceError
+from games.wording import describe
 from tests.games.playing import play_out
 from tournaments import live, pages, services
 from tournaments.models import (
@@ -468,9 +468,7 @@ def pages_log(game_id: int) -> str:
     """The game's log lines, as a spectator reads them."""
     game = Game.objects.get(pk=game_id)
     names = [p.name for p in game.players.order_by("position")]
-    return "\n".join(
-        engine.describe(e.to_engine(), names) for e in GameEvent.objects.filter(game=game)
-    )
+    return "\n".join(describe(e.to_engine(), names) for e in GameEvent.objects.filter(game=game))
 
 
 def test_a_stand_in_called_for_a_seated_round_plays_from_its_first_move(
