@@ -15,6 +15,10 @@ closes the socket.
 
 The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
 speaks the same and sends the screen's live part instead (tournaments.projector).
+
+A socket renders in the language its page was made in (docs/i18n.md): the viewer's
+saved language, else the footer's cookie, else the browser's Accept-Language, as the
+page's request chose (`language_of_scope`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
 from tournaments import live, pages, projector
 from tournaments.models import Event
@@ -74,8 +80,10 @@ class EventConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=html)
 
     def _render(self, change: Any) -> str | None:
-        """The part to send, for this socket's viewer (None: the event is gone)."""
-        return pages.render_live(self.event_id, self.scope.get("user"), change)
+        """The part to send, for this socket's viewer (None: the event is gone), in
+        their language."""
+        with translation.override(language_of_scope(self.scope)):
+            return pages.render_live(self.event_id, self.scope.get("user"), change)
 
     async def _version(self) -> int | None:
         """The event's `live_version`; None when there is no such event."""
@@ -89,7 +97,38 @@ class ProjectorConsumer(EventConsumer):
     in a process."""
 
     def _render(self, change: Any) -> str | None:
-        return projector.render_live(self.event_id, change)
+        with translation.override(language_of_scope(self.scope)):
+            return projector.render_live(self.event_id, change)
+
+
+_LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+class _Asked:
+    """What `translation.get_language_from_request` reads of a request, from a socket's
+    scope: its cookies and its Accept-Language header."""
+
+    def __init__(self, scope: dict[str, Any]) -> None:
+        self.COOKIES = scope.get("cookies") or {}
+        headers = dict(scope.get("headers") or ())
+        accept = headers.get(b"accept-language", b"").decode("latin-1")
+        self.META = {"HTTP_ACCEPT_LANGUAGE": accept}
+        self.path_info = "/"
+
+
+def language_of_scope(scope: dict[str, Any]) -> str:
+    """The language a socket's page was made in, chosen as for a request
+    (`accounts.language.use_saved_language` after Django's LocaleMiddleware): the
+    signed-in viewer's saved language, else the language cookie, else Accept-Language,
+    else the site's default."""
+    user = scope.get("user")
+    saved = getattr(user, "language", "") if getattr(user, "is_authenticated", False) else ""
+    if saved in _LANGUAGES:
+        return saved
+    try:
+        return translation.get_language_from_request(_Asked(scope))  # type: ignore[arg-type]
+    except Exception:  # a header no parser expected: the page's default
+        return settings.LANGUAGE_CODE
 
 
 def _shown_version(text: str | None) -> int | None:

@@ -73,9 +73,8 @@ def player_calendar(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     feed = calendars.find_feed(pk, token)
     if feed is None:
         raise Http404
-    events = calendars.player_events(feed.user)
-    name = f"{feed.user.get_username()}'s events (Thirty-One)"
-    return _ics(request, calendars.file(name, events, request.build_absolute_uri), private=True)
+    # In the feed's owner's language, whoever's calendar app fetches it.
+    return _ics(request, calendars.player_file(feed, request.build_absolute_uri), private=True)
 
 
 @login_required
