@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -47,11 +48,15 @@ def language_of_scope(scope: Mapping[str, Any]) -> str:
     if saved in _LANGUAGES:
         return saved
     request = HttpRequest()
-    request.COOKIES = dict(scope.get("cookies") or {})
-    for name, value in scope.get("headers") or ():
-        if name == b"accept-language":
-            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
-    return translation.get_language_from_request(request)
+    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers") or ()}
+    # Channels' cookie middleware has parsed them, unless the socket came another way.
+    cookies = scope.get("cookies")
+    request.COOKIES = dict(
+        cookies if cookies is not None else parse_cookie(headers.get(b"cookie", ""))
+    )
+    request.META["HTTP_ACCEPT_LANGUAGE"] = headers.get(b"accept-language", "")
+    chosen = translation.get_language_from_request(request)
+    return chosen if chosen in _LANGUAGES else settings.LANGUAGE_CODE
 
 
 def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable:

@@ -27,10 +27,10 @@ The close codes:
 Codes sent at the handshake reach the server and tests; a browser sees the handshake
 refused (HTTP 403), as for any socket refused before it is accepted.
 
-A socket reads one language (`socket_language`, at the handshake, as a page would be
-chosen): it joins its language's groups (`realtime.viewer_group`, `chat.chat_group`),
-its presence names the language, and what it is sent on opening or catching up is
-rendered in it.
+A socket reads one language (chosen at the handshake as a page's would be:
+`accounts.language.language_of_scope`): it joins its language's groups
+(`realtime.viewer_group`, `chat.chat_group`), its presence names the language, and what
+it is sent on opening or catching up is rendered in it.
 """
 
 from __future__ import annotations
@@ -39,16 +39,15 @@ import asyncio
 import json
 import logging
 from collections import Counter
-from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
-from django.http import parse_cookie
 from django.utils import translation
 
+from accounts.language import language_of_scope
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
 
 log = logging.getLogger(__name__)
@@ -62,7 +61,7 @@ BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int
     seat: int | None
-    language: str  # the language its viewer reads (`socket_language`)
+    language: str  # the language its viewer reads (`accounts.language.language_of_scope`)
     group: str
     chat_group: str | None = None
     chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
@@ -196,24 +195,6 @@ def parse_message(text: str | None) -> tuple[int, int | None] | None:
     return seq, shown
 
 
-def socket_language(scope: dict[str, Any]) -> str:
-    """The language a socket's viewer reads, chosen as their pages are (docs/i18n.md,
-    `accounts.language`): their saved choice if they are signed in and made one, else
-    the footer's choice (the language cookie), else the browser's Accept-Language,
-    else English. One of settings.LANGUAGES."""
-    user = scope.get("user")
-    saved = getattr(user, "language", "") if user is not None else ""
-    if saved and saved in presence.LANGUAGES:
-        return saved
-    headers = {name.lower(): value for name, value in scope.get("headers", ())}
-    asked = SimpleNamespace(
-        COOKIES=parse_cookie(headers.get(b"cookie", b"").decode("latin-1")),
-        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
-    )
-    chosen = translation.get_language_from_request(asked)  # type: ignore[arg-type]
-    return chosen if chosen in presence.LANGUAGES else presence.ENGLISH
-
-
 def _arrive(game_id: int, scope: dict[str, Any]) -> tuple[access.Viewer, int | None, str]:
     """A socket's handshake, in one trip to the database thread (each trip takes a
     pooled connection and checks it): how its user sees the game and, if they may,
@@ -224,7 +205,7 @@ def _arrive(game_id: int, scope: dict[str, Any]) -> tuple[access.Viewer, int | N
     viewer = access.viewer_of(game_id, user)
     if not viewer.allowed:
         return viewer, None, presence.ENGLISH
-    language = socket_language(scope)
+    language = language_of_scope(scope)
     presence.mark_present(game_id, viewer.seat, language)
     if viewer.seat is not None:
         services.arrive(game_id=game_id, user=user)  # their turn's timer may start now

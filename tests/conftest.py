@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 from tests.valkey import embedded_valkey
 from thirtyone.celery import app as celery_app
@@ -33,6 +35,16 @@ def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: log-in throttling counts live there."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts and ends in English: a request in another language leaves its
+    language active in the thread (LocaleMiddleware does not switch back), and the
+    tests read English unless they ask otherwise (docs/i18n.md)."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,8 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import RuleSet, Table
 from tournaments import formats, services
@@ -115,32 +117,43 @@ class StrictJSONField(forms.JSONField):
 
 
 class EventAddForm(forms.ModelForm):
-    bye_points = forms.FloatField(required=False, help_text="Blank: half of a won game.")
+    bye_points = forms.FloatField(
+        label=gettext_lazy("Bye points"),
+        required=False,
+        help_text=gettext_lazy("Blank: half of a won game."),
+    )
     # As on the site's form: a knockout has no rounds to set (the services store 0).
     rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds"),
         required=False,
         initial=3,
-        help_text="Swiss and duplicate events only; a knockout plays until one player is left.",
+        help_text=gettext_lazy(
+            "Swiss and duplicate events only; a knockout plays until one player is left."
+        ),
     )
     boards = forms.IntegerField(
-        label="Boards a round",
+        label=gettext_lazy("Boards a round"),
         initial=4,
-        help_text="Duplicate events only: the deals every table plays in each round (1 to 16).",
+        help_text=gettext_lazy(
+            "Duplicate events only: the deals every table plays in each round (1 to 16)."
+        ),
     )
     # A turn-based event (docs/design.md §25): blank for a live one, as on the site.
     move_hours = forms.TypedChoiceField(
-        label="Hours a move",
+        label=gettext_lazy("Hours a move"),
         choices=Table.MOVE_HOURS_CHOICES,
         coerce=int,
         required=False,
         empty_value=0,
         initial=0,
-        help_text="Turn-based events only (the turn timer is then not used).",
+        help_text=gettext_lazy("Turn-based events only (the turn timer is then not used)."),
     )
     round_days = forms.IntegerField(
-        label="Days a round",
+        label=gettext_lazy("Days a round"),
         required=False,
-        help_text="Turn-based events only: each round's deadline, in days from its start.",
+        help_text=gettext_lazy(
+            "Turn-based events only: each round's deadline, in days from its start."
+        ),
     )
     user: Any = None  # set by EventAdmin.get_form: who creates the event
 
@@ -212,7 +225,7 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ("name", "club__name")
     date_hierarchy = "starts_at"
 
-    @admin.display(description="rounds", ordering="rounds")
+    @admin.display(description=pgettext_lazy("tournaments field", "rounds"), ordering="rounds")
     def rounds_shown(self, event: Event) -> str:
         # A knockout stores 0 rounds: it has no set number, not none at all.
         return str(event.rounds) if formats.of(event).sets_rounds else "—"
@@ -289,15 +302,21 @@ class EntryAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.action(description="Withdraw the selected players")
+    @admin.action(description=gettext_lazy("Withdraw the selected players"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         for entry in queryset.select_related("event", "user"):
             try:
                 services.withdraw(event=entry.event, entry=entry, by=request.user)
             except ServiceError as error:
-                self.message_user(request, f"{entry}: {error.message}", messages.ERROR)
+                self.message_user(
+                    request,
+                    _("%(entry)s: %(error)s") % {"entry": entry, "error": error.message},
+                    messages.ERROR,
+                )
             else:
-                self.message_user(request, f"Withdrawn: {entry.user.get_username()}.")
+                self.message_user(
+                    request, _("Withdrawn: %(name)s.") % {"name": entry.user.get_username()}
+                )
 
 
 @admin.register(Round)
@@ -322,8 +341,8 @@ class RoundTableAdmin(ReadOnly):
 class CorrectionForm(forms.ModelForm):
     """A seat's result, corrected: the new place and the reason, for the audit log."""
 
-    new_place = forms.IntegerField(min_value=1)
-    reason = forms.CharField(max_length=200)
+    new_place = forms.IntegerField(label=gettext_lazy("New place"), min_value=1)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200)
     user: Any = None
 
     class Meta:
@@ -353,7 +372,7 @@ class RoundSeatAdmin(admin.ModelAdmin):
     readonly_fields = ("table", "position", "entry", "bot_level", "locked", "place", "lives_lost")
     fieldsets = (
         (None, {"fields": readonly_fields}),
-        ("Correct the result", {"fields": ("new_place", "reason")}),
+        (gettext_lazy("Correct the result"), {"fields": ("new_place", "reason")}),
     )
 
     def has_add_permission(self, request: HttpRequest) -> bool:

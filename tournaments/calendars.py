@@ -19,7 +19,9 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from accounts.language import speaking_to
 from clubs import access as club_access
 from clubs.models import Club
 from tournaments import formats, ical
@@ -41,16 +43,19 @@ def uid(event: Event) -> str:
 
 
 def entry(event: Event, absolute: Absolute) -> ical.Entry:
+    """One event as a calendar shows it, in the language active (`file`'s reader's)."""
     url = absolute(event.get_absolute_url())
     about = f"{event.club.name} · {formats.of(event).heading(event)} · {event.rules_name}"
+    cancelled = event.status == Event.CANCELLED
     return ical.Entry(
         uid=uid(event),
-        summary=event.name,
+        # "Cancelled:" before its name, for the calendars that ignore STATUS.
+        summary=_("Cancelled: %(name)s") % {"name": event.name} if cancelled else event.name,
         description="\n\n".join(part for part in (event.description, about, url) if part),
         url=url,
         starts_at=event.starts_at,
         ends_at=event.starts_at + LENGTH,
-        cancelled=event.status == Event.CANCELLED,
+        cancelled=cancelled,
         sequence=event.calendar_sequence,
         changed_at=event.calendar_changed_at,
         created_at=event.created_at,
@@ -58,7 +63,19 @@ def entry(event: Event, absolute: Absolute) -> ical.Entry:
 
 
 def file(name: str, events: Iterable[Event], absolute: Absolute) -> bytes:
+    """A calendar file of `events`, worded in the language active: a public feed's or
+    one event's, the request's (docs/i18n.md); a player's feed, its owner's
+    (`player_file`)."""
     return ical.calendar(name, (entry(event, absolute) for event in events))
+
+
+def player_file(feed: CalendarFeed, absolute: Absolute) -> bytes:
+    """A player's private feed, named and worded in its owner's language (a calendar
+    app fetches it with no language of its own: `accounts.language.speaking_to`)."""
+    user = feed.user
+    with speaking_to(user):
+        name = _("%(name)s's events (Thirty-One)") % {"name": user.get_username()}
+        return file(name, player_events(user), absolute)
 
 
 def _shown(events: QuerySet[Event], now: datetime | None = None) -> QuerySet[Event]:

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import formats
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.page_parts import entry_of, table_url
 from tournaments.pages import end_of_event
-from tournaments.words import tables_named
+from tournaments.words import number_list, table_seat, unit_title
 
 
 @dataclass(frozen=True)
@@ -38,19 +40,22 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
     here = reverse("tournaments:card_result", args=[event.pk, table.pk])
     me = entry_of(event, user)
     if event.status == Event.FINISHED:
-        line = end_of_event(event, me)["own_line"] or "The event is over."
-        return NextStep(line, event.get_absolute_url(), "See the final standings")
+        line = end_of_event(event, me)["own_line"] or _("The event is over.")
+        return NextStep(line, event.get_absolute_url(), _("See the final standings"))
     latest = event.round_set.order_by("-number").first()
     if latest is None or latest.number <= table.round.number:
         return _still_playing(event, table, here, organizer=organizer)
-    title = f"{fmt.unit.capitalize()} {latest.number}"
+    title = unit_title(fmt.unit, latest.number)
     if latest.status == Round.SEATED:
         # A seated round is the organizer's draft (seats may still be swapped): the
         # public pages show it once it starts (docs/design.md §14), and so does this.
         if organizer:
-            return _to_console(event, f"{title} is seated.")
+            return _to_console(event, _("%(title)s is seated.") % {"title": title})
         return NextStep(
-            f"{title} is being seated: your table shows here when it starts.", here, "Check again"
+            _("%(title)s is being seated: your table shows here when it starts.")
+            % {"title": title},
+            here,
+            _("Check again"),
         )
     seat = (
         RoundSeat.objects.filter(table__round=latest, entry__isnull=False, entry=me)
@@ -61,23 +66,29 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
     )
     if seat is None:
         if organizer:
-            return _to_console(event, f"{title} is under way.")
+            return _to_console(event, _("%(title)s is under way.") % {"title": title})
         return NextStep(
-            fmt.unseated_line(event, me, latest), event.get_absolute_url(), "See the standings"
+            fmt.unseated_line(event, me, latest), event.get_absolute_url(), _("See the standings")
         )
-    where = f"table {seat.table.number}, seat {seat.position + 1}"
-    if fmt.keeps_tables:  # the tables are kept: say whether they stay or move
-        moving = seat.table.number != table.number
-        where = f"you move to {where}" if moving else f"you stay at {where}"
-    text = f"{title}: {where}."
+    values = {"title": title, "where": table_seat(seat.table.number, seat.position + 1)}
+    if not fmt.keeps_tables:
+        text = _("%(title)s: %(where)s.") % values
+    elif seat.table.number != table.number:  # the tables are kept: they move, or stay
+        text = _("%(title)s: you move to %(where)s.") % values
+    else:
+        text = _("%(title)s: you stay at %(where)s.") % values
     if seat.table.cards:
         url = reverse("tournaments:card_result", args=[event.pk, seat.table.pk])
-        return NextStep(text, url, f"Enter {fmt.unit} {latest.number}'s result")
-    return NextStep(text, table_url(seat.table) or event.get_absolute_url(), "Go to your game")
+        if fmt.unit == "deal":
+            label = _("Enter deal %(number)s's result")
+        else:
+            label = _("Enter round %(number)s's result")
+        return NextStep(text, url, label % {"number": latest.number})
+    return NextStep(text, table_url(seat.table) or event.get_absolute_url(), _("Go to your game"))
 
 
 def _to_console(event: Event, text: str) -> NextStep:
-    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), "Back to the console")
+    return NextStep(text, reverse("tournaments:manage", args=[event.pk]), _("Back to the console"))
 
 
 def _still_playing(
@@ -93,12 +104,34 @@ def _still_playing(
     )
     if not others:
         return None
-    unit, n = fmt.unit, table.round.number
-    still = "is" if len(others) == 1 else "are"
-    playing = f"{tables_named(others).capitalize()} {still} still playing {unit} {n}"
+    n = table.round.number
+    values = {"tables": number_list(others), "number": n, "next": n + 1}
     last = fmt.sets_rounds and n >= event.rounds
-    follows = "the event ends" if last else f"{unit} {n + 1} follows"
-    text = f"{playing}: {follows} when every table has finished."
+    if last:  # the last round of a format with set rounds (never a knockout's deal)
+        text = ngettext(
+            "Table %(tables)s is still playing round %(number)s: the event ends when every "
+            "table has finished.",
+            "Tables %(tables)s are still playing round %(number)s: the event ends when "
+            "every table has finished.",
+            len(others),
+        )
+    elif fmt.unit == "deal":
+        text = ngettext(
+            "Table %(tables)s is still playing deal %(number)s: deal %(next)s follows when "
+            "every table has finished.",
+            "Tables %(tables)s are still playing deal %(number)s: deal %(next)s follows "
+            "when every table has finished.",
+            len(others),
+        )
+    else:
+        text = ngettext(
+            "Table %(tables)s is still playing round %(number)s: round %(next)s follows "
+            "when every table has finished.",
+            "Tables %(tables)s are still playing round %(number)s: round %(next)s follows "
+            "when every table has finished.",
+            len(others),
+        )
+    text = text % values
     if organizer:
         return _to_console(event, text)
-    return NextStep(text, here, "Check again")
+    return NextStep(text, here, _("Check again"))

@@ -20,6 +20,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import access as club_access
 from games.engine import Rules
@@ -32,7 +34,11 @@ from tournaments.words import ordinal
 OPEN = (CardResult.PENDING, CardResult.DISPUTED)
 
 # What a seat's optional score says, by the rules' scoring (games.engine.rules).
-SCORE_LABELS = {"lives": "Lives lost", "points": "Points", "banking": "Chips"}
+SCORE_LABELS = {
+    "lives": gettext_lazy("Lives lost"),
+    "points": gettext_lazy("Points"),
+    "banking": gettext_lazy("Chips"),
+}
 
 
 # ---- what a result may be ---------------------------------------------------------------
@@ -59,7 +65,7 @@ def lives_required(event: Event) -> bool:
 
 
 def score_label(event: Event) -> str:
-    return SCORE_LABELS.get(Rules.from_dict(event.rules).scoring, "Score")
+    return str(SCORE_LABELS.get(Rules.from_dict(event.rules).scoring, _("Score")))
 
 
 def places_refusal(places: Sequence[int], size: int, *, first_shared: bool) -> str | None:
@@ -68,22 +74,35 @@ def places_refusal(places: Sequence[int], size: int, *, first_shared: bool) -> s
     strictly better, so players who tie share a place and the next is skipped (1st,
     2nd, 2nd, 4th); at least one seat is 1st."""
     if len(places) != size:
-        return f"Give a place for each of the {size} seats."
+        return _("Give a place for each of the %(size)s seats.") % {"size": size}
     if any(not 1 <= p <= size for p in places):
-        return f"A place at this table is 1st to {ordinal(size)}."
+        return _("A place at this table is %(first)s to %(last)s.") % {
+            "first": ordinal(1),
+            "last": ordinal(size),
+        }
     for place in sorted(set(places)):
         better = sum(p < place for p in places)
         if place != better + 1:
             if better == 0:
-                return "Someone finished 1st: give one seat 1st."
-            seats = "seat finished" if better == 1 else "seats finished"
-            return (
-                f"{better} {seats} ahead of {ordinal(place)}: the next place is "
-                f"{ordinal(better + 1)}. Players who tie share a place and the next "
-                "is skipped (1st, 2nd, 2nd, 4th)."
-            )
+                return _("Someone finished %(first)s: give one seat %(first)s.") % {
+                    "first": ordinal(1)
+                }
+            return ngettext(
+                "%(count)s seat finished ahead of %(place)s: the next place is %(next)s. "
+                "Players who tie share a place and the next is skipped (%(example)s).",
+                "%(count)s seats finished ahead of %(place)s: the next place is %(next)s. "
+                "Players who tie share a place and the next is skipped (%(example)s).",
+                better,
+            ) % {
+                "count": better,
+                "place": ordinal(place),
+                "next": ordinal(better + 1),
+                "example": ", ".join(ordinal(n) for n in (1, 2, 2, 4)),
+            }
     if not first_shared and places.count(1) > 1:
-        return "One player wins a game of these rules: give only one seat 1st."
+        return _("One player wins a game of these rules: give only one seat %(first)s.") % {
+            "first": ordinal(1)
+        }
     return None
 
 
@@ -91,9 +110,11 @@ def _checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]
     if not scores:
         return []
     if len(scores) != size:
-        raise ServiceError(f"Give a score for each of the {size} seats, or none.", "scores")
+        raise ServiceError(
+            _("Give a score for each of the %(size)s seats, or none.") % {"size": size}, "scores"
+        )
     if any(s is not None and s < 0 for s in scores):
-        raise ServiceError("A score is 0 or more.", "scores")
+        raise ServiceError(_("A score is 0 or more."), "scores")
     return list(scores)
 
 
@@ -110,13 +131,13 @@ def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
     if len(members) == len(table_seats):
         return None
     if not members:
-        return "Every player at this table is a guest: the organizer enters its result."
+        return _("Every player at this table is a guest: the organizer enters its result.")
     if len(members) == 1:
         name = members[0].entry.user.get_username()  # type: ignore[union-attr]
-        return (
-            f"Only {name} at this table can log in, and a result needs a second player "
+        return _(
+            "Only %(name)s at this table can log in, and a result needs a second player "
             "to confirm it: the organizer enters its result."
-        )
+        ) % {"name": name}
     return None
 
 
@@ -126,7 +147,7 @@ def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
 def card_choice_refusal(table_seats: Sequence[RoundSeat]) -> str | None:
     """Why a table of a mixed event's seated round cannot play with cards."""
     if any(seat.entry_id is None for seat in table_seats):
-        return "A bot sits here: it plays online."
+        return _("A bot sits here: it plays online.")
     return None
 
 
@@ -141,20 +162,24 @@ def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> lis
         require_organizer(event, by)
         if event.venue != Event.MIXED:
             raise ServiceError(
-                "Every table of this event plays with cards."
+                _("Every table of this event plays with cards.")
                 if event.venue == Event.CARDS
-                else "This event's tables play online."
+                else _("This event's tables play online.")
             )
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
-            raise ServiceError(f"Round {round_.number} has started: its tables are fixed.")
+            raise ServiceError(
+                _("Round %(number)s has started: its tables are fixed.") % {"number": round_.number}
+            )
         tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
         unknown = chosen - set(tables)
         if unknown:
-            raise ServiceError("Choose tables of this round: reload the page.")
+            raise ServiceError(_("Choose tables of this round: reload the page."))
         for number in sorted(chosen):
             if refusal := card_choice_refusal(list(tables[number].seats.all())):
-                raise ServiceError(f"Table {number}: {refusal}")
+                raise ServiceError(
+                    _("Table %(number)s: %(refusal)s") % {"number": number, "refusal": refusal}
+                )
         for number, table in tables.items():
             if table.cards != (number in chosen):
                 table.cards = number in chosen
@@ -204,7 +229,7 @@ def submit_result(
             if dealer == table.dealer:
                 dealer = None  # the app's dealer: nothing to say
             if dealer is not None and not table.seats.filter(position=dealer).exists():
-                raise ServiceError("Choose who dealt from the players at this table.", "dealer")
+                raise ServiceError(_("Choose who dealt from the players at this table."), "dealer")
         else:
             dealer = None
             places = [int(p) for p in places]
@@ -213,7 +238,10 @@ def submit_result(
             checked = _checked_scores(scores, size)
             if lives_required(event) and (not checked or None in checked):
                 raise ServiceError(
-                    "Give each seat's lives lost: this event breaks ties by the fewest lives lost.",
+                    _(
+                        "Give each seat's lives lost: this event breaks ties by the fewest "
+                        "lives lost."
+                    ),
                     "scores",
                 )
         open_results = list(table.card_results.filter(status__in=OPEN))
@@ -224,7 +252,7 @@ def submit_result(
         now = timezone.now()
         if organizer:
             if not reason.strip():
-                raise ServiceError("Give the reason you enter this table's result.", "reason")
+                raise ServiceError(_("Give the reason you enter this table's result."), "reason")
             for other in open_results:
                 other.status = CardResult.SUPERSEDED
                 other.save(update_fields=["status"])
@@ -285,9 +313,9 @@ def confirm_result(*, result: CardResult, by: Any) -> CardResult:
         _require_open(table)
         result = CardResult.objects.get(pk=result.pk)
         if result.status not in OPEN:
-            raise ServiceError("That result is no longer waiting: reload the page.")
+            raise ServiceError(_("That result is no longer waiting: reload the page."))
         if result.submitted_by_id == by.pk:
-            raise ServiceError("Another player at the table must confirm your result.")
+            raise ServiceError(_("Another player at the table must confirm your result."))
         return _confirm(event, table, result, by, list(table.card_results.filter(status__in=OPEN)))
 
 
@@ -317,7 +345,9 @@ def _record(event: Event, table: RoundTable, result: CardResult) -> None:
     counts_lives = fmt.card_result == "lives" or lives_scored(event)
     lost = [int(n or 0) for n in result.scores] if counts_lives else []
     if not fmt.record_cards(event, table, list(result.places), lost):
-        raise ServiceError(f"Table {table.number}'s result is recorded already.")
+        raise ServiceError(
+            _("Table %(number)s's result is recorded already.") % {"number": table.number}
+        )
     changed(event)
     card_calls.card_players_changed(table=table)  # the table's calls end
 
@@ -334,24 +364,30 @@ def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:
 
 def _require_player(table: RoundTable, by: Any) -> None:
     if getattr(by, "is_guest", False):  # cannot log in; kept out should one ever get a session
-        raise ServiceError("A guest cannot enter a result: a player or the organizer does.")
+        raise ServiceError(_("A guest cannot enter a result: a player or the organizer does."))
     if not table.seats.filter(entry__user_id=getattr(by, "pk", None)).exists():
         raise ServiceError(
-            f"Only the players at table {table.number} and the organizers can enter its result."
+            _("Only the players at table %(number)s and the organizers can enter its result.")
+            % {"number": table.number}
         )
 
 
 def _require_open(table: RoundTable) -> None:
     round_ = table.round
     if not table.cards:
-        raise ServiceError(f"Table {table.number} plays online: its game records its result.")
+        raise ServiceError(
+            _("Table %(number)s plays online: its game records its result.")
+            % {"number": table.number}
+        )
     if round_.status == Round.SEATED:
         raise ServiceError(
-            f"Round {round_.number} has not started: enter the result once it is played."
+            _("Round %(number)s has not started: enter the result once it is played.")
+            % {"number": round_.number}
         )
     if round_.status == Round.FINISHED or table.finished_at is not None:
         raise ServiceError(
-            f"Table {table.number}'s result is recorded: an organizer can correct it."
+            _("Table %(number)s's result is recorded: an organizer can correct it.")
+            % {"number": table.number}
         )
 
 
@@ -398,13 +434,15 @@ def states_of(round_: Round) -> dict[int, CardState]:
 def version_text(result: CardResult, names: Sequence[str], *, lives: bool = False) -> str:
     """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"; a knockout deal's
     (`lives`): "p1 lost 1, p2 lost 0 (by p2)"."""
-    by = result.submitted_by.get_username() if result.submitted_by else "someone"
+    by = result.submitted_by.get_username() if result.submitted_by else _("someone")
     if lives:
         parts = ", ".join(
-            f"{name} lost {n or 0}" for name, n in zip(names, result.scores, strict=False)
+            _("%(name)s lost %(lost)s") % {"name": name, "lost": n or 0}
+            for name, n in zip(names, result.scores, strict=False)
         )
-        return f"{parts} (by {by})"
-    parts = ", ".join(
-        f"{name} {ordinal(place)}" for name, place in zip(names, result.places, strict=False)
-    )
-    return f"{parts} (by {by})"
+    else:
+        parts = ", ".join(
+            _("%(name)s %(place)s") % {"name": name, "place": ordinal(place)}
+            for name, place in zip(names, result.places, strict=False)
+        )
+    return _("%(version)s (by %(name)s)") % {"version": parts, "name": by}

@@ -15,22 +15,24 @@ from datetime import datetime
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, GamePlayer
 from games.rendering import time_left_words
 from tournaments import card_results, formats, page_parts, roster
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
-from tournaments.words import seat_name
+from tournaments.words import seat_name, unit_title
 
 # Why a bot plays for someone, in the console's few words (games.engine.events.AWAY_REASONS).
 AWAY_WORDS = {
-    "timer": "away: out of time twice",
-    "absent": "away: left the table",
-    "host": "away: the host let a bot play",
-    "staff": "away: staff let a bot play",
-    "withdrawn": "withdrawn: a bot plays on",
-    "event": "a bot stands in",
-    "deadline": "the round's deadline passed: a bot plays on",
+    "timer": gettext_lazy("away: out of time twice"),
+    "absent": gettext_lazy("away: left the table"),
+    "host": gettext_lazy("away: the host let a bot play"),
+    "staff": gettext_lazy("away: staff let a bot play"),
+    "withdrawn": gettext_lazy("withdrawn: a bot plays on"),
+    "event": gettext_lazy("a bot stands in"),
+    "deadline": gettext_lazy("the round's deadline passed: a bot plays on"),
 }
 
 
@@ -99,15 +101,18 @@ def _card_table(
     if not line.over and state.state != "confirmed":
         line.organizer_settles = card_results.organizer_settles(seats) or ""
     if line.over or state.state == "confirmed":
-        line.cards = "cards: confirmed"
+        line.cards = _("cards: confirmed")
     elif state.state == "pending":
-        line.cards, line.to_come = "cards: waiting for confirmation", "waiting for confirmation"
+        line.cards = _("cards: waiting for confirmation")
+        line.to_come = _("waiting for confirmation")
     elif state.state == "disputed":
-        line.cards, line.to_come = "cards: disputed —", "disputed"
+        line.cards, line.to_come = _("cards: disputed —"), _("disputed")
         line.versions = [card_results.version_text(r, names, lives=lives) for r in state.results]
     else:
-        line.cards = f"cards: no result yet ({_minutes(round_, now)} min)"
-        line.to_come = "no result yet"
+        line.cards = _("cards: no result yet (%(minutes)s min)") % {
+            "minutes": _minutes(round_, now)
+        }
+        line.to_come = _("no result yet")
     return line
 
 
@@ -120,11 +125,23 @@ def _summary(heading: str, round_: Round, tables: list[Table], now: datetime) ->
     """ "Round 2 started 14 min ago. Not finished: table 2 (disputed), table 3 (no result
     yet)." What an organizer waiting to start the next round asks first: which tables
     have not reported, and for how long (docs/design.md §21)."""
-    started = f"{heading} started {_minutes(round_, now)} min ago."
-    waiting = [f"table {t.number} ({t.to_come})" for t in tables if t.to_come]
+    minutes = _minutes(round_, now)
+    started = ngettext(
+        "%(heading)s started %(minutes)s min ago.",
+        "%(heading)s started %(minutes)s min ago.",
+        minutes,
+    ) % {"heading": heading, "minutes": minutes}
+    waiting = [
+        _("table %(table)s (%(state)s)") % {"table": t.number, "state": t.to_come}
+        for t in tables
+        if t.to_come
+    ]
     if not waiting:
         return started
-    return f"{started} Not finished: {', '.join(waiting)}."
+    return _("%(started)s Not finished: %(tables)s.") % {
+        "started": started,
+        "tables": ", ".join(waiting),
+    }
 
 
 def round_in_play(event: Event) -> Round | None:
@@ -161,21 +178,21 @@ def console(event: Event, now: datetime | None = None) -> Console:
             over=game is None or not game.in_play,
         )
         if round_table.finished_at is None:
-            line.to_come = "playing"
+            line.to_come = _("playing")
         at_game = players.get(game_id, []) if game_id is not None else []
         turn = game.state.get("turn") if game is not None and game.in_play else None
         # A game's seats are the round table's in seat order (a knockout table's seats
         # may have gaps): the k-th round seat is the game's seat k.
         for k, seat in enumerate(seats):
             player = at_game[k] if k < len(at_game) else None
-            name = seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+            name = seat_name(seat)
             shown = Seat(k + 1, name, seat.entry)
             if seat.entry is not None:
                 shown.stand_in = seat.entry.stand_in_round == round_.number
             if player is not None and not line.over:
                 shown.turn = turn == player.position
                 if player.away:
-                    shown.away = AWAY_WORDS.get(player.away_reason, "away")
+                    shown.away = str(AWAY_WORDS.get(player.away_reason, _("away")))
             if shown.turn:
                 line.turn_name = name
             line.seats.append(shown)
@@ -185,5 +202,5 @@ def console(event: Event, now: datetime | None = None) -> Console:
             if event.move_hours:
                 line.time_left = time_left_words(line.seconds_left)
         tables.append(line)
-    heading = f"{fmt.unit.capitalize()} {round_.number}"
+    heading = unit_title(fmt.unit, round_.number)
     return Console(round_, tables, heading, _summary(heading, round_, tables, now))

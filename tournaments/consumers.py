@@ -15,6 +15,10 @@ closes the socket.
 
 The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
 speaks the same and sends the screen's live part instead (tournaments.projector).
+
+A socket renders in the language its page was made in (docs/i18n.md): the viewer's
+saved language, else the footer's cookie, else the browser's Accept-Language, as the
+page's request chose (`language_of_scope`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs import zones
 from clubs.models import Club
@@ -18,9 +21,8 @@ from tournaments import recurrence, services
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
 from tournaments.turn_based import MAX_ROUND_DAYS
-from tournaments.words import ordinal
+from tournaments.words import ordinal, seat_name, table_seat
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 # Fields of the services that have no field of their own here.
 FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
@@ -44,7 +46,7 @@ class TimeZoneField(forms.ChoiceField):
     the browser's instead while it is still on UTC."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault("label", gettext_lazy("Time zone"))
         super().__init__(choices=zones.choices(), initial=zones.DEFAULT, **kwargs)
         self.widget.attrs["data-browser-zone"] = ""
 
@@ -58,96 +60,118 @@ def offer_zones(form: forms.Form, club: Club) -> None:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80, required=False)
+    description = forms.CharField(
+        label=gettext_lazy("Description"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
     # Optional: a form posted without it (an older page, a script) makes a Swiss event.
     format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
         choices=Event.FORMATS,
         initial=Event.SWISS,
         required=False,
-        help_text="A knockout has no set number of rounds: it plays deal after deal until "
-        "one player is left (a top-q knockout: whole games, round after round, until a "
-        "final is won). Its rounds field is not used.",
+        help_text=gettext_lazy(
+            "A knockout has no set number of rounds: it plays deal after deal until "
+            "one player is left (a top-q knockout: whole games, round after round, until a "
+            "final is won). Its rounds field is not used."
+        ),
     )
     # Optional like the format: a form posted without it makes an online event.
     venue = forms.ChoiceField(
-        label="Where the tables play",
+        label=gettext_lazy("Where the tables play"),
         choices=Event.VENUES,
         initial=Event.ONLINE,
         required=False,
         widget=forms.RadioSelect,
-        help_text="Real cards: Swiss events only for now; players enter each table's "
-        "result on their phones and another player of the table confirms it.",
+        help_text=gettext_lazy(
+            "Real cards: Swiss events only for now; players enter each table's "
+            "result on their phones and another player of the table confirms it."
+        ),
     )
     top_q = forms.IntegerField(
-        label="Top-q knockout: top of each table go through",
+        label=gettext_lazy("Top-q knockout: top of each table go through"),
         required=False,
         initial=2,
         min_value=0,
-        help_text="Top-q knockout only: each table plays a whole game, and that many of "
-        "each table go through to the next round.",
+        help_text=gettext_lazy(
+            "Top-q knockout only: each table plays a whole game, and that many of "
+            "each table go through to the next round."
+        ),
     )
-    rule_set = forms.TypedChoiceField(label="Rules", coerce=int)
+    rule_set = forms.TypedChoiceField(label=gettext_lazy("Rules"), coerce=int)
     # Not required: a knockout does not use it (services.create_event stores none).
     rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds"),
         initial=3,
         required=False,
         widget=forms.NumberInput(attrs={"min": 1}),
-        help_text="Swiss and duplicate events only; a knockout ignores it.",
+        help_text=gettext_lazy("Swiss and duplicate events only; a knockout ignores it."),
     )
     boards = forms.IntegerField(
-        label="Boards a round",
+        label=gettext_lazy("Boards a round"),
         initial=4,
         required=False,
         widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
-        help_text="Duplicate events: the deals every table plays in each round (1 to 16; "
-        "blank: 4).",
+        help_text=gettext_lazy(
+            "Duplicate events: the deals every table plays in each round (1 to 16; blank: 4)."
+        ),
     )
-    table_size = forms.IntegerField(label="Preferred table size", initial=4)
-    table_min = forms.IntegerField(label="Smallest table", initial=3)
-    table_max = forms.IntegerField(label="Largest table", initial=5)
+    table_size = forms.IntegerField(label=gettext_lazy("Preferred table size"), initial=4)
+    table_min = forms.IntegerField(label=gettext_lazy("Smallest table"), initial=3)
+    table_max = forms.IntegerField(label=gettext_lazy("Largest table"), initial=5)
     bots_fill = forms.BooleanField(
-        label="Bots fill empty seats",
+        label=gettext_lazy("Bots fill empty seats"),
         required=False,
         initial=True,
-        help_text="Otherwise a player who cannot be seated sits out with a bye.",
+        help_text=gettext_lazy("Otherwise a player who cannot be seated sits out with a bye."),
     )
     bye_points = forms.FloatField(
-        label="Points for a bye",
+        label=gettext_lazy("Points for a bye"),
         required=False,
-        help_text="Blank: half of a won game.",
+        help_text=gettext_lazy("Blank: half of a won game."),
     )
     scoring = forms.ChoiceField(
-        choices=Event.SCORING_CHOICES, initial=Event.OUTLASTED, widget=forms.RadioSelect
+        label=gettext_lazy("Scoring"),
+        choices=Event.SCORING_CHOICES,
+        initial=Event.OUTLASTED,
+        widget=forms.RadioSelect,
     )
     place_points = forms.CharField(
-        label="Place points",
+        label=gettext_lazy("Place points"),
         required=False,
-        help_text="For points by place: 1st, 2nd, 3rd… separated by commas, e.g. 4, 2, 1, 0.",
+        help_text=gettext_lazy(
+            "For points by place: 1st, 2nd, 3rd… separated by commas, e.g. 4, 2, 1, 0."
+        ),
     )
-    starts_at = WhenField(label="Starts at", required=False)
+    starts_at = WhenField(label=gettext_lazy("Starts at"), required=False)
     registration_opens_at = WhenField(
-        label="Registration opens at",
+        label=gettext_lazy("Registration opens at"),
         required=False,
-        help_text="Blank: at once. In the time zone chosen for the start.",
+        help_text=gettext_lazy("Blank: at once. In the time zone chosen for the start."),
     )
     time_zone = TimeZoneField()
     checkin_minutes = forms.IntegerField(
-        label="Check-in (minutes before the start)",
+        label=gettext_lazy("Check-in (minutes before the start)"),
         initial=0,
-        help_text="0: no check-in. Otherwise players who have not checked in are withdrawn.",
+        help_text=gettext_lazy(
+            "0: no check-in. Otherwise players who have not checked in are withdrawn."
+        ),
     )
     entry = forms.ChoiceField(
-        label="Who may register",
+        label=gettext_lazy("Who may register"),
         choices=Event.ENTRY_CHOICES,
         initial=Event.OPEN,
         widget=forms.RadioSelect,
     )
     player_cap = forms.IntegerField(
-        label="Most players", required=False, help_text="Blank: no cap."
+        label=gettext_lazy("Most players"),
+        required=False,
+        help_text=gettext_lazy("Blank: no cap."),
     )
     advance = forms.ChoiceField(
-        label="Starting each round",
+        label=gettext_lazy("Starting each round"),
         choices=Event.ADVANCE_CHOICES,
         initial=Event.AUTO,
         widget=forms.RadioSelect,
@@ -155,14 +179,16 @@ class EventForm(forms.Form):
     # Live or turn-based, one select (games.forms.PACE_CHOICES): a turn-based event's
     # rounds each have days (docs/design.md §25).
     turn_timer = forms.TypedChoiceField(
-        choices=PACE_CHOICES, coerce=int, initial=60, label="Turn timer"
+        choices=PACE_CHOICES, coerce=int, initial=60, label=gettext_lazy("Turn timer")
     )
     round_days = forms.IntegerField(
-        label="Days a round",
+        label=gettext_lazy("Days a round"),
         required=False,
         widget=forms.NumberInput(attrs={"min": 1, "max": MAX_ROUND_DAYS}),
-        help_text="Turn-based events only: each round's deadline, in days from its start; "
-        "then bots finish the games still being played.",
+        help_text=gettext_lazy(
+            "Turn-based events only: each round's deadline, in days from its start; "
+            "then bots finish the games still being played."
+        ),
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -172,10 +198,10 @@ class EventForm(forms.Form):
         self.rule_sets = {r.pk: r for r in services.rule_sets_for(club)}
         self.fields["rule_set"].choices = [(pk, r.name) for pk, r in self.rule_sets.items()]
         blank = [("", "—")]
-        labels = list(TIEBREAKS.items())
+        labels = [(key, _(label)) for key, label in TIEBREAKS.items()]
         for n, name in enumerate(TIEBREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(
-                label=f"{ORDINALS[n]} tie-break",
+                label=_("%(ordinal)s tie-break") % {"ordinal": ordinal(n + 1)},
                 choices=blank + labels,
                 required=False,
                 initial=labels[n][0] if n < len(labels) else "",
@@ -191,7 +217,7 @@ class EventForm(forms.Form):
             return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:
             raise forms.ValidationError(
-                "Write the points as numbers separated by commas, e.g. 4, 2, 1, 0."
+                _("Write the points as numbers separated by commas, e.g. 4, 2, 1, 0.")
             ) from None
 
     def options(self) -> dict[str, Any]:
@@ -222,18 +248,25 @@ def seat_choices(seats: list[Any], with_place: bool = False) -> list[tuple[int, 
     start of the line): "p4: table 1, seat 3", "p4: round 2, table 1, seat 3 (2nd)"."""
     choices = []
     for seat in seats:
-        who = seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
-        text = f"table {seat.table.number}, seat {seat.position + 1}"
-        if with_place:
-            text = f"round {seat.table.round.number}, {text}"
-            text += f" ({ordinal(seat.place)})" if seat.place else ""
-        choices.append((seat.pk, f"{who}: {text}"))
+        values = {
+            "who": seat_name(seat),
+            "where": table_seat(seat.table.number, seat.position + 1),
+            "round": seat.table.round.number if with_place else 0,
+            "place": ordinal(seat.place) if seat.place else "",
+        }
+        if with_place and seat.place:
+            text = _("%(who)s: round %(round)s, %(where)s (%(place)s)") % values
+        elif with_place:
+            text = _("%(who)s: round %(round)s, %(where)s") % values
+        else:
+            text = _("%(who)s: %(where)s") % values
+        choices.append((seat.pk, text))
     return choices
 
 
 class SwapForm(forms.Form):
-    first = forms.TypedChoiceField(label="Seat", coerce=int)
-    second = forms.TypedChoiceField(label="Swap with", coerce=int)
+    first = forms.TypedChoiceField(label=gettext_lazy("Seat"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("Swap with"), coerce=int)
 
     def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -242,7 +275,11 @@ class SwapForm(forms.Form):
 
 
 class ScheduleForm(forms.Form):
-    start_at = WhenField(label="Start the round at", required=False, help_text="Blank: unschedule.")
+    start_at = WhenField(
+        label=gettext_lazy("Start the round at"),
+        required=False,
+        help_text=gettext_lazy("Blank: unschedule."),
+    )
     time_zone = TimeZoneField()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -260,25 +297,28 @@ class MoveForm(ScheduleForm):
     """A new start for an event that has not started (the manage page), read as the
     round schedule's is."""
 
-    start_at = WhenField(label="New start")
+    start_at = WhenField(label=gettext_lazy("New start"))
 
 
 class RepeatForm(forms.Form):
     """Repeat an event every week (the manage page, docs/design.md §26)."""
 
     registration_days = forms.IntegerField(
-        label="Registration opens (days before each)",
+        label=gettext_lazy("Registration opens (days before each)"),
         initial=7,
         min_value=0,
         max_value=recurrence.MAX_DAYS,
-        help_text=f"0 to {recurrence.MAX_DAYS}; 0: as soon as it is on the calendar.",
+        help_text=format_lazy(
+            gettext_lazy("0 to {most}; 0: as soon as it is on the calendar."),
+            most=recurrence.MAX_DAYS,
+        ),
     )
 
 
 class CorrectionForm(forms.Form):
-    seat = forms.TypedChoiceField(label="Seat", coerce=int)
-    place = forms.IntegerField(label="New place", min_value=1)
-    reason = forms.CharField(max_length=200, required=False)
+    seat = forms.TypedChoiceField(label=gettext_lazy("Seat"), coerce=int)
+    place = forms.IntegerField(label=gettext_lazy("New place"), min_value=1)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
 
     def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -286,12 +326,14 @@ class CorrectionForm(forms.Form):
 
 
 class BreakForm(forms.Form):
-    minutes = forms.IntegerField(label="Or minutes", min_value=1, max_value=120)
+    minutes = forms.IntegerField(label=gettext_lazy("Or minutes"), min_value=1, max_value=120)
 
 
 class AnnouncementForm(forms.Form):
     text = forms.CharField(
-        label="Announcement", max_length=200, help_text="At most 200 characters."
+        label=gettext_lazy("Announcement"),
+        max_length=200,
+        help_text=gettext_lazy("At most 200 characters."),
     )
 
 
@@ -303,5 +345,7 @@ def first_error(form: forms.Form) -> str:
     """A refused form's first message, for a flash message: "Seat: Select a valid choice"."""
     for name, errors in form.errors.items():
         label = form.fields[name].label if name in form.fields else None
-        return f"{label}: {errors[0]}" if label else errors[0]
-    return "Check the form."
+        if label:
+            return _("%(label)s: %(error)s") % {"label": label, "error": errors[0]}
+        return errors[0]
+    return _("Check the form.")

@@ -3,12 +3,13 @@ Django: `tournaments.calendars` says what goes in (docs/design.md §26).
 
 Each event is one VEVENT with a UID that never changes, its SEQUENCE counted up and its
 LAST-MODIFIED and DTSTAMP dated whenever what a calendar shows of it changes, and
-STATUS:CANCELLED (and "Cancelled:" before its name, for the calendars that ignore
-STATUS) once it is called off. Times are written in UTC ("…Z"): every event is a single
-moment (no RRULE: a weekly series' events are events of their own, each moved or
-cancelled alone), and UTC is the one form every calendar reads the same, with no time
-zone database of its own to agree with ours, so an event after a daylight-saving change
-is where the club's clock says, in Google, Apple, Outlook and Thunderbird alike.
+STATUS:CANCELLED once it is called off (`tournaments.calendars` puts "Cancelled:" before
+its name, in the reader's language, for the calendars that ignore STATUS). Times are
+written in UTC ("…Z"): every event is a single moment (no RRULE: a weekly series'
+events are events of their own, each moved or cancelled alone), and UTC is the one form
+every calendar reads the same, with no time zone database of its own to agree with
+ours, so an event after a daylight-saving change is where the club's clock says, in
+Google, Apple, Outlook and Thunderbird alike.
 """
 
 from __future__ import annotations
@@ -56,8 +57,7 @@ def vevent(entry: Entry) -> icalendar.Event:
     event.add("sequence", entry.sequence)
     event.add("dtstart", utc(entry.starts_at))
     event.add("dtend", utc(entry.ends_at))
-    summary = f"Cancelled: {entry.summary}" if entry.cancelled else entry.summary
-    event.add("summary", summary)
+    event.add("summary", entry.summary)
     event.add("description", entry.description)
     event.add("url", entry.url)
     event.add("status", "CANCELLED" if entry.cancelled else "CONFIRMED")

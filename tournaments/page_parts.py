@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 class SeatLine:
     seat: int  # 1-based
     name: str
-    place: str  # "2nd", or "" while playing
+    place: str  # "2nd", or "" while playing (in the reader's language)
     mine: bool = False
+    won: bool = False  # first at the table (shown apart, whatever the language)
 
 
 @dataclass
@@ -82,6 +83,7 @@ def tables_of(
                 name=seat_name(s),
                 place=ordinal(s.place) if s.place and line.finished else "",
                 mine=me is not None and s.entry_id == me.pk,
+                won=s.place == 1 and line.finished,
             )
             for s in seats
         ]

@@ -15,6 +15,9 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine import Rules
 from games.rule_text import rule_summary
@@ -62,7 +65,7 @@ def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     if mine is not None:
         line = fmt.own_line(mine, len(placings))
     elif me is not None:
-        line = "You withdrew before playing." if not me.active else "You played no game here."
+        line = _("You withdrew before playing.") if not me.active else _("You played no game here.")
     return {"podium": podium(placings), "own_line": line}
 
 
@@ -74,15 +77,15 @@ def podium_of(event: Event) -> list[Step]:
 # The CSV's first column: whether its standings can still change. A column on every
 # row, not a line above the header, so the file stays one table a spreadsheet sorts and
 # filters with its header in the first row, and a row copied elsewhere keeps the mark.
-CSV_MARK = "Standings"
+CSV_MARK = gettext_lazy("Standings")
 
 
 def csv_rows(event: Event) -> list[list[str]]:
     """The standings CSV: the format's rows, each marked "final" once the event is
     finished, else "provisional"."""
     rows = formats.of(event).csv_rows(event)
-    mark = "final" if event.status == Event.FINISHED else "provisional"
-    return [[CSV_MARK, *rows[0]], *([mark, *row] for row in rows[1:])]
+    mark = _("final") if event.status == Event.FINISHED else _("provisional")
+    return [[str(CSV_MARK), *rows[0]], *([mark, *row] for row in rows[1:])]
 
 
 def page_context(event: Event, user: Any) -> dict[str, Any]:
@@ -133,10 +136,11 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
     return context
 
 
-# A push's facts, by (event, change), for the other sockets of this process: the few
-# latest, so a push to several events at once still reads each once.
+# A push's facts, by (event, change, language), for the other sockets of this process:
+# the few latest, so a push to several events at once still reads each once (once per
+# language: the facts hold words, the status line and the rows rendered).
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable], tuple[Event, Any, list[Step], news.News]] = {}
+_recent: dict[tuple[int, Hashable, str], tuple[Event, Any, list[Step], news.News]] = {}
 _recent_lock = threading.Lock()
 
 
@@ -145,8 +149,9 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
     the push's own token (`tournaments.live.push`): every socket told of the same change
     renders from the same facts (the format's `live_facts`), read once in this process
     after that change's commit, so a round start told to 200 sockets reads the
-    standings and renders their rows once, not 200 times. None: read afresh."""
-    key = (event_id, change)
+    standings and renders their rows once, not 200 times (once a language). None: read
+    afresh. In the language active (the socket's: `tournaments.consumers`)."""
+    key = (event_id, change, translation.get_language() or "")
     with _recent_lock:
         found = _recent.get(key) if change is not None else None
     if found is None:

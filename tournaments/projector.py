@@ -18,6 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournaments import commitment, formats, news
 from tournaments.models import Event
@@ -34,7 +36,9 @@ class Break:
 
     @property
     def text(self) -> str:
-        return f"{self.next_up or 'Play'} starts at {self.clock}"
+        if self.next_up is None:
+            return _("Play starts at %(clock)s") % {"clock": self.clock}
+        return _("%(next)s starts at %(clock)s") % {"next": self.next_up, "clock": self.clock}
 
 
 def context(event: Event) -> dict[str, Any]:
@@ -58,17 +62,19 @@ def context(event: Event) -> dict[str, Any]:
     return found
 
 
-# The latest pushes' renders, by (event, change), for the other screens of this process.
+# The latest pushes' renders, by (event, change, language), for the other screens of
+# this process watching in the same language.
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable], str] = {}
+_recent: dict[tuple[int, Hashable, str], str] = {}
 _recent_lock = threading.Lock()
 
 
 def render_live(event_id: int, change: Hashable | None = None) -> str | None:
     """The screen's live part to push (None: the event is gone). `change`: the push's
-    token (`tournaments.live.push`): every screen told of it gets the same render, made
-    once in this process. None: rendered afresh."""
-    key = (event_id, change)
+    token (`tournaments.live.push`): every screen told of it in the same language gets
+    the same render, made once in this process. None: rendered afresh. In the language
+    active (the screen's socket's: `tournaments.consumers`)."""
+    key = (event_id, change, translation.get_language() or "")
     if change is not None:
         with _recent_lock:
             if (html := _recent.get(key)) is not None:

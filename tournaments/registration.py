@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from clubs.templatetags.club_time import club_clock
 from games.signals import send_on_commit
@@ -50,12 +51,14 @@ def status_before_start(event: Event) -> str | None:
     """The status line of an event not yet under way, the same in every format:
     cancelled, or upcoming and whether one may register (None: it has started)."""
     if event.status == Event.CANCELLED:
-        return "Cancelled: this event will not be played."
+        return _("Cancelled: this event will not be played.")
     if event.status != Event.UPCOMING:
         return None
     if event.registration_open and event.registration_waits():
-        return f"Upcoming: registration opens {opening_time(event)}."
-    return f"Upcoming: registration is {'open' if event.registration_open else 'closed'}."
+        return _("Upcoming: registration opens %(when)s.") % {"when": opening_time(event)}
+    if event.registration_open:
+        return _("Upcoming: registration is open.")
+    return _("Upcoming: registration is closed.")
 
 
 def opening_time(event: Event) -> str:

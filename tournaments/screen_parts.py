@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 # Rows a page without JavaScript shows; with it the page turns through them all.
 TOP_ROWS = 10
 
@@ -44,4 +46,6 @@ class ScreenStandings:
     def top_label(self) -> str:
         """What a page without JavaScript says it shows: "1–10 of 24" (nothing when all)."""
         count = len(self.rows)
-        return f"1–{TOP_ROWS} of {count}" if count > TOP_ROWS else ""
+        if count <= TOP_ROWS:
+            return ""
+        return _("1–%(top)s of %(count)s") % {"top": TOP_ROWS, "count": count}

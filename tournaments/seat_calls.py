@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from calls import push
 from calls.registry import Call
@@ -24,6 +25,7 @@ from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
 from tournaments import formats, news
 from tournaments.models import CardResult, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.words import table_seat, unit_title
 
 # An announcement stays in the bar this long after it was made.
 NEWS_MINUTES = 30
@@ -54,7 +56,9 @@ def _tables(user: Any) -> list[Call]:
 @dataclass(frozen=True)
 class Seating:
     """Where a game dealt to a person at an event's table is: also what `notifications`
-    tells them ("Your game is ready", "You move to")."""
+    tells them ("Your game is ready", "You move to"). `where` is worded in the language
+    active when it is made: `notifications` should make it within `speaking_to` the
+    person."""
 
     event: Event
     where: str  # "table 3, seat 2"
@@ -74,7 +78,11 @@ def seating(user: Any, game_id: int, table_id: int) -> Seating | None:
     if here is None or here.table is None:  # a table another app opened
         return None
     seat = Seat.objects.filter(table_id=table_id, user=user).values_list("position", flat=True)
-    where = f"table {here.number}, seat {seat[0] + 1}" if seat else f"table {here.number}"
+    where = (
+        table_seat(here.number, seat[0] + 1)
+        if seat
+        else _("table %(table)s") % {"table": here.number}
+    )
     event = here.round.event
     moved = formats.of(event).keeps_tables and _moved(user, event, here)
     return Seating(event, where, here.table.get_absolute_url(), moved)
@@ -86,7 +94,9 @@ def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
         return None
     return Call(
         key=f"game-{game_id}",
-        text=f"You move to {found.where}" if found.moved else f"Your game is ready: {found.where}",
+        text=_("You move to %(where)s") % {"where": found.where}
+        if found.moved
+        else _("Your game is ready: %(where)s") % {"where": found.where},
         url=found.url,
         urgent=True,
     )
@@ -126,13 +136,18 @@ def _card_tables(user: Any, events: list[Event]) -> list[Call]:
     calls = []
     for seat in seats:
         table, round_ = seat.table, seat.table.round
-        unit = formats.of(by_pk[round_.event_id]).unit.capitalize()
+        title = unit_title(formats.of(by_pk[round_.event_id]).unit, round_.number)
         url = reverse("tournaments:card_result", args=[round_.event_id, table.pk])
         if seat.to_confirm:
-            text, key = f"{unit} {round_.number}, table {table.number}: confirm the result", "c"
+            text = _("%(title)s, table %(table)s: confirm the result") % {
+                "title": title,
+                "table": table.number,
+            }
+            key = "c"
         else:
-            where = f"table {table.number}, seat {seat.position + 1}"
-            text, key = f"{unit} {round_.number}: {where}, with cards", "s"
+            where = table_seat(table.number, seat.position + 1)
+            text = _("%(title)s: %(where)s, with cards") % {"title": title, "where": where}
+            key = "s"
         calls.append(Call(key=f"cards-{table.pk}-{key}", text=text, url=url, urgent=True))
     return calls
 
@@ -148,7 +163,8 @@ def _news(events: list[Event]) -> list[Call]:
             calls.append(
                 Call(
                     key=f"break-{event.pk}-{int(pause.until.timestamp())}",
-                    text=f"Break at {event.name}: round {pause.round_number} starts at",
+                    text=_("Break at %(event)s: round %(number)s starts at")
+                    % {"event": event.name, "number": pause.round_number},
                     url=url,
                     shown_under=url,
                     until=pause.until,

@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.models import GamePlayer
 from tournaments import seat_changes
 from tournaments.models import Event, Round, RoundSeat, SeatSwap
 from tournaments.seat_changes import Where
+from tournaments.words import table_seat
 
 MATCHES = "matches"
 DIFFERS = "differs"
@@ -47,17 +51,19 @@ class Check:
         """The differences, the first MOST_LISTED and a count of the rest."""
         shown = self.differences[:MOST_LISTED]
         if (rest := len(self.differences) - len(shown)) > 0:
-            shown.append(f"… and {rest} more.")
+            shown.append(
+                ngettext("… and %(rest)s more.", "… and %(rest)s more.", rest) % {"rest": rest}
+            )
         return shown
 
     @property
     def verdict(self) -> str:
         """ "matches", "differs", "cannot be checked", "drawn from the seed" """
         return {
-            MATCHES: "matches",
-            DIFFERS: "differs",
-            UNCHECKED: "cannot be checked",
-            SHOWN: "drawn from the seed",
+            MATCHES: _("matches"),
+            DIFFERS: _("differs"),
+            UNCHECKED: _("cannot be checked"),
+            SHOWN: _("drawn from the seed"),
         }[self.outcome]
 
 
@@ -70,7 +76,7 @@ def entry_names(event: Event) -> dict[Hashable, str]:
     names: dict[Hashable, str] = {
         e.pk: e.user.get_username() for e in event.entries.select_related("user")
     }
-    names[BOT] = "a bot"
+    names[BOT] = _("a bot")
     return names
 
 
@@ -94,7 +100,7 @@ def drawn_layout(tables: Sequence[Sequence[Hashable]]) -> dict[Where, Occupant]:
 
 
 def seat_name(where: Where) -> str:
-    return f"table {where[0]}, seat {where[1] + 1}"
+    return table_seat(where[0], where[1] + 1)
 
 
 def replay_organizer(
@@ -112,15 +118,26 @@ def replay_organizer(
         seat_changes.exchange(now, a, b)
     for table, position, entry_id in kept:
         said.append(
-            f"When the round was drawn again, the organizer kept {names.get(entry_id, '?')} "
-            f"in place at {seat_name((table, position))} (a locked seat)."
+            _(
+                "When the round was drawn again, the organizer kept %(name)s in place at "
+                "%(seat)s (a locked seat)."
+            )
+            % {"name": names.get(entry_id, "?"), "seat": seat_name((table, position))}
         )
     for swap in SeatSwap.objects.filter(round=round_).order_by("order"):
         a = (swap.first_table, swap.first_position)
         b = (swap.second_table, swap.second_position)
         said.append(
-            f"Before it started, the organizer swapped {seat_name(a)} and {seat_name(b)} "
-            f"({names.get(now.get(a), 'nobody')} and {names.get(now.get(b), 'nobody')})."
+            _(
+                "Before it started, the organizer swapped %(a)s and %(b)s (%(a_name)s and "
+                "%(b_name)s)."
+            )
+            % {
+                "a": seat_name(a),
+                "b": seat_name(b),
+                "a_name": names.get(now.get(a), _("nobody")),
+                "b_name": names.get(now.get(b), _("nobody")),
+            }
         )
         if a in now and b in now:
             seat_changes.exchange(now, a, b)
@@ -138,20 +155,27 @@ def compare_layouts(
         want, got = expected.get(where), recorded.get(where)
         if want == got:
             continue
-        place = seat_name(where).capitalize()
+        values = {
+            "table": where[0],
+            "seat": where[1] + 1,
+            "want": names.get(want, "?"),
+            "got": names.get(got, "?"),
+        }
         if want is None:
-            out.append(
-                f"{place}: the round seated {names.get(got, '?')}; the seed gives no such seat."
+            text = _(
+                "Table %(table)s, seat %(seat)s: the round seated %(got)s; the seed gives no "
+                "such seat."
             )
         elif got is None:
-            out.append(
-                f"{place}: the seed seats {names.get(want, '?')}; the round has no such seat."
+            text = _(
+                "Table %(table)s, seat %(seat)s: the seed seats %(want)s; the round has no "
+                "such seat."
             )
         else:
-            out.append(
-                f"{place}: the seed seats {names.get(want, '?')}, the round seated "
-                f"{names.get(got, '?')}."
+            text = _(
+                "Table %(table)s, seat %(seat)s: the seed seats %(want)s, the round seated %(got)s."
             )
+        out.append(text % values)
     return out
 
 
@@ -181,7 +205,7 @@ def compare_games(
     def named(user_id: int | None) -> str:
         if user_id is None:
             return names[BOT]
-        return names.get(by_user.get(user_id, -1), "someone not seated at this table")
+        return names.get(by_user.get(user_id, -1), _("someone not seated at this table"))
 
     out = []
     for number, ids in sorted(games.items()):
@@ -189,6 +213,9 @@ def compare_games(
         for game_id in ids:
             got = played.get(game_id, [])
             if got != want:
-                who = ", ".join(named(u) for u in got) or "nobody"
-                out.append(f"Table {number}'s game {game_id} was dealt to {who}, in that order.")
+                who = ", ".join(named(u) for u in got) or _("nobody")
+                out.append(
+                    _("Table %(table)s's game %(game)s was dealt to %(who)s, in that order.")
+                    % {"table": number, "game": game_id, "who": who}
+                )
     return out, len(wanted_games)

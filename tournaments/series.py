@@ -20,6 +20,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
@@ -98,17 +100,18 @@ def repeat_weekly(*, event: Event, by: Any, registration_days: int) -> EventSeri
     with the new number of days, so no week is made twice."""
     if not 0 <= registration_days <= recurrence.MAX_DAYS:
         raise ServiceError(
-            f"Registration opens 0 to {recurrence.MAX_DAYS} days before each event.",
+            _("Registration opens 0 to %(most)s days before each event.")
+            % {"most": recurrence.MAX_DAYS},
             "registration_days",
         )
     with transaction.atomic():
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status == Event.CANCELLED:
-            raise ServiceError("A cancelled event is not repeated.")
+            raise ServiceError(_("A cancelled event is not repeated."))
         series = event.series
         if series is not None and series.active:
-            raise ServiceError("This event already repeats every week.")
+            raise ServiceError(_("This event already repeats every week."))
         if series is not None:
             series.stopped_at, series.registration_days = None, registration_days
             series.save(update_fields=["stopped_at", "registration_days"])
@@ -141,7 +144,7 @@ def stop_repeating(*, event: Event, by: Any) -> EventSeries:
             else None
         )
         if series is None or not series.active:
-            raise ServiceError("This event does not repeat.")
+            raise ServiceError(_("This event does not repeat."))
         series.stopped_at = timezone.now()
         series.save(update_fields=["stopped_at"])
         changed(event)
@@ -215,25 +218,68 @@ def sweep(now: datetime | None = None) -> int:
 
 # ---- what the pages say --------------------------------------------------------------
 
+# "Every Thursday": how a series' day is said at the start of a sentence, by weekday
+# (Monday 0), and within one ("every Thursday"), as languages differ in both.
+EVERY_WEEKDAY = {
+    0: gettext_lazy("Every Monday"),
+    1: gettext_lazy("Every Tuesday"),
+    2: gettext_lazy("Every Wednesday"),
+    3: gettext_lazy("Every Thursday"),
+    4: gettext_lazy("Every Friday"),
+    5: gettext_lazy("Every Saturday"),
+    6: gettext_lazy("Every Sunday"),
+}
+_EVERY_WEEKDAY_WITHIN = {
+    0: pgettext_lazy("within a sentence", "every Monday"),
+    1: pgettext_lazy("within a sentence", "every Tuesday"),
+    2: pgettext_lazy("within a sentence", "every Wednesday"),
+    3: pgettext_lazy("within a sentence", "every Thursday"),
+    4: pgettext_lazy("within a sentence", "every Friday"),
+    5: pgettext_lazy("within a sentence", "every Saturday"),
+    6: pgettext_lazy("within a sentence", "every Sunday"),
+}
+
+
+def every_weekday_lower(weekday: int) -> str:
+    """ "every Thursday", within a sentence."""
+    return str(_EVERY_WEEKDAY_WITHIN[weekday])
+
 
 def describe(series: EventSeries) -> str:
     """ "Every Thursday at 19:30 (Europe/Copenhagen); registration opens 6 days before
     each." """
-    when = f"Every {series.get_weekday_display()} at {series.local_time:%H:%M}"
-    zone = zones.label(series.club.time_zone)
-    days = series.registration_days
-    if days == 0:
-        opens = "registration opens as soon as each is on the calendar"
-    else:
-        opens = f"registration opens {days} day{'s' if days != 1 else ''} before each"
-    return f"{when} ({zone}); {opens}."
+    values = {
+        "day": EVERY_WEEKDAY[series.weekday],
+        "time": f"{series.local_time:%H:%M}",
+        "zone": zones.label(series.club.time_zone),
+        "days": series.registration_days,
+    }
+    if series.registration_days == 0:
+        return (
+            _(
+                "%(day)s at %(time)s (%(zone)s); registration opens as soon as each is on the "
+                "calendar."
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(day)s at %(time)s (%(zone)s); registration opens %(days)s day before each.",
+            "%(day)s at %(time)s (%(zone)s); registration opens %(days)s days before each.",
+            series.registration_days,
+        )
+        % values
+    )
 
 
 def rule_of(event: Event) -> str:
     """How `event` would repeat: "every Thursday at 19:30 (Europe/Copenhagen)"."""
     here = zones.local(event.starts_at, event.club.time_zone)
-    day = dict(EventSeries.WEEKDAYS)[here.weekday()]
-    return f"every {day} at {here:%H:%M} ({zones.label(event.club.time_zone)})"
+    return _("%(day)s at %(time)s (%(zone)s)") % {
+        "day": every_weekday_lower(here.weekday()),
+        "time": f"{here:%H:%M}",
+        "zone": zones.label(event.club.time_zone),
+    }
 
 
 def next_line(series: EventSeries, now: datetime | None = None) -> str:
@@ -252,6 +298,11 @@ def next_line(series: EventSeries, now: datetime | None = None) -> str:
         return ""
     starts = club_clock(upcoming.starts_at, series.club)
     if upcoming.made_at <= now:
-        return f"The next, {starts}, is put on the calendar within a minute."
+        return _("The next, %(starts)s, is put on the calendar within a minute.") % {
+            "starts": starts
+        }
     made = club_clock(upcoming.made_at, series.club)
-    return f"The next, {starts}, is put on the calendar on {made}."
+    return _("The next, %(starts)s, is put on the calendar on %(made)s.") % {
+        "starts": starts,
+        "made": made,
+    }

@@ -32,6 +32,8 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import access as club_access
 from clubs.models import Club, ClubRuleSet
@@ -64,6 +66,7 @@ from tournaments.models import (
     SeatSwap,
 )
 from tournaments.progress import mark_finished
+from tournaments.words import number
 
 log = logging.getLogger(__name__)
 
@@ -112,32 +115,38 @@ def create_event(
     Registration opens at `registration_opens_at` (None: at once, and players are told
     so now: `registration.announce`)."""
     if not club_access.organizes(by, club):
-        raise ServiceError("Only the club's organizers can create its events.")
+        raise ServiceError(_("Only the club's organizers can create its events."))
     if not name.strip():
-        raise ServiceError("Name the event.", "name")
+        raise ServiceError(_("Name the event."), "name")
     fmt = formats.FORMATS.get(format)
     if fmt is None:
-        raise ServiceError("Choose the event's format.", "format")
+        raise ServiceError(_("Choose the event's format."), "format")
     if venue not in dict(Event.VENUES):
-        raise ServiceError("Choose where the tables play.", "venue")
+        raise ServiceError(_("Choose where the tables play."), "venue")
     if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
-        raise ServiceError(fmt.card_tables_refusal, "venue")
+        raise ServiceError(str(fmt.card_tables_refusal), "venue")
     if venue == Event.MIXED and fmt.mixed_tables_refusal is not None:
-        raise ServiceError(fmt.mixed_tables_refusal, "venue")
+        raise ServiceError(str(fmt.mixed_tables_refusal), "venue")
     if venue == Event.MIXED and advance == Event.AUTO:
         # A round that starts as the last one ends leaves no moment to choose its card
         # tables (tournaments.card_results.choose_card_tables: seated rounds only).
         raise ServiceError(
-            "A mixed event waits for the organizer to choose each round's card tables: "
-            "choose “Seat each round; the organizer starts it”.",
+            _(
+                "A mixed event waits for the organizer to choose each round's card tables: "
+                "choose “%(choice)s”."
+            )
+            % {"choice": dict(Event.ADVANCE_CHOICES)[Event.MANUAL]},
             "advance",
         )
     if venue == Event.CARDS and bots_fill:
         # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
         # bot online instead: tournaments.card_results.card_choice_refusal).
         raise ServiceError(
-            "A bot cannot play with real cards: when every table plays with cards, a "
-            "player who cannot be seated sits out with a bye (untick “Bots fill empty seats”).",
+            _(
+                "A bot cannot play with real cards: when every table plays with cards, a "
+                "player who cannot be seated sits out with a bye (untick “%(label)s”)."
+            )
+            % {"label": _("Bots fill empty seats")},
             "bots_fill",
         )
     rules = _event_rules(club, rule_set)
@@ -145,14 +154,16 @@ def create_event(
         # A card deal's result is lives lost, out at none left (docs/design.md §21); the
         # county's last stage (no lives, still in) is not entered from phones yet.
         raise ServiceError(
-            "A knockout with real cards is played without the county: choose rules "
-            "without it, or play online.",
+            _(
+                "A knockout with real cards is played without the county: choose rules "
+                "without it, or play online."
+            ),
             "venue",
         )
     if fmt.lives_only and rules.scoring != "lives":
         # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
         raise ServiceError(
-            "Knockout and duplicate events play rules scored in lives: choose such rules.",
+            _("Knockout and duplicate events play rules scored in lives: choose such rules."),
             "rule_set",
         )
     _check_tables(rules, rule_set, table_size, table_min, table_max)
@@ -168,32 +179,41 @@ def create_event(
     if bye_points is None:
         bye_points = most / 2
     if not 0 <= bye_points <= most:
-        raise ServiceError(f"A bye scores 0 to {most:g} points (a won game).", "bye_points")
+        raise ServiceError(
+            _("A bye scores 0 to %(most)s points (a won game).") % {"most": number(most)},
+            "bye_points",
+        )
     if starts_at is None:
-        raise ServiceError("Say when the event starts.", "starts_at")
+        raise ServiceError(_("Say when the event starts."), "starts_at")
     if registration_opens_at is not None and registration_opens_at >= starts_at:
         raise ServiceError(
-            "Registration opens before the event starts: choose an earlier time, or leave "
-            "it blank to open it at once.",
+            _(
+                "Registration opens before the event starts: choose an earlier time, or leave "
+                "it blank to open it at once."
+            ),
             "registration_opens_at",
         )
     if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
         raise ServiceError(
-            f"Check-in opens 0 to {MAX_CHECKIN_MINUTES} minutes before the start.",
+            _("Check-in opens 0 to %(most)s minutes before the start.")
+            % {"most": MAX_CHECKIN_MINUTES},
             "checkin_minutes",
         )
     if entry not in dict(Event.ENTRY_CHOICES):
-        raise ServiceError("Choose who may register.", "entry")
+        raise ServiceError(_("Choose who may register."), "entry")
     if player_cap is not None and player_cap < 2:
-        raise ServiceError("A cap of at least two players, or none.", "player_cap")
+        raise ServiceError(_("A cap of at least two players, or none."), "player_cap")
     if player_cap is not None and stored.rounds > player_cap - 1:
         raise ServiceError(
-            f"{stored.rounds} rounds for at most {player_cap} players is more than useful: "
-            f"at most {player_cap - 1}.",
+            _(
+                "%(rounds)s rounds for at most %(cap)s players is more than useful: "
+                "at most %(most)s."
+            )
+            % {"rounds": stored.rounds, "cap": player_cap, "most": player_cap - 1},
             "rounds",
         )
     if advance not in dict(Event.ADVANCE_CHOICES):
-        raise ServiceError("Choose how rounds start.", "advance")
+        raise ServiceError(_("Choose how rounds start."), "advance")
     turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
     turn_timer = games.checked_timer(turn_timer, move_hours)
     assert rule_set is not None  # _event_rules refused None
@@ -244,13 +264,14 @@ def rule_sets_for(club: Club) -> list[RuleSet]:
 
 def _event_rules(club: Club, rule_set: RuleSet | None) -> Rules:
     if rule_set is None:
-        raise ServiceError("Choose the rules to play by.", "rule_set")
+        raise ServiceError(_("Choose the rules to play by."), "rule_set")
     allowed = ClubRuleSet.objects.filter(club=club, rule_set=rule_set).exists() or (
         RuleSet.on_offer().filter(pk=rule_set.pk).exists()
     )
     if not allowed:
         raise ServiceError(
-            f"\u201c{rule_set.name}\u201d is not one of the club's or the site's rule sets.",
+            _("“%(name)s” is not one of the club's or the site's rule sets.")
+            % {"name": rule_set.name},
             "rule_set",
         )
     try:
@@ -265,38 +286,44 @@ def _check_tables(
     low, high = seating.MIN_SEATS, seating.MAX_SEATS
     if not low <= smallest <= preferred <= largest <= high:
         raise ServiceError(
-            f"Tables seat {low} to {high}: the smallest table must be no larger than the "
-            "preferred size, and the preferred size no larger than the largest.",
+            _(
+                "Tables seat %(low)s to %(high)s: the smallest table must be no larger than "
+                "the preferred size, and the preferred size no larger than the largest."
+            )
+            % {"low": low, "high": high},
             "table_size",
         )
     if largest > rules.max_players:
-        name = rule_set.name if rule_set else "These rules"
+        name = rule_set.name if rule_set else _("These rules")
         raise ServiceError(
-            f"\u201c{name}\u201d seats at most {rules.max_players} players: make the "
-            f"largest table {rules.max_players} or fewer.",
+            _(
+                "“%(name)s” seats at most %(most)s players: make the largest table %(most)s "
+                "or fewer."
+            )
+            % {"name": name, "most": rules.max_players},
             "table_max",
         )
 
 
 def _scoring(method: str, place_points: Sequence[float]) -> tally.Scoring:
     if method not in dict(Event.SCORING_CHOICES):
-        raise ServiceError("Choose how games score.", "scoring")
+        raise ServiceError(_("Choose how games score."), "scoring")
     if method == Event.OUTLASTED:
         return tally.Scoring(method=method)
     points = tuple(float(p) for p in place_points)
     if not points or any(p < 0 for p in points):
         raise ServiceError(
-            "Give the points for 1st, 2nd, 3rd… place, none below 0.", "place_points"
+            _("Give the points for 1st, 2nd, 3rd… place, none below 0."), "place_points"
         )
     if any(a < b for a, b in zip(points, points[1:], strict=False)):
-        raise ServiceError("A better place never scores fewer points.", "place_points")
+        raise ServiceError(_("A better place never scores fewer points."), "place_points")
     return tally.Scoring(method=method, place_points=points)
 
 
 def _check_tiebreaks(keys: Sequence[str]) -> None:
     unknown = [k for k in keys if k not in tally.TIEBREAKS]
     if unknown or len(set(keys)) != len(keys):
-        raise ServiceError("Choose each tie-break from the list at most once.", "tiebreaks")
+        raise ServiceError(_("Choose each tie-break from the list at most once."), "tiebreaks")
 
 
 # ---- entries -----------------------------------------------------------------------
@@ -308,25 +335,29 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
     event runs, until half its rounds have started: a late entry, seated from the next
     round, with a bye for each round missed."""
     if not getattr(user, "is_authenticated", False):
-        raise ServiceError("Log in to register.")
+        raise ServiceError(_("Log in to register."))
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.FINISHED:
-            raise ServiceError("This event is over.")
+            raise ServiceError(_("This event is over."))
         if event.status == Event.CANCELLED:
-            raise ServiceError(CANCELLED)
+            raise ServiceError(str(CANCELLED))
         if event.registration_open and event.registration_waits():
-            raise ServiceError(f"Registration opens {registration.opening_time(event)}.")
+            raise ServiceError(
+                _("Registration opens %(when)s.") % {"when": registration.opening_time(event)}
+            )
         if not event.registration_open:
-            raise ServiceError("Registration for this event is closed.")
+            raise ServiceError(_("Registration for this event is closed."))
         if event.entry == Event.INVITE:
             if token != event.invite_token and not club_access.organizes(user, event.club):
-                raise ServiceError("This event is by invitation: use the invite link.")
+                raise ServiceError(_("This event is by invitation: use the invite link."))
         elif not club_access.is_member(user, event.club):
-            raise ServiceError(f"Join {event.club.name} to register for its events.")
+            raise ServiceError(
+                _("Join %(club)s to register for its events.") % {"club": event.club.name}
+            )
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is not None and entry.active:
-            raise ServiceError("You are already registered.")
+            raise ServiceError(_("You are already registered."))
         entry = _enter(event, user, entry)
         _reseat_waiting_round(event)
         changed(event)
@@ -338,16 +369,24 @@ def late_entry_refusal(event: Event) -> str | None:
     no late entries, or half its rounds have started. Registering, the organizer adding
     a member by hand and the manage page (which then offers no such control) ask here."""
     if event.status == Event.FINISHED:
-        return "This event is over."
+        return _("This event is over.")
     if event.status == Event.CANCELLED:
-        return CANCELLED
+        return str(CANCELLED)
     if event.status != Event.RUNNING:
         return None
     if late := formats.of(event).late_entry_refusal:
-        return late
+        return str(late)
     if (next_round_number(event) - 1) * 2 > event.rounds:
-        return "Half the rounds have started: it is too late to join."
+        return _("Half the rounds have started: it is too late to join.")
     return None
+
+
+def _full(event: Event) -> str:
+    return ngettext(
+        "The event is full (%(cap)s player).",
+        "The event is full (%(cap)s players).",
+        event.player_cap,
+    ) % {"cap": event.player_cap}
 
 
 def _enter(event: Event, user: Any, entry: Entry | None) -> Entry:
@@ -355,9 +394,9 @@ def _enter(event: Event, user: Any, entry: Entry | None) -> Entry:
     re-enters after withdrawing (`entry`): the cap and the late-entry rule, then a new
     entry with a bye for each round already played, or the old one registered again."""
     if event.player_cap and _active_entries(event).count() >= event.player_cap:
-        raise ServiceError(f"The event is full ({event.player_cap} players).")
+        raise ServiceError(_full(event))
     if refusal := late_entry_refusal(event):
-        raise ServiceError(refusal)
+        raise ServiceError(str(refusal))
     first = next_round_number(event)
     if entry is None:
         entry = Entry.objects.create(event=event, user=user, first_round=first)
@@ -383,10 +422,12 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
         require_organizer(event, by)
         name = user.get_username()
         if not club_access.is_member(user, event.club):
-            raise ServiceError(f"{name} is not a member of {event.club.name}.")
+            raise ServiceError(
+                _("%(name)s is not a member of %(club)s.") % {"name": name, "club": event.club.name}
+            )
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is not None and entry.active:
-            raise ServiceError(f"{name} is already in the event.")
+            raise ServiceError(_("%(name)s is already in the event.") % {"name": name})
         entry = _enter(event, user, entry)
         _reseat_waiting_round(event)
         changed(event)
@@ -402,7 +443,7 @@ def guest_refusal(event: Event) -> str | None:
     play a table online: only an event whose every table plays with real cards takes
     them (docs/design.md §21); then the late-entry rule as for anyone."""
     if event.venue != Event.CARDS:
-        return "A guest cannot log in to play online: guests play at events played with cards."
+        return _("A guest cannot log in to play online: guests play at events played with cards.")
     return late_entry_refusal(event)
 
 
@@ -429,7 +470,7 @@ def _new_guest(name: str) -> Any:
     """The guest's `User`. Two organizers of two events may name an "Anna" at the same
     moment (each holds only their own event's lock): the second's name is taken when
     it saves, so it takes the next number."""
-    for _ in range(5):
+    for _attempt in range(5):
         guest = get_user_model()(username=guest_username(name), is_guest=True, is_active=False)
         guest.set_unusable_password()
         try:
@@ -438,7 +479,7 @@ def _new_guest(name: str) -> Any:
         except IntegrityError:
             continue
         return guest
-    raise ServiceError("Another guest of that name was just added: try again.", "name")
+    raise ServiceError(_("Another guest of that name was just added: try again."), "name")
 
 
 def add_guest(*, event: Event, by: Any, name: str) -> Entry:
@@ -451,18 +492,23 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
     # Compatibility forms (full-width letters) as plain ones, runs of spaces as one.
     name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not name:
-        raise ServiceError("Give the guest's name.", "name")
+        raise ServiceError(_("Give the guest's name."), "name")
     if len(name) > GUEST_NAME_MAX:
-        raise ServiceError(f"A guest's name is at most {GUEST_NAME_MAX} characters.", "name")
+        raise ServiceError(
+            _("A guest's name is at most %(most)s characters.") % {"most": GUEST_NAME_MAX},
+            "name",
+        )
     if not all(c.isalpha() or c in GUEST_MARKS for c in name):
-        raise ServiceError("Use only letters, digits, spaces, . and - in a guest's name.", "name")
+        raise ServiceError(
+            _("Use only letters, digits, spaces, . and - in a guest's name."), "name"
+        )
     with transaction.atomic():
         event = locked_event(event.pk)
         require_organizer(event, by)
         if refusal := guest_refusal(event):
-            raise ServiceError(refusal)
+            raise ServiceError(str(refusal))
         if event.player_cap and _active_entries(event).count() >= event.player_cap:
-            raise ServiceError(f"The event is full ({event.player_cap} players).")
+            raise ServiceError(_full(event))
         guest = _new_guest(name)
         entry = _enter(event, guest, None)
         if event.checkin_minutes and event.status == Event.UPCOMING:
@@ -481,18 +527,20 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
     with transaction.atomic():
         event = locked_event(event.pk)
         if entry.event_id != event.pk:
-            raise ServiceError("That player is not in this event.")
+            raise ServiceError(_("That player is not in this event."))
         if by != entry.user and not club_access.organizes(by, event.club):
-            raise ServiceError("Only the player or the club's organizers can do that.")
+            raise ServiceError(_("Only the player or the club's organizers can do that."))
         entry = Entry.objects.get(pk=entry.pk)
         if not entry.active:
-            raise ServiceError(f"{entry.user.get_username()} has already withdrawn.")
+            raise ServiceError(
+                _("%(name)s has already withdrawn.") % {"name": entry.user.get_username()}
+            )
         if event.status == Event.FINISHED:
-            raise ServiceError("This event is over: its results stand.")
+            raise ServiceError(_("This event is over: its results stand."))
         if event.status == Event.CANCELLED:
-            raise ServiceError(CANCELLED)
+            raise ServiceError(str(CANCELLED))
         if refusal := formats.of(event).withdrawal_refusal(entry):
-            raise ServiceError(refusal)
+            raise ServiceError(str(refusal))
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
         entry.stand_in_round = None  # a bot plays their games to the end now
         entry.save(update_fields=["status", "withdrawn_at", "stand_in_round"])
@@ -510,15 +558,22 @@ def check_in(*, event: Event, user: Any) -> Entry:
         event = locked_event(event.pk)
         entry = Entry.objects.filter(event=event, user=user, status=Entry.REGISTERED).first()
         if entry is None:
-            raise ServiceError("Register first.")
+            raise ServiceError(_("Register first."))
         if not event.checkin_minutes:
-            raise ServiceError("This event has no check-in: being registered is enough.")
+            raise ServiceError(_("This event has no check-in: being registered is enough."))
         opens = event.starts_at - timedelta(minutes=event.checkin_minutes)
         now = timezone.now()
         if event.status != Event.UPCOMING:
-            raise ServiceError("Check-in has closed: the event has started.")
+            raise ServiceError(_("Check-in has closed: the event has started."))
         if now < opens:
-            raise ServiceError(f"Check-in opens {event.checkin_minutes} minutes before the start.")
+            raise ServiceError(
+                ngettext(
+                    "Check-in opens %(minutes)s minute before the start.",
+                    "Check-in opens %(minutes)s minutes before the start.",
+                    event.checkin_minutes,
+                )
+                % {"minutes": event.checkin_minutes}
+            )
         if entry.checked_in_at is None:
             entry.checked_in_at = now
             entry.save(update_fields=["checked_in_at"])
@@ -533,9 +588,9 @@ def set_registration(*, event: Event, by: Any, open: bool) -> Event:
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status == Event.FINISHED:
-            raise ServiceError("This event is over.")
+            raise ServiceError(_("This event is over."))
         if event.status == Event.CANCELLED:
-            raise ServiceError(CANCELLED)
+            raise ServiceError(str(CANCELLED))
         event.registration_open = open
         if open and event.registration_waits():
             event.registration_opens_at = None
@@ -547,7 +602,7 @@ def set_registration(*, event: Event, by: Any, open: bool) -> Event:
 
 # ---- moving and cancelling (what calendars show: docs/design.md §26) ---------------
 
-CANCELLED = "This event is cancelled."
+CANCELLED = gettext_lazy("This event is cancelled.")
 
 
 def move_event(*, event: Event, by: Any, starts_at: datetime | None) -> Event:
@@ -558,13 +613,15 @@ def move_event(*, event: Event, by: Any, starts_at: datetime | None) -> Event:
         require_organizer(event, by)
         _require_not_started(event)
         if starts_at is None:
-            raise ServiceError("Say when the event starts.", "starts_at")
+            raise ServiceError(_("Say when the event starts."), "starts_at")
         if starts_at == event.starts_at:
-            raise ServiceError("The event already starts then.", "starts_at")
+            raise ServiceError(_("The event already starts then."), "starts_at")
         if event.registration_waits() and event.registration_opens_at >= starts_at:
             raise ServiceError(
-                "Registration would open after the new start: open it now first, or "
-                "choose a later time.",
+                _(
+                    "Registration would open after the new start: open it now first, or "
+                    "choose a later time."
+                ),
                 "starts_at",
             )
         event.starts_at = starts_at
@@ -593,9 +650,9 @@ def cancel_event(*, event: Event, by: Any) -> Event:
 
 def _require_not_started(event: Event) -> None:
     if event.status == Event.CANCELLED:
-        raise ServiceError(CANCELLED)
+        raise ServiceError(str(CANCELLED))
     if event.status != Event.UPCOMING:
-        raise ServiceError("The event has started: its time stays as it was.")
+        raise ServiceError(_("The event has started: its time stays as it was."))
 
 
 # ---- rounds ------------------------------------------------------------------------
@@ -610,9 +667,9 @@ def start_event(*, event: Event, by: Any) -> Round:
         if by is not None:
             require_organizer(event, by)
         if event.status == Event.CANCELLED:
-            raise ServiceError(CANCELLED)
+            raise ServiceError(str(CANCELLED))
         if event.status != Event.UPCOMING:
-            raise ServiceError("The event has already started.")
+            raise ServiceError(_("The event has already started."))
         if event.checkin_minutes:
             _active_entries(event).filter(checked_in_at__isnull=True).update(
                 status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
@@ -634,9 +691,11 @@ def start_round(*, round_: Round, by: Any) -> Round:
         require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
-            raise ServiceError(f"Round {round_.number} has already started.")
+            raise ServiceError(
+                _("Round %(number)s has already started.") % {"number": round_.number}
+            )
         if event.paused:
-            raise ServiceError("The event is paused: resume it first.")
+            raise ServiceError(_("The event is paused: resume it first."))
         start_seated(formats.of(event), event, round_)
         changed(event)
     return round_
@@ -649,7 +708,9 @@ def schedule_round(*, round_: Round, by: Any, start_at: datetime | None) -> Roun
         require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
-            raise ServiceError(f"Round {round_.number} has already started.")
+            raise ServiceError(
+                _("Round %(number)s has already started.") % {"number": round_.number}
+            )
         round_.start_at = start_at
         round_.save(update_fields=["start_at"])
         changed(event)
@@ -679,12 +740,14 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
         require_organizer(event, by)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
-            raise ServiceError(f"Round {round_.number} has started: its seats are fixed.")
+            raise ServiceError(
+                _("Round %(number)s has started: its seats are fixed.") % {"number": round_.number}
+            )
         seats = {
             s.pk: s for s in RoundSeat.objects.filter(table__round=round_).select_related("table")
         }
         if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
-            raise ServiceError("Choose two different seats of this round.")
+            raise ServiceError(_("Choose two different seats of this round."))
         a, b = seats[first.pk], seats[second.pk]
         _exchange(a, b)
         # Recorded, so the verify page replays it on the round drawn from the seed (§27).
@@ -708,7 +771,7 @@ def lock_seat(*, seat: RoundSeat, by: Any, locked: bool) -> None:
         require_organizer(event, by)
         seat = RoundSeat.objects.select_related("table__round").get(pk=seat.pk)
         if seat.table.round.status != Round.SEATED:
-            raise ServiceError("That round has started: its seats are fixed.")
+            raise ServiceError(_("That round has started: its seats are fixed."))
         seat.locked = locked
         seat.save(update_fields=["locked"])
         changed(event)
@@ -721,9 +784,9 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status != Event.RUNNING:
-            raise ServiceError("Only a running event can be paused or resumed.")
+            raise ServiceError(_("Only a running event can be paused or resumed."))
         if refusal := formats.of(event).pause_refusal:
-            raise ServiceError(refusal)
+            raise ServiceError(str(refusal))
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
@@ -741,21 +804,29 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         event = locked_event(seat.table.round.event_id)
         require_organizer(event, by)
         if refusal := formats.of(event).correction_refusal:
-            raise ServiceError(refusal)
+            raise ServiceError(str(refusal))
         if seat.table.finished_at is None:
             raise ServiceError(
-                f"The game at table {seat.table.number} is still being played: correct "
-                "its result when it is over."
+                _(
+                    "The game at table %(table)s is still being played: correct its result "
+                    "when it is over."
+                )
+                % {"table": seat.table.number}
             )
         if seat.entry is None:
-            raise ServiceError("Bots are not ranked: there is nothing to correct.")
+            raise ServiceError(_("Bots are not ranked: there is nothing to correct."))
         if not reason.strip():
-            raise ServiceError("Give the reason for the correction.", "reason")
+            raise ServiceError(_("Give the reason for the correction."), "reason")
         size = seat.table.seats.count()
         if not 1 <= place <= size:
-            raise ServiceError(f"A place at this table is 1 to {size}.", "place")
+            raise ServiceError(
+                _("A place at this table is 1 to %(size)s.") % {"size": size}, "place"
+            )
         if place == seat.place:
-            raise ServiceError(f"{seat.entry.user.get_username()} already has place {place}.")
+            raise ServiceError(
+                _("%(name)s already has place %(place)s.")
+                % {"name": seat.entry.user.get_username(), "place": place}
+            )
         correction = Correction.objects.create(
             seat=seat, by=by, old_place=seat.place or 0, new_place=place, reason=reason.strip()
         )
@@ -772,12 +843,14 @@ def finish_event(*, event: Event, by: Any) -> Event:
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status == Event.FINISHED:
-            raise ServiceError("The event is already over.")
+            raise ServiceError(_("The event is already over."))
         if event.status == Event.CANCELLED:
-            raise ServiceError(CANCELLED)
+            raise ServiceError(str(CANCELLED))
         playing = event.round_set.filter(status=Round.PLAYING).first()
         if playing is not None:
-            raise ServiceError(f"Round {playing.number} is being played: finish it first.")
+            raise ServiceError(
+                _("Round %(number)s is being played: finish it first.") % {"number": playing.number}
+            )
         event.round_set.filter(status=Round.SEATED).delete()
         mark_finished(event)
         changed(event)
@@ -803,12 +876,14 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
         require_organizer(event, by)
         found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
         if found is None:
-            raise ServiceError("That player is not in this event.")
+            raise ServiceError(_("That player is not in this event."))
         entry, name = found, found.user.get_username()
         if event.status != Event.RUNNING:
-            raise ServiceError("Only while the event runs can a bot play for a player.")
+            raise ServiceError(_("Only while the event runs can a bot play for a player."))
         if not entry.active:
-            raise ServiceError(f"{name} has withdrawn: a bot plays their games to the end.")
+            raise ServiceError(
+                _("%(name)s has withdrawn: a bot plays their games to the end.") % {"name": name}
+            )
         fmt = formats.of(event)
         # The round being played, or else one seated and waiting to start (its games,
         # when they start, are played for them from the first move).
@@ -820,17 +895,22 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
         game_ids = fmt.games_of(entry) if current and current.status == Round.PLAYING else []
         if on:
             if current is None:
-                raise ServiceError("No round is being played or seated.")
+                raise ServiceError(_("No round is being played or seated."))
             if standing_in:
-                raise ServiceError(f"A bot already plays for {name} this round.")
+                raise ServiceError(
+                    _("A bot already plays for %(name)s this round.") % {"name": name}
+                )
             if current.status == Round.PLAYING and not game_ids:
-                raise ServiceError(f"{name} has no game in play this round.")
+                raise ServiceError(_("%(name)s has no game in play this round.") % {"name": name})
             if not RoundSeat.objects.filter(table__round=current, entry=entry).exists():
-                raise ServiceError(f"{name} is not seated in round {current.number}.")
+                raise ServiceError(
+                    _("%(name)s is not seated in round %(number)s.")
+                    % {"name": name, "number": current.number}
+                )
             entry.stand_in_round = current.number
         else:
             if not standing_in:
-                raise ServiceError(f"No bot plays for {name} this round.")
+                raise ServiceError(_("No bot plays for %(name)s this round.") % {"name": name})
             entry.stand_in_round = None
         entry.save(update_fields=["stand_in_round"])
         for game_id in game_ids:
@@ -871,17 +951,20 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.status != Event.RUNNING:
-            raise ServiceError("Only a running event takes a break between rounds.")
+            raise ServiceError(_("Only a running event takes a break between rounds."))
         fmt = formats.of(event)
         if refusal := fmt.break_refusal:
-            raise ServiceError(refusal)
+            raise ServiceError(str(refusal))
         if not 1 <= minutes <= MAX_BREAK_MINUTES:
-            raise ServiceError(f"A break lasts 1 to {MAX_BREAK_MINUTES} minutes.", "minutes")
+            raise ServiceError(
+                _("A break lasts 1 to %(most)s minutes.") % {"most": MAX_BREAK_MINUTES}, "minutes"
+            )
         waiting = event.round_set.filter(status=Round.SEATED).first()
         following = next_round_number(event)
         if waiting is None and fmt.sets_rounds and following > event.rounds:
             raise ServiceError(
-                f"Round {following - 1} is the last: there is no next round to wait for."
+                _("Round %(number)s is the last: there is no next round to wait for.")
+                % {"number": following - 1}
             )
         event.break_until = timezone.now() + timedelta(minutes=minutes)
         event.save(update_fields=["break_until"])
@@ -900,7 +983,7 @@ def end_break(*, event: Event, by: Any) -> Event:
         event = locked_event(event.pk)
         require_organizer(event, by)
         if event.break_until is None or event.break_until <= timezone.now():
-            raise ServiceError("There is no break to end.")
+            raise ServiceError(_("There is no break to end."))
         until, event.break_until = event.break_until, None
         event.save(update_fields=["break_until"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
@@ -924,10 +1007,11 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
         require_organizer(event, by)
         text = " ".join(text.split())
         if not text:
-            raise ServiceError("Write the announcement.", "text")
+            raise ServiceError(_("Write the announcement."), "text")
         if len(text) > MAX_ANNOUNCEMENT:
             raise ServiceError(
-                f"An announcement is at most {MAX_ANNOUNCEMENT} characters ({len(text)} now).",
+                _("An announcement is at most %(most)s characters (%(count)s now).")
+                % {"most": MAX_ANNOUNCEMENT, "count": len(text)},
                 "text",
             )
         announcement = Announcement.objects.create(event=event, text=text, by=by)
@@ -1120,7 +1204,7 @@ def locked_event(event_id: int) -> Event:
 def require_organizer(event: Event, by: Any) -> None:
     """Refuse, with a sentence, anyone who does not organize the event's club."""
     if not club_access.organizes(by, event.club):
-        raise ServiceError(f"Only {event.club.name}'s organizers can do that.")
+        raise ServiceError(_("Only %(club)s's organizers can do that.") % {"club": event.club.name})
 
 
 def changed(event: Event) -> None:

@@ -48,6 +48,9 @@ keep their results and are ranked like everyone else; the rows only mark them.
 
 Points are added up as exact fractions, so totals that are equal compare equal (a third
 of a point three times is one point), and are handed out as floats.
+
+The words here (the tie-breaks' names, the CSV's headings) are English, marked `N_` for
+the catalogue (docs/i18n.md): the pages translate them where they show them.
 """
 
 from __future__ import annotations
@@ -64,18 +67,29 @@ from tournaments.seating import record_meetings
 
 Player = Hashable  # an entry id; bot seats have None
 
+
+def N_(text: str) -> str:
+    """Marks `text` for the catalogue; the caller translates it (no Django here)."""
+    return text
+
+
+def _same(text: str) -> str:
+    return text
+
+
 OUTLASTED = "outlasted"
 PLACES = "places"
 
-# The tie-breaks an organizer picks from, key -> label (the order they are offered in).
+# The tie-breaks an organizer picks from, key -> label (the order they are offered in),
+# in English: a page shows `gettext(label)`.
 TIEBREAKS: Mapping[str, str] = MappingProxyType(
     {
-        "opponents_average": "Opponents' average",
-        "outlasted_sum": "Outlasted opponents' scores",
-        "table_wins": "Table wins",
-        "lives_lost": "Fewest lives lost",
-        "head_to_head": "Head to head",
-        "lots": "Drawing lots",
+        "opponents_average": N_("Opponents' average"),
+        "outlasted_sum": N_("Outlasted opponents' scores"),
+        "table_wins": N_("Table wins"),
+        "lives_lost": N_("Fewest lives lost"),
+        "head_to_head": N_("Head to head"),
+        "lots": N_("Drawing lots"),
     }
 )
 # The tie-breaks whose values depend on who is still tied: shown only for those players.
@@ -371,12 +385,16 @@ def format_number(value: float, decimals: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
-def _cell(cell: Cell | None) -> str:
+def _cell(cell: Cell | None, translate: Callable[[str], str] = _same) -> str:
     if cell is None:
         return ""
     if cell.table_no is None:
-        return f"bye ({format_number(cell.points)})"
-    return f"T{cell.table_no} P{cell.place} ({format_number(cell.points)})"
+        return translate(N_("bye (%(points)s)")) % {"points": format_number(cell.points)}
+    return translate(N_("T%(table)s P%(place)s (%(points)s)")) % {
+        "table": cell.table_no,
+        "place": cell.place,
+        "points": format_number(cell.points),
+    }
 
 
 def csv_rows(
@@ -387,6 +405,7 @@ def csv_rows(
     *,
     table_wins: bool = True,
     ranked: bool = True,
+    translate: Callable[[str], str] = _same,
 ) -> list[list[str]]:
     """The standings as CSV rows: a header, then one row per player with their `name`
     (marked "(withdrawn)" when they withdrew). `tiebreak_labels` head the tie-break
@@ -394,22 +413,32 @@ def csv_rows(
     A round's cell reads "T3 P2 (2.5)" (table 3, place 2, 2.5 points), "bye (1)", or is
     empty. Numbers have no trailing ".0"; percentages one decimal, the rest two.
     `table_wins`: a "Table wins" column of its own (False when a tie-break column has
-    them already); `ranked`: False leaves the ranks empty (nothing played yet)."""
+    them already); `ranked`: False leaves the ranks empty (nothing played yet);
+    `translate`: how the words are put in the reader's language (gettext; English as
+    they are by default)."""
     rounds = range(1, round_count + 1)
-    header = ["Rank", "Player", "Points", "Percentage", "Games"]
-    header += ["Table wins"] if table_wins else []
-    table = [[*header, *tiebreak_labels, *(f"Round {n}" for n in rounds)]]
+    header = [N_("Rank"), N_("Player"), N_("Points"), N_("Percentage"), N_("Games")]
+    header += [N_("Table wins")] if table_wins else []
+    round_label = translate(N_("Round %(number)s"))
+    table = [
+        [
+            *(translate(word) for word in header),
+            *tiebreak_labels,
+            *(round_label % {"number": n} for n in rounds),
+        ]
+    ]
+    withdrawn = translate(N_("%(name)s (withdrawn)"))
     for row in rows:
         table.append(
             [
                 str(row.rank) if ranked else "",
-                name(row.player) + (" (withdrawn)" if row.withdrawn else ""),
+                withdrawn % {"name": name(row.player)} if row.withdrawn else name(row.player),
                 format_number(row.points),
                 format_number(row.percentage, 1),
                 str(row.games),
                 *([str(row.table_wins)] if table_wins else []),
                 *("" if value is None else format_number(value) for value in row.tiebreaks),
-                *(_cell(row.cells.get(n)) for n in rounds),
+                *(_cell(row.cells.get(n), translate) for n in rounds),
             ]
         )
     return table

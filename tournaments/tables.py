@@ -9,12 +9,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from accounts.language import speaking_to
 from games import services as games
 from games.engine import Rules
 from games.models import Game, GamePlayer, Home, Table
 from games.services import SeatSpec, TableSpec
 from tournaments import balancing
 from tournaments.models import Entry, Event, Round, RoundSeat
+
+
+def table_name(
+    event: Event, number: int, *, round_number: int | None = None, final: bool = False
+) -> str:
+    """What an event's table is called after the event's name: "round 2, table 3",
+    "round 4, final table", or a balanced knockout's kept "table 3". Stored once with
+    the table and read by everyone, so in one language: the event's organizer's (the
+    club's, most likely; English when there is none)."""
+    with speaking_to(event.created_by):
+        if round_number is None:
+            return _("table %(table)s") % {"table": number}
+        if final:
+            return _("round %(round)s, final table") % {"round": round_number}
+        return _("round %(round)s, table %(table)s") % {"round": round_number, "table": number}
 
 
 def open_event_table(

@@ -5,6 +5,9 @@ deadline at the latest: the sweep has bots finish the games still being played t
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.absence import MOVE_HOURS
 from games.errors import ServiceError
 from tournaments.formats.base import Format
@@ -20,28 +23,39 @@ def check(fmt: Format, *, venue: str, move_hours: int, round_days: int) -> None:
     if not move_hours:
         if round_days:
             raise ServiceError(
-                "Only a turn-based event's rounds have a deadline in days: choose hours "
-                "a move as the turn timer, or leave the days blank.",
+                _(
+                    "Only a turn-based event's rounds have a deadline in days: choose hours "
+                    "a move as the turn timer, or leave the days blank."
+                ),
                 "round_days",
             )
         return
     if move_hours not in MOVE_HOURS:
-        raise ServiceError("Choose the hours a move has from the list.", "turn_timer")
+        raise ServiceError(_("Choose the hours a move has from the list."), "turn_timer")
     if fmt.turn_based_refusal is not None:
-        raise ServiceError(fmt.turn_based_refusal, "turn_timer")
+        raise ServiceError(str(fmt.turn_based_refusal), "turn_timer")
     if venue != Event.ONLINE:
         raise ServiceError(
-            "A turn-based event is played online: its tables play over days.", "venue"
+            _("A turn-based event is played online: its tables play over days."), "venue"
         )
     if not 1 <= round_days <= MAX_ROUND_DAYS:
         raise ServiceError(
-            f"Give each round of a turn-based event 1 to {MAX_ROUND_DAYS} days: at its "
-            "deadline bots finish the games still being played.",
+            _(
+                "Give each round of a turn-based event 1 to %(most)s days: at its "
+                "deadline bots finish the games still being played."
+            )
+            % {"most": MAX_ROUND_DAYS},
             "round_days",
         )
     if round_days * 24 < move_hours:
         raise ServiceError(
-            f"A round of {round_days} day{'s' if round_days != 1 else ''} is shorter than "
-            f"one move's {move_hours} hours: give it more days.",
+            ngettext(
+                "A round of %(days)s day is shorter than one move's %(hours)s hours: give it "
+                "more days.",
+                "A round of %(days)s days is shorter than one move's %(hours)s hours: give it "
+                "more days.",
+                round_days,
+            )
+            % {"days": round_days, "hours": move_hours},
             "round_days",
         )

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from tournaments import commitment, formats
 from tournaments.models import Event
 from tournaments.seat_checks import DIFFERS, MATCHES, UNCHECKED, Check
@@ -61,29 +63,29 @@ class Report:
     def summary(self) -> str:
         differing = [c.title for c in self.checks if c.outcome == DIFFERS]
         if self.stage == UNCOMMITTED:
-            return (
+            return _(
                 "This event started before events committed to their seed: its seating "
                 "cannot be proven."
             )
         if self.stage == SEALED:
-            return (
+            return _(
                 "The event is not over: its seed stays secret until it ends. Then this page "
                 "shows it and draws every round again."
             )
         if self.commitment_matches is False:
-            return (
+            return _(
                 "The revealed seed does not match the commitment made when the event was created."
             )
         if not self.algorithm_known:
-            return (
-                f"This event was seated by {self.algorithm}, which this version of the site "
+            return _(
+                "This event was seated by %(algorithm)s, which this version of the site "
                 "cannot draw again."
-            )
+            ) % {"algorithm": self.algorithm}
         if differing:
-            return f"Differs from the seed: {', '.join(differing)}."
+            return _("Differs from the seed: %(checks)s.") % {"checks": ", ".join(differing)}
         if self.outcome == UNCHECKED:
-            return "Some rounds cannot be checked: see below why."
-        return "Everything matches: every round was seated as the seed and the results say."
+            return _("Some rounds cannot be checked: see below why.")
+        return _("Everything matches: every round was seated as the seed and the results say.")
 
     @property
     def exit_code(self) -> int:

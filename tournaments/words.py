@@ -1,28 +1,78 @@
 """How the tournament pages write places, numbers and seats, the same in every format's
 pages, forms and CSV. Reading only: nothing here imports a write path, so any page
-module may use it (docs/design.md §14)."""
+module may use it (docs/design.md §14). Every word is in the language active when it
+is called (docs/i18n.md): the page's, or the person's a notification is for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from tournaments.standings import format_number
 
-number = format_number  # 2, 2.5, 2.33: as the CSV writes numbers
+
+def number(value: float, decimals: int = 2) -> str:
+    """2, 2.5, 2.33 as the CSV writes numbers, with the decimal mark of the language
+    (2,5 in Danish, German and French). The CSV itself keeps its figures as they are."""
+    text = format_number(value, decimals)
+    mark = get_format("DECIMAL_SEPARATOR")
+    return text.replace(".", mark) if mark != "." else text
+
+
+# A bot's level as a seat names it ("Bot (medium)"): games.engine.bots.SEATED_LEVELS.
+BOT_LEVELS = {
+    "easy": pgettext_lazy("bot level", "easy"),
+    "medium": pgettext_lazy("bot level", "medium"),
+    "hard": pgettext_lazy("bot level", "hard"),
+}
 
 
 def ordinal(n: int) -> str:
+    """ "1st", "2nd", "11th" (in Danish and German "1.", in French "1er", "2e")."""
+    if n == 1:
+        return pgettext("ordinal", "1st")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return pgettext("ordinal", "%(n)sst") % {"n": n}
+    if suffix == "nd":
+        return pgettext("ordinal", "%(n)snd") % {"n": n}
+    if suffix == "rd":
+        return pgettext("ordinal", "%(n)srd") % {"n": n}
+    return pgettext("ordinal", "%(n)sth") % {"n": n}
+
+
+def bot_name(level: str) -> str:
+    """A bot's seat as every page names it: "Bot (medium)"."""
+    return _("Bot (%(level)s)") % {"level": BOT_LEVELS.get(level, level)}
 
 
 def seat_name(seat: Any) -> str:
     """A `RoundSeat`'s occupant as every page names it: the player, or "Bot (medium)"."""
-    return seat.entry.user.get_username() if seat.entry else f"Bot ({seat.bot_level})"
+    return seat.entry.user.get_username() if seat.entry else bot_name(seat.bot_level)
 
 
-def tables_named(numbers: list[int]) -> str:
-    """Table numbers in words: "table 3", "tables 2 and 3", "tables 1, 2 and 4"."""
+def table_seat(table: int, seat: int) -> str:
+    """ "table 3, seat 2" (`seat` 1-based), as calls, pages and checks write a seat."""
+    return _("table %(table)s, seat %(seat)s") % {"table": table, "seat": seat}
+
+
+def number_list(numbers: Sequence[Any]) -> str:
+    """ "3", "2 and 3", "1, 2 and 4"."""
     if len(numbers) == 1:
-        return f"table {numbers[0]}"
-    return f"tables {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"
+        return str(numbers[0])
+    return _("%(first)s and %(last)s") % {
+        "first": ", ".join(str(n) for n in numbers[:-1]),
+        "last": numbers[-1],
+    }
+
+
+def unit_title(unit: str, number: int) -> str:
+    """What a format calls one of its rounds, with its number: "Round 3", or a
+    balanced knockout's "Deal 3" (`Format.unit`: "round" or "deal")."""
+    if unit == "deal":
+        return _("Deal %(number)s") % {"number": number}
+    return _("Round %(number)s") % {"number": number}

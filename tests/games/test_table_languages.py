@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import translation
 
+from accounts.language import language_of_scope as socket_language
 from games import engine, presence, realtime, services
-from games.consumers import socket_language
 from games.engine import N_, IllegalAction, parse_card
 from games.models import Game
 from games.wording import card_name, card_text, describe, refusal

@@ -18,13 +18,15 @@ from datetime import timedelta
 from typing import Any, ClassVar
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.errors import ServiceError
 from games.notes import Line
 from tournaments import card_calls, printed, progress, seat_checks
 from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.registration import status_before_start
-from tournaments.words import ordinal
+from tournaments.words import ordinal, unit_title
 
 MAX_ROUNDS = 15
 
@@ -65,6 +67,8 @@ class Placing:
     score: str
     detail: str
     withdrawn: bool = False
+    # A knockout's: the deal (or round) they went out on (None: still in, or the winner).
+    out_deal: int | None = None
 
     @property
     def place(self) -> str:
@@ -96,7 +100,10 @@ def podium(placings: list[Placing]) -> list[Step]:
         Step(
             rank,
             together[0].place,
-            tuple(p.name + (" (withdrawn)" if p.withdrawn else "") for p in together),
+            tuple(
+                _("%(name)s (withdrawn)") % {"name": p.name} if p.withdrawn else p.name
+                for p in together
+            ),
             together[0].score,
         )
         for rank, together in sorted(steps.items())
@@ -119,7 +126,8 @@ class Format:
     lives_only: ClassVar[bool] = False
     # The organizer sets how many rounds it has (a knockout plays until one is left).
     sets_rounds: ClassVar[bool] = True
-    # The refusals of the common actions this format has no use for (None: allowed).
+    # The refusals of the common actions this format has no use for (None: allowed),
+    # gettext_lazy: a refusal is read in the language of whoever asked.
     late_entry_refusal: ClassVar[str | None] = None
     pause_refusal: ClassVar[str | None] = None
     correction_refusal: ClassVar[str | None] = None
@@ -127,11 +135,14 @@ class Format:
     # balanced knockout's): a player called to another table is told "You move to".
     keeps_tables: ClassVar[bool] = False
     break_refusal: ClassVar[str | None] = None
-    # What its pages call one of its rounds (a balanced knockout's is a deal).
+    # What its pages call one of its rounds (a balanced knockout's is a deal): "round"
+    # or "deal", a key (`tournaments.words.unit_title` words it), never shown as it is.
     unit: ClassVar[str] = "round"
     # Why its tables cannot play with real cards in the room (docs/design.md §21);
     # None: an event may choose the venue "cards" or "mixed".
-    card_tables_refusal: ClassVar[str | None] = "This format's tables play online only."
+    card_tables_refusal: ClassVar[str | None] = gettext_lazy(
+        "This format's tables play online only."
+    )
     # Why an event of it cannot mix online and card tables (None: it can).
     mixed_tables_refusal: ClassVar[str | None] = None
     # What a card table's result gives per seat: "places" (a finishing order), or
@@ -139,7 +150,7 @@ class Format:
     card_result: ClassVar[str] = "places"
     # Why an event of it cannot be turn-based (docs/design.md §25: hours a move, days
     # a round); None: it can.
-    turn_based_refusal: ClassVar[str | None] = (
+    turn_based_refusal: ClassVar[str | None] = gettext_lazy(
         "Only a Swiss event can be turn-based: choose a live turn timer."
     )
 
@@ -155,14 +166,18 @@ class Format:
 
     def summary(self, event: Event) -> str:
         """The event list's word for it: "3 rounds", "Knockout"."""
-        return f"{event.rounds} round{'s' if event.rounds != 1 else ''}"
+        return ngettext("%(count)s round", "%(count)s rounds", event.rounds) % {
+            "count": event.rounds
+        }
 
     # ---- the life of an event (the caller holds the event's row lock) ---------------
 
     def check_field(self, event: Event, count: int) -> None:
         """Refuse to start with `count` players registered, with the reason."""
         if count < 2:
-            raise ServiceError(f"{count} player(s) registered: an event needs at least two.")
+            raise ServiceError(
+                _("%(count)s player(s) registered: an event needs at least two.") % {"count": count}
+            )
 
     def start(self, event: Event) -> Round:
         """Seat round 1, and start it if the event advances by itself."""
@@ -188,11 +203,11 @@ class Format:
         by seat position, recorded as a game's would be, and the event moved on (`lost`:
         each seat's lives lost, for a format whose `card_result` is "lives"). False when
         the table was recorded already."""
-        raise ServiceError(self.card_tables_refusal or "Card tables are not built here.")
+        raise ServiceError(str(self.card_tables_refusal or _("Card tables are not built here.")))
 
     def deal_refusal(self, event: Event, table: RoundTable, lost: list[int]) -> str | None:
         """Why `lost` cannot be a card table's deal (a `card_result` of "lives")."""
-        return "This format's card tables give places."
+        return _("This format's card tables give places.")
 
     def card_notes(self, event: Event, table: RoundTable, viewer: Any) -> list[str | Line]:
         """Lines a card table's result page adds for `viewer` about how its players came
@@ -202,7 +217,11 @@ class Format:
     def unseated_line(self, event: Event, entry: Entry | None, round_: Round) -> str:
         """What a card table's result page tells a player of it who has no table in the
         round that followed (`tournaments.card_next`)."""
-        return f"You have no table in {self.unit} {round_.number}: the event page says why."
+        if self.unit == "deal":
+            text = _("You have no table in deal %(number)s: the event page says why.")
+        else:
+            text = _("You have no table in round %(number)s: the event page says why.")
+        return text % {"number": round_.number}
 
     def games_of(self, entry: Entry) -> list[int]:
         """The games `entry` is playing now (a bot takes them over on a withdrawal)."""
@@ -273,7 +292,8 @@ class Format:
         (docs/design.md §20): who sits where, named; a format adds its own words."""
         return printed.PrintedRound(
             number=round_.number,
-            title=f"Round {round_.number} of {event.rounds}",
+            title=_("Round %(number)s of %(rounds)s")
+            % {"number": round_.number, "rounds": event.rounds},
             tables=printed.printed_tables(round_),
         )
 
@@ -299,17 +319,19 @@ class Format:
         """A player's line in "Your entry" once the event is finished: "You finished
         7th of 12 — 5 points, 48% of the points possible." (`field`: the players
         ranked)."""
-        line = f"{placing.place} of {field} — {placing.detail}."
+        values = {"place": placing.place, "field": field, "detail": placing.detail}
         if placing.withdrawn:
-            return f"You withdrew; your games stand: {line}"
-        return f"You finished {line}"
+            return (
+                _("You withdrew; your games stand: %(place)s of %(field)s — %(detail)s.") % values
+            )
+        return _("You finished %(place)s of %(field)s — %(detail)s.") % values
 
 
 def check_rounds(rounds: int | None) -> int:
     if rounds is None:
-        raise ServiceError("Say how many rounds the event has.", "rounds")
+        raise ServiceError(_("Say how many rounds the event has."), "rounds")
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.", "rounds")
+        raise ServiceError(_("An event has 1 to %(most)s rounds.") % {"most": MAX_ROUNDS}, "rounds")
     return rounds
 
 
@@ -328,8 +350,11 @@ class SeatedRounds(Format):
         super().check_field(event, count)
         if event.rounds > count - 1:
             raise ServiceError(
-                f"{event.rounds} rounds for {count} players is more than useful: with "
-                f"{count} players, at most {count - 1} rounds."
+                _(
+                    "%(rounds)s rounds for %(count)s players is more than useful: with "
+                    "%(count)s players, at most %(most)s rounds."
+                )
+                % {"rounds": event.rounds, "count": count, "most": count - 1}
             )
 
     def record_game(self, event: Event, game_id: int) -> Round | None:
@@ -349,7 +374,7 @@ class SeatedRounds(Format):
         table finished), and the round moves on alike: a card table's result and an
         online table's end are the same step for the round (docs/design.md §21)."""
         if self.card_tables_refusal is not None:
-            raise ServiceError(self.card_tables_refusal)
+            raise ServiceError(str(self.card_tables_refusal))
         if table.finished_at is not None:
             return False
         progress.record_card_places(table, places, lost)
@@ -373,18 +398,35 @@ class SeatedRounds(Format):
         if (before := status_before_start(event)) is not None:
             return before
         if event.status == Event.FINISHED:
-            return "Finished: the standings are final."
-        paused = " The event is paused: the next round waits." if event.paused else ""
+            return _("Finished: the standings are final.")
         if shown is not None and shown.status == Round.PLAYING:
-            return f"Round {shown.number} of {event.rounds} is being played.{paused}"
-        if waiting is not None:
-            when = (
-                "it starts at the time the organizer set"
-                if waiting.start_at
-                else "it starts when the organizer says"
-            )
-            return f"Round {waiting.number} of {event.rounds} is being seated; {when}.{paused}"
-        return f"Running.{paused}"
+            line = _("Round %(number)s of %(rounds)s is being played.") % {
+                "number": shown.number,
+                "rounds": event.rounds,
+            }
+        elif waiting is not None:
+            values = {"number": waiting.number, "rounds": event.rounds}
+            if waiting.start_at:
+                line = (
+                    _(
+                        "Round %(number)s of %(rounds)s is being seated; it starts at the "
+                        "time the organizer set."
+                    )
+                    % values
+                )
+            else:
+                line = (
+                    _(
+                        "Round %(number)s of %(rounds)s is being seated; it starts when the "
+                        "organizer says."
+                    )
+                    % values
+                )
+        else:
+            line = _("Running.")
+        if event.paused:
+            return line + " " + _("The event is paused: the next round waits.")
+        return line
 
 
 def next_round(event: Event, shown: Round | None, waiting: Round | None) -> str | None:
@@ -393,7 +435,7 @@ def next_round(event: Event, shown: Round | None, waiting: Round | None) -> str 
     if event.status == Event.FINISHED:
         return None
     number = waiting.number if waiting else (shown.number + 1 if shown else 1)
-    return f"Round {number}" if number <= event.rounds else None
+    return unit_title("round", number) if number <= event.rounds else None
 
 
 def start_seated(format: Format, event: Event, round_: Round) -> None:

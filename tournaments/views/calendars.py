@@ -21,7 +21,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from accounts.language import speaking_to
 from clubs import access as club_access
 from clubs.models import Club
 from tournaments import calendars
@@ -75,12 +74,8 @@ def player_calendar(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     feed = calendars.find_feed(pk, token)
     if feed is None:
         raise Http404
-    events = calendars.player_events(feed.user)
-    # A calendar app has no session: the feed speaks its owner's saved language.
-    with speaking_to(feed.user):
-        name = _("%(name)s's events (Thirty-One)") % {"name": feed.user.get_username()}
-        body = calendars.file(name, events, request.build_absolute_uri)
-    return _ics(request, body, private=True)
+    # In the feed's owner's language, whoever's calendar app fetches it.
+    return _ics(request, calendars.player_file(feed, request.build_absolute_uri), private=True)
 
 
 @login_required

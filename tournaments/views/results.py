@@ -23,7 +23,7 @@ from games.errors import ServiceError
 from games.notes import Line
 from tournaments import card_next, card_results, formats
 from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
-from tournaments.words import ordinal
+from tournaments.words import ordinal, seat_name
 
 
 @dataclass
@@ -177,10 +177,7 @@ def _context(
     request: HttpRequest,
     posted: dict[str, Any],
 ) -> dict[str, Any]:
-    names = [
-        s.entry.user.get_username() if s.entry else _("Bot (%(level)s)") % {"level": s.bot_level}
-        for s in seats
-    ]
+    names = [seat_name(s) for s in seats]
     state = card_results.card_state(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )

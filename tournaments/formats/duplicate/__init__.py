@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from tournaments import page_parts, printed
 from tournaments.formats.base import (
     Format,
@@ -27,9 +30,13 @@ class Duplicate(SeatedRounds):
     key = Event.DUPLICATE
     template = "tournaments/formats/duplicate.html"
     lives_only = True
-    late_entry_refusal = "A duplicate event seats everyone at its start: it is too late."
-    correction_refusal = "A duplicate event scores the deals themselves: no places to correct."
-    card_tables_refusal = (
+    late_entry_refusal = gettext_lazy(
+        "A duplicate event seats everyone at its start: it is too late."
+    )
+    correction_refusal = gettext_lazy(
+        "A duplicate event scores the deals themselves: no places to correct."
+    )
+    card_tables_refusal = gettext_lazy(
         "A duplicate board deals every table the same cards from the same stock order; "
         "a shuffled real deck cannot, so duplicate is played online."
     )
@@ -40,10 +47,14 @@ class Duplicate(SeatedRounds):
         return Options(rounds=count, boards=boards)
 
     def heading(self, event: Event) -> str:
-        return (
-            f"Duplicate, {event.rounds} round{'s' if event.rounds != 1 else ''} of "
-            f"{event.boards} board{'s' if event.boards != 1 else ''}"
-        )
+        rounds = ngettext("%(count)s round", "%(count)s rounds", event.rounds) % {
+            "count": event.rounds
+        }
+        boards = ngettext("%(count)s board", "%(count)s boards", event.boards) % {
+            "count": event.boards
+        }
+        # Translators: "Duplicate, 3 rounds of 4 boards".
+        return _("Duplicate, %(rounds)s of %(boards)s") % {"rounds": rounds, "boards": boards}
 
     def check_field(self, event: Event, count: int) -> None:
         Format.check_field(self, event, count)  # any number of rounds: seats rotate
@@ -122,8 +133,14 @@ class Duplicate(SeatedRounds):
         sheet = super().printed_round(event, round_)
         first = (round_.number - 1) * event.boards + 1
         last = first + event.boards - 1
-        boards = f"board {first}" if first == last else f"boards {first} to {last}"
-        sheet.notes.append(
-            f"Every table plays {boards}; a seat gets the same cards at every table."
-        )
+        if first == last:
+            note = _(
+                "Every table plays board %(first)s; a seat gets the same cards at every table."
+            )
+        else:
+            note = _(
+                "Every table plays boards %(first)s to %(last)s; a seat gets the same cards "
+                "at every table."
+            )
+        sheet.notes.append(note % {"first": first, "last": last})
         return sheet

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+
 from tournaments.formats.base import Placing, next_round, shared_ranks
 from tournaments.formats.duplicate import matchpoints as duplicate
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
@@ -91,9 +94,13 @@ def placings(event: Event) -> list[Placing]:
             name=entries[row.player].user.get_username(),
             rank=rank,
             shared=rank in shared,
-            score=f"{number(row.percentage, 1)}%",
-            detail=f"{number(row.percentage, 1)}% of the matchpoints "
-            f"({number(row.matchpoints)} of {row.top})",
+            score=_("%(percentage)s%%") % {"percentage": number(row.percentage, 1)},
+            detail=_("%(percentage)s%% of the matchpoints (%(matchpoints)s of %(top)s)")
+            % {
+                "percentage": number(row.percentage, 1),
+                "matchpoints": number(row.matchpoints),
+                "top": row.top,
+            },
             withdrawn=not entries[row.player].active,
         )
         for rank, row in rows
@@ -249,9 +256,12 @@ def current_boards(round_: Round) -> dict[int, str]:
     for play in BoardPlay.objects.filter(board__round=round_).select_related("board", "table"):
         number_ = play.table.number
         if play.finished_at is None:
-            now[number_] = f"board {play.board.number} of {count}"
+            now[number_] = _("board %(number)s of %(count)s") % {
+                "number": play.board.number,
+                "count": count,
+            }
         elif number_ not in now and play.board.number == count:
-            now[number_] = "all boards played"
+            now[number_] = _("all boards played")
     return now
 
 
@@ -262,7 +272,7 @@ def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, An
     standings = standing_lines(event, me)
     return {
         "standings": standings if any(line.rank for line in standings) else [],
-        "not_ranked": "Not ranked until every table has played a board.",
+        "not_ranked": _("Not ranked until every table has played a board."),
         # Before a board is revealed: the players registered, by name, and no ranks.
         "unranked": sorted(
             ((line.name, line.mine) for line in standings if not line.withdrawn),
@@ -276,14 +286,19 @@ def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, An
 
 def csv_rows(event: Event) -> list[list[str]]:
     """The standings as CSV rows: rank, player, percentage, matchpoints, top, boards."""
-    table = [["Rank", "Player", "Percentage", "Matchpoints", "Top", "Boards"]]
+    table = [[_("Rank"), _("Player"), _("Percentage"), _("Matchpoints"), _("Top"), _("Boards")]]
+    mark = get_format("DECIMAL_SEPARATOR")  # the file's figures as a program reads them
+
+    def plain(figure: str) -> str:
+        return figure.replace(mark, ".") if mark != "." else figure
+
     for line in standing_lines(event, None):
         table.append(
             [
                 "" if line.rank is None else str(line.rank),
-                line.name + (" (withdrawn)" if line.withdrawn else ""),
-                line.percentage,
-                line.matchpoints,
+                _("%(name)s (withdrawn)") % {"name": line.name} if line.withdrawn else line.name,
+                plain(line.percentage),
+                plain(line.matchpoints),
                 str(line.top),
                 str(line.boards),
             ]
@@ -292,15 +307,15 @@ def csv_rows(event: Event) -> list[list[str]]:
 
 
 def scoring_text(event: Event) -> str:
-    return (
-        f"Every table plays the same {event.boards} boards (deals) each round, every "
+    return _(
+        "Every table plays the same %(boards)s boards (deals) each round, every "
         "seat starting each with full lives. A seat's result on a board (lives lost, "
         "then the hand's value) is compared with the same seat at the other tables: "
         "a matchpoint for each beaten, half for each tie (scaled by Neuberg's formula "
         "where a board was played fewer times). The percentage is a player's "
         "matchpoints over the most they could have had. Bots fill the tables and are "
         "compared with, but not ranked."
-    )
+    ) % {"boards": event.boards}
 
 
 @dataclass(frozen=True)
@@ -336,9 +351,16 @@ def projector_context(facts: RoundFacts) -> dict[str, Any]:
     boards = board_progress(event, shown) if shown else []
     title = ""
     if shown is not None:
-        title = f"Round {shown.number} of {event.rounds}"
+        title = _("Round %(number)s of %(rounds)s") % {
+            "number": shown.number,
+            "rounds": event.rounds,
+        }
         if boards:
-            title += f" · boards {boards[0].number}–{boards[-1].number}"
+            title = _("%(round)s · boards %(first)s–%(last)s") % {
+                "round": title,
+                "first": boards[0].number,
+                "last": boards[-1].number,
+            }
     rows = [
         ScreenRow(
             str(line.rank) if line.boards else "",
@@ -354,9 +376,9 @@ def projector_context(facts: RoundFacts) -> dict[str, Any]:
         "tables": tables_of(shown, None, facts.seated) if shown else [],
         "boards": boards,
         "standings": ScreenStandings(
-            caption="Standings by matchpoints",
-            rank_label="Rank",
-            columns=["%", "Boards"],
+            caption=_("Standings by matchpoints"),
+            rank_label=_("Rank"),
+            columns=["%", _("Boards")],
             rows=rows,
         ),
         "next_up": next_round(event, shown, waiting_round(event)),

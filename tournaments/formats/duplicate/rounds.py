@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 from games import services as games
@@ -39,14 +40,21 @@ from games.shuffles import deck_commitment, new_salt
 from tournaments import progress, roster
 from tournaments.formats.duplicate import matchpoints
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundTable
-from tournaments.tables import open_event_table, round_seat_specs, start_event_game
+from tournaments.tables import (
+    open_event_table,
+    round_seat_specs,
+    start_event_game,
+    table_name,
+)
 
 MAX_BOARDS = 16
 
 
 def check_boards(boards: int) -> None:
     if not 1 <= boards <= MAX_BOARDS:
-        raise ServiceError(f"A duplicate round has 1 to {MAX_BOARDS} boards.", "boards")
+        raise ServiceError(
+            _("A duplicate round has 1 to %(most)s boards.") % {"most": MAX_BOARDS}, "boards"
+        )
 
 
 def check_field(players: int, table_size: int) -> None:
@@ -54,8 +62,11 @@ def check_field(players: int, table_size: int) -> None:
     would compare nothing."""
     if players <= table_size:
         raise ServiceError(
-            f"A duplicate event compares tables: with tables of {table_size} it needs at "
-            f"least {table_size + 1} players (two tables; bots fill the rest)."
+            _(
+                "A duplicate event compares tables: with tables of %(size)s it needs at "
+                "least %(least)s players (two tables; bots fill the rest)."
+            )
+            % {"size": table_size, "least": table_size + 1}
         )
 
 
@@ -161,7 +172,7 @@ def start_tables(event: Event, round_: Round) -> None:
         seats = list(table.seats.all())
         table.table = open_event_table(
             event,
-            f"round {round_.number}, table {table.number}",
+            table_name(event, table.number, round_number=round_.number),
             round_seat_specs(seats),
             len(seats),
             is_public=False,
@@ -252,7 +263,10 @@ def table_games(round_: Round) -> dict[int, tuple[int | None, str]]:
         .values_list("table_id", "game_id", "board__number")
         .order_by("table_id", "board__number")
     ):
-        found[table_id] = (game_id, f"Board {number} of {count}")
+        found[table_id] = (
+            game_id,
+            _("Board %(number)s of %(count)s") % {"number": number, "count": count},
+        )
     return found
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.models import Deal
 from games.shuffles import deck_commitment
 from tournaments import seat_checks
 from tournaments.formats.duplicate import rounds
 from tournaments.models import Board, BoardPlay, Entry, Event, Round
 from tournaments.seat_checks import BOT, Check
+from tournaments.words import unit_title
 
 
 def checks(event: Event) -> list[Check]:
@@ -32,22 +36,32 @@ def checks(event: Event) -> list[Check]:
 def check_round(
     event: Event, round_: Round, first: Round | None, names: Mapping[Hashable, str]
 ) -> Check:
-    title = f"Round {round_.number}"
+    title = unit_title("round", round_.number)
     recorded = seat_checks.recorded_layout(round_)
     check = Check(title)
     if round_.number == 1 or first is None:
         players = sorted(who for who in recorded.values() if who != BOT)
         tables = rounds.first_round_tables(players, event.table_size, event.seed)
         check.lines.append(
-            f"Drawn again from the seed “{event.seed}:duplicate” for its {len(players)} "
-            f"players, in the order they entered: {', '.join(names.get(p, '?') for p in players)}"
-            "; bots fill the last seats."
+            _(
+                "Drawn again from the seed “%(seed)s” for its %(count)s players, in the order "
+                "they entered: %(names)s; bots fill the last seats."
+            )
+            % {
+                "seed": f"{event.seed}:duplicate",
+                "count": len(players),
+                "names": ", ".join(names.get(p, "?") for p in players),
+            }
         )
     else:
         tables = rounds.later_round_tables(first, round_.number)
         check.lines.append(
-            f"Round 1's tables as seated, each player moved {round_.number - 1} "
-            f"seat{'s' if round_.number != 2 else ''} on."
+            ngettext(
+                "Round 1's tables as seated, each player moved %(count)s seat on.",
+                "Round 1's tables as seated, each player moved %(count)s seats on.",
+                round_.number - 1,
+            )
+            % {"count": round_.number - 1}
         )
     # A player who had withdrawn when the round was seated is played by a bot.
     gone = set(
@@ -61,9 +75,8 @@ def check_round(
     }
     if gone & set(seat_checks.drawn_layout(tables).values()):
         check.lines.append(
-            "Played by a bot, having withdrawn: "
-            + ", ".join(sorted(names.get(p, "?") for p in gone))
-            + "."
+            _("Played by a bot, having withdrawn: %(names)s.")
+            % {"names": ", ".join(sorted(names.get(p, "?") for p in gone))}
         )
     expected, said = seat_checks.replay_organizer(round_, layout, names)
     check.lines += said
@@ -78,7 +91,12 @@ def check_round(
     differences, count = seat_checks.compare_games(round_, games, names)
     check.differ(differences)
     check.lines.append(
-        f"{count} board game{'s' if count != 1 else ''} dealt to the seats as recorded."
+        ngettext(
+            "%(count)s board game dealt to the seats as recorded.",
+            "%(count)s board games dealt to the seats as recorded.",
+            count,
+        )
+        % {"count": count}
     )
     return check
 
@@ -86,21 +104,40 @@ def check_round(
 def check_boards(event: Event, round_: Round, first: Round | None) -> Check:
     """The round's boards: each committed to before round 1 started, its revealed deck
     and salt hashing to its commitment, and every table's game of it dealt that deck."""
-    check = Check(f"Boards of round {round_.number}")
+    check = Check(_("Boards of round %(number)s") % {"number": round_.number})
     boards = list(Board.objects.filter(event=event, round_number=round_.number).order_by("number"))
     if len(boards) != event.boards:
-        check.differ([f"The round has {len(boards)} boards; the event plays {event.boards}."])
+        check.differ(
+            [
+                _("The round has %(count)s boards; the event plays %(boards)s.")
+                % {"count": len(boards), "boards": event.boards}
+            ]
+        )
     began = first.started_at if first is not None else None
     times = [b.committed_at for b in boards]
     if began is None or any(t is None for t in times):
         check.lines.append(
-            "When its boards were committed to is not known (the event started before "
-            "all boards were drawn at its start)."
+            _(
+                "When its boards were committed to is not known (the event started before "
+                "all boards were drawn at its start)."
+            )
         )
     elif late := [b.number for b, t in zip(boards, times, strict=True) if t and t > began]:
-        check.differ([f"Board {n} was committed to after round 1 started." for n in late])
+        check.differ(
+            [
+                _("Board %(number)s was committed to after round 1 started.") % {"number": n}
+                for n in late
+            ]
+        )
     else:
-        check.lines.append(f"{len(boards)} boards, all committed to before round 1 started.")
+        check.lines.append(
+            ngettext(
+                "%(count)s board, committed to before round 1 started.",
+                "%(count)s boards, all committed to before round 1 started.",
+                len(boards),
+            )
+            % {"count": len(boards)}
+        )
     dealt = {
         (d.game_id, d.purpose): d.deck
         for d in Deal.objects.filter(
@@ -110,12 +147,19 @@ def check_boards(event: Event, round_: Round, first: Round | None) -> Check:
     for board in boards:
         if deck_commitment(board.salt, board.deck) != board.commitment:
             check.differ(
-                [f"Board {board.number}: its deck and salt do not hash to its commitment."]
+                [
+                    _("Board %(number)s: its deck and salt do not hash to its commitment.")
+                    % {"number": board.number}
+                ]
             )
         for play in board.plays.select_related("table").exclude(game=None):
             if dealt.get((play.game_id, Deal.ROUND)) != board.deck:
-                where = f"Board {board.number}: table {play.table.number}'s game"
-                check.differ([f"{where} was dealt another deck."])
+                check.differ(
+                    [
+                        _("Board %(number)s: table %(table)s's game was dealt another deck.")
+                        % {"number": board.number, "table": play.table.number}
+                    ]
+                )
     if check.outcome == seat_checks.MATCHES:
-        check.lines.append("Every deck hashes to its commitment, and every table was dealt it.")
+        check.lines.append(_("Every deck hashes to its commitment, and every table was dealt it."))
     return check

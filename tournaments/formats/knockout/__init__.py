@@ -7,6 +7,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.notes import Line
 from tournaments import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
@@ -14,6 +17,7 @@ from tournaments.formats.knockout import pages, rounds, verify
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
 from tournaments.seat_checks import Check
+from tournaments.words import unit_title
 
 
 class Knockout(Format):
@@ -21,27 +25,28 @@ class Knockout(Format):
     template = "tournaments/formats/knockout.html"
     lives_only = True
     sets_rounds = False
-    late_entry_refusal = "The knockout has started: it is too late to join."
-    pause_refusal = "A knockout deals on until one player is left: it has no pause."
-    correction_refusal = "A knockout's places follow from the games: nothing to correct."
+    late_entry_refusal = gettext_lazy("The knockout has started: it is too late to join.")
+    pause_refusal = gettext_lazy("A knockout deals on until one player is left: it has no pause.")
+    correction_refusal = gettext_lazy(
+        "A knockout's places follow from the games: nothing to correct."
+    )
     # Card tables (docs/design.md §21): a deal's lives lost per seat entered from the
     # phones. Every table or none: a deal starts at every table at once, so no round
     # is ever seated for the organizer to tick which tables play with cards.
     card_tables_refusal = None
-    mixed_tables_refusal = (
+    mixed_tables_refusal = gettext_lazy(
         "A knockout's tables play all online or all with cards: its rounds start at once, "
         "with no time to choose tables."
     )
     card_result = "lives"
     # Decided for the club night: deal follows deal at every table within seconds, and a
     # break between two would stop every table mid-match; the organizer pauses no table.
-    break_refusal = "A knockout deals on until one player is left: it has no breaks."
-    # Its pages' words (`pages.Unit`).
+    break_refusal = gettext_lazy("A knockout deals on until one player is left: it has no breaks.")
+    # Its pages' words (`pages.Unit`): "deal" ("out on deal 3"), a key the pages word.
     unit = "deal"
-    out_phrase = "on deal"
     keeps_tables = True
     # Its tables' column: a balanced table plays a deal at a time.
-    table_column = "Deal"
+    table_column = gettext_lazy("Deal")
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
         """No rounds to set: it deals until one player is left, so whatever the form
@@ -49,10 +54,10 @@ class Knockout(Format):
         return Options()
 
     def heading(self, event: Event) -> str:
-        return "Knockout, tables balanced deal by deal"
+        return _("Knockout, tables balanced deal by deal")
 
     def summary(self, event: Event) -> str:
-        return "Knockout"
+        return _("Knockout")
 
     def check_field(self, event: Event, count: int) -> None:
         rounds.check_startable(event, count)
@@ -65,12 +70,14 @@ class Knockout(Format):
         out = KnockoutPlayer.objects.filter(entry=entry, out_deal__isnull=False).first()
         if out is None:
             return None
-        name = entry.user.get_username()
-        return f"{name} is out ({self.out_phrase} {out.out_deal}): nothing to withdraw from."
+        values = {"name": entry.user.get_username(), "deal": out.out_deal}
+        if self.unit == "deal":
+            return _("%(name)s is out (on deal %(deal)s): nothing to withdraw from.") % values
+        return _("%(name)s is out (in round %(deal)s): nothing to withdraw from.") % values
 
     def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
         # A balanced knockout's round is one deal; a top-q round one whole game.
-        label = "" if not self.keeps_tables else f"{self.unit.capitalize()} {round_.number}"
+        label = "" if not self.keeps_tables else unit_title(self.unit, round_.number)
         return {t.pk: (t.game_id, label) for t in round_.tables.all()}
 
     def record(self, event: Event, game_id: int) -> bool:
@@ -130,7 +137,7 @@ class Knockout(Format):
 
     def seating_checks(self, event: Event) -> list[Check]:
         # Deal 1 from the event's seed; each next deal from the balancing after it.
-        return verify.checks(event, "Deal", event.seed, verify.balanced)
+        return verify.checks(event, self.unit, event.seed, verify.balanced)
 
     def placings(self, event: Event) -> list[Placing]:
         return pages.placings(event, self)
@@ -139,16 +146,31 @@ class Knockout(Format):
         """ "You won the event.", "You went out on deal 9: 11th of 12." """
         if placing.rank == 1:
             if placing.shared:
-                return f"You shared the win: {placing.place} of {field}."
-            return "You won the event."
-        went = f"went {placing.detail}: {placing.place} of {field}."
-        return f"You withdrew and {went}" if placing.withdrawn else f"You {went}"
+                return _("You shared the win: %(place)s of %(field)s.") % {
+                    "place": placing.place,
+                    "field": field,
+                }
+            return _("You won the event.")
+        values = {"place": placing.place, "field": field}
+        out_deal = placing.out_deal
+        if out_deal is None:  # placed without going out on a deal: as any format says it
+            return super().own_line(placing, field)
+        if self.unit == "deal":
+            if placing.withdrawn:
+                text = _("You withdrew and went out on deal %(deal)s: %(place)s of %(field)s.")
+            else:
+                text = _("You went out on deal %(deal)s: %(place)s of %(field)s.")
+        elif placing.withdrawn:
+            text = _("You withdrew and went out in round %(deal)s: %(place)s of %(field)s.")
+        else:
+            text = _("You went out in round %(deal)s: %(place)s of %(field)s.")
+        return text % {**values, "deal": out_deal}
 
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         # No set number of rounds: "Deal 4" (a top-q knockout: "Round 2"), not "of 0".
         return printed.PrintedRound(
             number=round_.number,
-            title=f"{self.unit.capitalize()} {round_.number}",
+            title=unit_title(self.unit, round_.number),
             tables=printed.printed_tables(round_),
         )
 

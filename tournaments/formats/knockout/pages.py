@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import Rules
 from games.models import Table
@@ -24,7 +26,11 @@ from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, Round
 from tournaments.page_parts import SeatLine, entry_of, table_url
 from tournaments.registration import status_before_start
 from tournaments.screen_parts import ScreenRow, ScreenStandings
-from tournaments.words import ordinal, seat_name
+from tournaments.words import ordinal, seat_name, unit_title
+
+# What a knockout line's `state` is: still in, the winner, out, or (before the start)
+# registered. Its `status` says it in words.
+IN, WINNER, OUT, REGISTERED = "in", "winner", "out", "registered"
 
 
 class Unit(Protocol):
@@ -32,15 +38,25 @@ class Unit(Protocol):
     ("out in round 2"), and whether its tables are kept from round to round."""
 
     unit: str
-    out_phrase: str
     keeps_tables: bool
+
+
+def out_status(kind: Unit, deal: int) -> str:
+    """ "out on deal 4" (a balanced knockout), "out in round 2" (top q)."""
+    if kind.unit == "deal":
+        return _("out on deal %(deal)s") % {"deal": deal}
+    return _("out in round %(round)s") % {"round": deal}
+
+
+def state_words(state: str) -> str:
+    return {IN: _("in"), WINNER: _("winner"), REGISTERED: _("registered")}.get(state, state)
 
 
 @dataclass
 class KnockoutLine:
     place: str  # "3rd", "=3rd" for a shared place, "" while still in
     name: str
-    status: str  # "in", "out on deal 4", "winner"
+    status: str  # "in", "out on deal 4", "winner", in words
     out_deal: int | None
     lives: int
     lives_text: str  # "2", "0 (on the county)" for a player in (or the winner) on it
@@ -50,6 +66,7 @@ class KnockoutLine:
     mine: bool
     entry_id: int | None = None
     rank: int | None = None  # the place as a number, once given
+    state: str = IN  # IN, WINNER, OUT or REGISTERED: what `status` says in words
 
 
 @dataclass
@@ -80,7 +97,9 @@ def tables_played(event: Event, kind: Unit) -> dict[int, list[int]]:
 def lives_text(lives: int, still_in: bool, county: bool) -> str:
     """A player's lives as the page says them: a player still in (or the winner) with
     none left is on the county, not out."""
-    return f"{lives} (on the county)" if still_in and county and lives == 0 else str(lives)
+    if still_in and county and lives == 0:
+        return _("%(lives)s (on the county)") % {"lives": lives}
+    return str(lives)
 
 
 def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[KnockoutLine]:
@@ -98,11 +117,11 @@ def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[Knockou
         players, key=lambda p: (p.place is not None, p.place or 0, -p.lives, p.entry_id)
     ):
         if p.place == 1 and p.out_deal is None:
-            status = "winner"
+            state, status = WINNER, state_words(WINNER)
         elif p.out_deal is not None:
-            status = f"out {kind.out_phrase} {p.out_deal}"
+            state, status = OUT, out_status(kind, p.out_deal)
         else:
-            status = "in"
+            state, status = IN, state_words(IN)
         place = ""
         if p.place is not None:
             place = ("=" if shared[p.place] > 1 else "") + ordinal(p.place)
@@ -120,6 +139,7 @@ def standings(event: Event, kind: Unit, me: Entry | None = None) -> list[Knockou
                 mine=me is not None and p.entry_id == me.pk,
                 entry_id=p.entry_id,
                 rank=p.place,
+                state=state,
             )
         )
     return lines
@@ -139,6 +159,7 @@ def placings(event: Event, kind: Unit) -> list[Placing]:
             score=line.status,
             detail=line.status,
             withdrawn=line.withdrawn,
+            out_deal=line.out_deal,
         )
         for line in lines
         if line.entry_id is not None and line.rank is not None
@@ -172,8 +193,25 @@ def status_text(event: Event, kind: Unit, deal: int | None, left: int) -> str:
     if (before := status_before_start(event)) is not None:
         return before
     if event.status == Event.FINISHED:
-        return "Finished: the places are final."
-    return f"{kind.unit.capitalize()} {deal} is being played; {left} players are still in."
+        return _("Finished: the places are final.")
+    values = {"number": deal, "count": left}
+    if kind.unit == "deal":
+        return (
+            ngettext(
+                "Deal %(number)s is being played; %(count)s player is still in.",
+                "Deal %(number)s is being played; %(count)s players are still in.",
+                left,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Round %(number)s is being played; %(count)s player is still in.",
+            "Round %(number)s is being played; %(count)s players are still in.",
+            left,
+        )
+        % values
+    )
 
 
 def event_status(event: Event, kind: Unit) -> str:
@@ -195,7 +233,7 @@ def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
             KnockoutLine(
                 place="",
                 name=e.user.get_username(),
-                status="registered",
+                status=state_words(REGISTERED),
                 out_deal=None,
                 lives=0,
                 lives_text="",
@@ -203,6 +241,7 @@ def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
                 moves=0,
                 withdrawn=False,
                 mine=False,
+                state=REGISTERED,
             )
             for e in event.entries.filter(status=Entry.REGISTERED).select_related("user")
         ]
@@ -218,7 +257,7 @@ def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
     return {
         "event": event,
         "unit": kind.unit,
-        "status": status_text(event, kind, deal, sum(r.status == "in" for r in rows)),
+        "status": status_text(event, kind, deal, sum(r.state == IN for r in rows)),
         "deal": deal,
         "deal_tables": tables,
         "your_deal_table": mine,
@@ -229,13 +268,13 @@ def live_context(event: Event, kind: Unit, user: Any) -> dict[str, Any]:
 def csv_rows(event: Event, kind: Unit) -> list[list[str]]:
     """The standings as the CSV export writes them."""
     header = [
-        "Place",
-        "Player",
-        "Status",
-        f"Out {kind.out_phrase}",
-        "Lives left",
-        "Tables",
-        "Moves",
+        _("Place"),
+        _("Player"),
+        _("Status"),
+        _("Out on deal") if kind.unit == "deal" else _("Out in round"),
+        _("Lives left"),
+        _("Tables"),
+        _("Moves"),
     ]
     return [header] + [
         [
@@ -305,36 +344,77 @@ def _move_lines(
     lines: list[str | Line] = []
     if broke:
         lines.append(
-            f"This table is closed: it broke after deal {after}, and its players moved "
-            "to other tables."
+            _(
+                "This table is closed: it broke after deal %(deal)s, and its players moved "
+                "to other tables."
+            )
+            % {"deal": after}
         )
     elif not card_page and latest.finished_at is not None and round_.status != round_.FINISHED:
         lines.append(
-            f"Deal {deal} is over at this table; deal {deal + 1} starts when every table "
-            f"has played deal {deal}."
+            _(
+                "Deal %(deal)s is over at this table; deal %(next)s starts when every table "
+                "has played deal %(deal)s."
+            )
+            % {"deal": deal, "next": deal + 1}
         )
     urls = urls_of(round_.event_id, {m.to_table for m in leaving}) if urls_of else {}
     for move in moves:
         mine = me is not None and move.entry.user_id == me
         name = move.entry.user.get_username()
-        why = "the table broke" if move.reason == KnockoutMove.BREAK else "balancing"
-        when = "" if broke else f"After deal {after}, "
+        broken = move.reason == KnockoutMove.BREAK
+        values = {
+            "deal": after,
+            "name": name,
+            "from": move.from_table,
+            "to": move.to_table,
+            "seat": move.to_seat + 1,
+        }
         if move.to_table == number:
-            who = "you" if mine else name
-            lines.append(
-                f"After deal {after}, {who} arrived from table {move.from_table} "
-                f"(seat {move.to_seat + 1}; {why})."
-            )
+            lines.append(_arrived(mine, broken) % values)
         elif move.from_table == number:
             url = urls.get(move.to_table)
             if mine and card_page:
                 continue  # the page's next step sends them there, with its button
-            if mine:
-                you = f"{when}you" if when else "You"
-                lines.append(Line(f"{you} moved to table {move.to_table} →", url))
-            else:
-                lines.append(Line(f"{when}{name} moved to table {move.to_table} ({why}).", url))
+            lines.append(Line(_left(mine, broken, dated=not broke) % values, url))
     return lines
+
+
+def _arrived(mine: bool, broken: bool) -> str:
+    """Who arrived at a kept table after a deal, and why (a broken table or balancing)."""
+    if mine:
+        if broken:
+            return _(
+                "After deal %(deal)s, you arrived from table %(from)s (seat %(seat)s; the "
+                "table broke)."
+            )
+        return _("After deal %(deal)s, you arrived from table %(from)s (seat %(seat)s; balancing).")
+    if broken:
+        return _(
+            "After deal %(deal)s, %(name)s arrived from table %(from)s (seat %(seat)s; the "
+            "table broke)."
+        )
+    return _(
+        "After deal %(deal)s, %(name)s arrived from table %(from)s (seat %(seat)s; balancing)."
+    )
+
+
+def _left(mine: bool, broken: bool, *, dated: bool) -> str:
+    """Who left a kept table after a deal (`dated`: "After deal 3, " first; a closed
+    table's lines say the deal once, above them)."""
+    if mine:
+        return (
+            _("After deal %(deal)s, you moved to table %(to)s →")
+            if dated
+            else _("You moved to table %(to)s →")
+        )
+    if dated:
+        if broken:
+            return _("After deal %(deal)s, %(name)s moved to table %(to)s (the table broke).")
+        return _("After deal %(deal)s, %(name)s moved to table %(to)s (balancing).")
+    if broken:
+        return _("%(name)s moved to table %(to)s (the table broke).")
+    return _("%(name)s moved to table %(to)s (balancing).")
 
 
 def latest_moves(event: Event, deal: int | None) -> list[str]:
@@ -345,7 +425,11 @@ def latest_moves(event: Event, deal: int | None) -> list[str]:
     moves = KnockoutMove.objects.filter(event=event, after_deal=deal - 1).select_related(
         "entry__user"
     )
-    return [f"{move.entry.user.get_username()} → table {move.to_table}" for move in moves]
+    return [
+        _("%(name)s → table %(table)s")
+        % {"name": move.entry.user.get_username(), "table": move.to_table}
+        for move in moves
+    ]
 
 
 def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
@@ -359,26 +443,27 @@ def projector_context(event: Event, kind: Unit) -> dict[str, Any]:
     ]
     if not rows:  # not started: the registered players
         rows = [
-            ScreenRow("", e.user.get_username(), ["", "registered"])
+            ScreenRow("", e.user.get_username(), ["", state_words(REGISTERED)])
             for e in event.entries.filter(status=Entry.REGISTERED).select_related("user")
         ]
     running = event.status == Event.RUNNING
-    unit = kind.unit.capitalize()
     return {
-        "status": status_text(event, kind, deal, sum(line.status == "in" for line in lines)),
-        "round_title": f"{unit} {deal}" if running and deal else "",
+        "status": status_text(event, kind, deal, sum(line.state == IN for line in lines)),
+        "round_title": unit_title(kind.unit, deal) if running and deal else "",
         "tables": tables if running else [],
         "unit": kind.unit,
         "deal": deal,
         "moves": latest_moves(event, deal),
         "standings": ScreenStandings(
-            caption="Standings",
-            rank_label="Place",
-            columns=["Lives", "Status"],
+            caption=_("Standings"),
+            rank_label=_("Place"),
+            columns=[_("Lives"), _("Status")],
             rows=rows,
             numbers=1,
         ),
-        "next_up": f"{unit} {(deal or 0) + 1}" if event.status != Event.FINISHED else None,
+        "next_up": unit_title(kind.unit, (deal or 0) + 1)
+        if event.status != Event.FINISHED
+        else None,
     }
 
 

@@ -33,6 +33,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import services as games
 from games.engine import Rules
@@ -48,15 +50,22 @@ from tournaments.models import (
     RoundTable,
 )
 from tournaments.progress import mark_finished, playing_round, write_table
-from tournaments.tables import layout_seat_specs, open_event_table, start_event_game
+from tournaments.tables import (
+    layout_seat_specs,
+    open_event_table,
+    start_event_game,
+    table_name,
+)
 
 
 def check_startable(event: Event, count: int) -> None:
     """A knockout needs a field of at least two players and tables of two seats."""
     if count < 2:
-        raise ServiceError(f"{count} player(s) registered: a knockout needs at least two.")
+        raise ServiceError(
+            _("%(count)s player(s) registered: a knockout needs at least two.") % {"count": count}
+        )
     if event.table_size < 2:
-        raise ServiceError("A knockout's tables seat at least two players.")
+        raise ServiceError(_("A knockout's tables seat at least two players."))
 
 
 def enter_players(event: Event) -> list[Entry]:
@@ -87,7 +96,10 @@ def start(event: Event) -> Round:
             _deal_cards(round_, table)
             continue
         opened = open_event_table(
-            event, f"table {table.number}", layout_seat_specs(table, users), len(table.seats)
+            event,
+            table_name(event, table.number),
+            layout_seat_specs(table, users),
+            len(table.seats),
         )
         _deal(round_, table, opened, _lives(event))
     return round_
@@ -100,23 +112,24 @@ def deal_refusal(event: Event, table: RoundTable, lost: list[int]) -> str | None
     drawn (`empty_stock: "draw"`)."""
     seats = list(table.seats.order_by("position"))
     if len(lost) != len(seats):
-        return f"Give the lives lost for each of the {len(seats)} seats."
+        return _("Give the lives lost for each of the %(count)s seats.") % {"count": len(seats)}
     if any(n < 0 for n in lost):
-        return "Lives lost are 0 or more."
+        return _("Lives lost are 0 or more.")
     lives = _lives(event)
     for seat, n in zip(seats, lost, strict=True):
         have = lives.get(seat.entry_id or 0, 0)
         if n > have:
-            return (
-                f"Seat {seat.position + 1} had {have} {'life' if have == 1 else 'lives'}: "
-                f"they cannot lose {n}."
-            )
+            return ngettext(
+                "Seat %(seat)s had %(have)s life: they cannot lose %(lost)s.",
+                "Seat %(seat)s had %(have)s lives: they cannot lose %(lost)s.",
+                have,
+            ) % {"seat": seat.position + 1, "have": have, "lost": n}
     if not any(lost) and Rules.from_dict(event.rules).empty_stock != "draw":
-        return "Someone loses a life in every deal of these rules: give who lost."
+        return _("Someone loses a life in every deal of these rules: give who lost.")
     if all(n >= lives.get(s.entry_id or 0, 0) for s, n in zip(seats, lost, strict=True)):
         # The hand that wins a deal (or the 31 shown) keeps its lives: a deal never
         # puts a whole table out, so the event always keeps a winner.
-        return "Not everyone at the table can go out on one deal: someone stays in."
+        return _("Not everyone at the table can go out on one deal: someone stays in.")
     return None
 
 

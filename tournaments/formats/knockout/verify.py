@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.models import GameEvent
 from tournaments import balancing, seat_checks
 from tournaments.formats.knockout.rounds import played_layout
 from tournaments.models import CardResult, Entry, Event, KnockoutMove, KnockoutPlayer, Round
 from tournaments.seat_checks import Check
+from tournaments.words import table_seat, unit_title
 
 
 @dataclass
@@ -33,8 +37,8 @@ Following = Callable[[Event, Round, Mapping[Hashable, str]], Next | None]
 
 
 def checks(event: Event, unit: str, first_seed: str, following: Following) -> list[Check]:
-    """Every deal (`unit` "Deal") or round drawn again: the first from `first_seed`,
-    each next by `following`."""
+    """Every deal (`unit` "deal") or round ("round") drawn again: the first from
+    `first_seed`, each next by `following`."""
     names = seat_checks.entry_names(event)
     players = KnockoutPlayer.objects.filter(event=event).select_related("entry")
     order = [p.entry_id for p in sorted(players, key=lambda p: (p.entry.registered_at, p.entry_id))]
@@ -45,21 +49,30 @@ def checks(event: Event, unit: str, first_seed: str, following: Following) -> li
     step: Next | None = Next(
         balancing.first_tables(order, event.table_size, first_seed),
         [
-            f"The opening layout from the seed “{first_seed}”, of the {len(order)} players who "
-            f"started, in the order they registered: {', '.join(names.get(p, '?') for p in order)}."
+            _(
+                "The opening layout from the seed “%(seed)s”, of the %(count)s players who "
+                "started, in the order they registered: %(names)s."
+            )
+            % {
+                "seed": first_seed,
+                "count": len(order),
+                "names": ", ".join(names.get(p, "?") for p in order),
+            }
         ],
     )
     for round_ in rounds:
-        title = f"{unit} {round_.number}"
+        title = unit_title(unit, round_.number)
         if step is None:
             check = Check(title)
-            check.differ(["The results before it ended the event: the seed gives no such round."])
+            check.differ(
+                [_("The results before it ended the event: the seed gives no such round.")]
+            )
             found.append(check)
             continue
         found.append(_compare(round_, title, step, names))
         step = following(event, round_, names)
     if step is not None and event.status == Event.FINISHED:
-        found[-1].differ(["The results say the event goes on after it, but it ended here."])
+        found[-1].differ([_("The results say the event goes on after it, but it ended here.")])
     return found
 
 
@@ -77,7 +90,14 @@ def _compare(round_: Round, title: str, step: Next, names: Mapping[Hashable, str
     games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
     differences, count = seat_checks.compare_games(round_, games, names)
     check.differ(differences)
-    check.lines.append(f"{count} game{'s' if count != 1 else ''} dealt to the seats as recorded.")
+    check.lines.append(
+        ngettext(
+            "%(count)s game dealt to the seats as recorded.",
+            "%(count)s games dealt to the seats as recorded.",
+            count,
+        )
+        % {"count": count}
+    )
     return check
 
 
@@ -105,8 +125,11 @@ def _dealers(round_: Round, tables: Sequence[balancing.Table[int]], lines: list[
             dealt: int | None = positions[chosen[table.game_id]["dealer"]]
         elif table.pk in said:
             lines.append(
-                f"At table {table.number} the players said seat {said[table.pk] + 1} dealt "
-                "(recorded with their result): who the site named is not kept."
+                _(
+                    "At table %(table)s the players said seat %(seat)s dealt (recorded with "
+                    "their result): who the site named is not kept."
+                )
+                % {"table": table.number, "seat": said[table.pk] + 1}
             )
             continue
         else:
@@ -114,9 +137,12 @@ def _dealers(round_: Round, tables: Sequence[balancing.Table[int]], lines: list[
         if dealt != wanted.get(table.number):
             want = wanted.get(table.number)
             out.append(
-                f"Table {table.number}: the seed has seat "
-                f"{'?' if want is None else want + 1} deal first; seat "
-                f"{'?' if dealt is None else dealt + 1} did."
+                _("Table %(table)s: the seed has seat %(want)s deal first; seat %(dealt)s did.")
+                % {
+                    "table": table.number,
+                    "want": "?" if want is None else want + 1,
+                    "dealt": "?" if dealt is None else dealt + 1,
+                }
             )
     return out
 
@@ -149,13 +175,29 @@ def balanced(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next
     try:
         result = balancing.balance(tables, moved, seed=seed)
     except ValueError as error:
-        return Next((), differences=[f"The seed cannot balance the tables after deal {n}: {error}"])
+        return Next(
+            (),
+            differences=[
+                _("The seed cannot balance the tables after deal %(deal)s: %(why)s")
+                % {"deal": n, "why": error}
+            ],
+        )
     out = Next(result.tables)
     out.lines.append(
-        f"After deal {n} ({len(gone)} out: "
-        f"{', '.join(sorted(names.get(p, '?') for p in gone)) or 'nobody'}), the tables "
-        f"balanced again from the seed “{seed}”: {len(result.moves)} "
-        f"move{'s' if len(result.moves) != 1 else ''}."
+        ngettext(
+            "After deal %(deal)s (%(out)s out: %(names)s), the tables balanced again from the "
+            "seed “%(seed)s”: %(count)s move.",
+            "After deal %(deal)s (%(out)s out: %(names)s), the tables balanced again from the "
+            "seed “%(seed)s”: %(count)s moves.",
+            len(result.moves),
+        )
+        % {
+            "deal": n,
+            "out": len(gone),
+            "names": ", ".join(sorted(names.get(p, "?") for p in gone)) or _("nobody"),
+            "seed": seed,
+            "count": len(result.moves),
+        }
     )
     recorded = [
         (m.entry_id, m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason)
@@ -169,20 +211,29 @@ def balanced(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next
         got = recorded[k] if k < len(recorded) else None
         if want != got:
             out.differences.append(
-                f"Move {k + 1} after deal {n}: the seed moves {_move(want, names)}; "
-                f"the event recorded {_move(got, names)}."
+                _(
+                    "Move %(number)s after deal %(deal)s: the seed moves %(want)s; the event "
+                    "recorded %(got)s."
+                )
+                % {
+                    "number": k + 1,
+                    "deal": n,
+                    "want": _move(want, names),
+                    "got": _move(got, names),
+                }
             )
     return out
 
 
 def _move(move: tuple[int, int, int, int, int, str] | None, names: Mapping[Hashable, str]) -> str:
     if move is None:
-        return "none"
-    player, from_table, from_seat, to_table, to_seat, _ = move
-    return (
-        f"{names.get(player, '?')} from table {from_table}, seat {from_seat + 1} "
-        f"to table {to_table}, seat {to_seat + 1}"
-    )
+        return _("none")
+    player, from_table, from_seat, to_table, to_seat, _reason = move
+    return _("%(name)s from %(from)s to %(to)s") % {
+        "name": names.get(player, "?"),
+        "from": table_seat(from_table, from_seat + 1),
+        "to": table_seat(to_table, to_seat + 1),
+    }
 
 
 # ---- a top-q knockout: who goes through, seated afresh ------------------------------------------
@@ -212,8 +263,15 @@ def top_q(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next | 
     seed = f"{event.seed}:{n + 1}"
     out = Next(balancing.first_tables(list(cut.through), event.table_size, seed))
     out.lines.append(
-        f"The top {q} of each table of round {n} went through "
-        f"({', '.join(names.get(p, '?') for p in cut.through)}), seated afresh from the "
-        f"seed “{seed}”."
+        _(
+            "The top %(q)s of each table of round %(round)s went through (%(names)s), seated "
+            "afresh from the seed “%(seed)s”."
+        )
+        % {
+            "q": q,
+            "round": n,
+            "names": ", ".join(names.get(p, "?") for p in cut.through),
+            "seed": seed,
+        }
     )
     return out

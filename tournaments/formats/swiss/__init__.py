@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from tournaments import page_parts
 from tournaments.formats.base import Placing, SeasonResult, SeatedRounds
 from tournaments.formats.swiss import pages, results, rounds, verify
@@ -19,7 +21,9 @@ class Swiss(SeatedRounds):
     turn_based_refusal = None  # whole games, each round with a deadline in days
 
     def heading(self, event: Event) -> str:
-        return f"Swiss, {event.rounds} round{'s' if event.rounds != 1 else ''}"
+        return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds", event.rounds) % {
+            "count": event.rounds
+        }
 
     def seat(self, event: Event, number: int) -> Round:
         return rounds.seat(event, number)

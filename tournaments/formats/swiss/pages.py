@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
@@ -40,8 +42,8 @@ def cell_text(cell: tally.Cell | None) -> str:
     if cell is None:
         return ""
     if cell.table_no is None:
-        return "bye"
-    return f"T{cell.table_no} · {ordinal(cell.place or 0)}"
+        return _("bye")
+    return _("T%(table)s · %(place)s") % {"table": cell.table_no, "place": ordinal(cell.place or 0)}
 
 
 def played(rows: Sequence[tally.Row]) -> bool:
@@ -56,7 +58,9 @@ def table_wins_column(event: Event) -> bool:
 
 
 def points_text(points: float) -> str:
-    return f"{number(points)} point{'' if points == 1 else 's'}"
+    # A fraction of a point reads as "points" (2.5 points); ngettext's count is whole.
+    count = int(points) if points == int(points) else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {"points": number(points)}
 
 
 def placings(event: Event) -> list[Placing]:
@@ -74,8 +78,8 @@ def placings(event: Event) -> list[Placing]:
             rank=row.rank,
             shared=row.rank in shared,
             score=points_text(row.points),
-            detail=f"{points_text(row.points)}, {number(row.percentage, 1)}% of the points "
-            "possible",
+            detail=_("%(points)s, %(percentage)s%% of the points possible")
+            % {"points": points_text(row.points), "percentage": number(row.percentage, 1)},
             withdrawn=row.withdrawn,
         )
         for row in rows
@@ -183,7 +187,7 @@ class SwissFacts:
             ]
             if not self.played
             else [],
-            "not_ranked": "Not ranked until a game of round 1 is over.",
+            "not_ranked": _("Not ranked until a game of round 1 is over."),
             "table_wins_column": table_wins_column(facts.event),
             "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
             "opponents": self.opponents,
@@ -194,27 +198,30 @@ class SwissFacts:
 
 
 def tiebreak_labels(event: Event) -> list[str]:
-    return [tally.TIEBREAKS[key] for key in event.tiebreaks]
+    return [_(tally.TIEBREAKS[key]) for key in event.tiebreaks]
 
 
 def scoring_text(event: Event) -> str:
     if event.scoring == Event.OUTLASTED:
-        return (
+        return _(
             "Each game scores a point for every opponent you outlast (half a point for a "
-            f"tie): at a table of {event.table_size}, {event.table_size - 1} points at most."
-        )
+            "tie): at a table of %(size)s, %(most)s points at most."
+        ) % {"size": event.table_size, "most": event.table_size - 1}
     points = ", ".join(
-        f"{ordinal(n)} {number(p)}" for n, p in enumerate(event.place_points, start=1)
+        _("%(place)s %(points)s") % {"place": ordinal(n), "points": number(p)}
+        for n, p in enumerate(event.place_points, start=1)
     )
-    return f"Each game scores by place: {points}; players who tie share those places' points."
+    return _(
+        "Each game scores by place: %(points)s; players who tie share those places' points."
+    ) % {"points": points}
 
 
 def bye_text(event: Event) -> str:
     most = results.bye_maximum(event)
-    return (
-        f"A bye scores {number(event.bye_points)} of {number(most)} points. The percentage "
-        "is a player's points over the most they could have scored, byes included."
-    )
+    return _(
+        "A bye scores %(points)s of %(most)s points. The percentage is a player's points "
+        "over the most they could have scored, byes included."
+    ) % {"points": number(event.bye_points), "most": number(most)}
 
 
 def csv_rows(event: Event) -> list[list[str]]:
@@ -228,6 +235,7 @@ def csv_rows(event: Event) -> list[list[str]]:
         names.__getitem__,
         table_wins=table_wins_column(event),
         ranked=played(rows),
+        translate=_,
     )
 
 
@@ -236,11 +244,11 @@ def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str,
     by points and percentage (the other columns are for the event page)."""
     event, shown = facts.event, facts.shown
     standings = ScreenStandings(
-        caption=f"Standings after round {shown.number}"
+        caption=_("Standings after round %(number)s") % {"number": shown.number}
         if shown and shown.status == Round.FINISHED
-        else "Standings",
-        rank_label="Rank",
-        columns=["Points", "%"],
+        else _("Standings"),
+        rank_label=_("Rank"),
+        columns=[_("Points"), "%"],
         rows=[
             ScreenRow(
                 str(row.rank) if played(rows) else "",
@@ -253,7 +261,10 @@ def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str,
     )
     return {
         "status": facts.status,
-        "round_title": f"Round {shown.number} of {event.rounds}" if shown else "",
+        "round_title": _("Round %(number)s of %(rounds)s")
+        % {"number": shown.number, "rounds": event.rounds}
+        if shown
+        else "",
         "tables": tables_of(shown, None, facts.seated) if shown else [],
         "byes": sorted(facts.names[entry_id] for entry_id in facts.byes),
         "standings": standings,

@@ -8,13 +8,19 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError
+from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
 from tournaments import progress, seating
 from tournaments import standings as tally
 from tournaments.formats.swiss import results
 from tournaments.models import Bye, Entry, Event, Round, RoundTable
-from tournaments.tables import open_event_tables, round_seat_specs, start_event_game
+from tournaments.tables import (
+    open_event_tables,
+    round_seat_specs,
+    start_event_game,
+    table_name,
+)
 
 # The level of the bots that fill empty seats: a fair opponent, not a pushover.
 BOT_LEVEL = "medium"
@@ -91,8 +97,15 @@ def draw(given: Inputs) -> Drawn:
                 break
         else:
             raise ServiceError(
-                f"{len(players)} players cannot be seated at tables of {given.table_min} to "
-                f"{given.table_max} without bots: let bots fill seats."
+                _(
+                    "%(count)s players cannot be seated at tables of %(smallest)s to "
+                    "%(largest)s without bots: let bots fill seats."
+                )
+                % {
+                    "count": len(players),
+                    "smallest": given.table_min,
+                    "largest": given.table_max,
+                }
             )
         sitting_out = _bye_players(given.rows, given.had_bye, players, count)
         players = [p for p in players if p not in sitting_out]
@@ -128,7 +141,7 @@ def seat(event: Event, number: int) -> Round:
             drawn_corrections=as_of.corrections,
         )
     except IntegrityError as error:  # unreachable under the event lock; a backstop
-        raise ServiceError(f"Round {number} is already seated.") from error
+        raise ServiceError(_("Round %(number)s is already seated.") % {"number": number}) from error
     for k, table in enumerate(drawn.tables, start=1):
         progress.write_table(
             round_,
@@ -181,7 +194,11 @@ def start_tables(event: Event, round_: Round) -> None:
     opened = open_event_tables(
         event,
         [
-            (f"round {round_.number}, table {table.number}", round_seat_specs(sat), len(sat))
+            (
+                table_name(event, table.number, round_number=round_.number),
+                round_seat_specs(sat),
+                len(sat),
+            )
             for table, sat in zip(tables, seats, strict=True)
         ],
     )

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.errors import ServiceError
 from tournaments import roster, seat_checks
 from tournaments import standings as tally
 from tournaments.formats.swiss import results, rounds
 from tournaments.models import Bye, Correction, Event, Round
 from tournaments.seat_checks import Check
-from tournaments.words import ordinal
+from tournaments.words import ordinal, unit_title
 
 
 def checks(event: Event) -> list[Check]:
@@ -26,12 +29,12 @@ def checks(event: Event) -> list[Check]:
 
 
 def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Check:
-    title = f"Round {round_.number}"
+    title = unit_title("round", round_.number)
     as_of = results.AsOf.of(round_)
     if as_of is None:
         return seat_checks.unchecked(
             title,
-            "It was seated before rounds kept what their drawing saw: it cannot be drawn again.",
+            _("It was seated before rounds kept what their drawing saw: it cannot be drawn again."),
         )
     recorded = seat_checks.recorded_layout(round_)
     byes = Bye.objects.filter(round=round_)
@@ -47,7 +50,9 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     try:
         drawn = rounds.draw(given)
     except ServiceError as error:
-        check.differ([f"The seed cannot seat the round's players: {error.message}"])
+        check.differ(
+            [_("The seed cannot seat the round's players: %(why)s") % {"why": error.message}]
+        )
         return check
     expected, said = seat_checks.replay_organizer(
         round_, seat_checks.drawn_layout(drawn.tables), names
@@ -55,21 +60,49 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     check.lines += said
     check.differ(seat_checks.compare_layouts(expected, recorded, names))
     if set(drawn.byes) != sat_out:
-        want = ", ".join(sorted(names.get(p, "?") for p in drawn.byes)) or "nobody"
-        got = ", ".join(sorted(names.get(p, "?") for p in sat_out)) or "nobody"
-        check.differ([f"Byes: the seed gives {want} a bye; the round gave {got} one."])
+        want = ", ".join(sorted(names.get(p, "?") for p in drawn.byes)) or _("nobody")
+        got = ", ".join(sorted(names.get(p, "?") for p in sat_out)) or _("nobody")
+        check.differ(
+            [
+                _("Byes: the seed gives %(want)s a bye; the round gave %(got)s one.")
+                % {"want": want, "got": got}
+            ]
+        )
     elif sat_out:
-        check.lines.append(f"Sat out with a bye: {', '.join(sorted(names[p] for p in sat_out))}.")
+        check.lines.append(
+            _("Sat out with a bye: %(names)s.")
+            % {"names": ", ".join(sorted(names[p] for p in sat_out))}
+        )
     if late:
-        check.lines.append(f"A bye as a late entry (not drawn): {', '.join(late)}.")
+        check.lines.append(
+            _("A bye as a late entry (not drawn): %(names)s.") % {"names": ", ".join(late)}
+        )
     games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
     differences, count = seat_checks.compare_games(round_, games, names)
     check.differ(differences)
     cards = round_.tables.filter(cards=True).count()
-    check.lines.append(
-        f"{count} game{'s' if count != 1 else ''} dealt to the seats as recorded"
-        + (f"; {cards} table{'s' if cards != 1 else ''} played with real cards." if cards else ".")
-    )
+    if cards:
+        dealt = ngettext(
+            "%(count)s game dealt to the seats as recorded",
+            "%(count)s games dealt to the seats as recorded",
+            count,
+        ) % {"count": count}
+        with_cards = ngettext(
+            "%(cards)s table played with real cards",
+            "%(cards)s tables played with real cards",
+            cards,
+        ) % {"cards": cards}
+        # Translators: two counts of a round's check, "3 games dealt…; 1 table played…".
+        check.lines.append(_("%(games)s; %(tables)s.") % {"games": dealt, "tables": with_cards})
+    else:
+        check.lines.append(
+            ngettext(
+                "%(count)s game dealt to the seats as recorded.",
+                "%(count)s games dealt to the seats as recorded.",
+                count,
+            )
+            % {"count": count}
+        )
     return check
 
 
@@ -84,15 +117,25 @@ def input_lines(
     (docs/verify-event.md): its players in order, their points before it, and what was
     recorded after it was drawn and so left out."""
     lines = [
-        f"Drawn again from the seed “{given.seed}” for its {len(given.players)} players, in "
-        f"the order they registered: {', '.join(names.get(p, '?') for p in given.players)}."
+        _(
+            "Drawn again from the seed “%(seed)s” for its %(count)s players, in the order "
+            "they registered: %(names)s."
+        )
+        % {
+            "seed": given.seed,
+            "count": len(given.players),
+            "names": ", ".join(names.get(p, "?") for p in given.players),
+        }
     ]
     if round_.number > 1:
         points = {row.player: row.points for row in given.rows}
         lines.append(
-            "Points before it, as they stood when it was drawn: "
-            + ", ".join(f"{names.get(p, '?')} {points.get(p, 0):g}" for p in given.players)
-            + "."
+            _("Points before it, as they stood when it was drawn: %(points)s.")
+            % {
+                "points": ", ".join(
+                    f"{names.get(p, '?')} {points.get(p, 0):g}" for p in given.players
+                )
+            }
         )
     later = Correction.objects.filter(
         seat__table__round__event=event,
@@ -101,9 +144,16 @@ def input_lines(
     ).select_related("seat__table__round", "seat__entry__user")
     for fixed in later.order_by("pk"):
         lines.append(
-            f"Corrected after it was drawn, so left out: {fixed.seat.entry.user.get_username()}"
-            f"'s place in round {fixed.seat.table.round.number}, {ordinal(fixed.old_place)} → "
-            f"{ordinal(fixed.new_place)}."
+            _(
+                "Corrected after it was drawn, so left out: %(name)s's place in round "
+                "%(round)s, %(old)s → %(new)s."
+            )
+            % {
+                "name": fixed.seat.entry.user.get_username(),
+                "round": fixed.seat.table.round.number,
+                "old": ordinal(fixed.old_place),
+                "new": ordinal(fixed.new_place),
+            }
         )
     return lines
 
@@ -113,27 +163,25 @@ def lots_check(event: Event, names: Mapping[Hashable, str]) -> Check:
     (`standings.lots`), and where the final standings used them."""
     everyone = [e.pk for e in roster.entries(event)]
     drawn = tally.lots(everyone, event.seed)
-    check = Check("Drawing lots", seat_checks.SHOWN)
+    check = Check(_(tally.TIEBREAKS["lots"]), seat_checks.SHOWN)
     check.lines.append(
-        "Everyone entered, sorted by entry number read as text before the draw: "
-        + ", ".join(f"{names.get(p, '?')} (#{p})" for p in sorted(everyone, key=repr))
-        + "."
+        _("Everyone entered, sorted by entry number read as text before the draw: %(names)s.")
+        % {"names": ", ".join(f"{names.get(p, '?')} (#{p})" for p in sorted(everyone, key=repr))}
     )
     check.lines.append(
-        "Order drawn from the seed “"
-        + event.seed
-        + "”: "
-        + ", ".join(f"{k}. {names.get(p, '?')}" for k, p in enumerate(drawn, start=1))
-        + "."
+        _("Order drawn from the seed “%(seed)s”: %(order)s.")
+        % {
+            "seed": event.seed,
+            "order": ", ".join(f"{k}. {names.get(p, '?')}" for k, p in enumerate(drawn, start=1)),
+        }
     )
     at = list(event.tiebreaks).index("lots")
     decided = [row for row in results.standings(event) if row.tiebreaks[at] is not None]
     if decided:
         check.lines.append(
-            "It decided the final order of: "
-            + ", ".join(f"{names.get(row.player, '?')} ({row.rank})" for row in decided)
-            + "."
+            _("It decided the final order of: %(names)s.")
+            % {"names": ", ".join(f"{names.get(row.player, '?')} ({row.rank})" for row in decided)}
         )
     else:
-        check.lines.append("No tie in the final standings came down to it.")
+        check.lines.append(_("No tie in the final standings came down to it."))
     return check

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.errors import ServiceError
 from tournaments.formats.base import Options
 from tournaments.formats.knockout import Knockout
@@ -21,17 +24,19 @@ class TopQ(Knockout):
     key = Event.TOP_Q
     template = "tournaments/formats/top_q.html"
     unit = "round"
-    out_phrase = "in round"
     keeps_tables = False
-    table_column = "Game"
+    table_column = gettext_lazy("Game")
 
     def options(self, *, rounds: int | None, boards: int, top_q: int, table_size: int) -> Options:
         if not 1 <= top_q < table_size:
-            raise ServiceError(f"1 to {table_size - 1} players of each table go through.", "top_q")
+            raise ServiceError(
+                _("1 to %(most)s players of each table go through.") % {"most": table_size - 1},
+                "top_q",
+            )
         return Options(top_q=top_q)
 
     def heading(self, event: Event) -> str:
-        return f"Knockout, the top {event.top_q} of each table go through"
+        return _("Knockout, the top %(q)s of each table go through") % {"q": event.top_q}
 
     def start(self, event: Event) -> Round:
         return rounds.start(event)
@@ -53,4 +58,4 @@ class TopQ(Knockout):
 
     def seating_checks(self, event: Event) -> list[Check]:
         # Round 1 from the seed and 1 (as every round is seated); then who went through.
-        return knockout_verify.checks(event, "Round", f"{event.seed}:1", knockout_verify.top_q)
+        return knockout_verify.checks(event, self.unit, f"{event.seed}:1", knockout_verify.top_q)

@@ -28,7 +28,7 @@ from tournaments.progress import (
     record_places,
     write_table,
 )
-from tournaments.tables import layout_seat_specs, open_event_table, start_event_game
+from tournaments.tables import layout_seat_specs, open_event_table, start_event_game, table_name
 
 
 def start(event: Event) -> Round:
@@ -119,10 +119,9 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
             cards.cards, cards.dealer = True, table.next_dealer()
             cards.save(update_fields=["cards", "dealer"])
             continue
-        label = "final table" if final else f"table {table.number}"
         opened = open_event_table(
             event,
-            f"round {number}, {label}",
+            table_name(event, table.number, round_number=number, final=final),
             layout_seat_specs(table, users),
             len(table.seats),
         )
