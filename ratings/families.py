@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 LIVES, POINTS, BANKING = "lives", "points", "banking"
-FAMILIES: dict[str, str] = {
+# Names read in the reader's language (lazy: worked out when shown).
+FAMILIES: dict[str, Promise] = {
     LIVES: _("Lives games"),
     POINTS: _("Points games"),
     BANKING: _("Banking games"),

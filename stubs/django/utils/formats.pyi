@@ -1,0 +1,3 @@
+from typing import Any
+
+def get_format(format_type: str, lang: str | None = ..., use_l10n: bool | None = ...) -> Any: ...

@@ -1,0 +1,2 @@
+class Promise:
+    """A lazy value: here, a translated string worked out when it is read."""
