@@ -389,7 +389,7 @@ def add_rule_set(*, by: Any, club: Club, rule_set: RuleSet) -> ClubRuleSet:
         raise ServiceError(_("Choose one of the site's rule sets."), "rule_set")
     if ClubRuleSet.objects.filter(club=club, rule_set=rule_set).exists():
         raise ServiceError(
-            _("“%(rules)s” is already on the club's list.") % {"rules": rule_set.name},
+            _("“%(rules)s” is already on the club's list.") % {"rules": rule_set.title},
             "rule_set",
         )
     return ClubRuleSet.objects.create(club=club, rule_set=rule_set, added_by=by)

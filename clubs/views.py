@@ -340,7 +340,7 @@ def add_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
         except services.ServiceError as error:
             form.refuse(error.field, error.message)
         else:
-            return _done(request, club, _on_the_list(rule_set.name))
+            return _done(request, club, _on_the_list(rule_set.title))
     return _render_club(request, club, add_form=form)
 
 
@@ -356,7 +356,7 @@ def remove_rule_set(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _done(
         request,
         club,
-        _("“%(rules)s” is off the club's list.") % {"rules": entry.rule_set.name},
+        _("“%(rules)s” is off the club's list.") % {"rules": entry.rule_set.title},
     )
 
 
@@ -383,7 +383,7 @@ def new_rule_set(request: HttpRequest, slug: str) -> HttpResponse:
             except services.ServiceError as error:
                 form.refuse(error.field, error.message)
             else:
-                name = entry.rule_set.name
+                name = entry.rule_set.title
                 return _done(request, club, _on_the_list(name))
         preset_form = PresetForm(initial={"preset": request.POST.get("preset")})
     else:

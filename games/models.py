@@ -84,7 +84,13 @@ class RuleSet(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """Its name as shown: a built-in preset's title in the reader's language (its
+        stored name is the English one), house rules' name as written."""
+        return rules_title(self.name, self.preset)
 
     def rules(self) -> engine.Rules:
         return engine.Rules.preset(self.preset, **self.changes)

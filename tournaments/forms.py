@@ -196,7 +196,7 @@ class EventForm(forms.Form):
         self.club = club
         offer_zones(self, club)
         self.rule_sets = {r.pk: r for r in services.rule_sets_for(club)}
-        self.fields["rule_set"].choices = [(pk, r.name) for pk, r in self.rule_sets.items()]
+        self.fields["rule_set"].choices = [(pk, r.title) for pk, r in self.rule_sets.items()]
         blank = [("", "—")]
         labels = [(key, _(label)) for key, label in TIEBREAKS.items()]
         for n, name in enumerate(TIEBREAK_FIELDS):

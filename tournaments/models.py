@@ -25,7 +25,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Table
+from games.rule_text import rules_title
 from tournaments import commitment
+from tournaments.words import every_weekday_lower
 
 
 def _token() -> str:
@@ -388,6 +390,12 @@ class Event(models.Model):
     def seed_revealed(self) -> bool:
         """The seed and salt are public once the event is over, and not before."""
         return self.status == self.FINISHED
+
+    @property
+    def rules_title(self) -> str:
+        """Its rules' name as shown: a built-in preset's title in the reader's language,
+        house rules' name as written (games.rule_text.rules_title)."""
+        return rules_title(self.rules_name, self.rules_preset)
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
@@ -1189,8 +1197,6 @@ class EventSeries(models.Model):
         verbose_name_plural = pgettext_lazy("tournaments model", "event series")
 
     def __str__(self) -> str:
-        from tournaments.series import every_weekday_lower  # the pages' words, no cycle
-
         return _("%(name)s, %(every)s") % {
             "name": self.template.name,
             "every": every_weekday_lower(self.weekday),

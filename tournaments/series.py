@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
@@ -29,6 +29,7 @@ from games.errors import ServiceError
 from tournaments import recurrence, registration
 from tournaments.models import Event, EventSeries
 from tournaments.services import changed, locked_event, require_organizer
+from tournaments.words import EVERY_WEEKDAY, every_weekday_lower
 
 log = logging.getLogger(__name__)
 
@@ -220,31 +221,6 @@ def sweep(now: datetime | None = None) -> int:
 
 # "Every Thursday": how a series' day is said at the start of a sentence, by weekday
 # (Monday 0), and within one ("every Thursday"), as languages differ in both.
-EVERY_WEEKDAY = {
-    0: gettext_lazy("Every Monday"),
-    1: gettext_lazy("Every Tuesday"),
-    2: gettext_lazy("Every Wednesday"),
-    3: gettext_lazy("Every Thursday"),
-    4: gettext_lazy("Every Friday"),
-    5: gettext_lazy("Every Saturday"),
-    6: gettext_lazy("Every Sunday"),
-}
-_EVERY_WEEKDAY_WITHIN = {
-    0: pgettext_lazy("within a sentence", "every Monday"),
-    1: pgettext_lazy("within a sentence", "every Tuesday"),
-    2: pgettext_lazy("within a sentence", "every Wednesday"),
-    3: pgettext_lazy("within a sentence", "every Thursday"),
-    4: pgettext_lazy("within a sentence", "every Friday"),
-    5: pgettext_lazy("within a sentence", "every Saturday"),
-    6: pgettext_lazy("within a sentence", "every Sunday"),
-}
-
-
-def every_weekday_lower(weekday: int) -> str:
-    """ "every Thursday", within a sentence."""
-    return str(_EVERY_WEEKDAY_WITHIN[weekday])
-
-
 def describe(series: EventSeries) -> str:
     """ "Every Thursday at 19:30 (Europe/Copenhagen); registration opens 6 days before
     each." """

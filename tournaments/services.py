@@ -271,7 +271,7 @@ def _event_rules(club: Club, rule_set: RuleSet | None) -> Rules:
     if not allowed:
         raise ServiceError(
             _("“%(name)s” is not one of the club's or the site's rule sets.")
-            % {"name": rule_set.name},
+            % {"name": rule_set.title},
             "rule_set",
         )
     try:

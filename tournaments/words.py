@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from tournaments.standings import format_number
 
@@ -76,3 +76,29 @@ def unit_title(unit: str, number: int) -> str:
     if unit == "deal":
         return _("Deal %(number)s") % {"number": number}
     return _("Round %(number)s") % {"number": number}
+
+
+# A weekly series' day (tournaments.series): at the start of a sentence, and within one.
+EVERY_WEEKDAY = {
+    0: gettext_lazy("Every Monday"),
+    1: gettext_lazy("Every Tuesday"),
+    2: gettext_lazy("Every Wednesday"),
+    3: gettext_lazy("Every Thursday"),
+    4: gettext_lazy("Every Friday"),
+    5: gettext_lazy("Every Saturday"),
+    6: gettext_lazy("Every Sunday"),
+}
+_EVERY_WEEKDAY_WITHIN = {
+    0: pgettext_lazy("within a sentence", "every Monday"),
+    1: pgettext_lazy("within a sentence", "every Tuesday"),
+    2: pgettext_lazy("within a sentence", "every Wednesday"),
+    3: pgettext_lazy("within a sentence", "every Thursday"),
+    4: pgettext_lazy("within a sentence", "every Friday"),
+    5: pgettext_lazy("within a sentence", "every Saturday"),
+    6: pgettext_lazy("within a sentence", "every Sunday"),
+}
+
+
+def every_weekday_lower(weekday: int) -> str:
+    """ "every Thursday", within a sentence."""
+    return str(_EVERY_WEEKDAY_WITHIN[weekday])

@@ -13,10 +13,13 @@ own names and the names the test gave its players, clubs and events (docs/i18n.m
 from __future__ import annotations
 
 import re
+import zoneinfo
 from functools import cache
 from html.parser import HTMLParser
 
 import polib
+from django.utils import dates, translation
+from django.utils.translation import trans_real
 
 from thirtyone.catalogues import catalogue
 
@@ -28,6 +31,8 @@ KEPT = (
     "Schwimmen",
     "Scat",
     "Card Game 101",
+    "salt:seed:algorithm",
+    "thirtyone-seating-1",
     "Blitz",
     "Buchholz",
     "Sonneborn-Berger",
@@ -37,11 +42,7 @@ KEPT = (
     "Français",
     "English",
 )
-# Time zones are named by their IANA names ("America/New_York"), data in every language.
-_TIME_ZONE = re.compile(
-    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
-    r"/[\w/+-]+(?: [A-Z]\w+)*"
-)
+_ZONES = zoneinfo.available_timezones()
 _MARKUP = re.compile(r"<[^>]+>|%\(\w+\)\w|%\w|\{\{[^}]*\}\}|&\w+;")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Text in these elements is not read by a person as the page's words.
@@ -56,16 +57,18 @@ def _words(text: str) -> set[str]:
 
 @cache
 def english_only(language: str) -> frozenset[str]:
-    """Words of the site's English that `language`'s catalogue never uses."""
+    """Words of the site's English that no translation into `language` uses: not ours,
+    not Django's or allauth's (their forms' labels), nor the names of days and months."""
     english: set[str] = set()
-    translated: set[str] = set()
     for entry in polib.pofile(str(catalogue(language))):
-        if entry.obsolete:
-            continue
-        english |= _words(entry.msgid) | _words(entry.msgid_plural or "")
-        translated |= _words(entry.msgstr)
-        for text in entry.msgstr_plural.values():
-            translated |= _words(text)
+        if not entry.obsolete:
+            english |= _words(entry.msgid) | _words(entry.msgid_plural or "")
+    translated: set[str] = set()
+    for _key, text in trans_real.translation(language)._catalog.items():
+        translated |= _words(text)
+    with translation.override(language):
+        for names in (dates.WEEKDAYS, dates.WEEKDAYS_ABBR, dates.MONTHS, dates.MONTHS_3):
+            translated |= _words(" ".join(str(name) for name in names.values()))
     return frozenset(english - translated)
 
 
@@ -120,12 +123,13 @@ def page_text(html: str, language: str) -> tuple[str | None, str]:
 
 def english_in(text: str, language: str, names: tuple[str, ...] = ()) -> list[str]:
     """The English words in `text`, each with the line it is in."""
-    text = _TIME_ZONE.sub(" ", text)
     for name in sorted((*KEPT, *names), key=len, reverse=True):
         text = text.replace(name, " ")
     suspects = english_only(language)
     found = []
     for line in text.splitlines():
+        if line.strip().replace(" ", "_") in _ZONES:
+            continue  # a time zone's name, as the time zone field lists them
         words = {w.lower() for w in _WORD.findall(line) if len(w) > 1}
         if bad := sorted(words & suspects):
             found.append(f"{', '.join(bad)}: {line.strip()[:120]}")

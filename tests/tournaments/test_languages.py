@@ -74,7 +74,7 @@ def test_a_players_feed_is_in_its_owners_language(make_event: Any, members: list
     with translation.override("en"):
         response = Client().get(feed.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de")
     body = response.content.decode()
-    assert "X-WR-CALNAME:p1s turneringer (Thirty-One)" in body
+    assert "X-WR-CALNAME:Turneringer for p1 (Thirty-One)" in body
     assert "SUMMARY:Aflyst: Tirsdagsturnering" in body
     assert "Schweizersystem\\, 3 runder" in body
 
