@@ -219,6 +219,7 @@ def sweep(now: datetime | None = None) -> int:
 
 # ---- what the pages say --------------------------------------------------------------
 
+
 # "Every Thursday": how a series' day is said at the start of a sentence, by weekday
 # (Monday 0), and within one ("every Thursday"), as languages differ in both.
 def describe(series: EventSeries) -> str:

@@ -107,7 +107,8 @@ def open_table(
             current = RuleSet.objects.filter(pk=rule_set.pk, offered=True).first()
             if current is None:
                 raise ServiceError(
-                    _("“%(rules)s” is not offered: choose other rules.") % {"rules": rule_set.title},
+                    _("“%(rules)s” is not offered: choose other rules.")
+                    % {"rules": rule_set.title},
                     "rule_set",
                 )
             try:
