@@ -11,24 +11,26 @@ from django import template
 from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop
 
 from clubs import zones
 from clubs.models import Club
 
 register = template.Library()
 
-FORMAT = "D j M Y, H:i"
+# A date format is a message: each language writes its own order (docs/i18n.md).
+FORMAT = gettext_noop("D j M Y, H:i")
 
 
-def club_clock(moment: datetime, club: Club, format: str = FORMAT) -> str:
+def club_clock(moment: datetime, club: Club, format: str | None = None) -> str:
     """The words of `moment` on the club's clock, its zone named: "Fri 7 Mar 2031, 19:30
     CET" (also for text that is no element, such as an event's status line)."""
     here = zones.local(moment, club.time_zone)
-    return f"{date_format(here, format)} {zones.abbreviation(here)}"
+    return f"{date_format(here, format or gettext(FORMAT))} {zones.abbreviation(here)}"
 
 
 @register.simple_tag
-def club_time(moment: datetime | None, club: Club, format: str = FORMAT) -> SafeString | str:
+def club_time(moment: datetime | None, club: Club, format: str | None = None) -> SafeString | str:
     if moment is None:
         return ""
     text = club_clock(moment, club, format)

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext
 
 from clubs import zones
 from notifications.services import Draft
@@ -38,7 +39,7 @@ def clock(moment: datetime, club: Any, *, day: bool = False) -> str:
     """ "19:30 CET" (with `day`: "Tue 4 Nov, 19:30 CET"): a time on the club's clock, its
     zone named, as an e-mail or a pop-up says it (no script rewrites them)."""
     here = zones.local(moment, club.time_zone)
-    text = date_format(here, "D j M, H:i" if day else "H:i")
+    text = date_format(here, gettext("D j M, H:i") if day else "H:i")
     return f"{text} {zones.abbreviation(here)}"
 
 

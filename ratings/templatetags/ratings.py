@@ -60,7 +60,7 @@ def _label(change: RatingChange) -> str:
     diff = change.displayed_after - change.displayed_before
     return _("Game %(number)d, %(date)s: place %(place)d, %(rating)d (%(change)s)") % {
         "number": change.seq,
-        "date": date_format(change.finished_at, "d M Y"),
+        "date": date_format(change.finished_at, _("j M Y")),
         "place": change.place,
         "rating": change.displayed_after,
         "change": f"{diff:+d}",
