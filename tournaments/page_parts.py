@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
@@ -38,6 +39,20 @@ class TableLine:
     seats: list[SeatLine] = field(default_factory=list)
     # A table played with real cards: its result page, for its players (§21).
     result_url: str | None = None
+
+
+@dataclass(frozen=True)
+class ShownRound:
+    """What the pages show of a round, without the model: a cached part of a page
+    (`tournaments.formats.swiss.pages.SwissFacts`) keeps this, not the `Round`."""
+
+    number: int
+    status: str
+    deadline: datetime | None
+
+    @classmethod
+    def of(cls, round_: Round) -> ShownRound:
+        return cls(round_.number, round_.status, round_.deadline)
 
 
 @dataclass
@@ -91,7 +106,7 @@ def tables_of(
     return lines
 
 
-def your_table(tables: list[TableLine], round_: Round) -> YourTable | None:
+def your_table(tables: list[TableLine], round_: Round | ShownRound) -> YourTable | None:
     for table in tables:
         for seat in table.seats:
             if seat.mine:

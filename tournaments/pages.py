@@ -13,6 +13,7 @@ import threading
 from collections.abc import Hashable
 from typing import Any
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch
 from django.utils import translation
@@ -22,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from games.engine import Rules
 from games.rule_text import rule_summary
 from tournaments import formats, news, registration, series, services
-from tournaments.formats.base import Step, podium
+from tournaments.formats.base import Placing, Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
@@ -31,13 +32,48 @@ def status_text(event: Event) -> str:
     return formats.of(event).status(event, shown_round(event), waiting_round(event))
 
 
+# How long a cached part of an event's page is kept. Its key names the event's
+# `live_version`, which every change counts up, so a change never waits for this: it
+# only bounds what an edit made around the services (the admin's, a migration) leaves.
+CACHE_SECONDS = 5 * 60
+# The shape of what `placings` caches (`formats.base.Placing`): count it up when it changes.
+PLACINGS_CACHE = 1
+
+
+def cache_key(part: str, event: Event, shape: int) -> str:
+    """The key of one public part of `event`'s page as it is now, in the language
+    active: its words, numbers and dates are the language's."""
+    language = translation.get_language() or ""
+    return f"tournaments:event-page:{part}:{shape}:{event.pk}:{event.live_version}:{language}"
+
+
+def live_facts(event: Event) -> Any:
+    """The format's `live_facts(event)`: from Django's cache (shared by every process
+    and every viewer) when the format's facts may be cached, keyed by the event as read
+    (its `live_version`) and the language; else read now. Anything a change alters
+    there counts the version up in the change's transaction (`services.changed`), and
+    the event is read before its facts, so a key never names facts older than it."""
+    fmt = formats.of(event)
+    if not fmt.live_facts_cache:
+        return fmt.live_facts(event)
+    key = cache_key("live", event, fmt.live_facts_cache)
+    found = cache.get(key)
+    if found is None:
+        found = fmt.live_facts(event)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
 def live_context(
     event: Event, user: Any, facts: Any = None, told: news.News | None = None
 ) -> dict[str, Any]:
     """The part of the event page that changes while it runs (its `live` partial), for
     `user`: the format's, with the format's template; `facts`: the format's
-    `live_facts(event)`, when read already (a push's other sockets)."""
+    `live_facts(event)`, when read already (a push's other sockets); else from the
+    cache (`live_facts`)."""
     fmt = formats.of(event)
+    if facts is None:
+        facts = live_facts(event)
     context = fmt.live_context(event, user, facts)
     context.setdefault("event", event)
     context["format_live"] = f"{fmt.template}#live"
@@ -59,7 +95,7 @@ def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     if event.status != Event.FINISHED:
         return {"podium": [], "own_line": ""}
     fmt = formats.of(event)
-    placings = fmt.placings(event)
+    placings = placings_of(event)
     mine = next((p for p in placings if me is not None and p.entry_id == me.pk), None)
     line = ""
     if mine is not None:
@@ -67,6 +103,17 @@ def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     elif me is not None:
         line = _("You withdrew before playing.") if not me.active else _("You played no game here.")
     return {"podium": podium(placings), "own_line": line}
+
+
+def placings_of(event: Event) -> list[Placing]:
+    """The format's `placings(event)`, from Django's cache as `live_facts` (they are
+    public: the podium and, picked out, each player's own line)."""
+    key = cache_key("placings", event, PLACINGS_CACHE)
+    found = cache.get(key)
+    if found is None:
+        found = formats.of(event).placings(event)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
 
 
 def podium_of(event: Event) -> list[Step]:
@@ -147,10 +194,12 @@ _recent_lock = threading.Lock()
 def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str | None:
     """The page's live part for `user`, to push (None: the event is gone). `change`:
     the push's own token (`tournaments.live.push`): every socket told of the same change
-    renders from the same facts (the format's `live_facts`), read once in this process
+    renders from the same facts (the format's `live_facts`), taken once in this process
     after that change's commit, so a round start told to 200 sockets reads the
-    standings and renders their rows once, not 200 times (once a language). None: read
-    afresh. In the language active (the socket's: `tournaments.consumers`)."""
+    standings and renders their rows once, not 200 times (once a language); taken from
+    the shared cache (`live_facts`), so the other web processes and the next page load
+    find them read too. None: taken afresh. In the language active (the socket's:
+    `tournaments.consumers`)."""
     key = (event_id, change, translation.get_language() or "")
     with _recent_lock:
         found = _recent.get(key) if change is not None else None
@@ -158,12 +207,7 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
         event = Event.objects.select_related("club").filter(pk=event_id).first()
         if event is None:
             return None
-        found = (
-            event,
-            formats.of(event).live_facts(event),
-            podium_of(event),
-            news.news(event),
-        )
+        found = (event, live_facts(event), podium_of(event), news.news(event))
         if change is not None:
             with _recent_lock:
                 _recent[key] = found

@@ -153,6 +153,13 @@ class Format:
     turn_based_refusal: ClassVar[str | None] = gettext_lazy(
         "Only a Swiss event can be turn-based: choose a live turn timer."
     )
+    # Whether its `live_facts` are kept in Django's cache, shared by every process and
+    # every viewer, by the event's `live_version` and the language
+    # (`tournaments.pages.live_facts`; docs/design.md, "The event page from a cache"):
+    # 0, never; else the version of their shape, in the key (count it up when what they
+    # hold changes, so a deploy never reads the code before's). Only facts that hold
+    # nothing of any viewer and no model (cheap to unpickle) may be cached.
+    live_facts_cache: ClassVar[int] = 0
 
     # ---- creating an event -------------------------------------------------------
 

@@ -19,6 +19,7 @@ class Swiss(SeatedRounds):
     template = "tournaments/formats/swiss.html"
     card_tables_refusal = None  # whole games: a place per seat, entered from phones
     turn_based_refusal = None  # whole games, each round with a deadline in days
+    live_facts_cache = 1  # pages.SwissFacts: no model, nobody's marks
 
     def heading(self, event: Event) -> str:
         return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds", event.rounds) % {
@@ -35,12 +36,14 @@ class Swiss(SeatedRounds):
         return rounds.record_game(game_id)
 
     def live_facts(self, event: Event) -> pages.SwissFacts:
-        return pages.SwissFacts(page_parts.round_facts(event, self), results.standings(event))
+        facts = page_parts.round_facts(event, self)
+        everyone = list(facts.entries.values())  # in the order they registered
+        return pages.SwissFacts(facts, results.standings(event, everyone=everyone))
 
     def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
         if facts is None:
             facts = self.live_facts(event)
-        return facts.context(facts.round.entry_of(user))
+        return facts.context(facts.entry_of(user))
 
     def projector_context(self, event: Event) -> dict[str, Any]:
         return pages.projector_context(

@@ -6,7 +6,7 @@ near a card."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.safestring import mark_safe
@@ -131,69 +131,104 @@ def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tup
 
 
 class SwissFacts:
-    """A push's shared reading of a Swiss event (the round's facts, the standings, who
-    met whom) and its long lists rendered once as nobody's: every table row and
-    standings row. A viewer's part joins them, with only their own table and row
-    rendered again, marked theirs."""
+    """What a Swiss event's live part shows alike to every viewer, read once (the
+    round's facts, the standings, who met whom), with its long lists rendered once as
+    nobody's: every table row and standings row. A viewer's part joins them, with only
+    their own table and row rendered again, marked theirs.
+
+    It holds no model and nothing of any viewer: only words, numbers and HTML, so it is
+    cheap to pickle, and `tournaments.pages.live_facts` keeps it in Django's cache by
+    the event, its `live_version` and the language (docs/design.md, "The event page
+    from a cache"): count `Swiss.live_facts_cache` up when what it holds changes."""
 
     def __init__(self, round_facts: RoundFacts, rows: list[tally.Row]) -> None:
         event = round_facts.event
-        self.round = round_facts
-        self.rows = rows
-        self.opponents = (
-            opponents(event, round_facts.names, [round_facts.names[r.player] for r in rows])
-            if round_facts.shown
-            else []
-        )
+        names = round_facts.names
         shown = round_facts.shown
+        self.status = round_facts.status
+        self.shown = page_parts.ShownRound.of(shown) if shown else None
+        # Whose entry a viewer is (by user id) and where their table and row are.
+        self.entries = {user_id: e.pk for user_id, e in round_facts.entries.items()}
+        self.byes = round_facts.byes
+        self.seat_at = {
+            seat.entry_id: (k, j)
+            for k, seats in enumerate(round_facts.seated)
+            for j, seat in enumerate(seats)
+            if seat.entry_id is not None
+        }
+        self.row_at = {row.player: k for k, row in enumerate(rows)}
+        self.opponents = opponents(event, names, [names[r.player] for r in rows]) if shown else []
         self.tables = tables_of(shown, None, round_facts.seated) if shown else []
         self.table_html = [render_partial("table-row", {"t": t}) for t in self.tables]
         self.played = played(rows)
         # Before any game is over: the players registered, by name, and no ranks.
-        self.registered = sorted(
-            (e for e in round_facts.entries.values() if e.active),
-            key=lambda e: (round_facts.names[e.pk].casefold(), e.pk),
-        )
-        self.standings = standing_lines(event, round_facts.names, None, rows)
+        self.registered = [
+            (names[e.pk], e.pk)
+            for e in sorted(
+                (e for e in round_facts.entries.values() if e.active),
+                key=lambda e: (names[e.pk].casefold(), e.pk),
+            )
+        ]
+        self.standings = standing_lines(event, names, None, rows)
         self.standing_html = [render_partial("standing-row", {"row": r}) for r in self.standings]
         self.opponents_html = (
             render_partial("met-list", {"opponents": self.opponents}) if self.opponents else ""
         )
+        self.table_wins_column = table_wins_column(event)
+        self.tiebreak_labels = tiebreak_labels(event)
+        self.rounds = event.rounds
 
-    def context(self, me: Entry | None) -> dict[str, Any]:
-        """The lists for `me`, with their rendered HTML."""
-        facts = self.round
+    def entry_of(self, user: Any) -> int | None:
+        """The id of `user`'s entry (withdrawn or not); None: they have none."""
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return self.entries.get(user.pk)
+
+    def context(self, me: int | None) -> dict[str, Any]:
+        """The lists for the viewer whose entry is `me` (None: a visitor, or someone
+        not in the event), with their rendered HTML."""
         tables = self.tables
-        table_html = list(self.table_html)
+        table_html = self.table_html
         standings = self.standings
-        standing_html = list(self.standing_html)
-        if me is not None:  # their table and their row, marked theirs
-            for k, seats in enumerate(facts.seated):
-                if facts.shown and any(seat.entry_id == me.pk for seat in seats):
-                    line = tables_of(facts.shown, me, [seats])[0]
-                    tables = [*tables[:k], line, *tables[k + 1 :]]
-                    table_html[k] = render_partial("table-row", {"t": line})
-            for k, row in enumerate(self.rows):
-                if row.player == me.pk:
-                    mine = standing_lines(facts.event, facts.names, me, [row])[0]
-                    standings = [*standings[:k], mine, *standings[k + 1 :]]
-                    standing_html[k] = render_partial("standing-row", {"row": mine})
+        standing_html = self.standing_html
+        if me is not None and (at := self.seat_at.get(me)) is not None:
+            k, j = at  # their table, their seat marked theirs
+            line = self.tables[k]
+            seats = [replace(seat, mine=n == j) for n, seat in enumerate(line.seats)]
+            mine = replace(line, seats=seats)
+            tables = [*tables[:k], mine, *tables[k + 1 :]]
+            table_html = [
+                *table_html[:k],
+                render_partial("table-row", {"t": mine}),
+                *table_html[k + 1 :],
+            ]
+        if me is not None and (k := self.row_at.get(me)) is not None:
+            row = replace(standings[k], mine=True)
+            standings = [*standings[:k], row, *standings[k + 1 :]]
+            standing_html = [
+                *standing_html[:k],
+                render_partial("standing-row", {"row": row}),
+                *standing_html[k + 1 :],
+            ]
+        shown = self.shown
         return {
-            **page_parts.round_context(facts, me, tables),
+            "status": self.status,
+            "shown_round": shown,
+            "tables": tables,
+            "your_table": page_parts.your_table(tables, shown) if shown else None,
+            "your_bye": shown is not None and me is not None and me in self.byes,
             "tables_html": mark_safe("".join(table_html)),  # noqa: S308 (rendered above)
             "standings": standings if self.played else [],
-            "unranked": [
-                (facts.names[e.pk], me is not None and e.pk == me.pk) for e in self.registered
-            ]
+            "unranked": [(name, entry == me) for name, entry in self.registered]
             if not self.played
             else [],
             "not_ranked": _("Not ranked until a game of round 1 is over."),
-            "table_wins_column": table_wins_column(facts.event),
+            "table_wins_column": self.table_wins_column,
             "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
-            "tiebreak_labels": tiebreak_labels(facts.event),
-            "round_numbers": range(1, facts.event.rounds + 1),
+            "tiebreak_labels": self.tiebreak_labels,
+            "round_numbers": range(1, self.rounds + 1),
         }
 
 

@@ -70,20 +70,18 @@ def finished_tables(
     """The event's tables whose game is over, as results (places), in round and table
     order; only rounds before `before_round` when given; with the places as they stood
     at `as_of` when given."""
-    seats = RoundSeat.objects.filter(
-        table__round__event=event, table__finished_at__isnull=False
-    ).select_related("table__round")
+    seats = RoundSeat.objects.filter(table__round__event=event, table__finished_at__isnull=False)
     if before_round is not None:
         seats = seats.filter(table__round__number__lt=before_round)
     then = _places_then(event, as_of) if as_of is not None else {}
     grouped: dict[tuple[int, int], list[tally.SeatResult]] = {}
-    for seat in seats.order_by("table__round__number", "table__number", "position"):
-        key = (seat.table.round.number, seat.table.number)
-        grouped.setdefault(key, []).append(
+    # Plain values, not models: a 200-player event's standings read hundreds of seats.
+    for seat_id, entry_id, place, lives_lost, round_no, table_no in seats.order_by(
+        "table__round__number", "table__number", "position"
+    ).values_list("pk", "entry_id", "place", "lives_lost", "table__round__number", "table__number"):
+        grouped.setdefault((round_no, table_no), []).append(
             tally.SeatResult(
-                player=seat.entry_id,
-                place=then.get(seat.pk, seat.place or 0),
-                lives_lost=seat.lives_lost,
+                player=entry_id, place=then.get(seat_id, place or 0), lives_lost=lives_lost
             )
         )
     return [
@@ -107,12 +105,16 @@ def byes(
 
 
 def standings(
-    event: Event, before_round: int | None = None, as_of: AsOf | None = None
+    event: Event,
+    before_round: int | None = None,
+    as_of: AsOf | None = None,
+    everyone: list[Entry] | None = None,
 ) -> list[tally.Row]:
     """The standings from the finished tables and the byes (of rounds before
     `before_round`, when given: what seating a round sees; as they stood at `as_of`,
-    when given: what it saw then)."""
-    everyone = roster.entries(event)
+    when given: what it saw then). `everyone`: `roster.entries(event)`, when read
+    already."""
+    everyone = roster.entries(event) if everyone is None else everyone
     if as_of is not None:
         everyone = [e for e in everyone if e.pk <= as_of.entries]
     return tally.standings(
