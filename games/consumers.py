@@ -42,6 +42,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
+from games.sockets import SkipsDatabaseHop
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,9 @@ MAX_CHAT_ID = 2**63 - 1  # a chat line's id (a 64-bit key)
 BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
+    # Pushes (a view, the chat's lines) touch no database: no hop to its thread first.
+    no_database = frozenset({"game.view", "chat.lines"})
     game_id: int
     seat: int | None
     group: str
@@ -325,7 +328,9 @@ class Watcher:
         game_ids = sorted({game_id for game_id, _ in self.sockets})
         if not game_ids:
             return
-        seqs = await database_sync_to_async(realtime.current_seqs)(game_ids)
+        # One trip to the database thread: the seqs, and now and then the presence keys.
+        refresh = list(self.sockets) if refresh_presence else None
+        seqs = await database_sync_to_async(_seqs_and_presence)(game_ids, refresh)
         # With a shared layer (Redis, the embedded Valkey) the writer's own push is
         # usually on its way when a check sees a new seq: re-push only a game still
         # behind what the last check saw, rather than render its views again here
@@ -349,12 +354,20 @@ class Watcher:
             await database_sync_to_async(_push_games)(
                 {game_id: self.viewers(game_id) for game_id in due}
             )
-        if refresh_presence:
-            await database_sync_to_async(presence.mark_present_all)(list(self.sockets))
 
     def viewers(self, game_id: int) -> set[int | None]:
         """The seats (None: spectators) this process has a socket for at `game_id`."""
         return {seat for game, seat in self.sockets if game == game_id}
+
+
+def _seqs_and_presence(
+    game_ids: list[int], sockets: list[tuple[int, int | None]] | None
+) -> dict[int, int]:
+    """The seq of each game; first, if `sockets` are given, their presence keys set
+    again (they lapse)."""
+    if sockets is not None:
+        presence.mark_present_all(sockets)
+    return realtime.current_seqs(game_ids)
 
 
 def _push_games(viewers: dict[int, set[int | None]]) -> None:
