@@ -72,6 +72,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and fragments gzipped, after every other middleware's work on the response
+    # (static files are answered above, compressed ahead): docs/design.md §30.
+    "thirtyone.compression.CompressedPages",
     # Before anything that reads the database: a NUL in a path, a field or a cookie is
     # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
     "thirtyone.unstorable.refuse_unstorable_text",
