@@ -23,7 +23,12 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from celery import shared_task
-from celery.signals import task_prerun, worker_process_shutdown, worker_shutting_down
+from celery.signals import (
+    task_prerun,
+    worker_process_init,
+    worker_process_shutdown,
+    worker_shutting_down,
+)
 from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import Count, Q
@@ -115,6 +120,12 @@ class Chains:
         self._cond = threading.Condition()
         self._pid = 0
         self._players: ThreadPoolExecutor | None = None
+        # Moves played at once: THIRTYONE_BOT_CHAIN_THREADS in a worker of the threads
+        # pool (embedded: its four threads play tasks side by side too); one in a prefork
+        # child (`_one_at_a_time`), which plays one task at a time: four threads there
+        # made a push's render wait for the GIL behind other moves (bench-live
+        # production: p95 637 ms against 109-182 ms with one, docs/design.md §30).
+        self.threads: int | None = None
 
     def add(self, turn: ChainedTurn, delay: float) -> None:
         with self._cond:
@@ -124,7 +135,8 @@ class Chains:
                 # The moves themselves on a few threads: a move waits for the database
                 # and the channel layer, and one thread played them one after another.
                 self._players = ThreadPoolExecutor(
-                    settings.THIRTYONE_BOT_CHAIN_THREADS, thread_name_prefix="bot-chain"
+                    self.threads or settings.THIRTYONE_BOT_CHAIN_THREADS,
+                    thread_name_prefix="bot-chain",
                 )
                 threading.Thread(target=self._run, name="bot-chains", daemon=True).start()
             self._count += 1
@@ -172,6 +184,12 @@ chains = Chains()
 @worker_shutting_down.connect
 def _hand_back(**kwargs: object) -> None:
     chains.hand_back()
+
+
+@worker_process_init.connect
+def _one_at_a_time(**kwargs: object) -> None:
+    """A prefork child (production's workers): its chains play one move at a time."""
+    chains.threads = 1
 
 
 @shared_task(acks_late=True, ignore_result=True)

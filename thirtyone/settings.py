@@ -282,7 +282,8 @@ THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
 # (docs/design.md §30). 0 moves: every bot turn is a task of its own.
 THIRTYONE_BOT_CHAIN_MOVES = int(os.environ.get("THIRTYONE_BOT_CHAIN_MOVES", "20"))
 THIRTYONE_BOT_CHAIN_SECONDS = float(os.environ.get("THIRTYONE_BOT_CHAIN_SECONDS", "30"))
-# The threads of a worker process that play those moves (their waits take none).
+# The threads of a worker process that play those moves (their waits take none), in a
+# worker of the threads pool (embedded); a prefork child (production) plays one at a time.
 THIRTYONE_BOT_CHAIN_THREADS = int(os.environ.get("THIRTYONE_BOT_CHAIN_THREADS", "4"))
 # How often each web process checks its tables for moves whose push it missed (a safety
 # net: every push goes through the channel layer).
