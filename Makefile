@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test check lint messages bench bench-bots bench-engine bench-live bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -108,6 +108,14 @@ bench-live: $(STAMP)
 	else \
 		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
 	fi
+
+# The heavy pages, in-process on a throwaway SQLite database (python -m lab.bench_pages;
+# a minute or two): CPU of the event page at 200 players and of a replay step of a game
+# of 1,000 events, and the bytes of the main pages raw and gzipped; medians of the runs.
+BENCH_PAGES_ARGS ?= --players 200 --events 1000 --runs 7
+
+bench-pages: $(STAMP)
+	$(PY) -m lab.bench_pages $(BENCH_PAGES_ARGS)
 
 # Swiss seating (tournaments.seating): repeat pairs per six-round event against random
 # and greedy by-score seating for 64, 30 and 200 players over 100 seeds, and the

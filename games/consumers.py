@@ -49,6 +49,7 @@ from django.utils import translation
 
 from accounts.language import language_of_scope
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
+from games.sockets import SkipsDatabaseHop
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,9 @@ MAX_CHAT_ID = 2**63 - 1  # a chat line's id (a 64-bit key)
 BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
+    # Pushes (a view, the chat's lines) touch no database: no hop to its thread first.
+    no_database = frozenset({"game.view", "chat.lines"})
     game_id: int
     seat: int | None
     language: str  # the language its viewer reads (`accounts.language.language_of_scope`)
@@ -352,8 +355,10 @@ class Watcher:
         watched = sorted({(game_id, language) for game_id, _seat, language in self.sockets})
         if not watched:
             return
-        seqs = await database_sync_to_async(realtime.current_seqs)(
-            sorted({game_id for game_id, _language in watched})
+        # One trip to the database thread: the seqs, and now and then the presence keys.
+        refresh = list(self.sockets) if refresh_presence else None
+        seqs = await database_sync_to_async(_seqs_and_presence)(
+            sorted({game_id for game_id, _language in watched}), refresh
         )
         # With a shared layer (Redis, the embedded Valkey) the writer's own push is
         # usually on its way when a check sees a new seq: re-push only a game still
@@ -385,13 +390,21 @@ class Watcher:
                     for game_id, languages in due.items()
                 }
             )
-        if refresh_presence:
-            await database_sync_to_async(presence.mark_present_all)(list(self.sockets))
 
     def viewers(self, game_id: int) -> set[tuple[int | None, str]]:
         """The (seat, language) pairs (a seat None: spectators) this process has a
         socket for at `game_id`."""
         return {(seat, language) for game, seat, language in self.sockets if game == game_id}
+
+
+def _seqs_and_presence(
+    game_ids: list[int], sockets: list[tuple[int, int | None, str]] | None
+) -> dict[int, int]:
+    """The seq of each game; first, if `sockets` are given, their presence keys set
+    again (they lapse)."""
+    if sockets is not None:
+        presence.mark_present_all(sockets)
+    return realtime.current_seqs(game_ids)
 
 
 def _push_games(viewers: dict[int, set[tuple[int | None, str]]]) -> None:

@@ -15,6 +15,10 @@ the services.
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -144,7 +148,9 @@ def committed(
     except Exception:  # a push is a hint: the catch-up check will deliver the view
         log.exception("push for game %s failed", game_id)
     try:
-        if bot_moves_next:
+        if bot_moves_next and _kept(game_id, seq, game):
+            pass  # the bot task that made this move plays the next one itself
+        elif bot_moves_next:
             enqueue(BOT_TURN, game_id, seq, countdown=settings.THIRTYONE_BOT_DELAY)
         elif timer:
             enqueue(TURN_TIMEOUT, game_id, seq, countdown=timer + 0.5, deadline=True)
@@ -160,6 +166,60 @@ def committed(
                     game_id,
                     exc_info=response,
                 )
+
+
+class BotChain:
+    """The bot turns a bot task plays itself (`games.tasks.bot_turn`, docs/design.md
+    §30): after its move commits, the next turn of the same game, if it is a bot's too,
+    is kept here for the task rather than sent to the broker -- at most `moves` of
+    them, and none due after `until` (`time.monotonic()`); past either, the next turn
+    goes to the broker as any other."""
+
+    def __init__(self, game_id: int, *, moves: int, until: float, delay: float) -> None:
+        self.game_id = game_id
+        self.left = moves
+        self.until = until
+        self.delay = delay
+        self.next: tuple[int, Game | None] | None = None  # (seq, the writer's instance)
+
+    def take(self, game_id: int, seq: int, game: Game | None) -> bool:
+        if game_id != self.game_id or self.next is not None or self.left <= 0:
+            return False
+        if time.monotonic() + self.delay > self.until:
+            return False
+        self.left -= 1
+        self.next = (seq, game if game is not None and game.seq == seq else None)
+        return True
+
+    def pop(self) -> tuple[int, Game | None] | None:
+        turn, self.next = self.next, None
+        return turn
+
+
+_chains = threading.local()
+
+
+@contextmanager
+def chaining(chain: BotChain) -> Iterator[BotChain]:
+    """Within: the commits of this thread keep their game's next bot turn in `chain`
+    (while it has room) instead of sending it to the broker. A turn still kept on the
+    way out (the task failed) is sent to the broker then."""
+    _chains.current = chain
+    try:
+        yield chain
+    finally:
+        _chains.current = None
+        left = chain.pop()
+        if left is not None:
+            try:
+                enqueue(BOT_TURN, chain.game_id, left[0], countdown=chain.delay)
+            except Exception:  # the sweep finds the stalled bot turn
+                log.exception("next task for game %s not sent", chain.game_id)
+
+
+def _kept(game_id: int, seq: int, game: Game | None) -> bool:
+    chain = getattr(_chains, "current", None)
+    return chain is not None and chain.take(game_id, seq, game)
 
 
 def enqueue(name: str, *args: Any, countdown: float = 0, deadline: bool = False) -> None:

@@ -13,18 +13,28 @@ turn-based table's deadlines, hours away, are found by the sweep alone
 
 from __future__ import annotations
 
+import heapq
 import logging
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from celery import shared_task
-from celery.signals import task_prerun
+from celery.signals import (
+    task_prerun,
+    worker_process_init,
+    worker_process_shutdown,
+    worker_shutting_down,
+)
 from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import absence, presence, services
+from games import absence, notify, presence, services
 from games.models import Game, GamePlayer
 
 log = logging.getLogger(__name__)
@@ -41,9 +51,145 @@ def _fresh_connections(task: Any = None, **kwargs: object) -> None:
     close_old_connections()
 
 
-@shared_task(acks_late=True, ignore_result=True)
-def bot_turn(game_id: int, expected_seq: int) -> None:
-    services.play_for_bot(game_id=game_id, expected_seq=expected_seq)
+@shared_task(acks_late=True, ignore_result=True, bind=True)
+def bot_turn(self: Any, game_id: int, expected_seq: int) -> None:
+    """The bot on turn moves. While the turn after it is a bot's too, the following
+    moves are played in this process, THIRTYONE_BOT_DELAY apart, without the broker
+    (`chains`, docs/design.md §30): at most THIRTYONE_BOT_CHAIN_MOVES of them and for
+    THIRTYONE_BOT_CHAIN_SECONDS, then the next turn is a task again. Each move checks
+    its seq under the game's lock, so a repeated task, or the same turn on two workers,
+    moves once: the other finds the game moved on, and its chain ends there."""
+    eager = _eager(self)
+    turn = ChainedTurn(
+        game_id,
+        expected_seq,
+        None,
+        settings.THIRTYONE_BOT_CHAIN_MOVES,
+        time.monotonic() + settings.THIRTYONE_BOT_CHAIN_SECONDS,
+    )
+    delay = 0.0 if eager else settings.THIRTYONE_BOT_DELAY
+    following = play_chained(turn, delay)
+    while following is not None:
+        if not eager:
+            chains.add(following, delay)
+            return
+        following = play_chained(following, delay)  # the tests: at once, as eager tasks
+
+
+def _eager(task: Any) -> bool:
+    """Run inline (the tests): no pause before a chain's next move, as an eager
+    countdown has none."""
+    return bool(getattr(task.request, "is_eager", False) or task.app.conf.task_always_eager)
+
+
+class ChainedTurn(NamedTuple):
+    """A bot turn a chain plays: its game and seq, the game as the last move left it
+    (None: read it), and the chain's room left (moves, and `time.monotonic()` limit)."""
+
+    game_id: int
+    seq: int
+    held: Game | None
+    moves: int
+    until: float
+
+
+def play_chained(turn: ChainedTurn, delay: float) -> ChainedTurn | None:
+    """Play `turn`; the next bot turn of its game if its commit kept it for the chain
+    (`notify.BotChain`: the chain has room; else it went to the broker)."""
+    chain = notify.BotChain(turn.game_id, moves=turn.moves, until=turn.until, delay=delay)
+    with notify.chaining(chain):
+        services.play_for_bot(game_id=turn.game_id, expected_seq=turn.seq, held=turn.held)
+        kept = chain.pop()
+    if kept is None:
+        return None
+    return ChainedTurn(turn.game_id, kept[0], kept[1], chain.left, turn.until)
+
+
+class Chains:
+    """This process's chained bot turns waiting for their delay: a thread of its own
+    sleeps until the next is due and plays it, so a wait holds none of Celery's pool
+    (a task that slept between moves held its slot: four slots played 5.3 moves/s in
+    `make bench-live`'s embedded profile, docs/design.md §30). Turns kept here are lost
+    with the process, as countdown tasks held by a killed worker are: the sweep finds
+    the stalled bot turn (THIRTYONE_STALLED_BOT_SECONDS); a worker that shuts down
+    sends them to the broker first (`_hand_back`)."""
+
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, ChainedTurn]] = []
+        self._count = 0
+        self._cond = threading.Condition()
+        self._pid = 0
+        self._players: ThreadPoolExecutor | None = None
+        # Moves played at once: THIRTYONE_BOT_CHAIN_THREADS in a worker of the threads
+        # pool (embedded: its four threads play tasks side by side too); one in a prefork
+        # child (`_one_at_a_time`), which plays one task at a time: four threads there
+        # made a push's render wait for the GIL behind other moves (bench-live
+        # production: p95 637 ms against 109-182 ms with one, docs/design.md §30).
+        self.threads: int | None = None
+
+    def add(self, turn: ChainedTurn, delay: float) -> None:
+        with self._cond:
+            if self._pid != os.getpid():  # made again in a forked child
+                self._due = []
+                self._pid = os.getpid()
+                # The moves themselves on a few threads: a move waits for the database
+                # and the channel layer, and one thread played them one after another.
+                self._players = ThreadPoolExecutor(
+                    self.threads or settings.THIRTYONE_BOT_CHAIN_THREADS,
+                    thread_name_prefix="bot-chain",
+                )
+                threading.Thread(target=self._run, name="bot-chains", daemon=True).start()
+            self._count += 1
+            heapq.heappush(self._due, (time.monotonic() + delay, self._count, turn))
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._cond.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _, _, turn = heapq.heappop(self._due)
+                players = self._players
+            assert players is not None
+            players.submit(self._play, turn)
+
+    def _play(self, turn: ChainedTurn) -> None:
+        delay = settings.THIRTYONE_BOT_DELAY
+        try:
+            close_old_connections()  # as before each task (`_fresh_connections`)
+            following = play_chained(turn, delay)
+        except Exception:  # the sweep finds the stalled bot turn
+            log.exception("chained bot turn of game %s failed", turn.game_id)
+            return
+        if following is not None:
+            self.add(following, delay)
+
+    def hand_back(self) -> int:
+        """Send every turn waiting here to the broker (a worker shutting down)."""
+        with self._cond:
+            waiting, self._due = self._due, []
+        now = time.monotonic()
+        for due, _, turn in waiting:
+            try:
+                notify.enqueue(notify.BOT_TURN, turn.game_id, turn.seq, countdown=max(0, due - now))
+            except Exception:  # the sweep finds the stalled bot turn
+                log.exception("chained bot turn of game %s not handed back", turn.game_id)
+        return len(waiting)
+
+
+chains = Chains()
+
+
+@worker_process_shutdown.connect
+@worker_shutting_down.connect
+def _hand_back(**kwargs: object) -> None:
+    chains.hand_back()
+
+
+@worker_process_init.connect
+def _one_at_a_time(**kwargs: object) -> None:
+    """A prefork child (production's workers): its chains play one move at a time."""
+    chains.threads = 1
 
 
 @shared_task(acks_late=True, ignore_result=True)

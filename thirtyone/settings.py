@@ -72,6 +72,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and fragments gzipped, after every other middleware's work on the response
+    # (static files are answered above, compressed ahead): docs/design.md §30.
+    "thirtyone.compression.CompressedPages",
     # Before anything that reads the database: a NUL in a path, a field or a cookie is
     # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
     "thirtyone.unstorable.refuse_unstorable_text",
@@ -274,6 +277,14 @@ LOGGING = {
 # ---- the game ----------------------------------------------------------------------
 # Seconds a bot waits before it moves, so people can follow the table (0 in tests).
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
+# A bot task plays the bot turns after its own move itself, this many at most and for
+# at most this many seconds, then sends the next turn through the broker again
+# (docs/design.md §30). 0 moves: every bot turn is a task of its own.
+THIRTYONE_BOT_CHAIN_MOVES = int(os.environ.get("THIRTYONE_BOT_CHAIN_MOVES", "20"))
+THIRTYONE_BOT_CHAIN_SECONDS = float(os.environ.get("THIRTYONE_BOT_CHAIN_SECONDS", "30"))
+# The threads of a worker process that play those moves (their waits take none), in a
+# worker of the threads pool (embedded); a prefork child (production) plays one at a time.
+THIRTYONE_BOT_CHAIN_THREADS = int(os.environ.get("THIRTYONE_BOT_CHAIN_THREADS", "4"))
 # How often each web process checks its tables for moves whose push it missed (a safety
 # net: every push goes through the channel layer).
 THIRTYONE_CATCH_UP_SECONDS = float(os.environ.get("THIRTYONE_CATCH_UP_SECONDS", "0.5"))

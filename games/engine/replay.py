@@ -140,6 +140,22 @@ def steps(events: Sequence[Event]) -> list[Step]:
     return found
 
 
+def steps_from(state: GameState, events: Sequence[Event]) -> list[Step]:
+    """The steps that follow `state` -- a step's state, kept by the caller (a replay's
+    snapshot) -- as `steps` makes them, from `events`: the events of those steps, table
+    events left out. The shuffles they need are the ones these events recorded; their
+    events joined must be `events`, else EngineError."""
+    state = state.with_deck_source(ReplaySource(_random_results(events)))
+    found = []
+    for event in events:
+        action = action_of(event)
+        if action is not None:
+            state, more = apply_action(state, action)
+            found.append(Step(state, tuple(more)))
+    _check([e for step in found for e in step.events], events)
+    return found
+
+
 def _check(produced: Sequence[Event], events: Sequence[Event]) -> None:
     if list(produced) != list(events):
         at = next(

@@ -72,6 +72,25 @@ def locked_game(game_id: int) -> Game:
         raise ServiceError(_("There is no such game.")) from error
 
 
+def locked_with_players(game_id: int) -> Game | None:
+    """The game (None if there is none) with its table, locked as `locked_game` locks
+    them, and its players in hand (`access.players`), in one query: a row per player,
+    each joined with the game and its table."""
+    rows = list(
+        GamePlayer.objects.filter(game_id=game_id)
+        .select_related("game__table")
+        .select_for_update(of=("game", "game__table"))
+        .order_by("position")
+    )
+    if not rows:
+        return None
+    game = rows[0].game
+    for player in rows:
+        player.game = game
+    game.once_per_seq("_players", lambda: rows)
+    return game
+
+
 def check_seq(game: Game, expected_seq: int, passing: frozenset[str] = frozenset()) -> None:
     """The game is in play and still at `expected_seq`, or has moved on since only by
     events of the `passing` kinds."""

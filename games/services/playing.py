@@ -28,6 +28,7 @@ from games.services.game_log import (
     check_seq,
     deck_source,
     locked_game,
+    locked_with_players,
     players_seat,
     record,
 )
@@ -171,32 +172,84 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
         return apply_move(game, move, before=back, human=True, players_kept=True)
 
 
-def play_for_bot(*, game_id: int, expected_seq: int) -> MoveResult | None:
+def play_for_bot(*, game_id: int, expected_seq: int, held: Game | None = None) -> MoveResult | None:
     """The bot (or away player) whose turn it is moves, if the game is still at
     `expected_seq`; a late or repeated call does nothing and returns None.
 
-    The bot thinks before the transaction: a hard bot's search takes a good part of a
-    second, and must not hold the game's lock (on SQLite, the whole database's write
-    lock) meanwhile. The move is applied only if the game has not moved on since."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != expected_seq or not game.in_play:
+    One read, under the game's lock: the game, its table and its players in one query
+    (`locked_with_players`); nothing is read before it. A bot that needs only what it
+    sees (the easy bot, the baseline) chooses under the lock: it takes a fraction of a
+    millisecond. A bot with a memory (medium, hard) reads the log to rebuild it and may
+    search for a good part of a second, which must not hold the game's lock (on SQLite,
+    the whole database's write lock): it thinks from what that read found, with the
+    lock let go, and its move is applied only if the game has not moved on since (a
+    second read, under the lock again). `held`: the game as the caller holds it at
+    `expected_seq`, with its players read or kept at that seq (a chained bot turn's
+    own last move, `games.tasks.bot_turn`): any bot thinks from it before the lock, so
+    the move costs that one read under the lock and its writes."""
+    if held is not None and held.seq == expected_seq and held.in_play:
+        thought = _think(held)
+        if thought is None:
+            return None
+        return _apply_thought(game_id, expected_seq, *thought)
+    with transaction.atomic():
+        game = locked_with_players(game_id)
+        if game is None or game.seq != expected_seq or not game.in_play:
+            return None
+        player = _on_turn(game)
+        if player is None:
+            return None
+        level = player.bot_level or "easy"
+        if level in QUICK_LEVELS:
+            state = game.engine_state()
+            action = _bot_choice(game, state, state.turn, level)
+            return apply_move(game, action, by_bot=not player.is_bot, players_kept=True)
+    # A bot that thinks long: from the state just read, outside the lock.
+    thought = _think(game)
+    if thought is None:
+        return None
+    return _apply_thought(game_id, expected_seq, *thought)
+
+
+# The levels that choose from the observation alone, in well under a millisecond: they
+# choose under the game's lock (the others rebuild a memory from the log, and the hard
+# bot searches).
+QUICK_LEVELS = frozenset({"easy", "baseline"})
+
+
+def _on_turn(game: Game) -> GamePlayer | None:
+    """The player on turn at `game` (its players in hand), if a bot plays their turn."""
+    turn = game.state.get("turn")
+    player = next((p for p in access.players(game) if p.position == turn), None)
+    if player is None or not player.played_by_machine:
+        return None
+    return player
+
+
+def _think(game: Game) -> tuple[GamePlayer, engine.Action] | None:
+    """The machine-played player on turn at `game` (held, not locked) and their bot's
+    move; None if a person is on turn."""
+    player = _on_turn(game)
+    if player is None:
         return None
     state = game.engine_state()
-    seat = state.turn
-    player = game.players.get(position=seat)
-    if not player.played_by_machine:
-        return None
-    action = _bot_choice(game, state, seat, player.bot_level or "easy")
+    return player, _bot_choice(game, state, state.turn, player.bot_level or "easy")
+
+
+def _apply_thought(
+    game_id: int, expected_seq: int, player: GamePlayer, action: engine.Action
+) -> MoveResult | None:
+    """Make `action`, chosen for `player` outside the lock, if the game is still at
+    `expected_seq` and a bot still plays that seat: a player who was away may have come
+    back while the bot thought."""
     with transaction.atomic():
-        game = locked_game(game_id)
-        if game.seq != expected_seq or not game.in_play:
+        game = locked_with_players(game_id)
+        if game is None or game.seq != expected_seq or not game.in_play:
             return None
-        # A player who was away may have come back while the bot thought. The players
-        # read under the lock serve the push too (a bot's move changes none of them).
-        locked = next((p for p in access.players(game) if p.pk == player.pk), None)
-        if locked is None or not locked.played_by_machine:
+        locked = _on_turn(game)
+        if locked is None or locked.pk != player.pk:
             return None
-        return apply_move(game, action, by_bot=not player.is_bot, players_kept=True)
+        return apply_move(game, action, by_bot=not locked.is_bot, players_kept=True)
 
 
 def _bot_choice(game: Game, state: engine.GameState, seat: int, level: str) -> engine.Action:

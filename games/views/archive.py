@@ -72,16 +72,17 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """One step of the replay: ?side=watch|all|<seat>&step=<n> (from 0)."""
     game = _replayable_game(request, pk)
-    events = [row.to_engine() for row in archive.log(game)]
-    if not events:
+    found = archive.replay_steps(game)  # made from kept states: docs/design.md §30
+    if not found:
         raise Http404("This game has no moves yet.")
-    names = events[0].data["names"]
+    names = found.names
     context = archive.replay_context(
-        archive.fold(events),
+        found,
         names,
         access.replay_sides(game, len(names)),
         request.GET.get("side", ""),
         _step(request),
+        ended=found.public,
     )
     context.update({"game": game, "table": game.table, "title": game.table.name})
     return render(request, "games/replay.html", context)

@@ -12,8 +12,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
-from games.models import Game, GameEvent
+from games import notify, services, tasks
+from games.engine.replay import action_of
+from games.models import Game, GameEvent, GamePlayer
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -136,3 +137,29 @@ def test_an_abandoned_game_ended_by_two_workers_at_once_ends_once(
     assert sorted(ended) == [False, True]
     assert GameEvent.objects.filter(game=game, kind="game_ended_early").count() == 1
     assert Game.objects.get(pk=game.pk).status == Game.ENDED
+
+
+def test_a_chained_bot_task_on_two_workers_at_once_plays_each_move_once(
+    postgres: None, table: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same bot turn taken by two workers at once (docs/design.md §30): each move
+    is made once, one chain plays on, and the next turn goes to the broker once."""
+    sent: list[tuple[str, tuple[Any, ...]]] = []
+    monkeypatch.setattr(notify, "enqueue", lambda name, *args, **kwargs: sent.append((name, args)))
+    settings.THIRTYONE_BOT_CHAIN_MOVES = 6
+    services.add_bot(table=table, by=table.owner, level="easy")
+    services.add_bot(table=table, by=table.owner, level="easy")
+    game = services.start_game(table=table, by=table.owner)
+    GamePlayer.objects.filter(game=game, user=table.owner).update(away=True)
+    sent.clear()
+    start = game.seq
+    outcomes = _race(
+        {name: partial(tasks.bot_turn.apply, args=(game.pk, start)) for name in ("a", "b")}
+    )
+    assert outcomes == {"a": "done", "b": "done"}
+    game.refresh_from_db()
+    assert GameEvent.objects.filter(game=game).count() == game.seq
+    rows = GameEvent.objects.filter(game=game, seq__gt=start).order_by("seq")
+    moves = [row for row in rows if action_of(row.to_engine()) is not None]
+    assert len(moves) == 7, "the first move and six chained, each once"
+    assert sent == [(notify.BOT_TURN, (game.pk, game.seq))]
