@@ -102,7 +102,7 @@ def test_the_catch_up_check_and_its_presence_refresh_are_one_trip_to_the_databas
 
     monkeypatch.setattr(consumers, "database_sync_to_async", counted)
     watcher = consumers.Watcher()
-    watcher.sockets[(game.pk, 0)] += 1
+    watcher.sockets[(game.pk, 0, "en")] += 1
     presence.mark_absent(game.pk, 0, None)
 
     async def check() -> None:
@@ -110,5 +110,5 @@ def test_the_catch_up_check_and_its_presence_refresh_are_one_trip_to_the_databas
 
     async_to_sync(check)()
     assert trips == ["_seqs_and_presence"]
-    assert watcher.known_seq == {game.pk: game.seq}
+    assert watcher.known_seq == {(game.pk, "en"): game.seq}
     assert presence.connected(Game.objects.get(pk=game.pk), 2) == {0}
