@@ -265,7 +265,7 @@ def fold(events: Sequence[engine.Event]) -> list[Step]:
 
 
 # A replay step is made from the state kept for the nearest step at most this many
-# before it (docs/design.md §30): a step then folds at most SNAPSHOT_EVERY - 1 moves,
+# before it (docs/design.md §32): a step then folds at most SNAPSHOT_EVERY - 1 moves,
 # not the whole log.
 SNAPSHOT_EVERY = 16
 # How long a game version's snapshots stay in the cache (seconds): a finished game's

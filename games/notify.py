@@ -170,7 +170,7 @@ def committed(
 
 class BotChain:
     """The bot turns a bot task plays itself (`games.tasks.bot_turn`, docs/design.md
-    §30): after its move commits, the next turn of the same game, if it is a bot's too,
+    §32): after its move commits, the next turn of the same game, if it is a bot's too,
     is kept here for the task rather than sent to the broker -- at most `moves` of
     them, and none due after `until` (`time.monotonic()`); past either, the next turn
     goes to the broker as any other."""

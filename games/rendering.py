@@ -8,7 +8,9 @@ hidden card can reach a viewer only through the engine's projection.
 The fragment must work without a request: the writer renders it once per seat after a
 commit and pushes it. So it holds no per-user secret -- its forms carry a CSRF token
 only when rendered for a request (a full page, which must work without JavaScript);
-htmx sends the token from the header set once on <body>.
+htmx sends the token from the header set once on <body>. Without a request, the
+partials are rendered from their Jinja2 translation (`games.jinja_area`, the same
+markup at half the CPU: docs/design.md §33); with one, by Django's engine.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, npgettext, pgettext
 from django.utils.translation import gettext as _
 
-from games import absence, access, engine, presence, proofs
+from games import absence, access, engine, jinja_area, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS
@@ -179,13 +181,8 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     my_turn = seat is not None and obs.turn == seat and not over and not for_good
     # Unknown presence (the cache failed) shows nobody online rather than an error.
     connected = (presence.connected(game, len(names)) if not over else None) or set()
-    # A game of a fixed number of deals is a part of something larger (a tournament's
-    # deal): nobody wins it, so no seat is tagged its winner.
     deals = state.last_deal
-    winners = () if obs.outcome is None or deals is not None else obs.outcome.winners
-    seat_views = [
-        _seat(obs, s, players.get(s.seat), s.seat in connected, winners) for s in obs.seats
-    ]
+    seat_views = _seat_views(obs, players, connected, deals)
     me = seat_views[seat] if seat is not None else None
     order = (
         [(seat + step) % len(names) for step in range(1, len(names))]
@@ -270,7 +267,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     context["levels"] = None if over else _levels(game, obs, seat)
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
     context["log_length"] = LOG_LENGTH
-    shared = _shared_parts(game, seat_views, context)
+    shared = _shared_parts(game, state, players, connected, context)
     context["others_html"] = [shared.seats[s] for s in order]
     context["fairness_html"] = shared.fairness
     return context
@@ -283,27 +280,56 @@ class SharedParts(NamedTuple):
     fairness: SafeString  # the deals' commitments and the decks revealed
 
 
-def _shared_parts(game: Game, seat_views: list[SeatView], context: dict[str, Any]) -> SharedParts:
+def _shared_parts(
+    game: Game,
+    state: engine.GameState,
+    players: dict[int, GamePlayer],
+    connected: set[int],
+    context: dict[str, Any],
+) -> SharedParts:
     """The seats and the fairness panel, rendered once per instance, seq and language: a
-    push renders every viewer's area from one instance. Everything they show is public:
-    each seat's `SeatView` is built from the observation's public seat (cards held
-    face down, standing, who deals, whose turn), the same whoever looks; the deals'
-    panel shows commitments and the decks of rounds that are over."""
+    push renders every viewer's area from one instance. Built from the spectators'
+    observation only, whoever's area asks first: a seat's place is its public seat
+    (cards held face down, standing, who deals, whose turn), the same whoever looks;
+    the deals' panel shows commitments and the decks of rounds that are over
+    (tests/games/test_shared_parts.py searches them for every private card)."""
 
     def render() -> SharedParts:
+        obs = _public_observation(game, state)
         clock = {
             "seconds_left": context["seconds_left"],
             "seconds_html": context["seconds_html"],
             "deadline_ms": context["deadline_ms"],
             "time_left": context["time_left"],
         }
-        seats = [render_to_string(SEAT_TEMPLATE, {"s": view, **clock}) for view in seat_views]
-        fairness = render_to_string(
-            FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": context["outcome"]}
-        )
+        views = _seat_views(obs, players, connected, state.last_deal)
+        seats = [_partial(SEAT_TEMPLATE, {"s": view, **clock}) for view in views]
+        # The panel reads of the outcome only whether the game was ended early.
+        ended = {"ended": game.status == Game.ENDED}
+        fairness = _partial(FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": ended})
         return SharedParts(seats, fairness)
 
     return game.once_per_seq(f"_shared_parts:{get_language()}", render)
+
+
+def _public_observation(game: Game, state: engine.GameState) -> engine.Observation:
+    """The spectators' observation as the area shows it (a game ended early: no turn)."""
+    obs = engine.observation(state, None)
+    if game.status == Game.ENDED:
+        obs = obs._replace(turn=None, legal=())
+    return obs
+
+
+def _seat_views(
+    obs: engine.Observation,
+    players: dict[int, GamePlayer],
+    connected: set[int],
+    deals: int | None,
+) -> list[SeatView]:
+    # A game of a fixed number of deals is a part of something larger (a tournament's
+    # deal): nobody wins it, so no seat is tagged its winner.
+    winners = () if obs.outcome is None or deals is not None else obs.outcome.winners
+    return [_seat(obs, s, players.get(s.seat), s.seat in connected, winners) for s in obs.seats]
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
@@ -401,11 +427,19 @@ def render_game_area(
         areas: dict[tuple[int | None, str | None], str] = game.once_per_seq("_areas", dict)
         key = (seat, get_language())
         if key not in areas:
-            areas[key] = _compact(render_to_string(TEMPLATE, game_context(game, state, seat)))
+            areas[key] = _compact(_partial(TEMPLATE, game_context(game, state, seat)))
         return areas[key]
     context = game_context(game, state, seat)
     context.update(extra)
     return _compact(render_to_string(TEMPLATE, context, request=request))
+
+
+def _partial(name: str, context: dict[str, Any]) -> SafeString:
+    """A partial of the game area rendered without a request: with its Jinja2
+    translation (`games.jinja_area`: the same markup, about twice as fast), or with
+    Django's engine if it has none."""
+    html = jinja_area.render(name.partition("#")[2], context)
+    return mark_safe(html) if html is not None else render_to_string(name, context)
 
 
 INDENT = re.compile(r"\n\s+")

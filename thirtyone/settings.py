@@ -73,7 +73,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and fragments gzipped, after every other middleware's work on the response
-    # (static files are answered above, compressed ahead): docs/design.md §30.
+    # (static files are answered above, compressed ahead): docs/design.md §32.
     "thirtyone.compression.CompressedPages",
     # Before anything that reads the database: a NUL in a path, a field or a cookie is
     # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
@@ -279,7 +279,7 @@ LOGGING = {
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
 # A bot task plays the bot turns after its own move itself, this many at most and for
 # at most this many seconds, then sends the next turn through the broker again
-# (docs/design.md §30). 0 moves: every bot turn is a task of its own.
+# (docs/design.md §32). 0 moves: every bot turn is a task of its own.
 THIRTYONE_BOT_CHAIN_MOVES = int(os.environ.get("THIRTYONE_BOT_CHAIN_MOVES", "20"))
 THIRTYONE_BOT_CHAIN_SECONDS = float(os.environ.get("THIRTYONE_BOT_CHAIN_SECONDS", "30"))
 # The threads of a worker process that play those moves (their waits take none), in a

@@ -72,7 +72,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """One step of the replay: ?side=watch|all|<seat>&step=<n> (from 0)."""
     game = _replayable_game(request, pk)
-    found = archive.replay_steps(game)  # made from kept states: docs/design.md §30
+    found = archive.replay_steps(game)  # made from kept states: docs/design.md §32
     if not found:
         raise Http404("This game has no moves yet.")
     names = found.names

@@ -1,6 +1,6 @@
 """Pages and fragments are gzipped for a browser that asks, with `Vary: Accept-Encoding`;
 small responses, streaming ones and types that are not text are not
-(thirtyone.compression, docs/design.md §30)."""
+(thirtyone.compression, docs/design.md §32)."""
 
 from __future__ import annotations
 
