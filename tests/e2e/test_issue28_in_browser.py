@@ -99,15 +99,17 @@ def test_ride_the_bus_players_add_a_level_when_everyone_agrees(
         ann_page.fill("#bus-level-name", "on the roof")
         ann_page.get_by_role("button", name="Propose").click()
         ann_page.wait_for_selector("text=Waiting for bob", timeout=10_000)
-        bob_page.wait_for_selector(".bus-levels button[value=agree]", timeout=10_000)
+        # The test server has no sockets: a page polls, every 10 s on its own turn
+        # (games.rendering.POLL_OWN_TURN), so a wait of 10 s could just miss the poll.
+        bob_page.wait_for_selector(".bus-levels button[value=agree]", timeout=25_000)
         shoot(bob_page, "bus-level-proposed")
         bob_page.locator(".bus-levels button[value=agree]").click()
-        bob_page.wait_for_selector("text=the bus has a new level", timeout=10_000)
+        bob_page.wait_for_selector("text=the bus has a new level", timeout=25_000)
         game.refresh_from_db()
         state = game.engine_state()
         assert state.rules.lives == 5 and "on the roof" in state.rules.life_labels
         assert [p.lives for p in state.players] == [5, 5, 5]
-        ann_page.wait_for_selector("text=the bus has a new level", timeout=10_000)
+        ann_page.wait_for_selector("text=the bus has a new level", timeout=25_000)
         shoot(ann_page, "bus-level-added")
     finally:
         for context in contexts:
