@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.db.backends.signals import connection_created
 from django.utils import translation
 
 from tests.valkey import embedded_valkey
@@ -35,6 +36,22 @@ def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: log-in throttling counts live there."""
     cache.clear()
     yield
+
+
+def _readers_take_no_locks(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """The browser tests' server threads share the test's in-memory SQLite database
+    (shared cache), where a reader's table lock makes a writer on another connection
+    fail at once with SQLITE_LOCKED ("database table is locked": no busy wait), so a
+    page polling while the test writes or flushes broke a test now and then. Readers
+    that read uncommitted rows take no such locks; the tests' writes are autocommitted
+    (transaction=True), so what a page reads is what was written. The app's own file
+    database (WAL) and PostgreSQL have no such locks."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+connection_created.connect(_readers_take_no_locks, dispatch_uid="tests-readers-take-no-locks")
 
 
 @pytest.fixture(autouse=True)
