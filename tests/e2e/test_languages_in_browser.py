@@ -11,14 +11,12 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.test import Client
-from django.urls import reverse
 
-from clubs.models import Club, JoinRequest, Membership
+from clubs.models import Club, Membership
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 from tests.e2e.test_table_in_browser import logged_in
-from tests.notifications.conftest import verified
+from tests.notifications.conftest import accept_request, verified
 from tests.site_tour import site_tour
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -58,16 +56,11 @@ def mail_in(ann: Any, django_user_model: Any) -> Any:
     page, accepts their request to join her club."""
     club = Club.objects.create(name="Night Owls", slug="owls", join_policy=Club.REQUEST)
     Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
-    organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
-    organizer.force_login(ann)
 
     def make(language: str) -> Any:
         reader = django_user_model.objects.create_user(f"reader-{language}", language=language)
         verified(reader)
-        asked = JoinRequest.objects.create(club=club, user=reader)
-        organizer.post(
-            reverse("clubs:answer_request", args=[club.slug, asked.pk]), {"action": "accept"}
-        )
+        accept_request(ann, club, reader)
         (message,) = [m for m in mail.outbox if m.to == [f"{reader.username}@example.com"]]
         return message
 

@@ -9,13 +9,11 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.test import Client
-from django.urls import reverse
 
-from clubs.models import Club, JoinRequest, Membership
+from clubs.models import Club, Membership
 from tests.games.conftest import ann  # noqa: F401  (shared fixture)
 from tests.i18n.english_left import english_in
-from tests.notifications.conftest import verified
+from tests.notifications.conftest import accept_request, verified
 
 pytestmark = pytest.mark.django_db
 
@@ -29,17 +27,12 @@ def test_a_notifications_mail_is_in_its_readers_language(
 ) -> None:
     club = Club.objects.create(name="Night Owls", slug="owls", join_policy=Club.REQUEST)
     Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
-    organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
-    organizer.force_login(ann)
     found = {}
     for language in ("da", "de", "fr"):
         reader = django_user_model.objects.create_user(f"reader-{language}", language=language)
         address = verified(reader)
-        asked = JoinRequest.objects.create(club=club, user=reader)
         with django_capture_on_commit_callbacks(execute=True):
-            organizer.post(
-                reverse("clubs:answer_request", args=[club.slug, asked.pk]), {"action": "accept"}
-            )
+            accept_request(ann, club, reader)
         (message,) = [m for m in mail.outbox if m.to == [address]]
         assert message.extra_headers["Content-Language"] == language
         text = URL.sub(" ", f"{message.subject}\n{message.body}")

@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.test import Client
+from django.urls import reverse
 
+from clubs.models import Club, JoinRequest
 from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
     ann,
     bob,
@@ -41,3 +44,16 @@ def _site_url(settings: Any) -> None:
 
 
 from tests.tournaments.test_knockout import field, quick  # noqa: E402, F401  (shared fixtures)
+
+
+def accept_request(organizer: Any, joined: Club, asker: Any) -> Any:
+    """`organizer`, reading an English page, accepts `asker`'s request to join `joined`:
+    the notification (and its mail) is written in the asker's language, not theirs."""
+    join_request = JoinRequest.objects.create(club=joined, user=asker)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    return client.post(
+        reverse("clubs:answer_request", args=[joined.slug, join_request.pk]),
+        {"action": "accept"},
+        follow=True,
+    )

@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.language import language_of_scope as page_language
-from clubs.models import Club, JoinRequest, Membership
+from clubs.models import Club, Membership
 from notifications import letters, speaking
 from notifications.models import Notification
-from tests.notifications.conftest import verified
+from tests.notifications.conftest import accept_request, verified
 
 pytestmark = pytest.mark.django_db
 
@@ -30,15 +30,8 @@ def owls(ann: Any) -> Club:
 
 def _accept(ann: Any, club: Club, asker: Any, capture: Any) -> Any:
     """ann, on an English page, accepts `asker`'s request to join."""
-    join_request = JoinRequest.objects.create(club=club, user=asker)
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(ann)
     with capture(execute=True):
-        return client.post(
-            reverse("clubs:answer_request", args=[club.slug, join_request.pk]),
-            {"action": "accept"},
-            follow=True,
-        )
+        return accept_request(ann, club, asker)
 
 
 def test_a_german_member_is_told_in_german_though_the_request_was_english(
