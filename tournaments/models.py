@@ -309,6 +309,23 @@ class Event(models.Model):
     paused = models.BooleanField(
         verbose_name=pgettext_lazy("tournaments field", "paused"), default=False
     )
+    # What a round scores for a player a bot stood in for (docs/design.md §20): the
+    # bot's result, a bye's points, or nothing.
+    STAND_IN_PLAYED = "played"
+    STAND_IN_BYE = "bye"
+    STAND_IN_ZERO = "zero"
+    STAND_IN_SCORING = [
+        (STAND_IN_PLAYED, gettext_lazy("The bot's result counts in full")),
+        (STAND_IN_BYE, gettext_lazy("A bye's points")),
+        (STAND_IN_ZERO, gettext_lazy("No points")),
+    ]
+    stand_in_scoring = models.CharField(
+        gettext_lazy("a round a bot played for someone scores"),
+        max_length=10,
+        choices=STAND_IN_SCORING,
+        default=STAND_IN_PLAYED,
+        db_default=STAND_IN_PLAYED,
+    )
     # A break the organizer called: the next round starts by itself at this time.
     break_until = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "break until"), null=True, blank=True
@@ -455,6 +472,13 @@ class Entry(models.Model):
     )
     withdrawn_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "withdrawn at"), null=True, blank=True
+    )
+    # Withdrawn by the event's start because they had not checked in (services.start_event):
+    # their own line says so instead of "You withdrew", and they are told.
+    missed_check_in = models.BooleanField(
+        verbose_name=pgettext_lazy("tournaments field", "missed check-in"),
+        default=False,
+        db_default=False,
     )
     # The organizer let a bot play for them (a no-show) in the games of this round; None:
     # they play their own. Not a withdrawal: their results stand as played.
@@ -641,6 +665,11 @@ class RoundSeat(models.Model):
     )
     lives_lost = models.PositiveSmallIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "lives lost"), default=0
+    )
+    # A bot played for this seat's player at some point of the round (the organizer's
+    # stand-in): what the round scores for them is the event's `stand_in_scoring`.
+    stood_in = models.BooleanField(
+        verbose_name=pgettext_lazy("tournaments field", "stood in"), default=False, db_default=False
     )
 
     class Meta:
