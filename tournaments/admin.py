@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -57,6 +58,7 @@ ADD_FIELDS = (
     "bye_points",
     "scoring",
     "place_points",
+    "stand_in_scoring",
     "tiebreaks",
     "starts_at",
     "checkin_minutes",
@@ -122,6 +124,13 @@ class EventAddForm(forms.ModelForm):
         required=False,
         help_text=gettext_lazy("Blank: half of a won game."),
     )
+    # As on the site's form: optional, a form posted without it keeps the bot's result.
+    stand_in_scoring = forms.ChoiceField(
+        label=capfirst(Event._meta.get_field("stand_in_scoring").verbose_name),
+        choices=Event.STAND_IN_SCORING,
+        initial=Event.STAND_IN_PLAYED,
+        required=False,
+    )
     # As on the site's form: a knockout has no rounds to set (the services store 0).
     rounds = forms.IntegerField(
         label=gettext_lazy("Rounds"),
@@ -165,6 +174,7 @@ class EventAddForm(forms.ModelForm):
         data = {k: self.cleaned_data.get(k) for k in ADD_FIELDS}
         data["place_points"] = data["place_points"] or ()
         data["bots_fill"] = bool(data["bots_fill"])
+        data["stand_in_scoring"] = data["stand_in_scoring"] or Event.STAND_IN_PLAYED
         data["move_hours"] = data["move_hours"] or 0
         data["round_days"] = data["round_days"] or 0
         return data
@@ -196,7 +206,7 @@ class RoundTableInline(admin.TabularInline):
 
 class RoundSeatInline(admin.TabularInline):
     model = RoundSeat
-    fields = ("position", "entry", "bot_level", "locked", "place", "lives_lost")
+    fields = ("position", "entry", "bot_level", "locked", "place", "lives_lost", "stood_in")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -369,7 +379,16 @@ class CorrectionForm(forms.ModelForm):
 class RoundSeatAdmin(admin.ModelAdmin):
     list_display = ("__str__", "entry", "bot_level", "place", "locked")
     form = CorrectionForm
-    readonly_fields = ("table", "position", "entry", "bot_level", "locked", "place", "lives_lost")
+    readonly_fields = (
+        "table",
+        "position",
+        "entry",
+        "bot_level",
+        "locked",
+        "place",
+        "lives_lost",
+        "stood_in",
+    )
     fieldsets = (
         (None, {"fields": readonly_fields}),
         (gettext_lazy("Correct the result"), {"fields": ("new_place", "reason")}),

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -132,6 +132,18 @@ class EventForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Blank: half of a won game."),
     )
+    # Optional: a form posted without it keeps the bot's result (docs/design.md §20).
+    stand_in_scoring = forms.ChoiceField(
+        label=capfirst(Event._meta.get_field("stand_in_scoring").verbose_name),
+        choices=Event.STAND_IN_SCORING,
+        initial=Event.STAND_IN_PLAYED,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=gettext_lazy(
+            "Swiss events only: when a player does not come and you let a bot play for "
+            "them, that round scores them this. Knockouts and duplicate keep the bot's result."
+        ),
+    )
     scoring = forms.ChoiceField(
         label=gettext_lazy("Scoring"),
         choices=Event.SCORING_CHOICES,
@@ -233,6 +245,7 @@ class EventForm(forms.Form):
         if data.get("boards") is None:
             data["boards"] = 4
         data["top_q"] = data.get("top_q") or 0
+        data["stand_in_scoring"] = data.get("stand_in_scoring") or Event.STAND_IN_PLAYED
         data["turn_timer"], data["move_hours"] = split_pace(data["turn_timer"])
         data["round_days"] = data.get("round_days") or 0
         return data

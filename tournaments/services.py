@@ -97,6 +97,7 @@ def create_event(
     bye_points: float | None = None,
     scoring: str = Event.OUTLASTED,
     place_points: Sequence[float] = (),
+    stand_in_scoring: str = Event.STAND_IN_PLAYED,
     tiebreaks: Sequence[str] | None = None,
     checkin_minutes: int = 0,
     entry: str = Event.OPEN,
@@ -183,6 +184,14 @@ def create_event(
             _("A bye scores 0 to %(most)s points (a won game).") % {"most": number(most)},
             "bye_points",
         )
+    if stand_in_scoring not in dict(Event.STAND_IN_SCORING):
+        raise ServiceError(
+            _("Choose what a round a bot played for someone scores."), "stand_in_scoring"
+        )
+    if not fmt.stand_in_scoring_applies:
+        # Its rounds score no points of their own (`Format.stand_in_scoring_applies`):
+        # stored as played, so its page never claims another policy.
+        stand_in_scoring = Event.STAND_IN_PLAYED
     if starts_at is None:
         raise ServiceError(_("Say when the event starts."), "starts_at")
     if registration_opens_at is not None and registration_opens_at >= starts_at:
@@ -239,6 +248,7 @@ def create_event(
             bye_points=bye_points,
             scoring=how.method,
             place_points=list(how.place_points),
+            stand_in_scoring=stand_in_scoring,
             tiebreaks=tiebreaks,
             starts_at=starts_at,
             checkin_minutes=checkin_minutes,
@@ -868,9 +878,10 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
     from its first move) and in each game the format starts for them
     during it (`tournaments.tables.start_event_game`: a duplicate round's next board; a
     knockout's next deal, as its round is one deal, until the seat is given back); or
-    gives them their seat back (off). Not a withdrawal: they stay in the event and their
-    results stand as played. They may also come back themselves ("I'm back" at their
-    table, `stand_in_ended`)."""
+    gives them their seat back (off). Not a withdrawal: they stay in the event. They may
+    also come back themselves ("I'm back" at their table, `stand_in_ended`). Their seat
+    of the round is marked `stood_in` once a bot plays it, and the round scores by the
+    event's `stand_in_scoring`."""
     with transaction.atomic():
         event = locked_event(event.pk)
         require_organizer(event, by)
@@ -913,8 +924,15 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
                 raise ServiceError(_("No bot plays for %(name)s this round.") % {"name": name})
             entry.stand_in_round = None
         entry.save(update_fields=["stand_in_round"])
-        for game_id in game_ids:
-            games.stand_in(game_id=game_id, user=entry.user, on=on)
+        took = [games.stand_in(game_id=game_id, user=entry.user, on=on) for game_id in game_ids]
+        if on and any(took):
+            # A bot plays for them in this round now: it scores by the event's policy
+            # (`RoundSeat.stood_in`, docs/design.md §20), whatever follows: giving the
+            # seat back or "I'm back" leaves it, the bot having played a part of it. A
+            # seated round's seats are marked as its games start, by `start_event_game`.
+            RoundSeat.objects.filter(
+                table__round=current, table__finished_at__isnull=True, entry=entry
+            ).update(stood_in=True)
         changed(event)
     return entry
 

@@ -21,6 +21,17 @@ seats ahead of it), so 1, 3, 3 scores like 1, 2, 2. Bots fill seats: they count 
 opponents (outlasting a bot earns its point) but are never ranked. A **bye** (no table
 in a round) is worth the points the organizer states, out of a stated maximum.
 
+A **stand-in** (the organizer let a bot play for a player who had not come, docs/design.md
+§20) marks that player's seat at the table (`SeatResult.stood_in`), and what the round
+gives them is the event's policy (`StandIn`, `Event.stand_in_scoring`): ``"played"``,
+the bot's result as if it were theirs; ``"bye"``, a bye's points; ``"zero"``, none. Under
+"bye" and "zero" the game still counts as one of theirs (its maximum is in their
+percentage, the lives the bot lost in their lives lost, the opponents in their
+opponents' average), but nothing the bot earned is theirs: no table win, no outlasted
+opponents' scores, no head-to-head points. The other seats of the table are scored as
+played: outlasting the bot earns its point, and the stood-in player is an opponent
+like any other, with their final score as the policy made it.
+
 A player's **percentage** is their points over the most they could have had (the sum of
 their games' and byes' maxima), which compares fields whose tables differ in size.
 
@@ -103,6 +114,44 @@ class SeatResult:
     player: Player | None  # None for a bot seat
     place: int  # 1 = best, ties share
     lives_lost: int = 0  # rounds lost in that game (what "fewest lives lost" sums)
+    stood_in: bool = False  # a bot played for the player (the organizer's stand-in)
+
+
+# What a round a bot played for a player gives them (`Event.stand_in_scoring`'s values).
+STAND_IN_PLAYED = "played"
+STAND_IN_BYE = "bye"
+STAND_IN_ZERO = "zero"
+STAND_IN_POLICIES = (STAND_IN_PLAYED, STAND_IN_BYE, STAND_IN_ZERO)
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The stand-in policy (see the module docstring): `policy` one of
+    STAND_IN_POLICIES, `bye_points` what a bye scores (for "bye"). Raises ValueError for
+    an unknown policy."""
+
+    policy: str = STAND_IN_PLAYED
+    bye_points: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.policy not in STAND_IN_POLICIES:
+            raise ValueError(
+                f"unknown stand-in policy {self.policy!r}: use one of {STAND_IN_POLICIES}"
+            )
+
+    def owns(self, seat: SeatResult) -> bool:
+        """Whether what `seat` earned at its table is its player's: always, unless a bot
+        stood in for them and the policy does not count its result."""
+        return not seat.stood_in or self.policy == STAND_IN_PLAYED
+
+    def points(self, seat: SeatResult, earned: Fraction) -> Fraction:
+        """What `seat`'s game scores its player: the one place the policy is applied."""
+        if self.owns(seat):
+            return earned
+        return Fraction(self.bye_points) if self.policy == STAND_IN_BYE else Fraction(0)
+
+
+AS_PLAYED = StandIn()  # the default: a bot's result counts as the player's
 
 
 @dataclass(frozen=True)
@@ -145,6 +194,7 @@ class Cell:
     table_no: int | None
     place: int | None
     points: float
+    stood_in: bool = False  # a bot played the game for them
 
 
 @dataclass(frozen=True)
@@ -249,9 +299,11 @@ def standings(
     tiebreaks: Sequence[str],
     seed: int | str,
     withdrawn: Collection[Player] = (),
+    stand_in: StandIn = AS_PLAYED,
 ) -> list[Row]:
     """The standings of `players` after the games at `tables` and the `byes`, ranked by
-    points and then `tiebreaks` (keys of TIEBREAKS, in order); `seed` draws the lots.
+    points and then `tiebreaks` (keys of TIEBREAKS, in order); `seed` draws the lots;
+    `stand_in` scores the seats a bot stood in at.
     Every player gets a row, in rank order, players who share a rank in the order of
     `players`. Raises ValueError for an unknown or repeated tie-break, a player listed
     twice, a result or withdrawal naming someone not in `players`, or a player entered
@@ -286,12 +338,15 @@ def standings(
                 continue
             where = f"table {table.table_no} of round {table.round_no}"
             mine = enter(table.round_no, seat.player, where)
-            mine.points += won
+            scored = stand_in.points(seat, won)
+            mine.points += scored
             mine.maximum += maximum
             mine.games += 1
-            mine.table_wins += seat.place == 1
+            mine.table_wins += seat.place == 1 and stand_in.owns(seat)
             mine.lives_lost += seat.lives_lost
-            mine.cells[table.round_no] = Cell(table.table_no, seat.place, float(won))
+            mine.cells[table.round_no] = Cell(
+                table.table_no, seat.place, float(scored), seat.stood_in
+            )
     for bye in byes:
         mine = enter(bye.round_no, bye.player, f"the bye of round {bye.round_no}")
         mine.points += Fraction(bye.points)
@@ -308,7 +363,8 @@ def standings(
         for a, b in itertools.permutations(humans, 2):
             opponents[a.player] += final[b.player]
             met[a.player] += 1
-            outlasted[a.player] += final[b.player] * _beat(a.place, b.place)
+            if stand_in.owns(a):
+                outlasted[a.player] += final[b.player] * _beat(a.place, b.place)
     # The tie-breaks whose values do not depend on who is tied, per player.
     fixed: dict[str, dict[Player, Fraction | int]] = {
         "opponents_average": {p: opponents[p] / met[p] if met[p] else Fraction(0) for p in players},
@@ -323,7 +379,8 @@ def standings(
         for table in games:
             tied = [seat for seat in table.seats if seat.player in earned]
             for a, b in itertools.permutations(tied, 2):
-                earned[a.player] += _beat(a.place, b.place)
+                if stand_in.owns(a):
+                    earned[a.player] += _beat(a.place, b.place)
         return earned
 
     def split(group: list[Player], score: Callable[[Player], Fraction | int]) -> list[list[Player]]:
@@ -390,7 +447,11 @@ def _cell(cell: Cell | None, translate: Callable[[str], str] = _same) -> str:
         return ""
     if cell.table_no is None:
         return translate(N_("bye (%(points)s)")) % {"points": format_number(cell.points)}
-    return translate(N_("T%(table)s P%(place)s (%(points)s)")) % {
+    if cell.stood_in:
+        text = N_("T%(table)s P%(place)s (%(points)s), a bot played")
+    else:
+        text = N_("T%(table)s P%(place)s (%(points)s)")
+    return translate(text) % {
         "table": cell.table_no,
         "place": cell.place,
         "points": format_number(cell.points),
@@ -410,8 +471,9 @@ def csv_rows(
     """The standings as CSV rows: a header, then one row per player with their `name`
     (marked "(withdrawn)" when they withdrew). `tiebreak_labels` head the tie-break
     columns, in the order the rows' values are in (TIEBREAKS[key] for each key asked).
-    A round's cell reads "T3 P2 (2.5)" (table 3, place 2, 2.5 points), "bye (1)", or is
-    empty. Numbers have no trailing ".0"; percentages one decimal, the rest two.
+    A round's cell reads "T3 P2 (2.5)" (table 3, place 2, 2.5 points), "T3 P2 (1), a bot
+    played" (a stand-in's: the points are the policy's), "bye (1)", or is empty.
+    Numbers have no trailing ".0"; percentages one decimal, the rest two.
     `table_wins`: a "Table wins" column of its own (False when a tie-break column has
     them already); `ranked`: False leaves the ranks empty (nothing played yet);
     `translate`: how the words are put in the reader's language (gettext; English as

@@ -82,14 +82,22 @@ def start_event_game(round_: Round, table: Table, **options: Any) -> Game:
     `options`, started by the system; then a bot stands in from the first move for
     each player the organizer said would not come this round (`Entry.stand_in_round`,
     `tournaments.services.stand_in`), so every game of their round is played for them
-    until they come back or get their seat back."""
+    until they come back or get their seat back. Their seat of the round is marked
+    `stood_in`: the round scores for them by the event's `stand_in_scoring` (§20)."""
     game = games.start_game(table=table, by=None, **options)
     away = Entry.objects.filter(
         event_id=round_.event_id, status=Entry.REGISTERED, stand_in_round=round_.number
     ).values("user_id")
     # One query (most games have no stand-in): the game's players among them.
-    for player in GamePlayer.objects.filter(game=game, user_id__in=away).select_related("user"):
-        games.stand_in(game_id=game.pk, user=player.user, on=True)
+    stood_in = [
+        player.user_id
+        for player in GamePlayer.objects.filter(game=game, user_id__in=away).select_related("user")
+        if games.stand_in(game_id=game.pk, user=player.user, on=True)
+    ]
+    if stood_in:
+        RoundSeat.objects.filter(table__round=round_, entry__user_id__in=stood_in).update(
+            stood_in=True
+        )
     return game
 
 

@@ -153,6 +153,11 @@ class Format:
     turn_based_refusal: ClassVar[str | None] = gettext_lazy(
         "Only a Swiss event can be turn-based: choose a live turn timer."
     )
+    # Whether a round scores points of its own, so that the event's policy for a round a
+    # bot played for someone (`Event.stand_in_scoring`, docs/design.md §20) applies: a
+    # Swiss round does; a knockout's lives and places stand as the bot played them, and
+    # a duplicate board is compared seat by seat with no bye to score like.
+    stand_in_scoring_applies: ClassVar[bool] = False
     # Whether its `live_facts` are kept in Django's cache, shared by every process and
     # every viewer, by the event's `live_version` and the language
     # (`tournaments.pages.live_facts`; docs/design.md, "The event page from a cache"):

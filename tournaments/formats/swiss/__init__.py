@@ -19,7 +19,8 @@ class Swiss(SeatedRounds):
     template = "tournaments/formats/swiss.html"
     card_tables_refusal = None  # whole games: a place per seat, entered from phones
     turn_based_refusal = None  # whole games, each round with a deadline in days
-    live_facts_cache = 1  # pages.SwissFacts: no model, nobody's marks
+    stand_in_scoring_applies = True  # each round scores points (standings.StandIn)
+    live_facts_cache = 2  # pages.SwissFacts: no model, nobody's marks
 
     def heading(self, event: Event) -> str:
         return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds", event.rounds) % {
@@ -54,6 +55,7 @@ class Swiss(SeatedRounds):
         return {
             "scoring_text": pages.scoring_text(event),
             "bye_text": pages.bye_text(event),
+            "stand_in_text": pages.stand_in_text(event),
             "tiebreak_labels": pages.tiebreak_labels(event),
         }
 

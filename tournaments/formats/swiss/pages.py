@@ -43,7 +43,10 @@ def cell_text(cell: tally.Cell | None) -> str:
         return ""
     if cell.table_no is None:
         return _("bye")
-    return _("T%(table)s · %(place)s") % {"table": cell.table_no, "place": ordinal(cell.place or 0)}
+    values = {"table": cell.table_no, "place": ordinal(cell.place or 0)}
+    if cell.stood_in:  # what it scored is the event's stand-in policy's (stand_in_text)
+        return _("T%(table)s · %(place)s (a bot played)") % values
+    return _("T%(table)s · %(place)s") % values
 
 
 def played(rows: Sequence[tally.Row]) -> bool:
@@ -257,6 +260,17 @@ def bye_text(event: Event) -> str:
         "A bye scores %(points)s of %(most)s points. The percentage is a player's points "
         "over the most they could have scored, byes included."
     ) % {"points": number(event.bye_points), "most": number(most)}
+
+
+def stand_in_text(event: Event) -> str:
+    """What a round a bot played for someone scores them (docs/design.md §20)."""
+    if event.stand_in_scoring == Event.STAND_IN_BYE:
+        return _("A round a bot plays for someone: scores a bye's points (%(points)s).") % {
+            "points": number(event.bye_points)
+        }
+    if event.stand_in_scoring == Event.STAND_IN_ZERO:
+        return _("A round a bot plays for someone: scores no points.")
+    return _("A round a bot plays for someone: the bot's result counts in full.")
 
 
 def csv_rows(event: Event) -> list[list[str]]:

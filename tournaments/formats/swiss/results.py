@@ -46,6 +46,11 @@ def scoring(event: Event) -> tally.Scoring:
     return tally.Scoring(method=event.scoring, place_points=tuple(event.place_points or ()))
 
 
+def stand_in(event: Event) -> tally.StandIn:
+    """What a round a bot played for a player scores them (docs/design.md §20)."""
+    return tally.StandIn(policy=event.stand_in_scoring, bye_points=event.bye_points)
+
+
 def bye_maximum(event: Event) -> float:
     """What a bye counts as out of: a game at the preferred table size."""
     return tally.game_maximum(event.table_size, scoring(event))
@@ -76,12 +81,23 @@ def finished_tables(
     then = _places_then(event, as_of) if as_of is not None else {}
     grouped: dict[tuple[int, int], list[tally.SeatResult]] = {}
     # Plain values, not models: a 200-player event's standings read hundreds of seats.
-    for seat_id, entry_id, place, lives_lost, round_no, table_no in seats.order_by(
+    for seat_id, entry_id, place, lives_lost, stood_in, round_no, table_no in seats.order_by(
         "table__round__number", "table__number", "position"
-    ).values_list("pk", "entry_id", "place", "lives_lost", "table__round__number", "table__number"):
+    ).values_list(
+        "pk",
+        "entry_id",
+        "place",
+        "lives_lost",
+        "stood_in",
+        "table__round__number",
+        "table__number",
+    ):
         grouped.setdefault((round_no, table_no), []).append(
             tally.SeatResult(
-                player=entry_id, place=then.get(seat_id, place or 0), lives_lost=lives_lost
+                player=entry_id,
+                place=then.get(seat_id, place or 0),
+                lives_lost=lives_lost,
+                stood_in=stood_in,
             )
         )
     return [
@@ -125,6 +141,7 @@ def standings(
         list(event.tiebreaks),
         event.seed,
         withdrawn=[e.pk for e in everyone if not e.active],
+        stand_in=stand_in(event),
     )
 
 
