@@ -27,6 +27,11 @@ $(STAMP): pyproject.toml
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+# Every step of `make run` knows where the site is served: the settings make the site's
+# address (SITE_URL, which links in mails and QR codes start with) from it, and
+# `migrate` runs the check that warns when those links could reach no one else.
+run: export THIRTYONE_HOST = $(HOST)
+run: export THIRTYONE_PORT = $(PORT)
 run: $(STAMP)
 	@$(PY) -m thirtyone.catalogues compile
 	$(PY) manage.py migrate --noinput
@@ -34,9 +39,8 @@ run: $(STAMP)
 	@# Hashed, compressed static files, served with long cache lifetimes (DEBUG off).
 	@if $(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(get_bool("DEBUG", False))'; \
 		then $(PY) manage.py collectstatic --noinput --verbosity 0; fi
-	@HOST="$(HOST)" PORT="$(PORT)" $(PY) -m thirtyone.embedded urls
-	@THIRTYONE_HOST="$(HOST)" THIRTYONE_PORT="$(PORT)" PATH="$(RUN_PATH)" \
-		$(VENV)/bin/honcho --procfile Procfile.embedded start
+	@$(PY) -m thirtyone.embedded urls
+	@PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
 
 # The embedded profile first (SQLite, no Redis); then the tests marked `services`
 # again on the local PostgreSQL and Redis when both answer (they do on CI).

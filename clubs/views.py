@@ -26,6 +26,7 @@ from clubs.forms import AddRuleSetForm, ClubForm, ClubRulesForm, NewClubForm, Pr
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
 from games.engine import PRESET_TITLES, Rules, RulesError
 from games.rule_text import differences
+from thirtyone import site
 
 # tournaments.models.Event.FINISHED (clubs does not import tournaments).
 EVENT_FINISHED = services.EVENT_FINISHED
@@ -169,7 +170,7 @@ def _render_club(
     if organizes:
         context |= {
             "join_requests": club.join_requests.select_related("user"),
-            "invite_link": request.build_absolute_uri(club.invite_url()),
+            "invite_link": site.absolute(club.invite_url()),
             "club_form": club_form
             or ClubForm(initial={f: getattr(club, f) for f in ClubForm.base_fields}),
             "add_form": add_form or AddRuleSetForm(club=club),

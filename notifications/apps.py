@@ -8,8 +8,6 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.core import checks
-
         from notifications import (
             channels,
             receivers,
@@ -19,7 +17,6 @@ class NotificationsConfig(AppConfig):
         from notifications.channels.browser import BrowserChannel
         from notifications.channels.email import EmailChannel
         from notifications.channels.site import SiteChannel
-        from notifications.checks import site_url
 
         # The channels in the order the preferences page shows them.
         for channel in (SiteChannel(), EmailChannel(), BrowserChannel()):
@@ -27,4 +24,3 @@ class NotificationsConfig(AppConfig):
         sources.load()  # the sources register themselves and their kinds
         # The apps it listens to never import this one (docs/design.md §12, §24).
         receivers.connect()
-        checks.register(site_url)

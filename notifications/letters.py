@@ -1,7 +1,8 @@
 """A notification as an e-mail: plain text, its link and the person's way out — a signed
 one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 2369,
 RFC 8058: a mail client POSTs it with "List-Unsubscribe=One-Click"), and a link to all
-their choices. Links are absolute, from SITE_URL (a worker has no request to ask)."""
+their choices. Links are absolute, from the site's address (thirtyone.site: a worker
+has no request to ask)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,9 @@ from django.utils import translation
 
 from notifications import kinds, speaking, unsubscribe
 from notifications.models import Notification
+from thirtyone.site import absolute
 
 SUBJECT_LENGTH = 150
-
-
-def absolute(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
 
 
 def letter(notification: Notification, address: str, language: str | None = None) -> EmailMessage:

@@ -15,6 +15,10 @@ from thirtyone.settings import *  # noqa: E402, F403
 
 # Django's test client speaks plain HTTP.
 SECURE_SSL_REDIRECT = False
+# The site's address, whatever the shell running the tests says (THIRTYONE_HOST,
+# SITE_URL): the test client's host, so links read as the pages' own. Tests of a site
+# reached at another address set their own (tests/thirtyone/test_site_address.py).
+SITE_URL = "http://testserver"
 
 if not os.environ.get("REDIS_URL"):
     REDIS_URL = None  # tests marked `services` skip: no server

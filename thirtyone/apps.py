@@ -3,10 +3,16 @@ from django.apps import AppConfig
 
 class SiteConfig(AppConfig):
     """The project package as an app, for what belongs to the whole site rather than to
-    one app: its lookups (thirtyone.lookups)."""
+    one app: its lookups (thirtyone.lookups) and the check on its address
+    (thirtyone.checks)."""
 
     name = "thirtyone"
     verbose_name = "Thirty-One"
 
     def ready(self) -> None:
+        from django.core import checks
+
         from thirtyone import lookups  # noqa: F401  (registers them)
+        from thirtyone.checks import site_address
+
+        checks.register(site_address)

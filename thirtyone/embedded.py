@@ -10,7 +10,9 @@ again by the sweep, and everything a player did is in the database.
 
 The secret key is made once and kept in `var/secret_key`, and the site is served to
 the machine's own names and addresses, so a club can play on its LAN
-(`HOST=0.0.0.0 make run`).
+(`HOST=0.0.0.0 make run`). The site's address (SITE_URL, thirtyone.site), which every
+link in a mail, a calendar or a QR code starts with, is the one `make run` prints for
+the players: the LAN's when listening there, else loopback (`site_url`).
 
 Valkey is stopped last. honcho answers Ctrl+C by sending SIGTERM to every process at
 once; a Celery worker stopping then gives the messages it holds but has not run (a turn
@@ -21,7 +23,8 @@ process group of its own, out of reach of honcho's signal, and on SIGTERM or SIG
 supervisor waits until the web process and the worker have closed their connections
 (at most STOP_GRACE_SECONDS, under honcho's five seconds before SIGKILL), then stops it.
 
-Run as `python -m thirtyone.embedded valkey|wait|urls` (Procfile.embedded, Makefile).
+Run as `python -m thirtyone.embedded valkey|wait|urls` (Procfile.embedded, Makefile):
+`urls` prints the addresses to open and the one links lead to.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
@@ -174,13 +178,26 @@ def secret_key(var_dir: Path) -> str:
     return key
 
 
+def outgoing_address() -> str | None:
+    """The IPv4 address this machine's default route leaves by, the one a LAN knows it
+    by (not a container bridge's): connecting a UDP socket only picks a route, it sends
+    nothing. None without a route (a room's network with no way out may still have one)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): routed, never reached
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
 def machine_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback, found without sending
-    anything: the host name's addresses, and on Linux `hostname -I`'s."""
-    found: list[str] = []
+    anything: the default route's first, then the host name's addresses, and on Linux
+    `hostname -I`'s."""
+    found: list[str] = [address] if (address := outgoing_address()) else []
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-        found += [info[4][0] for info in infos]
+        found += [str(info[4][0]) for info in infos]
     except OSError:
         pass
     try:
@@ -190,7 +207,11 @@ def machine_addresses() -> list[str]:
         found += [word for word in words if word.count(".") == 3]
     except (OSError, subprocess.SubprocessError):
         pass
-    return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+    return [
+        address
+        for address in dict.fromkeys(found)
+        if not address.startswith("127.") and address != "0.0.0.0"
+    ]
 
 
 def allowed_hosts() -> list[str]:
@@ -199,12 +220,48 @@ def allowed_hosts() -> list[str]:
     return ["localhost", "127.0.0.1", "[::1]", name, f"{name}.local", *machine_addresses()]
 
 
+# Where `make run` serves when not told (the Makefile's HOST and PORT).
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = "8000"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# A bind to these listens on every address of the machine.
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def loopback(host: str) -> bool:
+    """Whether a server bound to `host` is reached from this machine only."""
+    return host in LOOPBACK or host.startswith("127.")
+
+
+def _url(host: str, port: str) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def urls(host: str, port: str) -> list[str]:
-    """The addresses to give the players: loopback, and the LAN's when listening there."""
-    found = [f"http://127.0.0.1:{port}/"]
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        found += [f"http://{address}:{port}/" for address in machine_addresses()]
-    return found
+    """The addresses to give the players for a server bound to `host`: loopback; and
+    the LAN's when listening on every address; one address, when bound to it alone."""
+    if loopback(host):
+        return [_url("127.0.0.1" if host == "localhost" else host, port)]
+    if host in EVERY_ADDRESS:
+        return [_url("127.0.0.1", port), *(_url(a, port) for a in machine_addresses())]
+    return [_url(host, port)]
+
+
+def site_url(host: str, port: str) -> str:
+    """The site's address for a server bound to `host` (SITE_URL when none is set):
+    the LAN's when it listens there (the default route's address first), else loopback
+    (no LAN address found: thirtyone.checks warns)."""
+    found = urls(host, port)
+    return found[1] if len(found) > 1 else found[0]
+
+
+def site_address(environ: Mapping[str, str]) -> str:
+    """SITE_URL in the embedded profile: the environment's when set (it always wins),
+    else `site_url` of where `make run` serves (THIRTYONE_HOST and THIRTYONE_PORT, which
+    it passes to every process, so the worker's mails agree with the web's pages)."""
+    return environ.get("SITE_URL") or site_url(
+        environ.get("THIRTYONE_HOST", DEFAULT_HOST), environ.get("THIRTYONE_PORT", DEFAULT_PORT)
+    )
 
 
 def main(argv: list[str]) -> None:
@@ -222,13 +279,25 @@ def main(argv: list[str]) -> None:
     elif command == "wait":
         wait_until_up(var_dir)
     elif command == "urls":
-        host, port = os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000")
-        print()
-        for url in urls(host, port):
-            print(f"  Thirty-One is running at {url}")
-        print("  (Ctrl+C stops it)\n")
+        print_urls()
     else:
         raise SystemExit("usage: python -m thirtyone.embedded valkey|wait|urls")
+
+
+def print_urls() -> None:
+    """What `make run` prints: where to open the site, and where its links lead (with
+    thirtyone.checks' warning when no phone could follow them)."""
+    from django.conf import settings
+
+    from thirtyone import checks, site
+
+    print()
+    for url in urls(settings.THIRTYONE_HOST, settings.THIRTYONE_PORT):
+        print(f"  Thirty-One is running at {url}")
+    print(f"  Links in e-mails, calendars and on QR codes lead to {site.address()}")
+    for warning in checks.site_address():
+        print(f"  Warning: {warning.msg}\n  {warning.hint}")
+    print("  (Ctrl+C stops it)\n")
 
 
 if __name__ == "__main__":

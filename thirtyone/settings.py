@@ -31,11 +31,22 @@ if EMBEDDED:
     ALLOWED_HOSTS = [*embedded.allowed_hosts(), *env.get_list("ALLOWED_HOSTS", "")]
     REDIS_URL = embedded.redis_url(VAR_DIR)
     CELERY_BROKER_URL = embedded.broker_url(VAR_DIR)
+    # Where `make run` serves the site (it passes HOST and PORT to every process).
+    THIRTYONE_HOST: str | None = os.environ.get("THIRTYONE_HOST", embedded.DEFAULT_HOST)
+    THIRTYONE_PORT: str | None = os.environ.get("THIRTYONE_PORT", embedded.DEFAULT_PORT)
+    # Where people open the site: the address `make run` prints (the LAN's when it
+    # listens there), unless SITE_URL says otherwise (thirtyone.site).
+    SITE_URL = embedded.site_address(os.environ)
 else:
     SECRET_KEY = env.secret_key(DEBUG)
     ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     REDIS_URL = os.environ["REDIS_URL"]
     CELERY_BROKER_URL = REDIS_URL
+    # A proxy or a container platform decides where the web processes listen.
+    THIRTYONE_HOST = THIRTYONE_PORT = None
+    # Where people open the site, set by hand: `manage.py check` warns while it
+    # leads to this machine only (thirtyone.checks).
+    SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 # Former secret keys, still accepted while sessions and signed transcripts made with
 # them age out (Django's key rotation; games.signatures).
 SECRET_KEY_FALLBACKS = env.get_list("SECRET_KEY_FALLBACKS", "")
@@ -186,9 +197,8 @@ EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", default=False)
 # Seconds an SMTP connection may hang; without a limit a silent server holds a worker.
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
-# Where people open the site: the links in notification e-mails start with it (a worker
-# has no request to take the host from). `manage.py check` warns in production without it.
-SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# SITE_URL (set with the profile above) is where people open the site: every absolute
+# link — mail, calendars, QR codes, invitations — starts with it (thirtyone.site).
 
 # The languages of the site (docs/i18n.md): English is the source text and the fallback.
 LANGUAGE_CODE = "en"

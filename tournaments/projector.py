@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from thirtyone import site
 from tournaments import commitment, formats, news
 from tournaments.models import Event
 from tournaments.screen_parts import TOP_ROWS
@@ -57,6 +58,9 @@ def context(event: Event) -> dict[str, Any]:
             "top_rows": TOP_ROWS,
             # The hash in groups of eight, to read off the screen (docs/design.md §27).
             "commitment_groups": commitment.grouped(event.seed_commitment),
+            # Where the room's players open the site: the site's address, whatever
+            # address the screen itself was opened at (thirtyone.site).
+            "join_at": site.address(),
         }
     )
     return found

@@ -42,6 +42,7 @@ from games import (
 )
 from games.models import Game, Seat, Table
 from games.rule_text import differences, how_to_play, rule_sections, rule_summary
+from thirtyone import site
 
 # Seconds between reloads of the page without JavaScript, while waiting for others.
 REFRESH_PLAYING, REFRESH_WAITING = 3, 5
@@ -147,7 +148,7 @@ def _page_context(
         and not playing
         and len(seats) < table.seat_count,
         # Nobody joins a table the system seats: no invitation to hand out there.
-        "invite_url": request.build_absolute_uri(table.invite_url())
+        "invite_url": site.absolute(table.invite_url())
         if my_seat and not closed and access.seats_itself(table)
         else None,
         # The seats between games: not at a table the system seats once it has no one

@@ -51,7 +51,7 @@ def manage(environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[s
 def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
     # A mail server and a sender of one's own are part of production settings
     # (accounts.checks): without them password resets never arrive; and the site's
-    # address, which notification e-mails link to (notifications.checks).
+    # address, which every absolute link starts with (thirtyone.checks).
     environ = production_environ(
         tmp_path,
         EMAIL_HOST="smtp.example.com",
@@ -73,18 +73,18 @@ def test_check_warns_when_mail_is_left_at_localhost(tmp_path: Path) -> None:
     output = result.stdout + result.stderr
     assert "(accounts.W001)" in output
     assert "(accounts.W002)" in output
-    assert "(notifications.W001)" in output
+    assert "(thirtyone.W001)" in output  # SITE_URL unset: links lead to localhost
 
 
-def _embedded_check(var_dir: Path) -> subprocess.CompletedProcess[str]:
+def _embedded_check(var_dir: Path, **extra: str) -> subprocess.CompletedProcess[str]:
     """`check --deploy` in the embedded profile (`make run`'s: no REDIS_URL, no DEBUG)."""
     environ = {
         key: value
         for key, value in os.environ.items()
-        if key not in {*UNSET, "DEBUG", "SECRET_KEY"}
+        if key not in {*UNSET, "DEBUG", "SECRET_KEY", "THIRTYONE_HOST", "THIRTYONE_PORT"}
     }
     environ["THIRTYONE_VAR_DIR"] = str(var_dir)
-    return manage(environ, "check", "--deploy")
+    return manage({**environ, **extra}, "check", "--deploy")
 
 
 def test_the_embedded_profile_leaves_only_the_https_warnings(tmp_path: Path) -> None:
@@ -95,6 +95,18 @@ def test_the_embedded_profile_leaves_only_the_https_warnings(tmp_path: Path) -> 
     warnings = set(re.findall(r"\(security\.(W\d+)\)", result.stdout + result.stderr))
     assert warnings == {"W004", "W008", "W012", "W016"}, result.stdout + result.stderr
     assert "System check identified 4 issues" in result.stdout + result.stderr
+
+
+def test_the_embedded_profile_on_the_lan_warns_of_loopback_links(tmp_path: Path) -> None:
+    """`HOST=0.0.0.0 make run` with SITE_URL left at loopback: mails and QR codes would
+    lead the players' phones to themselves (thirtyone.checks)."""
+    lan = _embedded_check(
+        tmp_path, THIRTYONE_HOST="0.0.0.0", THIRTYONE_PORT="8400", SITE_URL="http://127.0.0.1:8400"
+    )
+    served_here = _embedded_check(tmp_path, THIRTYONE_HOST="127.0.0.1", THIRTYONE_PORT="8400")
+
+    assert "(thirtyone.W001)" in lan.stdout + lan.stderr
+    assert "(thirtyone.W001)" not in served_here.stdout + served_here.stderr
 
 
 def test_the_embedded_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:

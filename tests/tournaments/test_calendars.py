@@ -285,7 +285,7 @@ def test_the_profile_and_the_club_page_link_to_the_calendars(club: Club, ann: An
     assert reverse("tournaments:my_calendar") in profile
     path = reverse("tournaments:club_calendar", args=[club.slug])
     page = Client().get(club.get_absolute_url()).text
-    assert f'href="webcal://testserver{path}"' in page and f'href="{path}"' in page
+    assert f'href="webcal://testserver{path}"' in page and f'href="http://testserver{path}"' in page
 
 
 # ---- who may see ------------------------------------------------------------------------

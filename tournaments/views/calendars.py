@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import access as club_access
 from clubs.models import Club
+from thirtyone import site
 from tournaments import calendars
 from tournaments.models import Event
 
@@ -55,7 +56,7 @@ def club_calendar(request: HttpRequest, slug: str) -> HttpResponse:
     if not club_access.may_see_events(request.user, club):
         raise Http404
     events = calendars.club_events(club, request.user)
-    body = calendars.file(f"{club.name} (Thirty-One)", events, request.build_absolute_uri)
+    body = calendars.file(f"{club.name} (Thirty-One)", events, site.absolute)
     return _ics(request, body)
 
 
@@ -65,7 +66,7 @@ def event_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     if not club_access.may_see_events(request.user, event.club):
         raise Http404
-    body = calendars.file(event.name, [event], request.build_absolute_uri)
+    body = calendars.file(event.name, [event], site.absolute)
     return _ics(request, body, download=f"{slugify(event.name) or 'event'}-{event.pk}.ics")
 
 
@@ -75,7 +76,7 @@ def player_calendar(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     if feed is None:
         raise Http404
     # In the feed's owner's language, whoever's calendar app fetches it.
-    return _ics(request, calendars.player_file(feed, request.build_absolute_uri), private=True)
+    return _ics(request, calendars.player_file(feed, site.absolute), private=True)
 
 
 @login_required
@@ -105,12 +106,6 @@ def _page(request: HttpRequest, *, asking: bool = False) -> HttpResponse:
     feed = calendars.feed_of(request.user)
     context: dict[str, Any] = {"feed": feed, "asking": asking}
     if feed is not None:
-        url = request.build_absolute_uri(feed.get_absolute_url())
-        context |= {"feed_url": url, "subscribe_url": webcal(url)}
+        url = site.absolute(feed.get_absolute_url())
+        context |= {"feed_url": url, "subscribe_url": site.webcal(url)}
     return render(request, "tournaments/calendar.html", context)
-
-
-def webcal(url: str) -> str:
-    """The address as a webcal:// link, which opens the device's calendar app to
-    subscribe (an https:// one would download the file once)."""
-    return "webcal://" + url.split("://", 1)[1]

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import access as club_access
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
+from thirtyone import site
 from tournaments import (
     card_results,
     console,
@@ -586,7 +587,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         .select_related("seat__table__round", "seat__entry__user", "by")
         .order_by("-at"),
         **_calendar_context(event),
-        "invite_url": request.build_absolute_uri(
+        "invite_url": site.absolute(
             reverse("tournaments:join", args=[event.pk, event.invite_token])
         )
         if event.entry == Event.INVITE

@@ -24,6 +24,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from clubs import access as club_access
+from thirtyone import site
 from tournaments import formats, pages, qr
 from tournaments.models import Entry, Event, Round
 from tournaments.printed import PrintedRound, PrintedTable
@@ -90,17 +91,16 @@ def by_name(name: str) -> list[tuple[int, str]]:
     ]
 
 
-def table_url(request: HttpRequest, event: Event, table: PrintedTable) -> str:
+def table_url(event: Event, table: PrintedTable) -> str:
     """Where a card's QR code leads: the table's page, or, before the round starts and
     opens the table, the event's page (cards are printed ahead of the round). A table
-    played with real cards: its result page, where its players enter the result."""
+    played with real cards: its result page, where its players enter the result. At the
+    site's address, whichever the organizer printed from (thirtyone.site)."""
     if table.cards_id is not None:
-        return request.build_absolute_uri(
-            reverse("tournaments:card_result", args=[event.pk, table.cards_id])
-        )
+        return site.absolute(reverse("tournaments:card_result", args=[event.pk, table.cards_id]))
     if table.table_id is not None:
-        return request.build_absolute_uri(reverse("table", args=[table.table_id]))
-    return request.build_absolute_uri(event.get_absolute_url())
+        return site.absolute(reverse("table", args=[table.table_id]))
+    return site.absolute(event.get_absolute_url())
 
 
 @require_safe
@@ -111,7 +111,7 @@ def table_cards(request: HttpRequest, pk: int, number: int | None = None) -> Htt
     printed = _printed(request, event, number)
     cards = []
     for table in printed.tables:
-        url = table_url(request, event, table)
+        url = table_url(event, table)
         cards.append(
             {
                 "table": table,
@@ -124,7 +124,14 @@ def table_cards(request: HttpRequest, pk: int, number: int | None = None) -> Htt
     return render(
         request,
         "tournaments/print/table_cards.html",
-        {**_base(request, event), "printed": printed, "cards": cards},
+        {
+            **_base(request, event),
+            "printed": printed,
+            "cards": cards,
+            # Opened at another address (the laptop's loopback one): the page says which
+            # the codes lead to.
+            "codes_lead_to": site.address() if site.opened_elsewhere(request) else None,
+        },
     )
 
 
