@@ -257,7 +257,9 @@ def _context(
         # the pages under the event's address, this one included); pushed to it over
         # the event's news socket (consumers.NewsConsumer).
         "news": news.news(event),
-        "refresh_seconds": REFRESH_SECONDS if event.status == Event.RUNNING and not playing else None,
+        "refresh_seconds": (
+            REFRESH_SECONDS if event.status == Event.RUNNING and not playing else None
+        ),
         # Once the result is in, where the viewer goes next (a phone without JavaScript
         # gets no push: the page leads on), and how players came and went (§23).
         "next_step": card_next.next_step(event, table, request.user, organizer=organizer),
