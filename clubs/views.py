@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -211,18 +212,23 @@ def edit(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def join(request: HttpRequest, slug: str) -> HttpResponse:
+    """Join or ask to join; then back to the club's page, or to `next` (a page of this
+    site: an event's page offers joining to register, and leads back to it)."""
     club = _club(slug)
     try:
         joined = services.join(by=request.user, club=club)
     except services.ServiceError as error:
         return _refused(request, club, error)
     if isinstance(joined, JoinRequest):
-        return _done(
-            request,
-            club,
-            _("You asked to join %(club)s: an organizer will answer.") % {"club": club.name},
-        )
-    return _done(request, club, _welcome(club))
+        said = _("You asked to join %(club)s: an organizer will answer.") % {"club": club.name}
+    else:
+        said = _welcome(club)
+    messages.success(request, said)
+    back = request.POST.get("next", "")
+    safe = back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return redirect(back if safe else club.get_absolute_url())
 
 
 @login_required

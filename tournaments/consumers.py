@@ -14,7 +14,9 @@ missed pushes), the socket sends the part now. Anything else, or a second messag
 closes the socket.
 
 The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
-speaks the same and sends the screen's live part instead (tournaments.projector).
+speaks the same and sends the screen's live part instead (tournaments.projector); a
+card table's result page's (``ws/tournaments/<id>/news/``, `NewsConsumer`) the event's
+news alone (a break, announcements: tournaments.news).
 
 A socket renders in the language its page was made in (docs/i18n.md): the viewer's
 saved language, else the footer's cookie, else the browser's Accept-Language, as the
@@ -31,7 +33,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from accounts.language import language_of_scope
-from tournaments import live, pages, projector
+from tournaments import live, news, pages, projector
 from tournaments.models import Event
 
 BAD_MESSAGE, NOT_FOUND = 4400, 4404
@@ -101,6 +103,16 @@ class ProjectorConsumer(EventConsumer):
 
     def _render(self, change: Any) -> str | None:
         return projector.render_live(self.event_id, change)
+
+
+class NewsConsumer(EventConsumer):
+    """A card table's result page's socket (docs/design.md §23): the same protocol, but
+    it sends the event's news only (`#event-news`), the same for every viewer, rendered
+    once per change in a process. The page shows one table to its players, so nothing
+    else of the event is pushed to it."""
+
+    def _render(self, change: Any) -> str | None:
+        return news.render_pushed(self.event_id, change)
 
 
 def _shown_version(text: str | None) -> int | None:

@@ -24,6 +24,33 @@ from tournaments.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal, seat_name, table_seat
 
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
+# The tie-breaks the form starts with: an event with card tables' defaults, whatever
+# the venue, since the venue is chosen on the same form (a phone without JavaScript
+# could not change them when it is): "fewest lives lost" only when the organizer
+# chooses it, as it makes every card table enter each seat's lives lost (§21).
+INITIAL_TIEBREAKS = services.default_tiebreaks(Event.CARDS)
+# What each format is, under the format's select: all of them without JavaScript,
+# the chosen one with it (static/js/events.js).
+FORMAT_HELP = {
+    Event.SWISS: gettext_lazy(
+        "Swiss: a set number of rounds of whole games; each round seats players level "
+        "on points together, by the standings."
+    ),
+    Event.KNOCKOUT: gettext_lazy(
+        "Knockout: no set number of rounds. Deal after deal, a player is out on their "
+        "last life and the tables are balanced, until one player is left. The rounds "
+        "field is not used."
+    ),
+    Event.TOP_Q: gettext_lazy(
+        "Top-q knockout: each table plays a whole game and its top players (the number "
+        "below) go through to the next round, until a final is won. The rounds field is "
+        "not used."
+    ),
+    Event.DUPLICATE: gettext_lazy(
+        "Duplicate: every table plays the same deals (boards) each round, and each seat "
+        "is compared with the seats that held the same cards at the other tables."
+    ),
+}
 # Fields of the services that have no field of their own here.
 FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
 
@@ -72,11 +99,8 @@ class EventForm(forms.Form):
         choices=Event.FORMATS,
         initial=Event.SWISS,
         required=False,
-        help_text=gettext_lazy(
-            "A knockout has no set number of rounds: it plays deal after deal until "
-            "one player is left (a top-q knockout: whole games, round after round, until a "
-            "final is won). Its rounds field is not used."
-        ),
+        # Its help is FORMAT_HELP, one line a format (`EventForm.format_help`).
+        widget=forms.Select(attrs={"aria-describedby": "format-help"}),
     )
     # Optional like the format: a form posted without it makes an online event.
     venue = forms.ChoiceField(
@@ -85,9 +109,13 @@ class EventForm(forms.Form):
         initial=Event.ONLINE,
         required=False,
         widget=forms.RadioSelect,
+        # What each format allows (`Format.card_tables_refusal`, `mixed_tables_refusal`;
+        # tests/tournaments/test_forms.py checks the sentence against them).
         help_text=gettext_lazy(
-            "Real cards: Swiss events only for now; players enter each table's "
-            "result on their phones and another player of the table confirms it."
+            "Real cards: players enter each table's result on their phones and another "
+            "player of the table confirms it. A Swiss event plays every table or some of "
+            "them with cards (mixed); a knockout or top-q knockout every table or none; "
+            "duplicate plays online only."
         ),
     )
     top_q = forms.IntegerField(
@@ -216,12 +244,18 @@ class EventForm(forms.Form):
                 label=_("%(ordinal)s tie-break") % {"ordinal": ordinal(n + 1)},
                 choices=blank + labels,
                 required=False,
-                initial=labels[n][0] if n < len(labels) else "",
+                initial=INITIAL_TIEBREAKS[n] if n < len(INITIAL_TIEBREAKS) else "",
             )
 
     @property
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in TIEBREAK_FIELDS]
+
+    @property
+    def format_help(self) -> list[tuple[str, str, bool]]:
+        """(format, what it is, whether it is the one chosen), for every format."""
+        chosen = self["format"].value() or Event.SWISS
+        return [(key, str(FORMAT_HELP[key]), key == chosen) for key, _label in Event.FORMATS]
 
     def clean_place_points(self) -> list[float]:
         text = self.cleaned_data["place_points"]

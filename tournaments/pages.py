@@ -20,6 +20,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs import access as club_access
+from clubs.models import JoinRequest
 from games.engine import Rules
 from games.rule_text import rule_summary
 from tournaments import formats, news, registration, series, services
@@ -135,11 +137,37 @@ def csv_rows(event: Event) -> list[list[str]]:
     return [[str(CSV_MARK), *rows[0]], *([mark, *row] for row in rows[1:])]
 
 
+def join_to_register(event: Event, user: Any) -> dict[str, Any] | None:
+    """For a logged-in non-member of the club at an event for its members: how they
+    join it, to register (`clubs.services.join`: an open club at once, another by
+    asking its organizers, an invite-only one with its link); None for anyone else."""
+    if not getattr(user, "is_authenticated", False) or event.entry != Event.OPEN:
+        return None
+    if club_access.is_member(user, event.club):
+        return None
+    club = event.club
+    return {
+        "club": club,
+        "policy": club.join_policy,
+        "asked": JoinRequest.objects.filter(club=club, user=user).exists(),
+    }
+
+
 def page_context(event: Event, user: Any) -> dict[str, Any]:
     fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
     late_refusal = services.late_entry_refusal(event)
+    # Registering that could only be refused (a late entry the format or the round
+    # count refuses) is not offered: `late_refusal` says why instead; nor to a
+    # non-member, whom the services refuse too: `join_club` says how to join.
+    open_to_them = (
+        event.status != Event.FINISHED
+        and event.registration_is_open()
+        and (me is None or not me.active)
+        and late_refusal is None
+    )
+    joining = join_to_register(event, user) if open_to_them else None
     context.update(fmt.about_context(event))
     context.update(end_of_event(event, me))
     context.update(
@@ -149,12 +177,8 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "format_heading": fmt.heading(event),
             "format_about": f"{fmt.template}#about",
             "rules_summary": rule_summary(Rules.from_dict(event.rules)),
-            # Registering that could only be refused (a late entry the format or the
-            # round count refuses) is not offered: `late_refusal` says why instead.
-            "can_register": event.status != Event.FINISHED
-            and event.registration_is_open()
-            and (me is None or not me.active)
-            and late_refusal is None,
+            "can_register": open_to_them and joining is None,
+            "join_club": joining,
             "late_refusal": late_refusal
             if event.status == Event.RUNNING
             and event.registration_open

@@ -1,6 +1,7 @@
 """The projector view of an event (docs/design.md §20): one screen for the club room's
 big screen, the same for everyone who opens it, logged in or not. The common part is
-here (the event's name and status, a break's clock, the latest announcements); the
+here (the event's name and status, a break's clock, the latest announcements, a
+finished event's podium); the
 format fills in the round, its tables and the standings (`Format.projector_context`,
 its template's `projector` partial). Names, places and points only: nothing here comes
 near a card.
@@ -22,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from thirtyone import site
-from tournaments import commitment, formats, news
+from tournaments import commitment, formats, news, pages
 from tournaments.models import Event
 from tournaments.screen_parts import TOP_ROWS
 
@@ -55,6 +56,9 @@ def context(event: Event) -> dict[str, Any]:
             "format_projector": f"{fmt.template}#projector",
             "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
             "announcements": told.announcements,
+            # The end of the evening: its first three places, as the event page opens
+            # with them (`pages.end_of_event`, from the cache that page fills).
+            "podium": pages.podium_of(event),
             "top_rows": TOP_ROWS,
             # The hash in groups of eight, to read off the screen (docs/design.md §27).
             "commitment_groups": commitment.grouped(event.seed_commitment),

@@ -10,13 +10,12 @@ when drawn, never stored: a call lasts as long as what it tells of."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from calls import push
@@ -26,9 +25,6 @@ from games.models import Game, GamePlayer, Seat, Table
 from tournaments import formats, news
 from tournaments.models import CardResult, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import table_seat, unit_title
-
-# An announcement stays in the bar this long after it was made.
-NEWS_MINUTES = 30
 
 
 def calls_for(user: Any) -> list[Call]:
@@ -154,8 +150,7 @@ def _card_tables(user: Any, events: list[Event]) -> list[Call]:
 
 def _news(events: list[Event]) -> list[Call]:
     """The break and the latest announcement (`tournaments.news`) of each running event
-    the person plays in; an announcement for NEWS_MINUTES after it was made."""
-    recent = timezone.now() - timedelta(minutes=NEWS_MINUTES)
+    the person plays in, for as long as the event's pages show it (`news`'s rule)."""
     calls = []
     for event in events:
         told, url = news.news(event), event.get_absolute_url()
@@ -172,7 +167,7 @@ def _news(events: list[Event]) -> list[Call]:
                 )
             )
         latest = told.announcements[0] if told.announcements else None
-        if latest is not None and latest.at >= recent:
+        if latest is not None:
             calls.append(
                 Call(
                     key=f"news-{event.pk}-{int(latest.at.timestamp())}",

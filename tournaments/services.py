@@ -170,11 +170,7 @@ def create_event(
     _check_tables(rules, rule_set, table_size, table_min, table_max)
     stored = fmt.options(rounds=rounds, boards=boards, top_q=top_q, table_size=table_size)
     how = _scoring(scoring, place_points)
-    if tiebreaks is None:
-        # Card tables need not say each seat's lives lost, so "fewest lives lost" is
-        # not among their default tie-breaks; listed, card results must give them (§21).
-        tiebreaks = [k for k in tally.TIEBREAKS if venue == Event.ONLINE or k != "lives_lost"]
-    tiebreaks = list(tiebreaks)
+    tiebreaks = list(default_tiebreaks(venue) if tiebreaks is None else tiebreaks)
     _check_tiebreaks(tiebreaks)
     most = tally.game_maximum(table_size, how)
     if bye_points is None:
@@ -328,6 +324,14 @@ def _scoring(method: str, place_points: Sequence[float]) -> tally.Scoring:
     if any(a < b for a, b in zip(points, points[1:], strict=False)):
         raise ServiceError(_("A better place never scores fewer points."), "place_points")
     return tally.Scoring(method=method, place_points=points)
+
+
+def default_tiebreaks(venue: str) -> list[str]:
+    """An event's tie-breaks when its organizer names none: every one, in order, except
+    that card tables need not say each seat's lives lost, so "fewest lives lost" is not
+    among the defaults of an event with card tables; listed, every card result must
+    give them (docs/design.md §21)."""
+    return [k for k in tally.TIEBREAKS if venue == Event.ONLINE or k != "lives_lost"]
 
 
 def _check_tiebreaks(keys: Sequence[str]) -> None:

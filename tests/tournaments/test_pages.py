@@ -131,7 +131,8 @@ def test_a_knockout_made_on_the_page_stores_no_rounds_and_says_why(club: Club, a
     page = client.get(reverse("tournaments:create", args=[club.slug])).content.decode()
     # Said in the page itself, not by a script: a knockout's rounds field is not used.
     assert "Swiss and duplicate events only; a knockout ignores it." in page
-    assert "plays deal after deal until one player is left" in page
+    assert "Deal after deal, a player is out on their last life" in page
+    assert "The rounds field is not used." in page
     data = good_data(scat, format="knockout", rounds="40", scoring="outlasted", place_points="")
     response = client.post(reverse("tournaments:create", args=[club.slug]), data, follow=True)
     event = Event.objects.get()

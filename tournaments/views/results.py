@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import access as club_access
 from games.errors import ServiceError
 from games.notes import Line
-from tournaments import card_next, card_results, formats
+from tournaments import card_next, card_results, formats, news
 from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
 
@@ -39,6 +39,13 @@ class SeatRow:
     @property
     def lost_choices(self) -> range:
         return range(self.lives + 1)
+
+
+# Seconds between reloads without JavaScript of a page with no form to fill in (a
+# recorded table, a round not started): the break, the announcements and the next
+# round reach a phone that gets no push (docs/design.md §23). A page with the result's
+# form never reloads by itself: the choices made in it would be lost.
+REFRESH_SECONDS = 20
 
 
 class Refused(Exception):
@@ -246,6 +253,13 @@ def _context(
         else []
     )
     return {
+        # The organizer's news, as the event's pages show it (the calls bar leaves it to
+        # the pages under the event's address, this one included); pushed to it over
+        # the event's news socket (consumers.NewsConsumer).
+        "news": news.news(event),
+        "refresh_seconds": (
+            REFRESH_SECONDS if event.status == Event.RUNNING and not playing else None
+        ),
         # Once the result is in, where the viewer goes next (a phone without JavaScript
         # gets no push: the page leads on), and how players came and went (§23).
         "next_step": card_next.next_step(event, table, request.user, organizer=organizer),
