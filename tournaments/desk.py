@@ -113,9 +113,13 @@ def count_line(registered: int, missing: list[str]) -> str:
     ) % said
 
 
+# Up to this many players not at their table yet are named in the desk's line.
+NAMED_LATE = 3
+
+
 def _arrivals(rows: list[Row]) -> str:
     """ "9 of 11 at their tables. Not at the table yet: hank (table 2)." ("" when no
-    game of the round is in play)."""
+    game of the round is in play; the names only when there are few)."""
     seated = [row for row in rows if row.arrived is not None]
     if not seated:
         return ""
@@ -125,8 +129,8 @@ def _arrivals(rows: list[Row]) -> str:
         "%(here)s of %(count)s at their tables.",
         len(seated),
     ) % {"here": len(seated) - len(away), "count": len(seated)}
-    if not away:
-        return here
+    if not away or len(away) > NAMED_LATE:
+        return here  # many: the rows below say who
     late = ", ".join(
         _("%(name)s (table %(table)s)") % {"name": row.name, "table": row.table} for row in away
     )

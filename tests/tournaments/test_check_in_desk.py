@@ -237,8 +237,7 @@ def test_the_console_says_who_is_not_at_their_table_yet(
     here = RoundTable.objects.get(round=round_, seats__entry__user=members[0])
     assert games.arrive(game_id=here.game_id, user=members[0])
     part = client.get(manage_url(event) + "?part=tables").content.decode()
-    assert "1 of 6 at their tables. Not at the table yet:" in part
-    assert "p1 (table" not in part and "p2 (table" in part
+    assert "1 of 6 at their tables.</p>" in part  # five missing: the rows say who
     assert part.count("not at the table yet") == 5 + 5
     assert f'<a href="#console-table-{here.number}">Table {here.number}</a>' in part
     assert f'id="console-table-{here.number}"' in part
@@ -246,6 +245,15 @@ def test_the_console_says_who_is_not_at_their_table_yet(
     services.stand_in(event=event, entry=entry_of(event, members[1]), by=ann, on=True)
     part = client.get(manage_url(event) + "?part=tables").content.decode()
     assert part.count("not at the table yet") == 4 + 4
+    # Once few are missing, the line names them with their tables.
+    services.stand_in(event=event, entry=entry_of(event, members[2]), by=ann, on=True)
+    part = client.get(manage_url(event) + "?part=tables").content.decode()
+    late = {
+        user.username: RoundTable.objects.get(round=round_, seats__entry__user=user).number
+        for user in [ann, members[3], members[4]]
+    }
+    named = ", ".join(f"{name} (table {number})" for name, number in sorted(late.items()))
+    assert f"1 of 4 at their tables. Not at the table yet: {named}." in part
     assert not any(suit in part for suit in "♣♦♥♠")
 
 
