@@ -85,9 +85,9 @@ def desk(event: Event, console: Console, entries: list[Entry]) -> Desk:
         found.missing = [e.user.get_username() for e in services.not_checked_in(event)]
         found.count = count_line(len(active), found.missing)
     elif upcoming:
-        found.count = ngettext(
-            "%(count)s registered.", "%(count)s registered.", len(active)
-        ) % {"count": len(active)}
+        found.count = ngettext("%(count)s registered.", "%(count)s registered.", len(active)) % {
+            "count": len(active)
+        }
     found.arrivals = _arrivals(found.rows)
     return found
 
@@ -98,19 +98,22 @@ def count_line(registered: int, missing: list[str]) -> str:
     if not registered:
         return _("No one has registered yet.")
     if not missing:
-        return ngettext(
-            "%(count)s player checked in.", "All %(count)s checked in.", registered
-        ) % {"count": registered}
+        return ngettext("%(count)s player checked in.", "All %(count)s checked in.", registered) % {
+            "count": registered
+        }
     said = {
         "here": registered - len(missing),
         "count": registered,
         "names": number_list(missing),
     }
-    return ngettext(
-        "%(here)s of %(count)s checked in — %(names)s will be withdrawn at the start.",
-        "%(here)s of %(count)s checked in — %(names)s will be withdrawn at the start.",
-        len(missing),
-    ) % said
+    return (
+        ngettext(
+            "%(here)s of %(count)s checked in — %(names)s will be withdrawn at the start.",
+            "%(here)s of %(count)s checked in — %(names)s will be withdrawn at the start.",
+            len(missing),
+        )
+        % said
+    )
 
 
 # Up to this many players not at their table yet are named in the desk's line.

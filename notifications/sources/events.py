@@ -292,16 +292,17 @@ def check_in_missed(*, event_id: int) -> list[Draft]:
     if event is None or event.started_at is None:
         return []
     told = list(
-        Entry.objects.filter(
-            event=event, status=Entry.WITHDRAWN, missed_check_in=True
-        ).values_list("user_id", flat=True)
+        Entry.objects.filter(event=event, status=Entry.WITHDRAWN, missed_check_in=True).values_list(
+            "user_id", flat=True
+        )
     )
     started = event.started_at
 
     def word() -> str:
-        return _(
-            "%(event)s started at %(time)s before you checked in, so you were withdrawn."
-        ) % {"event": event.name, "time": clock(started, event.club)}
+        return _("%(event)s started at %(time)s before you checked in, so you were withdrawn.") % {
+            "event": event.name,
+            "time": clock(started, event.club),
+        }
 
     texts = in_their_languages(told, word)
     return [

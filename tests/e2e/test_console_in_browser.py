@@ -14,11 +14,11 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Club, Membership
+from notifications.models import Notification
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments import services
-from notifications.models import Notification
 from tournaments.models import Entry, Event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

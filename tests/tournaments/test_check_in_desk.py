@@ -276,7 +276,10 @@ def test_the_desk_is_gone_once_round_one_is_over(
 
 
 def test_a_running_knockouts_console_words_its_stand_in_by_the_deal_and_offers_no_registration(
-    club: Any, ann: Any, quick: Any, field: list[Any]  # noqa: F811
+    club: Any,
+    ann: Any,
+    quick: Any,
+    field: list[Any],  # noqa: F811
 ) -> None:
     event = knockout(club, ann, quick, field)
     services.start_event(event=event, by=ann)
