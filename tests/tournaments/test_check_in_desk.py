@@ -20,7 +20,7 @@ from django.utils import timezone
 from games import services as games
 from games.services import ServiceError
 from tests.tournaments.test_console import field, knockout, quick  # noqa: F401  (fixtures)
-from tournaments import services
+from tournaments import pages, services
 from tournaments.models import Entry, Event, Round, RoundTable
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +167,11 @@ def test_a_start_with_players_not_checked_in_counts_them_and_asks_first(
     own = logged_in(members[4]).get(night.get_absolute_url()).content.decode()
     assert "You did not check in before the start, so you were withdrawn." in own
     assert "You have withdrawn." not in own
+    # So does a finished event's own line (`pages.end_of_event`).
+    assert pages.withdrawn_line(missed) == (
+        "You did not check in before the start, so you were withdrawn."
+    )
+    assert pages.withdrawn_line(entry_of(night, members[0])) == "You withdrew before playing."
     # The desk lists them as withdrawn at the start.
     page = client.get(manage_url(night)).content.decode()
     assert "withdrawn at the start: not checked in" in page
@@ -278,7 +283,7 @@ def test_the_desk_is_gone_once_round_one_is_over(
 def test_a_running_knockouts_console_words_its_stand_in_by_the_deal_and_offers_no_registration(
     club: Any,
     ann: Any,
-    quick: Any,
+    quick: Any,  # noqa: F811
     field: list[Any],  # noqa: F811
 ) -> None:
     event = knockout(club, ann, quick, field)
