@@ -11,7 +11,7 @@ from clubs.signals import join_request_answered
 from games.models import Game
 from games.signals import game_started, turn_waiting
 from notifications.tasks import make_later
-from tournaments.signals import announced, event_finished, registration_opened
+from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
 
 
 def connect() -> None:
@@ -20,6 +20,7 @@ def connect() -> None:
     registration_opened.connect(_registration, dispatch_uid="notifications.registration")
     event_finished.connect(_event_finished, dispatch_uid="notifications.event_finished")
     announced.connect(_announced, dispatch_uid="notifications.announced")
+    check_in_missed.connect(_check_in_missed, dispatch_uid="notifications.check_in_missed")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
 
 
@@ -49,6 +50,10 @@ def _event_finished(sender: Any, *, event_id: int, **_: Any) -> None:
 
 def _announced(sender: Any, *, announcement_id: int, **_: Any) -> None:
     make_later("event_announcement", announcement_id=announcement_id)
+
+
+def _check_in_missed(sender: Any, *, event_id: int, **_: Any) -> None:
+    make_later("check_in_missed", event_id=event_id)
 
 
 def _join_answered(

@@ -6,7 +6,9 @@ why, the turn's clock, the game over or playing, and where to watch it.
 Read from games' public models only: a game's snapshot says whose turn it is
 (`Game.state["turn"]`), its players whether a bot plays for them (`GamePlayer.away`,
 `away_reason`) and its deadline how long the turn has left. No card is read: the
-snapshot's hands are never looked at here, so nothing on the page could show one."""
+snapshot's hands are never looked at here, so nothing on the page could show one. Who
+has not opened their table yet (`GamePlayer.arrived_at`) is said too: the moment for a
+stand-in (the check-in desk, `tournaments.desk`, lists them by name)."""
 
 from __future__ import annotations
 
@@ -44,6 +46,10 @@ class Seat:
     turn: bool = False
     away: str = ""  # why a bot plays for them, in words ("" if they play)
     stand_in: bool = False  # the organizer's stand-in for this round
+    # Whether they have opened their table's game (`GamePlayer.arrived_at`, public):
+    # False is "not at the table yet", when the stand-in is wanted; None where it does
+    # not apply (a bot plays, the game is over, a card table).
+    arrived: bool | None = None
 
 
 @dataclass
@@ -193,6 +199,8 @@ def console(event: Event, now: datetime | None = None) -> Console:
                 shown.turn = turn == player.position
                 if player.away:
                     shown.away = str(AWAY_WORDS.get(player.away_reason, _("away")))
+                elif seat.entry is not None:
+                    shown.arrived = player.arrived_at is not None
             if shown.turn:
                 line.turn_name = name
             line.seats.append(shown)

@@ -103,8 +103,16 @@ def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     if mine is not None:
         line = fmt.own_line(mine, len(placings))
     elif me is not None:
-        line = _("You withdrew before playing.") if not me.active else _("You played no game here.")
+        line = withdrawn_line(me) if not me.active else _("You played no game here.")
     return {"podium": podium(placings), "own_line": line}
+
+
+def withdrawn_line(me: Entry) -> str:
+    """A withdrawn player's own line before they played: withdrawn by themselves or an
+    organizer, or by the start for not checking in (`Entry.missed_check_in`)."""
+    if me.missed_check_in:
+        return _("You did not check in before the start, so you were withdrawn.")
+    return _("You withdrew before playing.")
 
 
 def placings_of(event: Event) -> list[Placing]:

@@ -421,8 +421,8 @@ def _enter(event: Event, user: Any, entry: Entry | None) -> Entry:
                 for r in event.round_set.filter(number__lt=first)
             )
     else:  # rejoining after a withdrawal: the rounds missed score nothing
-        entry.status, entry.withdrawn_at = Entry.REGISTERED, None
-        entry.save(update_fields=["status", "withdrawn_at"])
+        entry.status, entry.withdrawn_at, entry.missed_check_in = Entry.REGISTERED, None, False
+        entry.save(update_fields=["status", "withdrawn_at", "missed_check_in"])
     return entry
 
 
@@ -595,6 +595,48 @@ def check_in(*, event: Event, user: Any) -> Entry:
     return entry
 
 
+def check_in_for(*, event: Event, entry: Entry, by: Any) -> Entry:
+    """An organizer checks `entry` in at the desk (a player in the room without the
+    site open, or whose phone is flat). As `check_in`, but also before the check-in
+    window opens: the organizer sees them here (docs/design.md §20)."""
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        require_organizer(event, by)
+        found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
+        if found is None:
+            raise ServiceError(_("That player is not in this event."))
+        name = found.user.get_username()
+        if event.status == Event.CANCELLED:
+            raise ServiceError(str(CANCELLED))
+        if not event.checkin_minutes:
+            raise ServiceError(_("This event has no check-in: being registered is enough."))
+        if event.status != Event.UPCOMING:
+            raise ServiceError(_("Check-in has closed: the event has started."))
+        if not found.active:
+            raise ServiceError(
+                _("%(name)s has withdrawn: add them to the event again first.") % {"name": name}
+            )
+        if found.checked_in_at is not None:
+            raise ServiceError(_("%(name)s has already checked in.") % {"name": name})
+        found.checked_in_at = timezone.now()
+        found.save(update_fields=["checked_in_at"])
+        changed(event)
+    return found
+
+
+def not_checked_in(event: Event) -> list[Entry]:
+    """The registered players the event's start would withdraw, by name: those not
+    checked in when it has check-in (none when it has not, or has started)."""
+    if not event.checkin_minutes or event.status != Event.UPCOMING:
+        return []
+    return list(
+        _active_entries(event)
+        .filter(checked_in_at__isnull=True)
+        .select_related("user")
+        .order_by("user__username")
+    )
+
+
 def set_registration(*, event: Event, by: Any, open: bool) -> Event:
     """The organizer opens registration (now, also when it was to open later) or
     closes it."""
@@ -684,9 +726,14 @@ def start_event(*, event: Event, by: Any) -> Round:
             raise ServiceError(str(CANCELLED))
         if event.status != Event.UPCOMING:
             raise ServiceError(_("The event has already started."))
+        # Who has not checked in is withdrawn, marked so: their own line says why, and
+        # they are told (`signals.check_in_missed`; the manage page asks first).
+        missed = 0
         if event.checkin_minutes:
-            _active_entries(event).filter(checked_in_at__isnull=True).update(
-                status=Entry.WITHDRAWN, withdrawn_at=timezone.now()
+            missed = (
+                _active_entries(event)
+                .filter(checked_in_at__isnull=True)
+                .update(status=Entry.WITHDRAWN, withdrawn_at=timezone.now(), missed_check_in=True)
             )
         fmt = formats.of(event)
         fmt.check_field(event, _active_entries(event).count())
@@ -694,6 +741,8 @@ def start_event(*, event: Event, by: Any) -> Round:
         event.save(update_fields=["status", "started_at"])
         round_ = fmt.start(event)
         changed(event)
+        if missed:
+            send_on_commit(signals.check_in_missed, sender=Event, event_id=event.pk)
     return round_
 
 

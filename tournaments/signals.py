@@ -11,6 +11,10 @@ Keyword argument: `event` (the `Event`).
 `event_finished`: an event is over and its standings are final (its last round recorded,
 or the organizer finished it). Keyword argument: `event_id` (int).
 
+`check_in_missed`: an event with check-in started, and withdrew the registered players
+who had not checked in (`services.start_event`; their entries are marked
+`missed_check_in`). Keyword argument: `event_id` (int).
+
 `announced`: an organizer wrote an announcement to an event's players
 (`services.announce`). Keyword argument: `announcement_id` (int).
 """
@@ -22,3 +26,4 @@ from django.dispatch import Signal
 registration_opened = Signal()
 event_finished = Signal()
 announced = Signal()
+check_in_missed = Signal()

@@ -30,9 +30,15 @@ def club_clock(moment: datetime, club: Club, format: str | None = None) -> str:
 
 
 @register.simple_tag
-def club_time(moment: datetime | None, club: Club, format: str | None = None) -> SafeString | str:
+def club_time(
+    moment: datetime | None, club: Club, format: str | None = None, *, room: bool = False
+) -> SafeString | str:
+    """`room=True`: the room's clock only, not rewritten into the viewer's zone (a time
+    of day read at the club, such as the check-in desk's "checked in 20:12 CET")."""
     if moment is None:
         return ""
     text = club_clock(moment, club, format)
     iso = moment.astimezone(UTC).isoformat()
+    if room:
+        return format_html('<time datetime="{}">{}</time>', iso, text)
     return format_html('<time datetime="{}" data-local>{}</time>', iso, text)

@@ -251,3 +251,67 @@ def event_announcement(*, announcement_id: int) -> list[Draft]:
         )
         for user_id in told
     ]
+
+
+# ---- withdrawn at the start for not checking in ------------------------------------
+
+MISSED = "missed_check_in"
+
+
+def _still_withdrawn(notifications: list[Any]) -> set[int]:
+    """Those whose player is still out of the event (registered again meanwhile: no
+    e-mail)."""
+    wanted = {(int(n.key.rsplit("-", 1)[1]), n.user_id): n.pk for n in notifications}
+    out = Entry.objects.filter(
+        event_id__in={event for event, _ in wanted},
+        user_id__in={user for _, user in wanted},
+        status=Entry.WITHDRAWN,
+        missed_check_in=True,
+    ).values_list("event_id", "user_id")
+    return {wanted[pair] for pair in out if pair in wanted}
+
+
+kinds.register(
+    kinds.Kind(
+        MISSED,
+        gettext_lazy("Withdrawn: not checked in"),
+        gettext_lazy("An event started before you checked in, so you were withdrawn."),
+        {"site": True, "email": True, "browser": False},
+        still_news=_still_withdrawn,
+        order=35,
+    )
+)
+
+
+@source("check_in_missed")
+def check_in_missed(*, event_id: int) -> list[Draft]:
+    """Each player the event's start withdrew for not checking in
+    (`Entry.missed_check_in`), and still out of it: when it started, on the club's
+    clock. The key is the event's: told once however often this runs."""
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None or event.started_at is None:
+        return []
+    told = list(
+        Entry.objects.filter(event=event, status=Entry.WITHDRAWN, missed_check_in=True).values_list(
+            "user_id", flat=True
+        )
+    )
+    started = event.started_at
+
+    def word() -> str:
+        return _("%(event)s started at %(time)s before you checked in, so you were withdrawn.") % {
+            "event": event.name,
+            "time": clock(started, event.club),
+        }
+
+    texts = in_their_languages(told, word)
+    return [
+        Draft(
+            kind=MISSED,
+            user_id=user_id,
+            key=f"missed-checkin-{event.pk}",
+            text=texts[user_id],
+            url=event.get_absolute_url(),
+        )
+        for user_id in told
+    ]

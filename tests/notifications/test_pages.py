@@ -86,8 +86,10 @@ def test_the_settings_are_a_table_of_kinds_by_channels_saved_at_once(ann: Any) -
     boxes = re.findall(
         r'<input type="checkbox" name="on" value="([^"]+)" id="[^"]+"( checked)?', html
     )
-    assert len(boxes) == 9 * 3
+    assert len(boxes) == 10 * 3  # ten kinds (with "withdrawn: not checked in"), three channels
     assert ("game_ready:email", "") in boxes and ("game_ready:site", " checked") in boxes
+    assert ("missed_check_in:email", " checked") in boxes
+    assert ("missed_check_in:site", " checked") in boxes
     assert "no verified e-mail address" in html
     chosen = ["game_ready:email", "your_turn:site", "bogus:site", "announcement:fax"]
     response = client.post(SETTINGS, {"on": chosen}, follow=True)

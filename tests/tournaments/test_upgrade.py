@@ -217,6 +217,10 @@ CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.
 ADD_TO_CALENDAR = re.compile(r"(\nStarts\n[^\n]*)\n")
 CLUB_CALENDAR = "In your calendar app: subscribe to the club's events (or copy its address)\n"
 CONSOLE_WHEN = re.compile(r"\nWhen\n.*?(?=\nPrint\n)", re.S)
+# The check-in desk (docs/design.md §20), new above the tables while round 1 is played.
+CONSOLE_DESK = re.compile(
+    r"\nCheck-in desk\n.*?(?=\n(?:(?:Round|Deal) \d+: the tables|The event)\n)", re.S
+)
 CONSOLE_TABLES = re.compile(r"\n(?:Round|Deal) \d+: the tables\n.*?(?=\nThe event\n)", re.S)
 SEAT_CHOICE = re.compile(r"^Round (\d+), table (\d+), seat (\d+): (.+?)( \(\w+\))?$", re.M)
 # The languages (docs/i18n.md): every page's footer has a form to choose one.
@@ -321,6 +325,10 @@ def as_now(reading: Reading) -> str:
             )
         text = re.sub(r"Correct a result\n.*?\nCorrect(?=\n)", KNOCKOUT_REFUSAL, text, flags=re.S)
         text = text.replace("No game of this event is over yet.", KNOCKOUT_REFUSAL)
+    if "(running)" in reading.page.what:
+        # Every running event of the snapshot is past late entry: opening or closing
+        # registration would mean nothing, so it is not offered.
+        text = text.replace("\nThe event\nClose registration\n", "\nThe event\n")
     text = SEAT_CHOICE.sub(r"\4: round \1, table \2, seat \3\5", text)
     return text.replace(DUPLICATE_BEFORE, DUPLICATE_NOW)
 
@@ -331,7 +339,7 @@ def as_compared(reading: Reading) -> str:
     if reading.page.url.endswith("/manage/"):
         text = CONSOLE_WHEN.sub("", text)
     text = LANGUAGE_FORM.sub("", text)
-    return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", text))
+    return CONSOLE_TABLES.sub("", CONSOLE_PARTS.sub("", CONSOLE_DESK.sub("", text)))
 
 
 def difference(before: Reading, now: Reading) -> str | None:

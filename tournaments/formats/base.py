@@ -138,6 +138,10 @@ class Format:
     # What its pages call one of its rounds (a balanced knockout's is a deal): "round"
     # or "deal", a key (`tournaments.words.unit_title` words it), never shown as it is.
     unit: ClassVar[str] = "round"
+    # The console's stand-in for a no-show in its words (`%(name)s`: the player): the
+    # button, and what the page says once pressed. A bot plays the round's games.
+    stand_in_button: ClassVar[str] = gettext_lazy("A bot plays for %(name)s this round")
+    stand_in_done: ClassVar[str] = gettext_lazy("A bot plays for %(name)s this round.")
     # Why its tables cannot play with real cards in the room (docs/design.md §21);
     # None: an event may choose the venue "cards" or "mixed".
     card_tables_refusal: ClassVar[str | None] = gettext_lazy(

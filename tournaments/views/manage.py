@@ -30,6 +30,7 @@ from thirtyone import site
 from tournaments import (
     card_results,
     console,
+    desk,
     formats,
     news,
     page_parts,
@@ -51,7 +52,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 from tournaments.services import ServiceError
-from tournaments.words import ordinal, seat_name
+from tournaments.words import number_list, ordinal, seat_name
 
 Handler = Callable[[HttpRequest, Event], str]
 
@@ -102,10 +103,26 @@ def set_registration(request: HttpRequest, event: Event) -> str:
 
 
 def start_event(request: HttpRequest, event: Event) -> str:
+    missing = [e.user.get_username() for e in services.not_checked_in(event)]
     round_ = services.start_event(event=event, by=request.user)
     if round_.status == Round.PLAYING:
-        return _("The event has started: round 1 is being played.")
-    return _("The event has started: round 1 is seated. Check the seating, then start it.")
+        said = _("The event has started: round 1 is being played.")
+    else:
+        said = _("The event has started: round 1 is seated. Check the seating, then start it.")
+    if not missing:
+        return said
+    withdrawn = ngettext(
+        "%(names)s had not checked in and is withdrawn; they are told.",
+        "%(names)s had not checked in and are withdrawn; each is told.",
+        len(missing),
+    ) % {"names": number_list(missing)}
+    return f"{said} {withdrawn}"
+
+
+def check_in_for(request: HttpRequest, event: Event) -> str:
+    entry = _entry(request, event)
+    services.check_in_for(event=event, entry=entry, by=request.user)
+    return _("%(name)s is checked in.") % {"name": entry.user.get_username()}
 
 
 def swap(request: HttpRequest, event: Event) -> str:
@@ -252,8 +269,8 @@ def stand_in(request: HttpRequest, event: Event) -> str:
     on = request.POST.get("on") == "1"
     services.stand_in(event=event, entry=entry, by=request.user, on=on)
     name = entry.user.get_username()
-    if on:
-        return _("A bot plays for %(name)s this round.") % {"name": name}
+    if on:  # in the format's words: a balanced knockout's goes on deal after deal
+        return str(formats.of(event).stand_in_done) % {"name": name}
     return _("%(name)s has their seat back.") % {"name": name}
 
 
@@ -316,6 +333,7 @@ def announce(request: HttpRequest, event: Event) -> str:
 ACTIONS: dict[str, Handler] = {
     "registration": set_registration,
     "start_event": start_event,
+    "check_in_for": check_in_for,
     "swap": swap,
     "lock": lock,
     "start_round": start_round,
@@ -356,6 +374,26 @@ def _ask_finish(request: HttpRequest, event: Event) -> Question:
         _("Finish %(name)s now?") % {"name": event.name},
         _("The standings become final; a round seated and not started is dropped."),
         _("Finish the event"),
+    )
+
+
+def _ask_start(request: HttpRequest, event: Event) -> Question | None:
+    """Starting withdraws whoever has not checked in (`services.start_event`): the
+    count and their names first. Nothing to ask when everyone has checked in."""
+    missing = [e.user.get_username() for e in services.not_checked_in(event)]
+    if not missing:
+        return None
+    registered = Entry.objects.filter(event=event, status=Entry.REGISTERED).count()
+    return Question(
+        _("Start %(name)s now?") % {"name": event.name},
+        _("%(count)s Each is told. If they are here, check them in first.")
+        % {"count": desk.count_line(registered, missing)},
+        ngettext(
+            "Start and withdraw %(count)s player",
+            "Start and withdraw %(count)s players",
+            len(missing),
+        )
+        % {"count": len(missing)},
     )
 
 
@@ -417,7 +455,9 @@ def _ask_stop_repeating(request: HttpRequest, event: Event) -> Question:
     )
 
 
-QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question]] = {
+# A question may be None: nothing to ask this time (a start that withdraws no one).
+QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question | None]] = {
+    "start_event": _ask_start,
     "cancel": _ask_cancel,
     "stop_repeating": _ask_stop_repeating,
     "finish": _ask_finish,
@@ -439,11 +479,12 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
             if handler is None:
                 raise ServiceError(_("Choose one of the page's buttons."))
             ask = QUESTIONS.get(action)
-            if ask is not None and request.POST.get("confirm") != "yes":
+            question = ask(request, event) if ask and request.POST.get("confirm") != "yes" else None
+            if question is not None:
                 # The first press asks; only the second, with confirm=yes, acts. What
                 # would be refused is refused now, not after the question.
                 _would_do(handler, request, event)
-                return _confirm(request, event, ask(request, event))
+                return _confirm(request, event, question)
             messages.success(request, handler(request, event))
         except ServiceError as error:
             messages.error(request, error.message)
@@ -486,11 +527,18 @@ def _confirm(request: HttpRequest, event: Event, question: Question) -> HttpResp
     )
 
 
-def _console_context(event: Event) -> dict[str, Any]:
+def _console_context(event: Event, entries: list[Entry] | None = None) -> dict[str, Any]:
+    """The console's live part: the news, the check-in desk while the event starts, and
+    the tables of the round in play."""
     now = timezone.now()
+    tables = console.console(event, now)
+    at_desk = desk.shown(event, tables)
+    if at_desk and entries is None:
+        entries = roster.entries(event)
     return {
         "event": event,
-        "console": console.console(event, now),
+        "console": tables,
+        "desk": desk.desk(event, tables, entries or []) if at_desk else None,
         "news": news.news(event, now),
         "refresh_seconds": REFRESH_SECONDS,
     }
@@ -522,7 +570,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     late_refusal = services.late_entry_refusal(event)
     following = services.next_round_number(event)
     last_round = fmt.sets_rounds and waiting is None and following > event.rounds
-    base = _console_context(event)
+    base = _console_context(event, entries)
     on_break = base["news"].break_ is not None
     card_choices = (
         [
@@ -573,6 +621,9 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         if event.paused
         else None,
         "late_refusal": late_refusal,
+        # Opening or closing registration means something while players may still enter.
+        "registration_control": event.status == Event.UPCOMING
+        or (running and late_refusal is None),
         "members": _members_to_add(event)
         if late_refusal is None and event.status != Event.FINISHED
         else [],
@@ -613,7 +664,11 @@ def _calendar_context(event: Event) -> dict[str, Any]:
     not started, repeating it every week or stopping."""
     upcoming = event.status == Event.UPCOMING
     repeating = event.series if event.series is not None and event.series.active else None
+    started = event.started_at
     return {
+        # Started a minute or more before or after its time: the page says both.
+        "started_elsewhen": started is not None
+        and abs((started - event.starts_at).total_seconds()) >= 60,
         "registration_opens": registration.opening_time(event)
         if upcoming and event.registration_open and event.registration_waits()
         else "",

@@ -44,6 +44,13 @@ class Knockout(Format):
     break_refusal = gettext_lazy("A knockout deals on until one player is left: it has no breaks.")
     # Its pages' words (`pages.Unit`): "deal" ("out on deal 3"), a key the pages word.
     unit = "deal"
+    # Each deal is a round, and a stand-in goes on deal after deal until they are back
+    # (`rounds.record`): not "this round".
+    stand_in_button = gettext_lazy("A bot plays for %(name)s from this deal on")
+    stand_in_done = gettext_lazy(
+        "A bot plays for %(name)s from this deal on, until they are back or you give them "
+        "their seat back."
+    )
     keeps_tables = True
     # Its tables' column: a balanced table plays a deal at a time.
     table_column = gettext_lazy("Deal")

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.errors import ServiceError
-from tournaments.formats.base import Options
+from tournaments.formats.base import Format, Options
 from tournaments.formats.knockout import Knockout
 from tournaments.formats.knockout import verify as knockout_verify
 from tournaments.formats.top_q import rounds
@@ -24,6 +24,9 @@ class TopQ(Knockout):
     key = Event.TOP_Q
     template = "tournaments/formats/top_q.html"
     unit = "round"
+    # A round is a whole game: a stand-in plays it, as in the other formats.
+    stand_in_button = Format.stand_in_button
+    stand_in_done = Format.stand_in_done
     keeps_tables = False
     table_column = gettext_lazy("Game")
 
