@@ -54,7 +54,7 @@ class Swiss(SeatedRounds):
         return {
             "scoring_text": pages.scoring_text(event),
             "bye_text": pages.bye_text(event),
-            "tiebreak_labels": pages.tiebreak_labels(event),
+            "ties_text": pages.ties_text(event),
         }
 
     def csv_rows(self, event: Event) -> list[list[str]]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
@@ -234,6 +234,31 @@ class SwissFacts:
 
 def tiebreak_labels(event: Event) -> list[str]:
     return [_(tally.TIEBREAKS[key]) for key in event.tiebreaks]
+
+
+# The tie-breaks as a sentence names them: lower case in English, Danish and French, a
+# German noun keeps its capital (each language's own words, never `|lower`).
+_TIEBREAKS_WITHIN = {
+    "opponents_average": pgettext_lazy("within a sentence", "opponents' average"),
+    "outlasted_sum": pgettext_lazy("within a sentence", "outlasted opponents' scores"),
+    "table_wins": pgettext_lazy("within a sentence", "table wins"),
+    "lives_lost": pgettext_lazy("within a sentence", "fewest lives lost"),
+    "head_to_head": pgettext_lazy("within a sentence", "head to head"),
+    "lots": pgettext_lazy("within a sentence", "drawing lots"),
+}
+
+
+def ties_text(event: Event) -> str:
+    """ "Broken by table wins, then drawing lots." (the event page's "Ties")."""
+    words = [str(_TIEBREAKS_WITHIN[key]) for key in event.tiebreaks]
+    if not words:
+        return _("Broken by nothing: tied players share a rank.")
+    if len(words) == 1:
+        return _("Broken by %(first)s.") % {"first": words[0]}
+    return _("Broken by %(first)s, then %(last)s.") % {
+        "first": ", ".join(words[:-1]),
+        "last": words[-1],
+    }
 
 
 def scoring_text(event: Event) -> str:
