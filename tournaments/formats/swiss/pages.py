@@ -170,13 +170,23 @@ class SwissFacts:
             )
         ]
         self.standings = standing_lines(event, names, None, rows)
-        self.standing_html = [render_partial("standing-row", {"row": r}) for r in self.standings]
+        # A tie-break column blank for everyone (head to head, lots: only for players
+        # still tied) is marked, for paper to give its width to the rounds' columns.
+        self.blank_tiebreaks = {
+            k
+            for k in range(len(event.tiebreaks))
+            if all(not line.tiebreaks[k] for line in self.standings)
+        }
+        self.standing_html = [self._row_html(r) for r in self.standings]
         self.opponents_html = (
             render_partial("met-list", {"opponents": self.opponents}) if self.opponents else ""
         )
         self.table_wins_column = table_wins_column(event)
         self.tiebreak_labels = tiebreak_labels(event)
         self.rounds = event.rounds
+
+    def _row_html(self, row: StandingLine) -> str:
+        return render_partial("standing-row", {"row": row, "blank": self.blank_tiebreaks})
 
     def entry_of(self, user: Any) -> int | None:
         """The id of `user`'s entry (withdrawn or not); None: they have none."""
@@ -207,7 +217,7 @@ class SwissFacts:
             standings = [*standings[:k], row, *standings[k + 1 :]]
             standing_html = [
                 *standing_html[:k],
-                render_partial("standing-row", {"row": row}),
+                self._row_html(row),
                 *standing_html[k + 1 :],
             ]
         shown = self.shown
@@ -228,6 +238,7 @@ class SwissFacts:
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
             "tiebreak_labels": self.tiebreak_labels,
+            "blank_tiebreaks": self.blank_tiebreaks,
             "round_numbers": range(1, self.rounds + 1),
         }
 
