@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import chat, services
-from games.models import ChatMessage, Table
+from games import chat, proofs, services
+from games.models import ChatMessage, Deal, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +97,11 @@ def test_the_migration_unnames_only_default_names_and_keys_only_exact_phrases(
         "ann's table",
         "bob's table",
     ]
+
+
+def test_a_decks_name_within_a_sentence_keeps_each_languages_case() -> None:
+    said = {}
+    for language in ("en", "da", "de", "fr"):
+        with translation.override(language):
+            said[language] = proofs.label_within(Deal.ROUND, 2)
+    assert said == {"en": "round 2", "da": "runde 2", "de": "Runde 2", "fr": "manche 2"}
