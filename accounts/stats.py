@@ -133,7 +133,7 @@ def _entry(row: GamePlayer) -> GameEntry:
     game, table = row.game, row.game.table
     players = list(game.players.all())
     return GameEntry(
-        table_name=table.name,
+        table_name=table.title,
         table_is_public=table.is_public,
         table_url=table.get_absolute_url(),
         game_url=reverse("game_page", args=[game.pk]),

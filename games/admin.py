@@ -218,7 +218,7 @@ class TableAdmin(admin.ModelAdmin):
             except services.ServiceError as refused:
                 self.message_user(
                     request,
-                    _("%(table)s: %(reason)s") % {"table": table.name, "reason": refused.message},
+                    _("%(table)s: %(reason)s") % {"table": table.title, "reason": refused.message},
                     messages.WARNING,
                 )
             else:

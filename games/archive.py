@@ -178,7 +178,7 @@ def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:
     headers = [
         ("Event", "Thirty-One"),
         ("Game", str(game.pk)),
-        ("Table", table.name),
+        ("Table", table.title),
         ("Date", timezone.localtime(game.started_at).strftime("%Y.%m.%d %H:%M %Z")),
         ("Rules", table.rules_name),
         ("Preset", table.rules_preset),

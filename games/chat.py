@@ -3,7 +3,8 @@
 - Who: `access.may_chat` (the people seated at the table) write,
   less those the host (or staff) muted (`TableMute`); spectators read only.
 - What: the text as typed (one line, at most `ChatMessage.MAX_LENGTH` characters) or
-  one of the `QUICK_PHRASES`. Templates escape it like any text. The server never
+  one of the `QUICK_PHRASES` (games.phrases), stored by its key and shown in each
+  reader's language. Templates escape it like any text. The server never
   writes a line of its own, so it can never name a card in chat. It does not filter
   card-like text either: people may say what they like of their own cards, as at a
   real table, a filter would be trivial to get round ("seven of hearts", "7h", "7 ♡")
@@ -30,12 +31,12 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from accounts.usernames import table_name
 from games import access, realtime
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
+from games.phrases import QUICK_PHRASES, in_english
 from games.presence import ENGLISH, LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -43,18 +44,6 @@ log = logging.getLogger(__name__)
 SHOWN = 50  # lines a chat shows
 HIDDEN_KEY = "chat_hidden_tables"  # the session's list of tables whose chat is hidden
 LINES_TEMPLATE = "games/chat.html#chat-lines"
-
-# Short things said at a card table, one click each: (key, text). The buttons show the
-# text in the viewer's language; a line posted is written in its writer's.
-QUICK_PHRASES = {
-    "hello": gettext_lazy("Hello!"),
-    "luck": gettext_lazy("Good luck, everyone!"),
-    "nice": gettext_lazy("Nice one!"),
-    "oops": gettext_lazy("Oops!"),
-    "thanks": gettext_lazy("Thanks!"),
-    "moment": gettext_lazy("One moment, please."),
-    "gg": gettext_lazy("Good game!"),
-}
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 
@@ -78,17 +67,20 @@ def clean(text: str) -> str:
     return line
 
 
-def post(*, table: Table, user: Any, text: str) -> ChatMessage:
-    """Store what `user` typed at `table`, then push the chat to the table's sockets
-    (after the commit: no one hears of a line before it is stored)."""
-    line = clean(text)
+def post(*, table: Table, user: Any, text: str = "", phrase: str = "") -> ChatMessage:
+    """Store what `user` typed at `table` (or the quick phrase `phrase`, by its key),
+    then push the chat to the table's sockets (after the commit: no one hears of a line
+    before it is stored)."""
+    if phrase not in QUICK_PHRASES:
+        phrase = ""
+    line = clean(in_english(phrase) if phrase else text)
     with transaction.atomic():
         if not access.may_chat(user, table):
             raise ServiceError(_("Only the players at this table write in its chat."))
         if TableMute.objects.filter(table=table, user=user).exists():
             raise ServiceError(_("The host muted you at this table: you can read its chat only."))
         message = ChatMessage.objects.create(
-            table=table, user=user, name=table_name(user.get_username()), text=line
+            table=table, user=user, name=table_name(user.get_username()), text=line, phrase=phrase
         )
         transaction.on_commit(lambda: push(table.pk))
     return message

@@ -22,7 +22,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.usernames import table_name
-from games import engine
+from games import engine, phrases
 from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
 from games.engine.events import from_dict as event_from_dict
@@ -186,7 +186,17 @@ class Table(models.Model):
         (STARTED_BY_SYSTEM, _("Only the system (a tournament)")),
     ]
 
-    name = models.CharField(_("name"), max_length=80)
+    # Blank: the host left it unnamed, and each reader reads "<host>'s table" in their
+    # own language (`title`), the host's name kept in `host_name`.
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    host_name = models.CharField(
+        _("host name"),
+        max_length=150,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("The host's name when they left the table unnamed."),
+    )
     # The host: None for a table opened by the system (a tournament's), which no one
     # hosts. A host need not sit in seat 0.
     owner = models.ForeignKey(
@@ -265,7 +275,15 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """What every page and message calls the table, in the active language: its
+        name, or "mette's table" for one its host left unnamed (docs/i18n.md)."""
+        if self.name:
+            return self.name
+        return gettext("%(name)s's table") % {"name": self.host_name}
 
     @property
     def is_closed(self) -> bool:
@@ -720,6 +738,11 @@ class ChatMessage(models.Model):
         _("name"), max_length=150, help_text=_("The writer's name at the table then.")
     )
     text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    # A quick phrase's key (games.phrases): the line is shown in each reader's language,
+    # `text` keeping it in English. Blank: a line typed, shown as typed.
+    phrase = models.CharField(
+        _("quick phrase"), max_length=phrases.KEY_LENGTH, blank=True, default="", db_default=""
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     hidden = models.BooleanField(_("hidden"), default=False)
 
@@ -731,6 +754,11 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text[:40]}"
+
+    @property
+    def shown(self) -> str:
+        """The line as its reader reads it: a quick phrase in their language."""
+        return phrases.shown(self.phrase, self.text)
 
 
 class TableMute(models.Model):

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games import engine
 from games.models import Deal, Game, GameEvent
@@ -30,6 +31,7 @@ class Proof(NamedTuple):
     deck: str | None  # None until revealed
     stock: str | None  # a reshuffle's new stock, once revealed
     name: str = ""  # the label in English, as a transcript's headers name the deck (`label`)
+    within: str = ""  # the label as a sentence says it: "round 2" ("Runde 2" in German)
 
     @property
     def check(self) -> str:
@@ -54,6 +56,19 @@ def shown_label(purpose: str, round_no: int, number: int = 0) -> str:
     if purpose == Deal.RESHUFFLE:
         return _("Round %(round)s, reshuffle %(number)s") % {"round": round_no, "number": number}
     return _("Round %(round)s") % {"round": round_no}
+
+
+def label_within(purpose: str, round_no: int, number: int = 0) -> str:
+    """`shown_label` within a sentence ("Fair shuffle: round 2"): each language's own
+    case, never the label lower-cased (a German noun keeps its capital)."""
+    if purpose == Deal.FIRST_DEALER:
+        return pgettext("within a sentence", "first dealer")
+    if purpose == Deal.RESHUFFLE:
+        return pgettext("within a sentence", "round %(round)s, reshuffle %(number)s") % {
+            "round": round_no,
+            "number": number,
+        }
+    return pgettext("within a sentence", "round %(round)s") % {"round": round_no}
 
 
 _NAMED = re.compile(r"Round ([0-9]{1,9})(?:, reshuffle ([0-9]{1,9}))?")
@@ -93,6 +108,7 @@ def proof(
         deck=deal.deck if revealed else None,
         stock=(stocks or {}).get(used) if revealed and used is not None else None,
         name=label(deal.purpose, deal.round_no, deal.number),
+        within=label_within(deal.purpose, deal.round_no, deal.number),
     )
 
 

@@ -42,6 +42,13 @@ class PrintedRound:
     title: str
     tables: list[PrintedTable]
     notes: list[str] = field(default_factory=list)
+    # The title as a sentence says it ("Pairings, round 2 of 3"): each language's own
+    # words (a German noun keeps its capital), never the title lower-cased.
+    title_within: str = ""
+
+    @property
+    def within(self) -> str:
+        return self.title_within or self.title
 
 
 def printed_tables(round_: Round) -> list[PrintedTable]:

@@ -78,6 +78,13 @@ def unit_title(unit: str, number: int) -> str:
     return _("Round %(number)s") % {"number": number}
 
 
+def unit_title_within(unit: str, number: int) -> str:
+    """`unit_title` as a sentence says it: "round 3", "deal 3" (German: "Runde 3")."""
+    if unit == "deal":
+        return pgettext("within a sentence", "deal %(number)s") % {"number": number}
+    return pgettext("within a sentence", "round %(number)s") % {"number": number}
+
+
 # A weekly series' day (tournaments.series): at the start of a sentence, and within one.
 EVERY_WEEKDAY = {
     0: gettext_lazy("Every Monday"),

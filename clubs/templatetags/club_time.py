@@ -42,3 +42,15 @@ def club_time(
     if room:
         return format_html('<time datetime="{}">{}</time>', iso, text)
     return format_html('<time datetime="{}" data-local>{}</time>', iso, text)
+
+
+@register.simple_tag
+def club_time_kept(
+    moment: datetime | None, club: Club, format: str | None = None
+) -> SafeString | str:
+    """`club_time` that no script rewrites: a printed sheet is read in the club's room,
+    on the club's clock, whatever zone the organizer who printed it was in."""
+    if moment is None:
+        return ""
+    iso = moment.astimezone(UTC).isoformat()
+    return format_html('<time datetime="{}">{}</time>', iso, club_clock(moment, club, format))

@@ -159,7 +159,9 @@ def _new_table(
     if not name.strip() and owner is None:
         raise ServiceError(_("Name the table."), "name")
     return Table(
-        name=(name.strip() or _("%(name)s's table") % {"name": owner.get_username()})[:80],
+        # Unnamed, it is "<host>'s table" in each reader's language (`Table.title`).
+        name=name.strip()[:80],
+        host_name="" if name.strip() else owner.get_username(),
         owner=owner,
         rule_set=rule_set,
         rules=rules.to_dict(),

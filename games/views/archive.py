@@ -84,7 +84,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         _step(request),
         ended=found.public,
     )
-    context.update({"game": game, "table": game.table, "title": game.table.name})
+    context.update({"game": game, "table": game.table, "title": game.table.title})
     return render(request, "games/replay.html", context)
 
 

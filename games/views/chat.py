@@ -41,11 +41,12 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
         error = ratelimit.too_fast(wait)
     else:
         phrase = request.POST.get("phrase")
-        # A quick phrase is written in the writer's language, as if they had typed it.
-        quick = chats.QUICK_PHRASES.get(phrase, "") if phrase else None
-        text = str(quick) if quick is not None else request.POST.get("text", "")
+        # A quick phrase is stored by its key: each reader reads it in their language.
         try:
-            chats.post(table=table, user=request.user, text=text)
+            if phrase is not None:
+                chats.post(table=table, user=request.user, phrase=phrase)
+            else:
+                chats.post(table=table, user=request.user, text=request.POST.get("text", ""))
         except services.ServiceError as refused:
             error = refused.message
     if not request.htmx:

@@ -177,7 +177,7 @@ def _create_from_post(request: HttpRequest) -> HttpResponse:
         if table is not None:
             messages.success(
                 request,
-                _("%(table)s is open. Invite friends or start a game.") % {"table": table.name},
+                _("%(table)s is open. Invite friends or start a game.") % {"table": table.title},
             )
             return redirect(table.get_absolute_url())
     if rules_form is None:
@@ -298,7 +298,7 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
         except services.ServiceError as refused:
             error = refused.message
         else:
-            messages.success(request, _("You have a seat at %(table)s.") % {"table": table.name})
+            messages.success(request, _("You have a seat at %(table)s.") % {"table": table.title})
             return redirect(table.get_absolute_url())
     seats = list(table.seats.select_related("user"))
     playing = table.games.in_play().exists()

@@ -275,7 +275,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, _("%(table)s is closed.") % {"table": table.name})
+        messages.success(request, _("%(table)s is closed.") % {"table": table.title})
     return redirect(table)
 
 
@@ -296,17 +296,17 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request,
             _("You left %(table)s, and it is closed: no other player sat there.")
-            % {"table": table.name},
+            % {"table": table.title},
         )
     elif after.owner_id is not None and after.owner_id != table.owner_id:
         host = Seat.objects.select_related("user").get(table=after, user_id=after.owner_id)
         messages.success(
             request,
             _("You left %(table)s. %(host)s hosts it now.")
-            % {"table": table.name, "host": host.display_name},
+            % {"table": table.title, "host": host.display_name},
         )
     else:
-        messages.success(request, _("You left %(table)s.") % {"table": table.name})
+        messages.success(request, _("You left %(table)s.") % {"table": table.title})
     return redirect("lobby")
 
 

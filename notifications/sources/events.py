@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -20,7 +19,7 @@ from clubs.models import Membership
 from notifications import kinds
 from notifications.services import Draft
 from notifications.sources import clock, source
-from notifications.speaking import in_their_languages, languages
+from notifications.speaking import in_their_languages
 from tournaments import formats
 from tournaments.models import Announcement, Entry, Event
 from tournaments.services import MAX_CHECKIN_MINUTES
@@ -200,35 +199,35 @@ def _check_in_open(event: Event) -> str:
 @source("event_finished")
 def event_finished(*, event_id: int) -> list[Draft]:
     """Each player ranked in the finished event: where they finished, in its format's
-    words (the line "Your entry" shows on its page)."""
+    words (the line "Your entry" shows on its page). A placing's words ("3 points, 37.5%
+    of the points possible") are the format's, made when it ranks the players: it ranks
+    them once in each of their languages, so every word of the line is in the reader's."""
     event = Event.objects.filter(pk=event_id, status=Event.FINISHED).first()
     if event is None:
         return []
     fmt = formats.of(event)
-    placings = fmt.placings(event)
     users = dict(Entry.objects.filter(event=event).values_list("pk", "user_id"))
-    theirs = languages(users.values())
-    drafts = []
-    for placing in placings:
-        if placing.entry_id not in users:
-            continue
-        user_id = users[placing.entry_id]
-        # Their own line is the format's words (tournaments), in their language too.
-        with translation.override(theirs[user_id]):
-            text = _("%(event)s is over. %(line)s") % {
-                "event": event.name,
-                "line": fmt.own_line(placing, len(placings)),
-            }
-        drafts.append(
-            Draft(
-                kind=FINAL,
-                user_id=user_id,
-                key=f"final-{event.pk}",
-                text=text,
-                url=event.get_absolute_url(),
-            )
+
+    def lines() -> dict[int, str]:
+        placings = fmt.placings(event)
+        return {
+            placing.entry_id: _("%(event)s is over. %(line)s")
+            % {"event": event.name, "line": fmt.own_line(placing, len(placings))}
+            for placing in placings
+        }
+
+    texts = in_their_languages(users.values(), lines)
+    return [
+        Draft(
+            kind=FINAL,
+            user_id=user_id,
+            key=f"final-{event.pk}",
+            text=texts[user_id][entry_id],
+            url=event.get_absolute_url(),
         )
-    return drafts
+        for entry_id, user_id in users.items()
+        if entry_id in texts[user_id]
+    ]
 
 
 @source("event_announcement")

@@ -122,7 +122,7 @@ def turn_waiting(*, game_id: int, table_id: int, user_id: int, seq: int) -> list
             user_id=user_id,
             key=f"turn-{game_id}-{seq}",
             text=in_their_languages(
-                [user_id], lambda: _("Your turn at %(table)s") % {"table": table.name}
+                [user_id], lambda: _("Your turn at %(table)s") % {"table": table.title}
             )[user_id],
             url=table.get_absolute_url(),
         )

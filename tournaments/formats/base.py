@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.errors import ServiceError
 from games.notes import Line
@@ -309,6 +309,8 @@ class Format:
         return printed.PrintedRound(
             number=round_.number,
             title=_("Round %(number)s of %(rounds)s")
+            % {"number": round_.number, "rounds": event.rounds},
+            title_within=pgettext("within a sentence", "round %(number)s of %(rounds)s")
             % {"number": round_.number, "rounds": event.rounds},
             tables=printed.printed_tables(round_),
         )

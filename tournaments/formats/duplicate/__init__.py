@@ -109,7 +109,11 @@ class Duplicate(SeatedRounds):
 
     def about_context(self, event: Event) -> dict[str, Any]:
         # Every player is seated (bots fill the tables): no byes; no tie-breaks.
-        return {"scoring_text": pages.scoring_text(event), "bye_text": "", "tiebreak_labels": []}
+        return {
+            "scoring_text": pages.scoring_text(event),
+            "bye_text": "",
+            "ties_text": _("Broken by nothing: tied players share a rank."),
+        }
 
     def csv_rows(self, event: Event) -> list[list[str]]:
         return pages.csv_rows(event)

@@ -17,7 +17,7 @@ from tournaments.formats.knockout import pages, rounds, verify
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
 from tournaments.seat_checks import Check
-from tournaments.words import unit_title
+from tournaments.words import unit_title, unit_title_within
 
 
 class Knockout(Format):
@@ -178,6 +178,7 @@ class Knockout(Format):
         return printed.PrintedRound(
             number=round_.number,
             title=unit_title(self.unit, round_.number),
+            title_within=unit_title_within(self.unit, round_.number),
             tables=printed.printed_tables(round_),
         )
 

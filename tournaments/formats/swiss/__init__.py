@@ -56,7 +56,7 @@ class Swiss(SeatedRounds):
             "scoring_text": pages.scoring_text(event),
             "bye_text": pages.bye_text(event),
             "stand_in_text": pages.stand_in_text(event),
-            "tiebreak_labels": pages.tiebreak_labels(event),
+            "ties_text": pages.ties_text(event),
         }
 
     def csv_rows(self, event: Event) -> list[list[str]]:

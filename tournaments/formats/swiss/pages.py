@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
@@ -173,13 +173,23 @@ class SwissFacts:
             )
         ]
         self.standings = standing_lines(event, names, None, rows)
-        self.standing_html = [render_partial("standing-row", {"row": r}) for r in self.standings]
+        # A tie-break column blank for everyone (head to head, lots: only for players
+        # still tied) is marked, for paper to give its width to the rounds' columns.
+        self.blank_tiebreaks = {
+            k
+            for k in range(len(event.tiebreaks))
+            if all(not line.tiebreaks[k] for line in self.standings)
+        }
+        self.standing_html = [self._row_html(r) for r in self.standings]
         self.opponents_html = (
             render_partial("met-list", {"opponents": self.opponents}) if self.opponents else ""
         )
         self.table_wins_column = table_wins_column(event)
         self.tiebreak_labels = tiebreak_labels(event)
         self.rounds = event.rounds
+
+    def _row_html(self, row: StandingLine) -> str:
+        return render_partial("standing-row", {"row": row, "blank": self.blank_tiebreaks})
 
     def entry_of(self, user: Any) -> int | None:
         """The id of `user`'s entry (withdrawn or not); None: they have none."""
@@ -210,7 +220,7 @@ class SwissFacts:
             standings = [*standings[:k], row, *standings[k + 1 :]]
             standing_html = [
                 *standing_html[:k],
-                render_partial("standing-row", {"row": row}),
+                self._row_html(row),
                 *standing_html[k + 1 :],
             ]
         shown = self.shown
@@ -231,12 +241,38 @@ class SwissFacts:
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
             "tiebreak_labels": self.tiebreak_labels,
+            "blank_tiebreaks": self.blank_tiebreaks,
             "round_numbers": range(1, self.rounds + 1),
         }
 
 
 def tiebreak_labels(event: Event) -> list[str]:
     return [_(tally.TIEBREAKS[key]) for key in event.tiebreaks]
+
+
+# The tie-breaks as a sentence names them: lower case in English, Danish and French, a
+# German noun keeps its capital (each language's own words, never `|lower`).
+_TIEBREAKS_WITHIN = {
+    "opponents_average": pgettext_lazy("within a sentence", "opponents' average"),
+    "outlasted_sum": pgettext_lazy("within a sentence", "outlasted opponents' scores"),
+    "table_wins": pgettext_lazy("within a sentence", "table wins"),
+    "lives_lost": pgettext_lazy("within a sentence", "fewest lives lost"),
+    "head_to_head": pgettext_lazy("within a sentence", "head to head"),
+    "lots": pgettext_lazy("within a sentence", "drawing lots"),
+}
+
+
+def ties_text(event: Event) -> str:
+    """ "Broken by table wins, then drawing lots." (the event page's "Ties")."""
+    words = [str(_TIEBREAKS_WITHIN[key]) for key in event.tiebreaks]
+    if not words:
+        return _("Broken by nothing: tied players share a rank.")
+    if len(words) == 1:
+        return _("Broken by %(first)s.") % {"first": words[0]}
+    return _("Broken by %(first)s, then %(last)s.") % {
+        "first": ", ".join(words[:-1]),
+        "last": words[-1],
+    }
 
 
 def scoring_text(event: Event) -> str:
