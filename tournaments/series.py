@@ -55,6 +55,7 @@ COPIED = (
     "scoring",
     "place_points",
     "tiebreaks",
+    "stand_in_scoring",
     "checkin_minutes",
     "entry",
     "player_cap",

@@ -146,6 +146,21 @@ def _your_turn(request: pytest.FixtureRequest) -> Made:
 
 
 # Each kind's samples: every source that makes notifications of that kind.
+def _missed_check_in(request: pytest.FixtureRequest) -> Made:
+    """An event with check-in started before the reader checked in: withdrawn, told."""
+    make_event, members, ann = _fixtures(request, "make_event", "members", "ann")
+    event = make_event(
+        starts_at=timezone.now() + timedelta(minutes=20), checkin_minutes=30, rounds=1
+    )
+    for user in members[:4]:
+        entry = services.register(event=event, user=user)
+        if user != members[0]:
+            services.check_in_for(event=event, entry=entry, by=ann)
+    services.start_event(event=event, by=ann)
+    arguments = {"event_id": event.pk}
+    return Made(members[0], lambda: tasks.make("check_in_missed", arguments))
+
+
 SAMPLES: dict[str, tuple[Sample, ...]] = {
     "registration_opened": (_registration_opened,),
     "starts_soon": (_reminder,),
@@ -156,4 +171,5 @@ SAMPLES: dict[str, tuple[Sample, ...]] = {
     "game_ready": (_game_ready,),
     "moved_table": (_moved_table,),
     "your_turn": (_your_turn,),
+    "missed_check_in": (_missed_check_in,),
 }
