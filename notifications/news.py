@@ -1,0 +1,51 @@
+"""Whether a notification is still news: each kind that can stop being news before it is
+read says how (`kinds.Kind.still_news`: a "your game is ready" whose player opened the
+table, or whose game is over; requests to join that were all answered). One rule for the
+two places that ask: the outbox sends no mail that is no longer news
+(`notifications.mail`), and the site shows it read and counts it no more (`settle`,
+which `unread.recount` runs first, so the header's count and the list agree).
+docs/design.md §24."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils import timezone
+
+from notifications import kinds
+from notifications.models import Notification
+
+
+def still_news(rows: Iterable[Any]) -> set[int]:
+    """The ids of those of `rows` that are still news (a kind with no check: all)."""
+    ids: set[int] = set()
+    by_kind: dict[str, list[Any]] = {}
+    for row in rows:
+        by_kind.setdefault(row.kind, []).append(row)
+    for name, theirs in by_kind.items():
+        kind = kinds.get(name)
+        if kind is None or kind.still_news is None:
+            ids.update(r.pk for r in theirs)
+        else:
+            ids.update(kind.still_news(theirs))
+    return ids
+
+
+def settle(user_ids: Iterable[int]) -> int:
+    """Mark read the unread notifications of these people that are no longer news; how
+    many. (Read, not hidden: the list still shows what happened.)"""
+    checked = [k.name for k in kinds.all_kinds() if k.still_news is not None]
+    unread = list(
+        Notification.objects.filter(
+            user_id__in=set(user_ids), on_site=True, read_at__isnull=True, kind__in=checked
+        ).only("pk", "kind", "key", "user_id", "revision")
+    )
+    if not unread:
+        return 0
+    stale = {row.pk for row in unread} - still_news(unread)
+    if not stale:
+        return 0
+    return Notification.objects.filter(pk__in=stale, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
