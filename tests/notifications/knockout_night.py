@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import services as games
@@ -23,8 +24,8 @@ from tournaments import services
 from tournaments.models import Event, Round
 
 LIVES = 3
-# With these, the night takes 16 deals (12 players, tables of 4 broken down to one).
-SEED, FIRST_DECK = "a quiet bell", 200
+# With these, the night takes 15 deals (12 players, tables of 4 broken down to one).
+SEED, FIRST_DECK = "i", 31
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Night:
     sitters: list[Any]  # who opened each deal's table as it was dealt
     away: list[Any]  # who never opened one
     dealt: dict[int, int]  # user id -> how many deals they were dealt
+    most_unread: dict[int, int]  # user id -> their bell's highest count during the night
 
 
 def _open_tables(round_: Round, sitters: set[int], capture: Any) -> None:
@@ -66,8 +68,15 @@ def play_the_night(
     sitting = {user.pk for user in sitters}
     with capture(execute=True):
         round_ = services.start_event(event=event, by=field[0])
+    most_unread = dict.fromkeys((user.pk for user in field), 0)
     for _ in range(MOST_DEALS):
         _open_tables(round_, sitting, capture)
+        for user_id, count in (
+            get_user_model()
+            .objects.filter(pk__in=most_unread)
+            .values_list("pk", "unread_notifications")
+        ):
+            most_unread[user_id] = max(most_unread[user_id], count)
         play_deal(round_, capture)
         event.refresh_from_db()
         if event.status == Event.FINISHED:
@@ -80,4 +89,4 @@ def play_the_night(
         "user_id", flat=True
     ):
         dealt[user_id] = dealt.get(user_id, 0) + 1
-    return Night(event, event.round_set.count(), sitters, away, dealt)
+    return Night(event, event.round_set.count(), sitters, away, dealt, most_unread)
