@@ -235,3 +235,28 @@ def test_after_a_knockout_night_the_bell_shows_one_unread_not_one_per_deal(
         assert len(kinds) == len(set(kinds)) <= 3
         assert night.most_unread[person.pk] <= 2
     print(f"the knockout took {night.deals} deals; the longest player was dealt {longest}")
+
+
+def test_a_passed_moment_and_a_registration_since_entered_are_not_counted(
+    make_event: Any, members: list, django_capture_on_commit_callbacks: Any
+) -> None:
+    him = members[0]
+    event = make_event(name="Thursday Swiss")
+    Event.objects.filter(pk=event.pk).update(registration_open=True)
+    now = timezone.now()
+    services.notify(
+        [
+            Draft("registration_opened", him.pk, f"registration-{event.pk}", "Registration"),
+            Draft("starts_soon", him.pk, "soon-1", "Soon", valid_until=now + timedelta(hours=1)),
+        ],
+        now=now,
+    )
+    assert _bell(him) == 2
+    tournaments.register(event=event, user=him)
+    services.notify([Draft("announcement", him.pk, "a-1", "News")])  # anything recounts
+    assert _bell(him) == 2, "registered since: read; the announcement is new"
+    Notification.objects.filter(key="soon-1").update(valid_until=timezone.now())
+    client = Client()
+    client.force_login(him)
+    page = client.get(reverse("notifications:list")).content.decode()
+    assert page.count("notify-item--new") == 1 and _bell(him) == 1
