@@ -260,3 +260,16 @@ def test_a_passed_moment_and_a_registration_since_entered_are_not_counted(
     client.force_login(him)
     page = client.get(reverse("notifications:list")).content.decode()
     assert page.count("notify-item--new") == 1 and _bell(him) == 1
+
+
+def test_a_game_call_made_before_revisions_tells_of_its_game(members: list) -> None:
+    from importlib import import_module
+
+    from django.apps import apps
+
+    old = Notification.objects.create(user=members[0], kind="game_ready", key="game-812", text="x")
+    other = Notification.objects.create(user=members[0], kind="announcement", key="game-9", text="y")
+    import_module("notifications.migrations.0002_revision").games_as_revisions(apps, None)
+    old.refresh_from_db()
+    other.refresh_from_db()
+    assert (old.revision, other.revision) == (812, 0)
