@@ -268,7 +268,7 @@ def test_a_game_call_made_before_revisions_tells_of_its_game(members: list) -> N
     from django.apps import apps
 
     old = Notification.objects.create(user=members[0], kind="game_ready", key="game-812", text="x")
-    other = Notification.objects.create(user=members[0], kind="announcement", key="game-9", text="y")
+    other = Notification.objects.create(user=members[0], kind="announcement", key="game-9")
     import_module("notifications.migrations.0002_revision").games_as_revisions(apps, None)
     old.refresh_from_db()
     other.refresh_from_db()
