@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs import access, zones
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
-from clubs.signals import join_request_answered
+from clubs.signals import join_request_answered, join_requested
 from games import engine
 from games.errors import ServiceError
 from games.models import RuleSet
@@ -263,7 +263,12 @@ def join(*, by: Any, club: Club) -> Membership | JoinRequest:
                 _("You have already asked to join %(club)s: an organizer will answer.")
                 % {"club": club.name}
             )
-        return JoinRequest.objects.create(club=club, user=by)
+        asked = JoinRequest.objects.create(club=club, user=by)
+        # After the commit: the organizers hear someone waits (notifications).
+        send_on_commit(
+            join_requested, sender=Club, club_id=club.pk, user_id=by.pk, request_id=asked.pk
+        )
+        return asked
     raise ServiceError(
         _(
             "%(club)s takes new members by invitation only: use the invite link an "

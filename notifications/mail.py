@@ -35,7 +35,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
-from notifications import kinds, letters, preferences, speaking
+from notifications import letters, news, preferences, speaking
 from notifications.models import Notification
 from thirtyone.celery import app
 
@@ -128,7 +128,7 @@ def _letters(
 ) -> Iterable[tuple[Notification, EmailMessage | None]]:
     """Each claimed row and its message, or None (marked skipped, with why) for one
     that must not go."""
-    still = _still_news(rows)
+    still = news.still_news(rows)
     wanted = preferences.wanted({r.user_id for r in rows}, {r.kind for r in rows})
     addresses = verified_addresses({r.user_id for r in rows})
     languages = speaking.languages({r.user_id for r in rows})
@@ -148,20 +148,6 @@ def _letters(
             yield row, None
         else:
             yield row, letters.letter(row, addresses[row.user_id], languages[row.user_id])
-
-
-def _still_news(rows: list[Notification]) -> set[int]:
-    ids: set[int] = set()
-    by_kind: dict[str, list[Notification]] = {}
-    for row in rows:
-        by_kind.setdefault(row.kind, []).append(row)
-    for name, theirs in by_kind.items():
-        kind = kinds.get(name)
-        if kind is None or kind.still_news is None:
-            ids.update(r.pk for r in theirs)
-        else:
-            ids.update(kind.still_news(theirs))
-    return ids
 
 
 def verified_addresses(user_ids: set[int]) -> dict[int, str]:

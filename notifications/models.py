@@ -1,7 +1,8 @@
 """A notification is one row per (kind, person, subject): the unique constraint is what
 makes "sent once" hold when two workers, a repeated task or an overlapping sweep make
-the same one (docs/design.md §24). The row is the site's list entry, and the outbox of
-its e-mail, whose state it carries."""
+the same one (docs/design.md §24). A subject that has versions (an event's "your game
+is ready", deal after deal) keeps its one row, updated by a later version. The row is
+the site's list entry, and the outbox of its e-mail, whose state it carries."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ class Notification(models.Model):
     kind = models.CharField(max_length=40)  # a name in notifications.kinds
     # What it is about, so the same news is made once: "game-812", "event-4-1951…".
     key = models.CharField(max_length=120)
+    # Which version of its subject it tells of (0: a subject with none): a draft of a
+    # higher one updates the row, one of the same or a lower one (a task run twice, or
+    # late) changes nothing. An event's game calls: the game's id.
+    revision = models.PositiveBigIntegerField(default=0, db_default=0)
     created_at = models.DateTimeField(default=timezone.now, db_default=Now())
     text = models.CharField(max_length=300)
     body = models.TextField(blank=True, default="", db_default="")

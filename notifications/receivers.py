@@ -1,15 +1,17 @@
 """What the other apps announce that someone should hear of (docs/design.md §24): each
 receiver hands plain ids to a worker (`tasks.make_later`), which asks the source of the
-same name (`notifications.sources`) whom to tell and in what words. The signals are sent
-after their commits; none of those apps imports this one."""
+same name (`notifications.sources`) whom to tell and in what words. A player opening
+their table marks its call read at once instead (one UPDATE: their next page counts
+right). The signals are sent after their commits; none of those apps imports this one."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from clubs.signals import join_request_answered
+from clubs.signals import join_request_answered, join_requested
 from games.models import Game
-from games.signals import game_started, turn_waiting
+from games.signals import game_started, player_arrived, turn_waiting
+from notifications.sources import tables
 from notifications.tasks import make_later
 from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
 
@@ -17,10 +19,12 @@ from tournaments.signals import announced, check_in_missed, event_finished, regi
 def connect() -> None:
     game_started.connect(_game_started, dispatch_uid="notifications.game_started")
     turn_waiting.connect(_turn_waiting, dispatch_uid="notifications.turn_waiting")
+    player_arrived.connect(_player_arrived, dispatch_uid="notifications.player_arrived")
     registration_opened.connect(_registration, dispatch_uid="notifications.registration")
     event_finished.connect(_event_finished, dispatch_uid="notifications.event_finished")
     announced.connect(_announced, dispatch_uid="notifications.announced")
     check_in_missed.connect(_check_in_missed, dispatch_uid="notifications.check_in_missed")
+    join_requested.connect(_join_requested, dispatch_uid="notifications.join_requested")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
 
 
@@ -28,6 +32,10 @@ def _game_started(
     sender: Any, *, game_id: int, table_id: int, user_ids: tuple[int, ...] = (), **_: Any
 ) -> None:
     make_later("game_started", game_id=game_id, table_id=table_id, user_ids=list(user_ids))
+
+
+def _player_arrived(sender: Any, *, game_id: int, user_id: int, **_: Any) -> None:
+    tables.arrived(game_id=game_id, user_id=user_id)
 
 
 def _turn_waiting(
@@ -54,6 +62,10 @@ def _announced(sender: Any, *, announcement_id: int, **_: Any) -> None:
 
 def _check_in_missed(sender: Any, *, event_id: int, **_: Any) -> None:
     make_later("check_in_missed", event_id=event_id)
+
+
+def _join_requested(sender: Any, *, club_id: int, user_id: int, request_id: int, **_: Any) -> None:
+    make_later("join_requested", club_id=club_id, user_id=user_id, request_id=request_id)
 
 
 def _join_answered(

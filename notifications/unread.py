@@ -1,6 +1,8 @@
 """The header's unread count, kept on the person's row so that drawing any page costs no
 query for it (the table page and the lobby hold their query counts): recounted from the
-notifications whenever some are made or read, so it cannot drift for long."""
+notifications whenever some are made or read, so it cannot drift for long. What is no
+longer news is not counted: it is marked read first (`news.settle`), as the list shows
+it."""
 
 from __future__ import annotations
 
@@ -10,15 +12,18 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
+from notifications import news
 from notifications.models import Notification
 
 
 def recount(user_ids: Iterable[int]) -> None:
-    """Set each person's count to their unread notifications on the site (one UPDATE).
-    Each writer recounts after its own rows are in, so the last one counts them all."""
+    """Set each person's count to their unread notifications on the site that are still
+    news (one UPDATE, after `news.settle`). Each writer recounts after its own rows are
+    in, so the last one counts them all."""
     user_ids = set(user_ids)
     if not user_ids:
         return
+    news.settle(user_ids)
     unread = (
         Notification.objects.filter(user=OuterRef("pk"), on_site=True, read_at__isnull=True)
         .order_by()

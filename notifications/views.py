@@ -29,6 +29,9 @@ PER_PAGE = 30
 @login_required
 @require_safe
 def notification_list(request: HttpRequest) -> HttpResponse:
+    # What is no longer news shows read, and the header drawn now counts as the list.
+    if (count := services.tidied(request.user.pk)) is not None:
+        request.user.unread_notifications = count
     page = Paginator(services.shown_to(request.user.pk), PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "notifications/list.html", {"page": page})
 

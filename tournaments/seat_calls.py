@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -47,6 +47,20 @@ def _tables(user: Any) -> list[Call]:
         game__table__starters=Table.STARTED_BY_SYSTEM,
     ).values_list("game_id", "game__table_id")
     return [call for game_id, table_id in waiting if (call := _table_call(user, game_id, table_id))]
+
+
+def already_sitting(game_id: int, table_id: int, user_ids: Any) -> set[int]:
+    """Those of `user_ids` who opened the game before `game_id` at the same table: they sit
+    at it with its page open (a knockout's next deal, a duplicate round's next board),
+    which shows the new game itself; being called to it is no news, and `notifications`
+    stores no call for them. (The bar's call, never stored, is not shown on that page.)
+    One read."""
+    before = Game.objects.filter(table_id=table_id, pk__lt=game_id).order_by("-pk").values("pk")
+    return set(
+        GamePlayer.objects.filter(
+            game_id=Subquery(before[:1]), user_id__in=list(user_ids), arrived_at__isnull=False
+        ).values_list("user_id", flat=True)
+    )
 
 
 @dataclass(frozen=True)

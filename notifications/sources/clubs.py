@@ -1,21 +1,24 @@
-"""Notifications from clubs: a request to join answered (to the person who asked), and a
-club announcement, which an organizer writes to every member
+"""Notifications from clubs: requests to join waiting (to the club's organizers: one
+row each, its count updated by each new request), a request to join answered (to the
+person who asked), and a club announcement, which an organizer writes to every member
 (`notifications.announcements`). docs/design.md §24."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from typing import Any
 
-from clubs.models import Club, Membership
-from notifications import kinds
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from clubs.models import Club, JoinRequest, Membership
+from notifications import kinds, services
 from notifications.models import ClubAnnouncement
 from notifications.services import Draft
 from notifications.sources import source
 from notifications.sources.events import ANNOUNCEMENT
 from notifications.speaking import in_their_languages
 
-JOIN_ANSWERED = "join_answered"
+JOIN_ANSWERED, JOIN_WAITING = "join_answered", "join_waiting"
 FIRST_LINE = 120  # of a club announcement, in the list and a pop-up; the rest in its body
 
 kinds.register(
@@ -29,6 +32,80 @@ kinds.register(
 )
 
 
+def _waiting_key(club_id: int) -> str:
+    return f"join-waiting-{club_id}"
+
+
+def _someone_waits(notifications: list[Any]) -> set[int]:
+    """Those whose club still has a request to join unanswered."""
+    by_club: dict[int, list[int]] = {}
+    for n in notifications:
+        by_club.setdefault(int(n.key.removeprefix("join-waiting-")), []).append(n.pk)
+    waiting = JoinRequest.objects.filter(club_id__in=by_club).values_list("club_id", flat=True)
+    return {pk for club_id in set(waiting) for pk in by_club[club_id]}
+
+
+kinds.register(
+    kinds.Kind(
+        JOIN_WAITING,
+        gettext_lazy("Requests to join"),
+        gettext_lazy("People ask to join a club you organize."),
+        {"site": True, "email": True, "browser": True},
+        still_news=_someone_waits,
+        order=85,
+    )
+)
+
+
+def _organizers(club: Club) -> list[int]:
+    return list(
+        Membership.objects.filter(club=club, role__in=Membership.ORGANIZING).values_list(
+            "user_id", flat=True
+        )
+    )
+
+
+@source("join_requested")
+def join_requested(*, club_id: int, user_id: int, request_id: int) -> list[Draft]:
+    """Each organizer of the club: how many wait now, linking to where they answer. One
+    row per organizer and club, its revision the newest request's id: a new request
+    rewrites it (unread again), a task run twice or late changes nothing."""
+    club = Club.objects.filter(pk=club_id).first()
+    waiting = JoinRequest.objects.filter(club_id=club_id).order_by("-pk")
+    newest = waiting.values_list("pk", flat=True).first()
+    if club is None or newest is None:
+        return []
+    count = waiting.count()
+    told = [pk for pk in _organizers(club) if pk != user_id]
+
+    def word() -> str:
+        return ngettext(
+            "%(count)d person asks to join %(club)s",
+            "%(count)d people ask to join %(club)s",
+            count,
+        ) % {"count": count, "club": club.name}
+
+    texts = in_their_languages(told, word)
+    return [
+        Draft(
+            kind=JOIN_WAITING,
+            user_id=organizer,
+            key=_waiting_key(club.pk),
+            text=texts[organizer],
+            url=f"{club.get_absolute_url()}#requests-heading",
+            revision=newest,
+        )
+        for organizer in told
+    ]
+
+
+def _all_answered(club: Club) -> None:
+    """When no request waits any more, the organizers' "people ask to join" is read (and
+    their counts recounted): it is no longer news."""
+    if not JoinRequest.objects.filter(club=club).exists():
+        services.seen(_organizers(club), [JOIN_WAITING], key=_waiting_key(club.pk))
+
+
 @source("join_request_answered")
 def join_request_answered(
     *, club_id: int, user_id: int, request_id: int, accepted: bool
@@ -36,6 +113,7 @@ def join_request_answered(
     club = Club.objects.filter(pk=club_id).first()
     if club is None:
         return []
+    _all_answered(club)
 
     def word() -> str:
         if accepted:

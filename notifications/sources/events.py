@@ -40,6 +40,24 @@ def _not_checked_in(notifications: list[Any]) -> set[int]:
     return {wanted[pair] for pair in waiting if pair in wanted}
 
 
+def _not_registered_yet(notifications: list[Any]) -> set[int]:
+    """Those whose event still takes registrations and whose person has not entered it
+    (registered meanwhile, or registration closed: no longer news)."""
+    wanted = {(int(n.key.removeprefix("registration-")), n.user_id): n.pk for n in notifications}
+    events = {event for event, _ in wanted}
+    open_ = set(
+        Event.objects.filter(
+            pk__in=events, status=Event.UPCOMING, registration_open=True
+        ).values_list("pk", flat=True)
+    )
+    entered = set(
+        Entry.objects.filter(event_id__in=open_, user_id__in={u for _, u in wanted}).values_list(
+            "event_id", "user_id"
+        )
+    )
+    return {pk for pair, pk in wanted.items() if pair[0] in open_ and pair not in entered}
+
+
 def _soon_help() -> str:
     minutes = settings.THIRTYONE_REMINDER_MINUTES
     return ngettext(
@@ -56,6 +74,7 @@ kinds.register(
         gettext_lazy("Registration opened"),
         gettext_lazy("One of your clubs opened registration for an event."),
         {"site": True, "email": True, "browser": False},
+        still_news=_not_registered_yet,
         order=10,
     )
 )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.language import speaking_to
 from games.models import Game, GamePlayer, Table
-from notifications import kinds
+from notifications import kinds, services
 from notifications.services import Draft
 from notifications.sources import source
 from notifications.speaking import in_their_languages
@@ -24,8 +24,9 @@ GAME_READY, MOVED, YOUR_TURN = "game_ready", "moved_table", "your_turn"
 
 
 def _not_at_the_table_yet(notifications: list[Any]) -> set[int]:
-    """Those whose game is still in play and whose player has not opened its table."""
-    by_game = {(int(n.key.removeprefix("game-")), n.user_id): n.pk for n in notifications}
+    """Those whose game (the row's revision) is still in play and whose player has not
+    opened its table."""
+    by_game = {(n.revision, n.user_id): n.pk for n in notifications}
     waiting = GamePlayer.objects.filter(
         game_id__in={game for game, _ in by_game},
         user_id__in={user for _, user in by_game},
@@ -84,11 +85,15 @@ kinds.register(
 @source("game_started")
 def game_started(*, game_id: int, table_id: int, user_ids: list[int]) -> list[Draft]:
     """A game dealt at an event's table: each person seated is told where (a table no
-    event opened tells nobody: its players started it themselves)."""
+    event opened tells nobody: its players started it themselves), but not one who sits
+    at that table already (`seat_calls.already_sitting`: they see the deal). Each person
+    has one row per event and kind, updated game after game (the game's id its
+    revision), not a row a deal."""
     if not Table.objects.filter(pk=table_id, starters=Table.STARTED_BY_SYSTEM).exists():
         return []
+    sitting = seat_calls.already_sitting(game_id, table_id, user_ids)
     drafts = []
-    for user in get_user_model().objects.filter(pk__in=user_ids):
+    for user in get_user_model().objects.filter(pk__in=set(user_ids) - sitting):
         # Where they sit is the tournament's words: worded in their language too.
         with speaking_to(user):
             seated = seat_calls.seating(user, game_id, table_id)
@@ -103,12 +108,19 @@ def game_started(*, game_id: int, table_id: int, user_ids: list[int]) -> list[Dr
             Draft(
                 kind=MOVED if seated.moved else GAME_READY,
                 user_id=user.pk,
-                key=f"game-{game_id}",
+                key=f"event-{seated.event.pk}",
                 text=text,
                 url=seated.url,
+                revision=game_id,
             )
         )
     return drafts
+
+
+def arrived(*, game_id: int, user_id: int) -> None:
+    """The person opened the table of game `game_id`: its call is read (and the count
+    recounted)."""
+    services.seen([user_id], [GAME_READY, MOVED], revision=game_id)
 
 
 @source("turn_waiting")

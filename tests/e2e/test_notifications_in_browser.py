@@ -7,28 +7,47 @@ page becomes the browser's own pop-up."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
+from clubs import services as clubs
 from clubs.models import Club, Membership
+from games.models import RuleSet
 from notifications import services, unsubscribe
 from notifications.services import Draft
 from tests.e2e.conftest import OUTPUT
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 from tests.e2e.test_table_in_browser import logged_in
+from tests.notifications.knockout_night import play_the_night
+from tournaments import services as tournaments
+from tournaments.models import Event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def _some_news(user: Any) -> None:
+    # An event that takes registrations and that the person has not entered: still news.
+    club, _made = Club.objects.get_or_create(slug="kitchen", defaults={"name": "Kitchen Club"})
+    Membership.objects.get_or_create(club=club, user=user, role=Membership.OWNER)
+    RuleSet.sync_presets()
+    event = tournaments.create_event(
+        club=club,
+        by=user,
+        name="Thursday Swiss",
+        rule_set=RuleSet.objects.get(preset="scat", is_preset=True),
+        starts_at=timezone.now() + timedelta(days=2),
+    )
+    Event.objects.filter(pk=event.pk).update(registration_open=True)
     services.notify(
         [
-            Draft("registration_opened", user.pk, "registration-1",
+            Draft("registration_opened", user.pk, f"registration-{event.pk}",
                   "Registration is open: Thursday Swiss at Kitchen Club, Thu 4 Dec, 19:30 CET",
                   "/tournaments/"),
             Draft("final_standings", user.pk, "final-1",
@@ -89,10 +108,9 @@ def test_the_list_and_the_settings_work_without_javascript_on_a_phone_and_a_lapt
 def test_axe_finds_nothing_on_the_notifications_pages(
     browser: Any, live_server: Any, ann: Any, bob: Any
 ) -> None:
-    club = Club.objects.create(name="Kitchen Club", slug="kitchen")
-    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
-    Membership.objects.create(club=club, user=bob)
     _some_news(ann)
+    club = Club.objects.get(slug="kitchen")  # ann's
+    Membership.objects.create(club=club, user=bob)
     token = unsubscribe.token(ann.pk, "announcement", "email")
     pages = {
         "list": reverse("notifications:list"),
@@ -175,3 +193,42 @@ def test_notify_me_asks_only_when_pressed_and_then_a_pushed_notification_pops_up
     other.get_by_role("button", name="Stop pop-ups in this browser").click()
     assert other.get_by_role("button", name="Notify me").is_visible()
     context.close()
+
+
+def test_after_a_knockout_night_the_bell_shows_the_news_not_a_line_a_deal(
+    browser: Any,
+    live_server: Any,
+    ann: Any,
+    presets: None,
+    django_user_model: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """A whole knockout night (tests/notifications/knockout_night.py), and two people
+    asking to join ann's club: her list is the news, on a phone and at 1366×768."""
+    club = Club.objects.create(name="Kitchen Club", slug="kitchen", join_policy=Club.REQUEST)
+    Membership.objects.create(club=club, user=ann, role=Membership.OWNER)
+    field = [ann]
+    for k in range(1, 12):
+        user = django_user_model.objects.create_user(f"k{k}", password="x" * 12)
+        Membership.objects.create(club=club, user=user)
+        field.append(user)
+    night = play_the_night(club, ann, field, monkeypatch, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        for name in ("newcomer", "neighbour"):
+            asker = django_user_model.objects.create_user(name, password="x" * 12)
+            clubs.join(by=asker, club=club)
+    OUTPUT.mkdir(exist_ok=True)
+    for label, size in (("phone", PHONE), ("desktop", LAPTOP)):
+        context = logged_in(browser, live_server, ann, viewport=size, java_script_enabled=False)
+        page = context.new_page()
+        page.goto(f"{live_server.url}{reverse('notifications:list')}")
+        page.screenshot(
+            path=str(OUTPUT / f"notifications-after-knockout-{label}.png"), full_page=True
+        )
+        assert page.locator(".notify-link").inner_text().split() == ["Notifications", "2", "unread"]
+        new = page.locator(".notify-item--new").all_inner_texts()
+        assert len(new) == 2 and "2 people ask to join Kitchen Club" in new[0]
+        assert page.locator(".notify-item").count() <= 4, f"{night.deals} deals, a line or two"
+        assert _fits(page)
+        context.close()

@@ -41,7 +41,9 @@ def test_a_started_round_tells_each_player_their_table_and_seat(
         where = f"table {seat.table.number}, seat {seat.position + 1}"
         assert told[member.pk].text == f"Your game is ready at {event.name}: {where}"
         assert told[member.pk].url == seat.table.table.get_absolute_url()
-        assert told[member.pk].key == f"game-{seat.table.game_id}"
+        # one row per event and kind, telling of the game (its revision)
+        assert told[member.pk].key == f"event-{event.pk}"
+        assert told[member.pk].revision == seat.table.game_id
 
 
 def test_a_game_at_a_table_people_started_themselves_tells_nobody(
@@ -57,15 +59,19 @@ def test_a_game_at_a_table_people_started_themselves_tells_nobody(
 def test_a_moved_knockout_player_is_told_they_move(
     club: Any, ann: Any, quick: Any, field: list, django_capture_on_commit_callbacks: Any
 ) -> None:
-    event, _, move = knockout_until_a_move(
+    event, deal, move = knockout_until_a_move(
         club, ann, quick, field, django_capture_on_commit_callbacks
     )
     mover = move.entry.user
     moved = Notification.objects.get(kind="moved_table", user=mover)
+    games_of_the_deal = set(deal.tables.values_list("game_id", flat=True))
+    assert moved.revision in games_of_the_deal
     where = f"table {move.to_table}, seat {move.to_seat + 1}"
     assert moved.text == f"You move to {where} at {event.name}"
     # and a player who stayed is told their next deal is ready, not that they moved
-    stayed = Notification.objects.filter(kind="game_ready", key=moved.key).exclude(user=mover)
+    stayed = Notification.objects.filter(
+        kind="game_ready", key=moved.key, revision__in=games_of_the_deal
+    ).exclude(user=mover)
     assert stayed.exists()
 
 
