@@ -109,6 +109,17 @@ def _join_answered(request: pytest.FixtureRequest) -> Made:
     return Made(bob, lambda: tasks.make("join_request_answered", arguments))
 
 
+def _join_waiting(request: pytest.FixtureRequest) -> Made:
+    """bob asks to join a club that takes requests: its owner is told one waits."""
+    ann, bob = _fixtures(request, "ann", "bob")
+    owls = Club.objects.create(name="Night Owls", slug="owls", join_policy=Club.REQUEST)
+    Membership.objects.create(club=owls, user=ann, role=Membership.OWNER)
+    clubs.join(by=bob, club=owls)
+    asked = JoinRequest.objects.get(user=bob)
+    arguments = {"club_id": owls.pk, "user_id": bob.pk, "request_id": asked.pk}
+    return Made(ann, lambda: tasks.make("join_requested", arguments))
+
+
 def _game_ready(request: pytest.FixtureRequest) -> Made:
     make_event, members, ann = _fixtures(request, "make_event", "members", "ann")
     event = _started_swiss(make_event, members, ann)
@@ -131,7 +142,7 @@ def _moved_table(request: pytest.FixtureRequest) -> Made:
     )
     event, _round, move = knockout_until_a_move(club, ann, quick, field, capture)
     moved = Notification.objects.get(kind="moved_table", user=move.entry.user)
-    game = Game.objects.get(pk=int(moved.key.removeprefix("game-")))
+    game = Game.objects.get(pk=moved.revision)  # a game call's revision is its game
     arguments = {"game_id": game.pk, "table_id": game.table_id, "user_ids": [moved.user_id]}
     return Made(move.entry.user, lambda: tasks.make("game_started", arguments))
 
@@ -168,6 +179,7 @@ SAMPLES: dict[str, tuple[Sample, ...]] = {
     "final_standings": (_final_standings,),
     "announcement": (_event_announcement, _club_announcement),
     "join_answered": (_join_answered,),
+    "join_waiting": (_join_waiting,),
     "game_ready": (_game_ready,),
     "moved_table": (_moved_table,),
     "your_turn": (_your_turn,),
