@@ -17,7 +17,7 @@ from clubs import zones
 from clubs.models import Club
 from games.errors import ServiceError
 from games.forms import PACE_CHOICES, split_pace
-from tournaments import recurrence, services
+from tournaments import formats, recurrence, services
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
 from tournaments.turn_based import MAX_ROUND_DAYS
@@ -29,28 +29,6 @@ TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 # could not change them when it is): "fewest lives lost" only when the organizer
 # chooses it, as it makes every card table enter each seat's lives lost (§21).
 INITIAL_TIEBREAKS = services.default_tiebreaks(Event.CARDS)
-# What each format is, under the format's select: all of them without JavaScript,
-# the chosen one with it (static/js/events.js).
-FORMAT_HELP = {
-    Event.SWISS: gettext_lazy(
-        "Swiss: a set number of rounds of whole games; each round seats players level "
-        "on points together, by the standings."
-    ),
-    Event.KNOCKOUT: gettext_lazy(
-        "Knockout: no set number of rounds. Deal after deal, a player is out on their "
-        "last life and the tables are balanced, until one player is left. The rounds "
-        "field is not used."
-    ),
-    Event.TOP_Q: gettext_lazy(
-        "Top-q knockout: each table plays a whole game and its top players (the number "
-        "below) go through to the next round, until a final is won. The rounds field is "
-        "not used."
-    ),
-    Event.DUPLICATE: gettext_lazy(
-        "Duplicate: every table plays the same deals (boards) each round, and each seat "
-        "is compared with the seats that held the same cards at the other tables."
-    ),
-}
 # Fields of the services that have no field of their own here.
 FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
 
@@ -99,7 +77,7 @@ class EventForm(forms.Form):
         choices=Event.FORMATS,
         initial=Event.SWISS,
         required=False,
-        # Its help is FORMAT_HELP, one line a format (`EventForm.format_help`).
+        # Its help is each format's description, one line a format (`EventForm.format_help`).
         widget=forms.Select(attrs={"aria-describedby": "format-help"}),
     )
     # Optional like the format: a form posted without it makes an online event.
@@ -254,8 +232,11 @@ class EventForm(forms.Form):
     @property
     def format_help(self) -> list[tuple[str, str, bool]]:
         """(format, what it is, whether it is the one chosen), for every format."""
-        chosen = self["format"].value() or Event.SWISS
-        return [(key, str(FORMAT_HELP[key]), key == chosen) for key, _label in Event.FORMATS]
+        chosen = self["format"].value() or self.fields["format"].initial
+        return [
+            (key, str(formats.FORMATS[key].description), key == chosen)
+            for key, _label in Event.FORMATS
+        ]
 
     def clean_place_points(self) -> list[float]:
         text = self.cleaned_data["place_points"]

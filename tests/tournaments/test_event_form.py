@@ -18,7 +18,7 @@ from clubs.models import Club, JoinRequest, Membership
 from tests.tournaments.test_card_tables import phone, result_url
 from tests.tournaments.test_pages import good_data, logged_in
 from tournaments import formats, services
-from tournaments.forms import FORMAT_HELP, EventForm
+from tournaments.forms import EventForm
 from tournaments.models import Entry, Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -115,11 +115,13 @@ def test_the_format_help_describes_every_format_and_marks_the_chosen_one(
     lines = re.findall(r'<li data-format="(\w+)"( data-chosen)?>([^<]+)</li>', listed.group(0))
     assert [key for key, _, _ in lines] == [key for key, _ in Event.FORMATS]
     assert {key for key, chosen, _ in lines if chosen} == {Event.SWISS}
-    assert all(text.replace("&#x27;", "'") == FORMAT_HELP[key] for key, _, text in lines)
+    assert all(
+        text.replace("&#x27;", "'") == formats.FORMATS[key].description for key, _, text in lines
+    )
     assert 'aria-describedby="format-help"' in page
     # Knockout is not what the help says under Swiss: each line names its own format.
-    assert FORMAT_HELP[Event.SWISS].startswith("Swiss:")
-    assert "knockout" not in str(FORMAT_HELP[Event.SWISS]).lower()
+    assert formats.FORMATS[Event.SWISS].description.startswith("Swiss:")
+    assert "knockout" not in str(formats.FORMATS[Event.SWISS].description).lower()
     # A form posted back with another format marks that one.
     form = EventForm({"format": Event.DUPLICATE}, club=club)
     assert [key for key, _, chosen in form.format_help if chosen] == [Event.DUPLICATE]
@@ -127,7 +129,7 @@ def test_the_format_help_describes_every_format_and_marks_the_chosen_one(
 
 def test_the_venue_help_says_which_formats_play_with_real_cards(club: Club, ann: Any) -> None:
     page = create_page(logged_in(ann), club)
-    assert "Swiss events only" not in page
+    assert "Swiss events only for now" not in page  # the stale help it replaced
     help_text = str(EventForm.base_fields["venue"].help_text)
     assert "A Swiss event plays every table or some of them with cards (mixed)" in help_text
     assert "a knockout or top-q knockout every table or none" in help_text

@@ -175,8 +175,15 @@ def end_of_evening(reading: Reading, event_id: str, text: str) -> str:
     return text
 
 
+# A Swiss event's "About this event" states what a round a bot played for someone
+# scores (docs/design.md §20): the snapshot's events score it as played, the default.
+STAND_IN_LINE = "A round a bot plays for someone: the bot's result counts in full.\n"
+
+
 def event_page_now(reading: Reading, event_id: str, text: str) -> str:
     rows = old_csv(event_id)
+    if reading.page.what.startswith("Swiss"):
+        text = re.sub(r"(\nScoring\n[^\n]*\n)(?=Ties\n)", rf"\1{STAND_IN_LINE}", text, count=1)
     if rows[0].count("Table wins") == 2:
         text = text.replace("\nGames\nTable wins\n", "\nGames\n", 1)
         for row in rows[1:]:

@@ -122,6 +122,8 @@ class Format:
     key: ClassVar[str]
     # Its partials: `about` (the event's facts) and `live` (what changes as it runs).
     template: ClassVar[str]
+    # What it is, in a sentence, under the create form's format select.
+    description: ClassVar[str]
     # Rules scored in lives only (a knockout carries lives, duplicate compares them).
     lives_only: ClassVar[bool] = False
     # The organizer sets how many rounds it has (a knockout plays until one is left).

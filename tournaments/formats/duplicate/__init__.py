@@ -28,6 +28,10 @@ BOT_LEVEL = "medium"
 
 class Duplicate(SeatedRounds):
     key = Event.DUPLICATE
+    description = gettext_lazy(
+        "Duplicate: every table plays the same deals (boards) each round, and each seat "
+        "is compared with the seats that held the same cards at the other tables."
+    )
     template = "tournaments/formats/duplicate.html"
     lives_only = True
     late_entry_refusal = gettext_lazy(

@@ -22,6 +22,11 @@ from tournaments.words import unit_title, unit_title_within
 
 class Knockout(Format):
     key = Event.KNOCKOUT
+    description = gettext_lazy(
+        "Knockout: no set number of rounds. Deal after deal, a player is out on their "
+        "last life and the tables are balanced, until one player is left. The rounds "
+        "field is not used."
+    )
     template = "tournaments/formats/knockout.html"
     lives_only = True
     sets_rounds = False

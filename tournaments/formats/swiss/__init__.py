@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import page_parts
 from tournaments.formats.base import Placing, SeasonResult, SeatedRounds
@@ -16,6 +16,10 @@ from tournaments.seat_checks import Check
 
 class Swiss(SeatedRounds):
     key = Event.SWISS
+    description = gettext_lazy(
+        "Swiss: a set number of rounds of whole games; each round seats players level "
+        "on points together, by the standings."
+    )
     template = "tournaments/formats/swiss.html"
     card_tables_refusal = None  # whole games: a place per seat, entered from phones
     turn_based_refusal = None  # whole games, each round with a deadline in days

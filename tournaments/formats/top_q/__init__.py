@@ -22,6 +22,11 @@ class TopQ(Knockout):
     and season rule, with its own rounds and words."""
 
     key = Event.TOP_Q
+    description = gettext_lazy(
+        "Top-q knockout: each table plays a whole game and its top players (the number "
+        "below) go through to the next round, until a final is won. The rounds field is "
+        "not used."
+    )
     template = "tournaments/formats/top_q.html"
     unit = "round"
     # A round is a whole game: a stand-in plays it, as in the other formats.
