@@ -12,17 +12,17 @@ is kept, so every page and call that shows announcements agrees."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from clubs import zones
 from tournaments.models import Announcement, Event, Round
+from tournaments.pushed_renders import PushedRenders
 
 SHOWN_ANNOUNCEMENTS = 3
 # How long an announcement stays up at most (a round starting ends it sooner).
@@ -82,31 +82,21 @@ def news(event: Event, now: datetime | None = None) -> News:
     return News(break_, tuple(Line(a.text, a.at, clock(a.at, zone)) for a in shown))
 
 
-# The latest pushes' renders of the news alone, by (event, change, language): a card
-# table's result page listens for nothing else (`consumers.NewsConsumer`), and its
-# news is the same for every viewer, so a push renders it once in a process.
-_RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable, str], str] = {}
-_recent_lock = threading.Lock()
+# The news alone, as a card table's result page listens for it (`consumers.NewsConsumer`):
+# the same for every viewer, so a push renders it once in a process.
+_pushed = PushedRenders()
 
 
 def render_pushed(event_id: int, change: Hashable | None = None) -> str | None:
     """The news part of a card table's result page, to push as an out-of-band swap of
     its `#event-news` (None: the event is gone). `change`: the push's token
     (`tournaments.live.push`); None: rendered afresh. In the language active."""
-    key = (event_id, change, translation.get_language() or "")
-    if change is not None:
-        with _recent_lock:
-            if (html := _recent.get(key)) is not None:
-                return html
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        return None
-    context = {"event": event, "news": news(event), "pushed": True}
-    html = render_to_string("tournaments/results.html#news", context).strip()
-    if change is not None:
-        with _recent_lock:
-            _recent[key] = html
-            while len(_recent) > _RECENT_PUSHES:
-                del _recent[next(iter(_recent))]
-    return html
+
+    def render() -> str | None:
+        event = Event.objects.select_related("club").filter(pk=event_id).first()
+        if event is None:
+            return None
+        context = {"event": event, "news": news(event), "pushed": True}
+        return render_to_string("tournaments/results.html#news", context).strip()
+
+    return _pushed.get(event_id, change, render)

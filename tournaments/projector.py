@@ -12,19 +12,18 @@ whatever number of screens watch (`render_live`).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from thirtyone import site
 from tournaments import commitment, formats, news, pages
 from tournaments.models import Event
+from tournaments.pushed_renders import PushedRenders
 from tournaments.screen_parts import TOP_ROWS
 
 
@@ -70,11 +69,9 @@ def context(event: Event) -> dict[str, Any]:
     return found
 
 
-# The latest pushes' renders, by (event, change, language), for the other screens of
-# this process watching in the same language.
-_RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable, str], str] = {}
-_recent_lock = threading.Lock()
+# The screen's live part is nobody's in particular: one render per change and language
+# in this process, for every screen watching.
+_pushed = PushedRenders()
 
 
 def render_live(event_id: int, change: Hashable | None = None) -> str | None:
@@ -82,20 +79,13 @@ def render_live(event_id: int, change: Hashable | None = None) -> str | None:
     token (`tournaments.live.push`): every screen told of it in the same language gets
     the same render, made once in this process. None: rendered afresh. In the language
     active (the screen's socket's: `tournaments.consumers`)."""
-    key = (event_id, change, translation.get_language() or "")
-    if change is not None:
-        with _recent_lock:
-            if (html := _recent.get(key)) is not None:
-                return html
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        return None
-    html = render_to_string(
-        "tournaments/projector.html#live", {**context(event), "pushed": True}
-    ).strip()
-    if change is not None:
-        with _recent_lock:
-            _recent[key] = html
-            while len(_recent) > _RECENT_PUSHES:
-                del _recent[next(iter(_recent))]
-    return html
+
+    def render() -> str | None:
+        event = Event.objects.select_related("club").filter(pk=event_id).first()
+        if event is None:
+            return None
+        return render_to_string(
+            "tournaments/projector.html#live", {**context(event), "pushed": True}
+        ).strip()
+
+    return _pushed.get(event_id, change, render)
