@@ -211,7 +211,8 @@ def tidied(user_id: int) -> int | None:
     (`news.settle`); their new unread count if that changed any, else None."""
     if not news.settle([user_id]):
         return None
-    _counted(user_id)
+    unread.recount([user_id], settled=True)
+    push.counts([user_id])
     return (
         get_user_model()
         .objects.filter(pk=user_id)

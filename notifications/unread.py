@@ -16,14 +16,16 @@ from notifications import news
 from notifications.models import Notification
 
 
-def recount(user_ids: Iterable[int]) -> None:
+def recount(user_ids: Iterable[int], *, settled: bool = False) -> None:
     """Set each person's count to their unread notifications on the site that are still
     news (one UPDATE, after `news.settle`). Each writer recounts after its own rows are
-    in, so the last one counts them all."""
+    in, so the last one counts them all. `settled`: the caller has just run
+    `news.settle` for them, so it is not run twice."""
     user_ids = set(user_ids)
     if not user_ids:
         return
-    news.settle(user_ids)
+    if not settled:
+        news.settle(user_ids)
     unread = (
         Notification.objects.filter(user=OuterRef("pk"), on_site=True, read_at__isnull=True)
         .order_by()
