@@ -12,11 +12,13 @@ class TournamentsConfig(AppConfig):
 
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
         player_back.connect(receivers.player_back, dispatch_uid="tournaments.player_back")
-        # A knockout's tables say who arrived and who left (games never imports this app).
+        # A format's tables may say more on their page (a knockout's: who arrived and who
+        # left; games never imports this app).
         from games import notes
-        from tournaments.formats.knockout import pages as knockout_pages
+        from tournaments import formats
 
-        notes.register(knockout_pages.table_notes)
+        for provider in formats.table_notes():
+            notes.register(provider)
         # Players are called to their tables at the top of every page (calls).
         from calls import registry
         from tournaments import seat_calls

@@ -45,13 +45,13 @@ class Break:
 def context(event: Event) -> dict[str, Any]:
     """The screen's context: the format's part, then the common one."""
     fmt = formats.of(event)
-    found = fmt.projector_context(event)
+    found = fmt.pages.projector_context(event)
     told = news.news(event)
     pause = told.break_ if event.status != Event.FINISHED else None
     found.update(
         {
             "event": event,
-            "format_heading": fmt.heading(event),
+            "format_heading": fmt.pages.heading(event),
             "format_projector": f"{fmt.template}#projector",
             "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
             "announcements": told.announcements,

@@ -17,7 +17,7 @@ from typing import Any
 
 from clubs.models import Club
 from tournaments import formats, roster
-from tournaments.formats import SeasonResult
+from tournaments.formats.placings import SeasonResult
 from tournaments.models import Event
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def season(club: Club, year: int) -> Season:
     missing = []
     for event in events:
         try:
-            results = formats.of(event).season(event)
+            results = formats.of(event).exports.season(event)
         except Exception:
             log.exception("season of %s: event %s left out", club.slug, event.pk)
             missing.append(event)

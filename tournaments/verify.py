@@ -115,7 +115,7 @@ def report(event: Event) -> Report:
     )
     found.algorithm_known = found.algorithm in commitment.ALGORITHMS
     if found.algorithm_known:
-        found.checks = formats.of(event).seating_checks(event)
+        found.checks = formats.of(event).checks.seating_checks(event)
     return found
 
 

@@ -16,10 +16,12 @@ Everything runs under the event lock held by `tournaments.services`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils import timezone
 
 from tournaments import balancing
-from tournaments.formats.knockout.rounds import enter_players
+from tournaments.formats.knockout.rounds import KnockoutRounds, layout_seat_specs
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import (
     mark_finished,
@@ -28,30 +30,7 @@ from tournaments.progress import (
     record_places,
     write_table,
 )
-from tournaments.tables import layout_seat_specs, open_event_table, start_event_game, table_name
-
-
-def start(event: Event) -> Round:
-    """Give every registered player the rules' lives and seat round 1. The caller holds
-    the event lock and has set the event running."""
-    return _seat_round(event, 1, [e.pk for e in enter_players(event)])
-
-
-def record_table(event: Event, table: RoundTable) -> None:
-    """A table's whole game is over (the caller checked it was not recorded yet): write
-    each seat's place, and when it was the round's last table, end the round."""
-    record_places(table)
-    if not table.round.tables.filter(finished_at__isnull=True).exists():
-        _end_round(event, table.round)
-
-
-def record_card_table(event: Event, table: RoundTable, places: list[int]) -> None:
-    """A card table's confirmed finishing order (docs/design.md §21), recorded as a
-    game's places are (the caller checked it was not recorded yet); the round ends with
-    its last table, whichever kind."""
-    record_card_places(table, places)
-    if not table.round.tables.filter(finished_at__isnull=True).exists():
-        _end_round(event, table.round)
+from tournaments.tables import open_event_table, start_event_game, table_name
 
 
 def _end_round(event: Event, round_: Round) -> None:
@@ -134,3 +113,32 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
         )
         round_table.save(update_fields=["game"])
     return round_
+
+
+class TopQRounds(KnockoutRounds):
+    """A top-q knockout's rounds: whole games, the first q of each table through."""
+
+    def start(self, event: Event) -> Round:
+        """Give every registered player the rules' lives and seat round 1. The caller holds
+        the event lock and has set the event running."""
+        return _seat_round(event, 1, [e.pk for e in self.enter_players(event)])
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        """A table's whole game is over (the caller checked it was not recorded yet): write
+        each seat's place, and when it was the round's last table, end the round."""
+        record_places(table)
+        if not table.round.tables.filter(finished_at__isnull=True).exists():
+            _end_round(event, table.round)
+
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        """A card table's confirmed finishing order (docs/design.md §21), recorded as a
+        game's places are; the round ends with its last table, whichever kind, and the next
+        is seated from who went through."""
+        if table.finished_at is not None:
+            return False
+        record_card_places(table, places)
+        if not table.round.tables.filter(finished_at__isnull=True).exists():
+            _end_round(event, table.round)
+        return True
