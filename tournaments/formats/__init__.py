@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.formats.base import Format, Notes
+from tournaments.formats.base import Format, Games, Notes
 from tournaments.formats.duplicate import DUPLICATE
 from tournaments.formats.knockout import KNOCKOUT
 from tournaments.formats.setup import Option
@@ -85,9 +85,9 @@ def table_notes() -> list[Notes]:
     return found
 
 
-def _lookups() -> list[Any]:
+def _lookups() -> list[Games]:
     """Each distinct way of keeping games once (most share the round tables')."""
-    seen: dict[int, Any] = {}
+    seen: dict[int, Games] = {}
     for fmt in FORMATS.values():
         seen.setdefault(id(fmt.games), fmt.games)
     return list(seen.values())

@@ -40,7 +40,8 @@ def check_round(
     recorded = seat_checks.recorded_layout(round_)
     check = Check(title)
     if round_.number == 1 or first is None:
-        players = sorted(who for who in recorded.values() if who != BOT)
+        # The recorded entries (a bot's seat is BOT, a string).
+        players = sorted(who for who in recorded.values() if isinstance(who, int))
         tables = rounds.first_round_tables(players, event.table_size, event.seed)
         check.lines.append(
             _(

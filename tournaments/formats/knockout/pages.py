@@ -230,7 +230,10 @@ class KnockoutPages(Pages):
         left = KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).count()
         return status_text(event, self.words, deal, left)
 
-    def standings_table(self, event: Event, rows: list[KnockoutLine], deal: int | None) -> Any:
+    def standings_table(
+        self, event: Event, rows: list[KnockoutLine], deal: int | None
+    ) -> StandingsTable:
+        """The standings, captioned by the deal (or round) they stand after."""
         running = event.status == Event.RUNNING
         if running and (deal or 0) <= 1:
             caption = self.words.standings_while_first()

@@ -209,16 +209,13 @@ def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
 def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict[int, int]) -> None:
     """Start the round's deal at `opened`: its round table and seats, then a game of one
     deal with each seat's lives, dealt by the player after the button."""
-    occupied = [k for k, p in enumerate(table.seats) if p is not None]
-    round_table = write_table(
-        round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
-    )
-    dealer = occupied.index(table.next_dealer())
+    occupied = seated(table)
+    round_table = write_table(round_, table.number, occupied, table=opened)
     round_table.game = start_event_game(
         round_,
         opened,
-        dealer=dealer,
-        lives=[lives[table.seats[k]] for k in occupied],
+        dealer=[k for k, _ in occupied].index(first_dealer(table)),
+        lives=[lives[entry_id] for _, entry_id in occupied],
         deals=1,
     )
     round_table.save(update_fields=["game"])
@@ -227,9 +224,8 @@ def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict
 def _deal_cards(round_: Round, table: balancing.Table[int]) -> None:
     """The round's deal at a card table: its round table and seats, and who deals (the
     player after the button), for the players to play with real cards."""
-    occupied = [k for k, p in enumerate(table.seats) if p is not None]
-    round_table = write_table(round_, table.number, [(k, table.seats[k]) for k in occupied])
-    round_table.cards, round_table.dealer = True, table.next_dealer()
+    round_table = write_table(round_, table.number, seated(table))
+    round_table.cards, round_table.dealer = True, first_dealer(table)
     round_table.save(update_fields=["cards", "dealer"])
 
 
@@ -375,6 +371,21 @@ class BalancedRounds(KnockoutRounds):
             entry__user=user, table__round__event=event, table__round__number=here.round.number - 1
         ).values_list("table__table_id", flat=True)
         return any(table_id != here.table_id for table_id in before)
+
+
+def seated(table: balancing.Table[int]) -> list[tuple[int, int]]:
+    """A layout's occupied seats, (seat, entry id) in seat order, as a round table is
+    written (`progress.write_table`)."""
+    return [(k, entry_id) for k, entry_id in enumerate(table.seats) if entry_id is not None]
+
+
+def first_dealer(table: balancing.Table[int]) -> int:
+    """The seat that deals first: the player after the button. A layout's table always
+    seats someone (`balancing` never leaves one empty)."""
+    dealer = table.next_dealer()
+    if dealer is None:
+        raise ValueError(f"table {table.number} of the layout seats nobody")
+    return dealer
 
 
 def layout_seat_specs(table: balancing.Table[int], users: Mapping[int, Any]) -> list[SeatSpec]:

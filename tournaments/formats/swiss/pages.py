@@ -73,7 +73,7 @@ def cell_text(cell: tally.Cell | None) -> str:
     return _("T%(table)s · %(place)s") % values
 
 
-def played(rows: Sequence[tally.Row]) -> bool:
+def played(rows: Sequence[tally.Row[int]]) -> bool:
     """Whether any game is over: until then everyone has 0 points and any order
     would be the lots' alone, so nobody is ranked."""
     return any(row.games for row in rows)
@@ -94,7 +94,7 @@ def standing_lines(
     event: Event,
     names: dict[int, str],
     me: Entry | None,
-    rows: Sequence[tally.Row] | None = None,
+    rows: Sequence[tally.Row[int]] | None = None,
 ) -> list[StandingLine]:
     """The standings for `me` (`rows`: `results.standings(event)`, when read already)."""
     return [
@@ -145,7 +145,7 @@ class SwissFacts:
     the event, its `live_version` and the language (docs/design.md, "The event page
     from a cache"): count `Swiss.live_facts_cache` up when what it holds changes."""
 
-    def __init__(self, round_facts: RoundFacts, rows: list[tally.Row]) -> None:
+    def __init__(self, round_facts: RoundFacts, rows: list[tally.Row[int]]) -> None:
         event = round_facts.event
         names = round_facts.names
         shown = round_facts.shown
@@ -214,13 +214,13 @@ class SwissFacts:
                 render_partial("table-row", {"t": mine}),
                 *table_html[k + 1 :],
             ]
-        if me is not None and (k := self.row_at.get(me)) is not None:
-            row = replace(standings[k], mine=True)
-            standings = [*standings[:k], row, *standings[k + 1 :]]
+        if me is not None and (r := self.row_at.get(me)) is not None:
+            row = replace(standings[r], mine=True)
+            standings = [*standings[:r], row, *standings[r + 1 :]]
             standing_html = [
-                *standing_html[:k],
+                *standing_html[:r],
                 self._row_html(row),
-                *standing_html[k + 1 :],
+                *standing_html[r + 1 :],
             ]
         shown = self.shown
         return {

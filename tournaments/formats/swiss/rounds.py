@@ -35,7 +35,7 @@ class Inputs:
     and the round's seed. Everything but the seed is public once the round is played."""
 
     players: tuple[int, ...]
-    rows: tuple[tally.Row, ...]
+    rows: tuple[tally.Row[int], ...]
     met: dict[frozenset[Hashable], int]
     dealer_counts: dict[int, int]
     had_bye: frozenset[int]
@@ -79,7 +79,9 @@ def draw(given: Inputs) -> Drawn:
     a bye yet sit out), seated by `seating.seat_round` with the round's seed. Raises
     ServiceError with a sentence for a field that cannot be seated."""
     players = list(given.players)
-    scores = {row.player: row.points for row in given.rows}
+    # Bots ("bot-k") are seated with the players, with no score and no deals yet.
+    scores: dict[int | str, float] = {row.player: row.points for row in given.rows}
+    dealt: dict[int | str, int] = dict(given.dealer_counts.items())
     try:
         plan = seating.table_sizes(len(players), given.table_size, given.table_min, given.table_max)
     except ValueError as error:
@@ -111,13 +113,9 @@ def draw(given: Inputs) -> Drawn:
         sitting_out = _bye_players(given.rows, given.had_bye, players, count)
         players = [p for p in players if p not in sitting_out]
         plan = rest
+    everyone: list[int | str] = [*players, *bots]
     seated = seating.seat_round(
-        [*players, *bots],
-        scores,
-        given.met,
-        plan.sizes,
-        given.seed,
-        dealer_counts=given.dealer_counts,
+        everyone, scores, given.met, plan.sizes, given.seed, dealer_counts=dealt
     )
     return Drawn(tables=tuple(tuple(table) for table in seated), byes=tuple(sitting_out))
 
@@ -137,7 +135,7 @@ def _cards_as_before(round_: Round) -> None:
 
 
 def _bye_players(
-    rows: Sequence[tally.Row], had: frozenset[int], players: list[int], count: int
+    rows: Sequence[tally.Row[int]], had: frozenset[int], players: list[int], count: int
 ) -> list[int]:
     """Who sits out when bots may not fill seats: the lowest-ranked players without a bye
     so far (as lichess gives its bye), then the lowest-ranked."""

@@ -21,7 +21,12 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from tournaments import balancing
-from tournaments.formats.knockout.rounds import KnockoutRounds, layout_seat_specs
+from tournaments.formats.knockout.rounds import (
+    KnockoutRounds,
+    first_dealer,
+    layout_seat_specs,
+    seated,
+)
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import (
     mark_finished,
@@ -91,11 +96,8 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     final = len(layout) == 1
     for table in layout:
         if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
-            occupied = [k for k, p in enumerate(table.seats) if p is not None]
-            cards = write_table(
-                round_, number=table.number, seats=[(k, table.seats[k]) for k in occupied]
-            )
-            cards.cards, cards.dealer = True, table.next_dealer()
+            cards = write_table(round_, number=table.number, seats=seated(table))
+            cards.cards, cards.dealer = True, first_dealer(table)
             cards.save(update_fields=["cards", "dealer"])
             continue
         opened = open_event_table(
@@ -104,12 +106,10 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
             layout_seat_specs(table, users),
             len(table.seats),
         )
-        occupied = [k for k, p in enumerate(table.seats) if p is not None]
-        round_table = write_table(
-            round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
-        )
+        occupied = seated(table)
+        round_table = write_table(round_, table.number, occupied, table=opened)
         round_table.game = start_event_game(
-            round_, opened, dealer=occupied.index(table.next_dealer())
+            round_, opened, dealer=[k for k, _ in occupied].index(first_dealer(table))
         )
         round_table.save(update_fields=["game"])
     return round_
