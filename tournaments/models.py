@@ -16,6 +16,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
+from django.apps import apps as django_apps
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
@@ -47,11 +48,10 @@ def _default_tiebreaks() -> list[str]:
 
 
 def format_choices() -> list[tuple[str, str]]:
-    """The formats, each's key and name, from their registry (`tournaments.formats`),
-    which imports this module: read when the choices are first asked for."""
-    from tournaments import formats
-
-    return formats.choices()
+    """The formats, each's key and name, from their registry (`tournaments.formats`,
+    which imports this module, so the app's config holds it once the app is ready:
+    `tournaments.apps`)."""
+    return django_apps.get_app_config("tournaments").format_choices()
 
 
 class Event(models.Model):
