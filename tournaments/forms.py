@@ -87,7 +87,7 @@ class EventForm(forms.Form):
         initial=Event.ONLINE,
         required=False,
         widget=forms.RadioSelect,
-        # What each format allows (`Format.card_tables_refusal`, `mixed_tables_refusal`;
+        # What each format allows (`Setup.card_tables_refusal`, `mixed_tables_refusal`;
         # tests/tournaments/test_forms.py checks the sentence against them).
         help_text=gettext_lazy(
             "Real cards: players enter each table's result on their phones and another "

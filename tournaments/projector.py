@@ -2,7 +2,7 @@
 big screen, the same for everyone who opens it, logged in or not. The common part is
 here (the event's name and status, a break's clock, the latest announcements, a
 finished event's podium); the
-format fills in the round, its tables and the standings (`Format.projector_context`,
+format fills in the round, its tables and the standings (`Format.pages.projector_context`,
 its template's `projector` partial). Names, places and points only: nothing here comes
 near a card.
 

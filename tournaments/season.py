@@ -1,7 +1,7 @@
 """A club's season standings: every event of the club that started in a calendar year,
 added up per player (docs/design.md §19). Each event's format says what a player's
-result there is worth (`Format.season`: their rank, games, points and the most they
-could have scored); the season adds points and maxima across events, so the
+result there is worth (`Format.exports.season`: their rank, games, points and the most
+they could have scored); the season adds points and maxima across events, so the
 percentage compares players who played different numbers of events or rounds, and
 ranks by points, then percentage, then events won.
 

@@ -12,7 +12,7 @@ two browsers, two workers or a browser and a worker that act on the same event a
 same moment take turns, and the second sees what the first did: a round is seated
 once, started once and advanced once.
 
-A round's life: seated (`Format.seat`) → playing (`Format.start_round`) → finished
+A round's life: seated (`Format.rounds.seat`) → playing (`.start_round`) → finished
 (when the format records the last table's game in `record_table`, which
 `tournaments.receivers` queues when games announces a finished game). Then the format
 seats the next round (started at once when the event advances by itself, or when the
@@ -172,7 +172,7 @@ def create_event(
             _("Choose what a round a bot played for someone scores."), "stand_in_scoring"
         )
     if not fmt.setup.stand_in_scoring_applies:
-        # Its rounds score no points of their own (`Format.stand_in_scoring_applies`):
+        # Its rounds score no points of their own (`Setup.stand_in_scoring_applies`):
         # stored as played, so its page never claims another policy.
         stand_in_scoring = Event.STAND_IN_PLAYED
     if starts_at is None:

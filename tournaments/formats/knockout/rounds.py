@@ -22,7 +22,7 @@ At an event played with real cards (`venue == "cards"`, docs/design.md §21) a t
 a card table: no `games.Table`, no game; its round table notes who deals
 (`RoundTable.dealer`, the seat after the button) and its deal's result is each seat's
 lives lost, entered and confirmed from the phones (`tournaments.card_results`) and
-recorded by `record_card_deal`. The deal's end is the same code: lives carried from
+recorded by `BalancedRounds.record_cards`. The deal's end is the same code: lives carried from
 what was entered, out at none left, players out on one deal sharing a place unless
 their lives at its start differ (no hand is known), the moves made on the next deal's
 round seats only.

@@ -143,7 +143,7 @@ class SwissFacts:
     It holds no model and nothing of any viewer: only words, numbers and HTML, so it is
     cheap to pickle, and `tournaments.pages.live_facts` keeps it in Django's cache by
     the event, its `live_version` and the language (docs/design.md, "The event page
-    from a cache"): count `Swiss.live_facts_cache` up when what it holds changes."""
+    from a cache"): count `SwissPages.live_facts_cache` up when what it holds changes."""
 
     def __init__(self, round_facts: RoundFacts, rows: list[tally.Row[int]]) -> None:
         event = round_facts.event
