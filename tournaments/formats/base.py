@@ -79,6 +79,10 @@ Notes = Callable[[Table, Any], list[str | Line]]
 
 @dataclass(frozen=True, eq=False)
 class Format:
+    """One format: its key (`Event.format`), its words for people, its template, and
+    its roles. The defaults are those of most formats (options of none, places at a
+    card table, rounds called rounds, games kept by the round tables, no table notes)."""
+
     key: str
     # Its name in the format select (the model's choices, `tournaments.models`).
     label: str
