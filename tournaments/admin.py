@@ -42,15 +42,16 @@ from tournaments.services import ServiceError
 EDITABLE = ("name", "description", "starts_at", "checkin_minutes", "player_cap", "advance")
 # What a calendar shows of an event, of the fields above.
 CALENDAR_SHOWS = {"name", "description", "starts_at"}
+# The formats' own options (tournaments.formats.setup.Option) as the site's form places
+# them: one of its own line after the format, the others after the rules.
 ADD_FIELDS = (
     "club",
     "name",
     "description",
     "format",
-    "top_q",
+    *(option.name for option in formats.options() if option.own_line),
     "rule_set",
-    "rounds",
-    "boards",
+    *(option.name for option in formats.options() if not option.own_line),
     "table_size",
     "table_min",
     "table_max",
@@ -118,7 +119,7 @@ class StrictJSONField(forms.JSONField):
             return forms.fields.InvalidJSONInput(data)
 
 
-class EventAddForm(forms.ModelForm):
+class EventAddFields(forms.ModelForm):
     bye_points = forms.FloatField(
         label=gettext_lazy("Bye points"),
         required=False,
@@ -166,10 +167,6 @@ class EventAddForm(forms.ModelForm):
     )
     user: Any = None  # set by EventAdmin.get_form: who creates the event
 
-    class Meta:
-        model = Event
-        fields = ADD_FIELDS
-
     def options(self) -> dict[str, Any]:
         data = {k: self.cleaned_data.get(k) for k in ADD_FIELDS}
         data["place_points"] = data["place_points"] or ()
@@ -190,6 +187,19 @@ class EventAddForm(forms.ModelForm):
     def create(self) -> Event:
         self.save_m2m = lambda: None  # what the admin calls after save_form; none here
         return services.create_event(by=self.user, **self.options())
+
+
+# The add form: its fields above, and a format's option without a column of its own
+# (kept in `Event.format_options`) as the format words it.
+EventAddForm = type(
+    "EventAddForm",
+    (EventAddFields,),
+    {
+        **{o.name: o.field() for o in formats.options() if not o.column},
+        "Meta": type("Meta", (), {"model": Event, "fields": ADD_FIELDS}),
+        "__module__": __name__,
+    },
+)
 
 
 class RoundTableInline(admin.TabularInline):
@@ -238,7 +248,8 @@ class EventAdmin(admin.ModelAdmin):
     @admin.display(description=pgettext_lazy("tournaments field", "rounds"), ordering="rounds")
     def rounds_shown(self, event: Event) -> str:
         # A knockout stores 0 rounds: it has no set number, not none at all.
-        return str(event.rounds) if formats.of(event).sets_rounds else "—"
+        planned = formats.of(event).rounds.planned(event)
+        return "—" if planned is None else str(planned)
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         if obj is None:

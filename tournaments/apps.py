@@ -1,9 +1,14 @@
+from collections.abc import Callable
+
 from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+    # `Event.format`'s choices (`tournaments.models.format_choices`): the formats'
+    # registry's, which imports the models, so it is read once they are loaded.
+    format_choices: Callable[[], list[tuple[str, str]]]
 
     def ready(self) -> None:
         # games announces finished games; it never imports this app.
@@ -12,11 +17,15 @@ class TournamentsConfig(AppConfig):
 
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
         player_back.connect(receivers.player_back, dispatch_uid="tournaments.player_back")
-        # A knockout's tables say who arrived and who left (games never imports this app).
-        from games import notes
-        from tournaments.formats.knockout import pages as knockout_pages
+        from tournaments import formats
 
-        notes.register(knockout_pages.table_notes)
+        self.format_choices = formats.choices
+        # A format's tables may say more on their page (a knockout's: who arrived and who
+        # left; games never imports this app).
+        from games import notes
+
+        for provider in formats.table_notes():
+            notes.register(provider)
         # Players are called to their tables at the top of every page (calls).
         from calls import registry
         from tournaments import seat_calls

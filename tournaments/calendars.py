@@ -45,7 +45,7 @@ def uid(event: Event) -> str:
 def entry(event: Event, absolute: Absolute) -> ical.Entry:
     """One event as a calendar shows it, in the language active (`file`'s reader's)."""
     url = absolute(event.get_absolute_url())
-    about = f"{event.club.name} · {formats.of(event).heading(event)} · {event.rules_title}"
+    about = f"{event.club.name} · {formats.of(event).pages.heading(event)} · {event.rules_title}"
     cancelled = event.status == Event.CANCELLED
     return ical.Entry(
         uid=uid(event),

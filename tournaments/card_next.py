@@ -5,8 +5,9 @@ perhaps at another table), with the button that opens its result page or its gam
 while other tables still play, which ones, and a link to look again; a player with no
 table in what followed, why (the format says: "You went out on deal 2: =7th of 10.");
 once the event is over, their place and the final standings. Reading only, the same
-for every format: the format gives its words (`unit`, `keeps_tables`,
-`unseated_line`)."""
+for every format: the format gives its words (`Format.words`: what it calls a round,
+and whether a player moves) and its pages the line of a player with no table
+(`Pages.unseated_line`)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from tournaments import formats
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.page_parts import entry_of, table_url
 from tournaments.pages import end_of_event
-from tournaments.words import number_list, table_seat, unit_title
+from tournaments.words import number_list, table_seat
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
     latest = event.round_set.order_by("-number").first()
     if latest is None or latest.number <= table.round.number:
         return _still_playing(event, table, here, organizer=organizer)
-    title = unit_title(fmt.unit, latest.number)
+    title = fmt.words.title(latest.number)
     if latest.status == Round.SEATED:
         # A seated round is the organizer's draft (seats may still be swapped): the
         # public pages show it once it starts (docs/design.md §14), and so does this.
@@ -68,22 +69,15 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
         if organizer:
             return _to_console(event, _("%(title)s is under way.") % {"title": title})
         return NextStep(
-            fmt.unseated_line(event, me, latest), event.get_absolute_url(), _("See the standings")
+            fmt.pages.unseated_line(event, me, latest),
+            event.get_absolute_url(),
+            _("See the standings"),
         )
-    values = {"title": title, "where": table_seat(seat.table.number, seat.position + 1)}
-    if not fmt.keeps_tables:
-        text = _("%(title)s: %(where)s.") % values
-    elif seat.table.number != table.number:  # the tables are kept: they move, or stay
-        text = _("%(title)s: you move to %(where)s.") % values
-    else:
-        text = _("%(title)s: you stay at %(where)s.") % values
+    where = table_seat(seat.table.number, seat.position + 1)
+    text = fmt.words.next_seat(title, where, moved=seat.table.number != table.number)
     if seat.table.cards:
         url = reverse("tournaments:card_result", args=[event.pk, seat.table.pk])
-        if fmt.unit == "deal":
-            label = _("Enter deal %(number)s's result")
-        else:
-            label = _("Enter round %(number)s's result")
-        return NextStep(text, url, label % {"number": latest.number})
+        return NextStep(text, url, fmt.words.enter_result(latest.number))
     return NextStep(text, table_url(seat.table) or event.get_absolute_url(), _("Go to your game"))
 
 
@@ -105,33 +99,16 @@ def _still_playing(
     if not others:
         return None
     n = table.round.number
-    values = {"tables": number_list(others), "number": n, "next": n + 1}
-    last = fmt.sets_rounds and n >= event.rounds
-    if last:  # the last round of a format with set rounds (never a knockout's deal)
+    if fmt.rounds.is_last(event, n):  # the last round of a format with set rounds
         text = ngettext(
             "Table %(tables)s is still playing round %(number)s: the event ends when every "
             "table has finished.",
             "Tables %(tables)s are still playing round %(number)s: the event ends when "
             "every table has finished.",
             len(others),
-        )
-    elif fmt.unit == "deal":
-        text = ngettext(
-            "Table %(tables)s is still playing deal %(number)s: deal %(next)s follows when "
-            "every table has finished.",
-            "Tables %(tables)s are still playing deal %(number)s: deal %(next)s follows "
-            "when every table has finished.",
-            len(others),
-        )
+        ) % {"tables": number_list(others), "number": n}
     else:
-        text = ngettext(
-            "Table %(tables)s is still playing round %(number)s: round %(next)s follows "
-            "when every table has finished.",
-            "Tables %(tables)s are still playing round %(number)s: round %(next)s follows "
-            "when every table has finished.",
-            len(others),
-        )
-    text = text % values
+        text = fmt.words.still_playing(number_list(others), n, len(others))
     if organizer:
         return _to_console(event, text)
     return NextStep(text, here, _("Check again"))

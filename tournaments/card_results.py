@@ -5,8 +5,10 @@ A card table has no `games.Table` and no `Game`: its result is a `CardResult`, a
 per seat. A player of the table submits one (pending); another player of the table
 confirms it, or submits a different one (both disputed, for the organizer to settle);
 an organizer's submission confirms at once, with a reason. The confirmed result is
-recorded by the event's format as a game's end is (`Format.record_cards`): places on
-the round seats, the table finished, the round moved on. Every write here locks the
+recorded by the event's format as a game's end is (`Format.rounds.record_cards`):
+places on the round seats, the table finished, the round moved on. What a result is
+(places, or a balanced knockout's deal of lives lost) is the format's `card_result`
+(`tournaments.formats.cards`). Every write here locks the
 event row first (as `tournaments.services` does, so the round advances once) and then
 the round table's row, so two phones acting at once take turns and exactly one result
 is ever confirmed.
@@ -21,101 +23,15 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import access as club_access
-from games.engine import Rules
 from games.errors import ServiceError
 from tournaments import card_calls, formats
+from tournaments.formats.cards import Checked, Entered
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.services import changed, locked_event, require_organizer
-from tournaments.words import ordinal
 
 OPEN = (CardResult.PENDING, CardResult.DISPUTED)
-
-# What a seat's optional score says, by the rules' scoring (games.engine.rules).
-SCORE_LABELS = {
-    "lives": gettext_lazy("Lives lost"),
-    "points": gettext_lazy("Points"),
-    "banking": gettext_lazy("Chips"),
-}
-
-
-# ---- what a result may be ---------------------------------------------------------------
-
-
-def shared_first(event: Event) -> bool:
-    """Whether two players may share 1st: only rules scored in points end drawn (two
-    reach the target together); with lives or chips the last player in wins alone
-    (games.engine.scoring), so a result entered by hand may not say otherwise."""
-    return Rules.from_dict(event.rules).scoring == "points"
-
-
-def lives_scored(event: Event) -> bool:
-    """Whether a seat's score is the lives (rounds) it lost: what a game's results count
-    and the "fewest lives lost" tie-break sums (tournaments.standings)."""
-    return Rules.from_dict(event.rules).scoring == "lives"
-
-
-def lives_required(event: Event) -> bool:
-    """Whether a card table must give each seat's lives lost: its standings break ties
-    by them, and a table that gave none would count 0 against online tables' real
-    rounds lost (docs/design.md §21)."""
-    return lives_scored(event) and "lives_lost" in event.tiebreaks
-
-
-def score_label(event: Event) -> str:
-    return str(SCORE_LABELS.get(Rules.from_dict(event.rules).scoring, _("Score")))
-
-
-def places_refusal(places: Sequence[int], size: int, *, first_shared: bool) -> str | None:
-    """Why `places` (one per seat, 1 = best) is not a result a game could have (None:
-    it is). Places are as games.results gives them: a seat's place is 1 + the seats
-    strictly better, so players who tie share a place and the next is skipped (1st,
-    2nd, 2nd, 4th); at least one seat is 1st."""
-    if len(places) != size:
-        return _("Give a place for each of the %(size)s seats.") % {"size": size}
-    if any(not 1 <= p <= size for p in places):
-        return _("A place at this table is %(first)s to %(last)s.") % {
-            "first": ordinal(1),
-            "last": ordinal(size),
-        }
-    for place in sorted(set(places)):
-        better = sum(p < place for p in places)
-        if place != better + 1:
-            if better == 0:
-                return _("Someone finished %(first)s: give one seat %(first)s.") % {
-                    "first": ordinal(1)
-                }
-            return ngettext(
-                "%(count)s seat finished ahead of %(place)s: the next place is %(next)s. "
-                "Players who tie share a place and the next is skipped (%(example)s).",
-                "%(count)s seats finished ahead of %(place)s: the next place is %(next)s. "
-                "Players who tie share a place and the next is skipped (%(example)s).",
-                better,
-            ) % {
-                "count": better,
-                "place": ordinal(place),
-                "next": ordinal(better + 1),
-                "example": ", ".join(ordinal(n) for n in (1, 2, 2, 4)),
-            }
-    if not first_shared and places.count(1) > 1:
-        return _("One player wins a game of these rules: give only one seat %(first)s.") % {
-            "first": ordinal(1)
-        }
-    return None
-
-
-def _checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]:
-    if not scores:
-        return []
-    if len(scores) != size:
-        raise ServiceError(
-            _("Give a score for each of the %(size)s seats, or none.") % {"size": size}, "scores"
-        )
-    if any(s is not None and s < 0 for s in scores):
-        raise ServiceError(_("A score is 0 or more."), "scores")
-    return list(scores)
 
 
 # ---- guests at a card table ---------------------------------------------------------------
@@ -207,99 +123,83 @@ def submit_result(
     once (`reason` required), settling any dispute. Refused, writing nothing, for
     anyone else, a table not being played with cards, or an impossible result.
 
-    At a balanced knockout's table (`Format.card_result == "lives"`) the result is one
-    deal's `lives_lost` per seat instead: kept as the scores, with the places they
-    imply (1 + the seats that lost strictly fewer), so a version reads alike anywhere;
-    `dealer`, optionally, the seat position that dealt it if not the one the app named."""
+    What a result is, the format's `card_result` says and checks: a place per seat and
+    optional scores, or a balanced knockout's one deal's `lives_lost` per seat, kept as
+    the scores with the places they imply (and `dealer`, optionally, the seat position
+    that dealt it if not the one the app named)."""
     with transaction.atomic():
         event, table = _locked(round_table)
         organizer = club_access.organizes(by, event.club)
         if not organizer:
             _require_player(table, by)
         _require_open(table)
-        size = table.seats.count()
-        fmt = formats.of(event)
-        checked: list[int | None]
-        if fmt.card_result == "lives":
-            lost = [int(n) for n in lives_lost]
-            if refusal := fmt.deal_refusal(event, table, lost):
-                raise ServiceError(refusal, "lives_lost")
-            places = [1 + sum(o < n for o in lost) for n in lost]
-            checked = list(lost)
-            if dealer == table.dealer:
-                dealer = None  # the app's dealer: nothing to say
-            if dealer is not None and not table.seats.filter(position=dealer).exists():
-                raise ServiceError(_("Choose who dealt from the players at this table."), "dealer")
-        else:
-            dealer = None
-            places = [int(p) for p in places]
-            if refusal := places_refusal(places, size, first_shared=shared_first(event)):
-                raise ServiceError(refusal, "places")
-            checked = _checked_scores(scores, size)
-            if lives_required(event) and (not checked or None in checked):
-                raise ServiceError(
-                    _(
-                        "Give each seat's lives lost: this event breaks ties by the fewest "
-                        "lives lost."
-                    ),
-                    "scores",
-                )
+        kind = formats.of(event).card_result
+        checked = kind.check(event, table, Entered(places, scores, lives_lost, dealer))
         open_results = list(table.card_results.filter(status__in=OPEN))
-        # What makes two versions the same: the places, or a deal's lives lost.
-        key = (
-            (lambda r: (r.scores, r.dealer)) if fmt.card_result == "lives" else (lambda r: r.places)
-        )
-        now = timezone.now()
         if organizer:
-            if not reason.strip():
-                raise ServiceError(_("Give the reason you enter this table's result."), "reason")
-            for other in open_results:
-                other.status = CardResult.SUPERSEDED
-                other.save(update_fields=["status"])
-            result = CardResult.objects.create(
-                round_table=table,
-                places=places,
-                scores=checked,
-                submitted_by=by,
-                confirmed_by=by,
-                confirmed_at=now,
-                status=CardResult.CONFIRMED,
-                reason=reason.strip()[:200],
-                dealer=dealer,
-            )
-            _record(event, table, result)
-            return result
+            return _entered_by_organizer(event, table, by, checked, reason, open_results)
         same = next(
-            (
-                r
-                for r in open_results
-                if r.submitted_by_id != by.pk
-                and key(r) == ((checked, dealer) if fmt.card_result == "lives" else places)
-            ),
+            (r for r in open_results if r.submitted_by_id != by.pk and kind.same(r, checked)),
             None,
         )
         if same is not None:
             # They enter what another player entered: that is a confirmation.
             return _confirm(event, table, same, by, open_results)
-        mine = [r for r in open_results if r.submitted_by_id == by.pk]
-        others = [r for r in open_results if r.submitted_by_id != by.pk]
-        for old in mine:  # a player's new version replaces their own earlier one
-            old.status = CardResult.SUPERSEDED
-            old.save(update_fields=["status"])
-        for other in others:
-            other.status = CardResult.DISPUTED
-            other.save(update_fields=["status"])
-        result = CardResult.objects.create(
-            round_table=table,
-            places=places,
-            scores=checked,
-            submitted_by=by,
-            status=CardResult.DISPUTED if others else CardResult.PENDING,
-            dealer=dealer,
-        )
-        changed(event)
-        # The other players' calls ask them to confirm it (tournaments.seat_calls).
-        card_calls.card_players_changed(table=table)
+        return _entered_by_player(event, table, by, checked, open_results)
+
+
+def _entered_by_organizer(
+    event: Event,
+    table: RoundTable,
+    by: Any,
+    checked: Checked,
+    reason: str,
+    open_results: list[CardResult],
+) -> CardResult:
+    """An organizer's result: confirmed at once, every open version superseded."""
+    if not reason.strip():
+        raise ServiceError(_("Give the reason you enter this table's result."), "reason")
+    for other in open_results:
+        other.status = CardResult.SUPERSEDED
+        other.save(update_fields=["status"])
+    result = CardResult.objects.create(
+        round_table=table,
+        places=checked.places,
+        scores=checked.scores,
+        submitted_by=by,
+        confirmed_by=by,
+        confirmed_at=timezone.now(),
+        status=CardResult.CONFIRMED,
+        reason=reason.strip()[:200],
+        dealer=checked.dealer,
+    )
+    _record(event, table, result)
+    return result
+
+
+def _entered_by_player(
+    event: Event, table: RoundTable, by: Any, checked: Checked, open_results: list[CardResult]
+) -> CardResult:
+    """A player's version: it replaces their own earlier one, and disputes the others'."""
+    mine = [r for r in open_results if r.submitted_by_id == by.pk]
+    others = [r for r in open_results if r.submitted_by_id != by.pk]
+    for old in mine:  # a player's new version replaces their own earlier one
+        old.status = CardResult.SUPERSEDED
+        old.save(update_fields=["status"])
+    for other in others:
+        other.status = CardResult.DISPUTED
+        other.save(update_fields=["status"])
+    result = CardResult.objects.create(
+        round_table=table,
+        places=checked.places,
+        scores=checked.scores,
+        submitted_by=by,
+        status=CardResult.DISPUTED if others else CardResult.PENDING,
+        dealer=checked.dealer,
+    )
+    changed(event)
+    # The other players' calls ask them to confirm it (tournaments.seat_calls).
+    card_calls.card_players_changed(table=table)
     return result
 
 
@@ -342,9 +242,8 @@ def _record(event: Event, table: RoundTable, result: CardResult) -> None:
         table.save(update_fields=["dealer"])
     fmt = formats.of(event)
     # Lives lost are recorded where they mean lives: a deal's, or a lives game's rounds.
-    counts_lives = fmt.card_result == "lives" or lives_scored(event)
-    lost = [int(n or 0) for n in result.scores] if counts_lives else []
-    if not fmt.record_cards(event, table, list(result.places), lost):
+    lost = fmt.card_result.lives_lost(event, result)
+    if not fmt.rounds.record_cards(event, table, list(result.places), lost):
         raise ServiceError(
             _("Table %(number)s's result is recorded already.") % {"number": table.number}
         )
@@ -429,20 +328,3 @@ def states_of(round_: Round) -> dict[int, CardState]:
     for row in CardResult.objects.filter(round_table__in=tables).select_related("submitted_by"):
         results.setdefault(row.round_table_id, []).append(row)
     return {t.pk: card_state(t, results.get(t.pk, [])) for t in tables}
-
-
-def version_text(result: CardResult, names: Sequence[str], *, lives: bool = False) -> str:
-    """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"; a knockout deal's
-    (`lives`): "p1 lost 1, p2 lost 0 (by p2)"."""
-    by = result.submitted_by.get_username() if result.submitted_by else _("someone")
-    if lives:
-        parts = ", ".join(
-            _("%(name)s lost %(lost)s") % {"name": name, "lost": n or 0}
-            for name, n in zip(names, result.scores, strict=False)
-        )
-    else:
-        parts = ", ".join(
-            _("%(name)s %(place)s") % {"name": name, "place": ordinal(place)}
-            for name, place in zip(names, result.places, strict=False)
-        )
-    return _("%(version)s (by %(name)s)") % {"version": parts, "name": by}

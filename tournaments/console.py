@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
@@ -23,8 +24,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.models import Game, GamePlayer
 from games.rendering import time_left_words
 from tournaments import card_results, formats, page_parts, roster
+from tournaments.formats.cards import Places
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
-from tournaments.words import seat_name, unit_title
+from tournaments.words import seat_name
 
 # Why a bot plays for someone, in the console's few words (games.engine.events.AWAY_REASONS).
 AWAY_WORDS = {
@@ -91,7 +93,7 @@ def _card_table(
     seats: list[RoundSeat],
     states: dict[int, card_results.CardState],
     now: datetime,
-    lives: bool = False,
+    kind: Places,
 ) -> Table:
     """A card table's line: its players, and where its result is, linking to its
     result page (where the organizer settles a dispute)."""
@@ -113,7 +115,7 @@ def _card_table(
         line.to_come = _("waiting for confirmation")
     elif state.state == "disputed":
         line.cards, line.to_come = _("cards: disputed —"), _("disputed")
-        line.versions = [card_results.version_text(r, names, lives=lives) for r in state.results]
+        line.versions = [kind.version_text(r, names) for r in state.results]
     else:
         line.cards = _("cards: no result yet (%(minutes)s min)") % {
             "minutes": _minutes(round_, now)
@@ -161,7 +163,7 @@ def console(event: Event, now: datetime | None = None) -> Console:
     if round_ is None:
         return Console(None, [])
     fmt = formats.of(event)
-    games_by_table = fmt.table_games(round_)
+    games_by_table = fmt.rounds.table_games(round_)
     game_ids = [g for g, _ in games_by_table.values() if g is not None]
     game_rows = {g.pk: g for g in Game.objects.filter(pk__in=game_ids)}
     players: dict[int, list[GamePlayer]] = {}
@@ -172,43 +174,66 @@ def console(event: Event, now: datetime | None = None) -> Console:
     for seats in roster.seated_tables(round_):
         round_table = seats[0].table
         if round_table.cards:
-            deal = fmt.card_result == "lives"  # a knockout deal's lives lost (§21)
-            tables.append(_card_table(round_, round_table, seats, card_states, now, deal))
+            tables.append(
+                _card_table(round_, round_table, seats, card_states, now, fmt.card_result)
+            )
             continue
         game_id, label = games_by_table.get(round_table.pk, (None, ""))
         game = game_rows.get(game_id) if game_id is not None else None
-        line = Table(
-            number=round_table.number,
-            label=label,
-            url=page_parts.table_url(round_table),
-            over=game is None or not game.in_play,
-        )
-        if round_table.finished_at is None:
-            line.to_come = _("playing")
         at_game = players.get(game_id, []) if game_id is not None else []
-        turn = game.state.get("turn") if game is not None and game.in_play else None
-        # A game's seats are the round table's in seat order (a knockout table's seats
-        # may have gaps): the k-th round seat is the game's seat k.
-        for k, seat in enumerate(seats):
-            player = at_game[k] if k < len(at_game) else None
-            name = seat_name(seat)
-            shown = Seat(k + 1, name, seat.entry)
-            if seat.entry is not None:
-                shown.stand_in = seat.entry.stand_in_round == round_.number
-            if player is not None and not line.over:
-                shown.turn = turn == player.position
-                if player.away:
-                    shown.away = str(AWAY_WORDS.get(player.away_reason, _("away")))
-                elif seat.entry is not None:
-                    shown.arrived = player.arrived_at is not None
-            if shown.turn:
-                line.turn_name = name
-            line.seats.append(shown)
-        if game is not None and game.in_play and game.turn_deadline is not None:
-            line.deadline = game.turn_deadline
-            line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
-            if event.move_hours:
-                line.time_left = time_left_words(line.seconds_left)
-        tables.append(line)
-    heading = unit_title(fmt.unit, round_.number)
+        tables.append(_online_table(event, round_, round_table, seats, game, at_game, label, now))
+    heading = fmt.words.title(round_.number)
     return Console(round_, tables, heading, _summary(heading, round_, tables, now))
+
+
+def _online_table(
+    event: Event,
+    round_: Round,
+    round_table: RoundTable,
+    seats: list[RoundSeat],
+    game: Game | None,
+    at_game: list[GamePlayer],
+    label: str,
+    now: datetime,
+) -> Table:
+    """An online table's line: its players in seat order, whose turn it is, who is away
+    and why, and the turn's clock."""
+    line = Table(
+        number=round_table.number,
+        label=label,
+        url=page_parts.table_url(round_table),
+        over=game is None or not game.in_play,
+    )
+    if round_table.finished_at is None:
+        line.to_come = _("playing")
+    turn = game.state.get("turn") if game is not None and game.in_play else None
+    # A game's seats are the round table's in seat order (a knockout table's seats
+    # may have gaps): the k-th round seat is the game's seat k.
+    for k, seat in enumerate(seats):
+        shown = _seat(k, seat, at_game[k] if k < len(at_game) else None, round_, line.over, turn)
+        if shown.turn:
+            line.turn_name = shown.name
+        line.seats.append(shown)
+    if game is not None and game.in_play and game.turn_deadline is not None:
+        line.deadline = game.turn_deadline
+        line.seconds_left = max(0, int((game.turn_deadline - now).total_seconds()))
+        if event.move_hours:
+            line.time_left = time_left_words(line.seconds_left)
+    return line
+
+
+def _seat(
+    k: int, seat: RoundSeat, player: GamePlayer | None, round_: Round, over: bool, turn: Any
+) -> Seat:
+    """Seat `k` of an online table: its turn, a bot playing for them and why, or whether
+    they have opened their game yet."""
+    shown = Seat(k + 1, seat_name(seat), seat.entry)
+    if seat.entry is not None:
+        shown.stand_in = seat.entry.stand_in_round == round_.number
+    if player is not None and not over:
+        shown.turn = turn == player.position
+        if player.away:
+            shown.away = str(AWAY_WORDS.get(player.away_reason, _("away")))
+        elif seat.entry is not None:
+            shown.arrived = player.arrived_at is not None
+    return shown

@@ -74,7 +74,7 @@ class EventForm(forms.Form):
     # Optional: a form posted without it (an older page, a script) makes a Swiss event.
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
-        choices=Event.FORMATS,
+        choices=formats.choices,
         initial=Event.SWISS,
         required=False,
         # Its help is each format's description, one line a format (`EventForm.format_help`).
@@ -87,7 +87,7 @@ class EventForm(forms.Form):
         initial=Event.ONLINE,
         required=False,
         widget=forms.RadioSelect,
-        # What each format allows (`Format.card_tables_refusal`, `mixed_tables_refusal`;
+        # What each format allows (`Setup.card_tables_refusal`, `mixed_tables_refusal`;
         # tests/tournaments/test_forms.py checks the sentence against them).
         help_text=gettext_lazy(
             "Real cards: players enter each table's result on their phones and another "
@@ -96,34 +96,7 @@ class EventForm(forms.Form):
             "duplicate plays online only."
         ),
     )
-    top_q = forms.IntegerField(
-        label=gettext_lazy("Top-q knockout: top of each table go through"),
-        required=False,
-        initial=2,
-        min_value=0,
-        help_text=gettext_lazy(
-            "Top-q knockout only: each table plays a whole game, and that many of "
-            "each table go through to the next round."
-        ),
-    )
     rule_set = forms.TypedChoiceField(label=gettext_lazy("Rules"), coerce=int)
-    # Not required: a knockout does not use it (services.create_event stores none).
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds"),
-        initial=3,
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 1}),
-        help_text=gettext_lazy("Swiss and duplicate events only; a knockout ignores it."),
-    )
-    boards = forms.IntegerField(
-        label=gettext_lazy("Boards a round"),
-        initial=4,
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 1, "max": 16}),
-        help_text=gettext_lazy(
-            "Duplicate events: the deals every table plays in each round (1 to 16; blank: 4)."
-        ),
-    )
     table_size = forms.IntegerField(label=gettext_lazy("Preferred table size"), initial=4)
     table_min = forms.IntegerField(label=gettext_lazy("Smallest table"), initial=3)
     table_max = forms.IntegerField(label=gettext_lazy("Largest table"), initial=5)
@@ -215,6 +188,20 @@ class EventForm(forms.Form):
         offer_zones(self, club)
         self.rule_sets = {r.pk: r for r in services.rule_sets_for(club)}
         self.fields["rule_set"].choices = [(pk, r.title) for pk, r in self.rule_sets.items()]
+        # The formats' options (`tournaments.formats.setup.Option`): one of its own line
+        # under the venue, the others in the row of numbers after the rules.
+        own = [o.name for o in formats.options() if o.own_line]
+        row = [o.name for o in formats.options() if not o.own_line]
+        for option in formats.options():
+            self.fields[option.name] = option.field()
+        names = list(self.fields)
+        for name in own + row:
+            names.remove(name)
+        at = names.index("venue") + 1
+        names[at:at] = own
+        at = names.index("rule_set") + 1
+        names[at:at] = row
+        self.order_fields(names)
         blank = [("", "—")]
         labels = [(key, _(label)) for key, label in TIEBREAKS.items()]
         for n, name in enumerate(TIEBREAK_FIELDS):
@@ -233,10 +220,17 @@ class EventForm(forms.Form):
     def format_help(self) -> list[tuple[str, str, bool]]:
         """(format, what it is, whether it is the one chosen), for every format."""
         chosen = self["format"].value() or self.fields["format"].initial
-        return [
-            (key, str(formats.FORMATS[key].description), key == chosen)
-            for key, _label in Event.FORMATS
-        ]
+        return [(key, str(fmt.description), key == chosen) for key, fmt in formats.FORMATS.items()]
+
+    @property
+    def own_line_options(self) -> list[forms.BoundField]:
+        """The formats' options with a line of their own (the form shows them first)."""
+        return [self[o.name] for o in formats.options() if o.own_line]
+
+    @property
+    def row_options(self) -> list[forms.BoundField]:
+        """The formats' other options, in the row of numbers beside the turn timer."""
+        return [self[o.name] for o in formats.options() if not o.own_line]
 
     def clean_place_points(self) -> list[float]:
         text = self.cleaned_data["place_points"]
@@ -257,9 +251,9 @@ class EventForm(forms.Form):
         data["tiebreaks"] = [key for name in TIEBREAK_FIELDS if (key := data.pop(name))]
         data["format"] = data.get("format") or Event.SWISS
         data["venue"] = data.get("venue") or Event.ONLINE
-        if data.get("boards") is None:
-            data["boards"] = 4
-        data["top_q"] = data.get("top_q") or 0
+        for option in formats.options():  # a blank field means the option's `blank`
+            if data.get(option.name) is None:
+                data[option.name] = option.blank
         data["stand_in_scoring"] = data.get("stand_in_scoring") or Event.STAND_IN_PLAYED
         data["turn_timer"], data["move_hours"] = split_pace(data["turn_timer"])
         data["round_days"] = data.get("round_days") or 0

@@ -16,6 +16,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
+from django.apps import apps as django_apps
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
@@ -46,22 +47,20 @@ def _default_tiebreaks() -> list[str]:
     return ["opponents_average", "outlasted_sum", "table_wins", "head_to_head", "lots"]
 
 
+def format_choices() -> list[tuple[str, str]]:
+    """The formats, each's key and name, from their registry (`tournaments.formats`,
+    which imports this module, so the app's config holds it once the app is ready:
+    `tournaments.apps`)."""
+    return django_apps.get_app_config("tournaments").format_choices()
+
+
 class Event(models.Model):
-    # The formats (tournaments.formats.FORMATS has a plug-in for each; a test checks
-    # that the two lists agree).
+    # The formats' keys the code names (each format is a plug-in of
+    # tournaments.formats.FORMATS, which gives the choices: `format_choices`).
     SWISS = "swiss"
     KNOCKOUT = "knockout"
     TOP_Q = "top_q"
     DUPLICATE = "duplicate"
-    FORMATS = [
-        (SWISS, gettext_lazy("Swiss: whole games, reseated by the standings each round")),
-        (
-            KNOCKOUT,
-            gettext_lazy("Knockout: deal by deal, out on your last life, tables balanced"),
-        ),
-        (TOP_Q, gettext_lazy("Top-q knockout: whole games, the top of each table go through")),
-        (DUPLICATE, gettext_lazy("Duplicate: every table plays the same deals, seats compared")),
-    ]
 
     UPCOMING = "upcoming"
     RUNNING = "running"
@@ -128,7 +127,7 @@ class Event(models.Model):
     format = models.CharField(
         verbose_name=pgettext_lazy("tournaments field", "format"),
         max_length=10,
-        choices=FORMATS,
+        choices=format_choices,
         default=SWISS,
     )
     venue = models.CharField(
@@ -138,6 +137,9 @@ class Event(models.Model):
         default=ONLINE,
         db_default=ONLINE,
     )
+    # A format's own options without a column of their own, by name
+    # (tournaments.formats.setup.Option): none of today's formats has one.
+    format_options = models.JSONField(default=dict, blank=True, editable=False)
     # A top-q knockout's q: the first q of each table go through to the next round
     # (tournaments.formats.top_q). 0 in every other format.
     top_q = models.PositiveSmallIntegerField(

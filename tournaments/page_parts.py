@@ -19,7 +19,7 @@ from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
 
 if TYPE_CHECKING:
-    from tournaments.formats.base import Format
+    from tournaments.formats.pages import Pages
 
 
 @dataclass
@@ -136,13 +136,13 @@ class RoundFacts:
         return self.entries.get(user.pk)
 
 
-def round_facts(event: Event, fmt: Format) -> RoundFacts:
+def round_facts(event: Event, pages: Pages) -> RoundFacts:
     shown = shown_round(event)
     everyone = roster.entries(event)
     return RoundFacts(
         event=event,
         shown=shown,
-        status=fmt.status(event, shown, waiting_round(event)),
+        status=pages.status(event, shown, waiting_round(event)),
         entries={e.user_id: e for e in everyone},
         names=roster.names(everyone),
         seated=roster.seated_tables(shown) if shown else [],

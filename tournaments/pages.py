@@ -25,21 +25,22 @@ from clubs.models import JoinRequest
 from games.engine import Rules
 from games.rule_text import rule_summary
 from tournaments import formats, news, registration, series, services
-from tournaments.formats.base import Placing, Step, podium
+from tournaments.formats.placings import Placing, Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
 
 
 def status_text(event: Event) -> str:
-    return formats.of(event).status(event, shown_round(event), waiting_round(event))
+    return formats.of(event).pages.status(event, shown_round(event), waiting_round(event))
 
 
 # How long a cached part of an event's page is kept. Its key names the event's
 # `live_version`, which every change counts up, so a change never waits for this: it
 # only bounds what an edit made around the services (the admin's, a migration) leaves.
 CACHE_SECONDS = 5 * 60
-# The shape of what `placings` caches (`formats.base.Placing`): count it up when it changes.
-PLACINGS_CACHE = 1
+# The shape of what `placings` caches (`formats.placings.Placing`): count it up when it
+# changes.
+PLACINGS_CACHE = 2
 
 
 def cache_key(part: str, event: Event, shape: int) -> str:
@@ -55,7 +56,7 @@ def live_facts(event: Event) -> Any:
     (its `live_version`) and the language; else read now. Anything a change alters
     there counts the version up in the change's transaction (`services.changed`), and
     the event is read before its facts, so a key never names facts older than it."""
-    fmt = formats.of(event)
+    fmt = formats.of(event).pages
     if not fmt.live_facts_cache:
         return fmt.live_facts(event)
     key = cache_key("live", event, fmt.live_facts_cache)
@@ -76,7 +77,7 @@ def live_context(
     fmt = formats.of(event)
     if facts is None:
         facts = live_facts(event)
-    context = fmt.live_context(event, user, facts)
+    context = fmt.pages.live_context(event, user, facts)
     context.setdefault("event", event)
     context["format_live"] = f"{fmt.template}#live"
     context["news"] = news.news(event) if told is None else told
@@ -101,7 +102,7 @@ def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     mine = next((p for p in placings if me is not None and p.entry_id == me.pk), None)
     line = ""
     if mine is not None:
-        line = fmt.own_line(mine, len(placings))
+        line = fmt.pages.own_line(mine, len(placings))
     elif me is not None:
         line = withdrawn_line(me) if not me.active else _("You played no game here.")
     return {"podium": podium(placings), "own_line": line}
@@ -121,7 +122,7 @@ def placings_of(event: Event) -> list[Placing]:
     key = cache_key("placings", event, PLACINGS_CACHE)
     found = cache.get(key)
     if found is None:
-        found = formats.of(event).placings(event)
+        found = formats.of(event).pages.placings(event)
         cache.set(key, found, CACHE_SECONDS)
     return found
 
@@ -140,7 +141,7 @@ CSV_MARK = gettext_lazy("Standings")
 def csv_rows(event: Event) -> list[list[str]]:
     """The standings CSV: the format's rows, each marked "final" once the event is
     finished, else "provisional"."""
-    rows = formats.of(event).csv_rows(event)
+    rows = formats.of(event).exports.csv_rows(event)
     mark = _("final") if event.status == Event.FINISHED else _("provisional")
     return [[str(CSV_MARK), *rows[0]], *([mark, *row] for row in rows[1:])]
 
@@ -176,13 +177,13 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
         and late_refusal is None
     )
     joining = join_to_register(event, user) if open_to_them else None
-    context.update(fmt.about_context(event))
+    context.update(fmt.pages.about_context(event))
     context.update(end_of_event(event, me))
     context.update(
         {
             "me": me,
             "club_url": club_url(event),
-            "format_heading": fmt.heading(event),
+            "format_heading": fmt.pages.heading(event),
             "format_about": f"{fmt.template}#about",
             "rules_summary": rule_summary(Rules.from_dict(event.rules)),
             "can_register": open_to_them and joining is None,
@@ -195,7 +196,7 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "can_withdraw": me is not None
             and me.active
             and event.status in (Event.UPCOMING, Event.RUNNING)
-            and fmt.withdrawal_refusal(me) is None,
+            and fmt.rounds.withdrawal_refusal(me) is None,
             # When registration opens, if that is still to come ("": it is not).
             "registration_opens": registration.opening_time(event)
             if event.status == Event.UPCOMING

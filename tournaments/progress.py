@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.models import Game, GamePlayer, Table
 from games.signals import send_on_commit
 from tournaments import card_calls
-from tournaments.models import Board, Event, Round, RoundSeat, RoundTable
+from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.signals import event_finished
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.
@@ -104,13 +104,10 @@ def playing_round(event: Event, number: int) -> Round:
 
 
 def mark_finished(event: Event) -> None:
-    """The event is over: its seed is revealed from now on (docs/design.md §27), and so
-    is every board drawn for it that no table was dealt (a round never played)."""
+    """The event is over: its seed is revealed from now on (docs/design.md §27). What a
+    format reveals with it is its own (`Rounds.finish`: a duplicate event's boards)."""
     event.status, event.finished_at = Event.FINISHED, timezone.now()
     event.registration_open = False
     event.save(update_fields=["status", "finished_at", "registration_open"])
-    Board.objects.filter(event=event, revealed_at__isnull=True, plays__isnull=True).update(
-        revealed_at=event.finished_at
-    )
     # Its players hear the final standings (notifications), once this has committed.
     send_on_commit(event_finished, sender=Event, event_id=event.pk)

@@ -2,7 +2,7 @@
 big screen, the same for everyone who opens it, logged in or not. The common part is
 here (the event's name and status, a break's clock, the latest announcements, a
 finished event's podium); the
-format fills in the round, its tables and the standings (`Format.projector_context`,
+format fills in the round, its tables and the standings (`Format.pages.projector_context`,
 its template's `projector` partial). Names, places and points only: nothing here comes
 near a card.
 
@@ -45,13 +45,13 @@ class Break:
 def context(event: Event) -> dict[str, Any]:
     """The screen's context: the format's part, then the common one."""
     fmt = formats.of(event)
-    found = fmt.projector_context(event)
+    found = fmt.pages.projector_context(event)
     told = news.news(event)
     pause = told.break_ if event.status != Event.FINISHED else None
     found.update(
         {
             "event": event,
-            "format_heading": fmt.heading(event),
+            "format_heading": fmt.pages.heading(event),
             "format_projector": f"{fmt.template}#projector",
             "break": Break(pause.until, found.get("next_up"), pause.clock) if pause else None,
             "announcements": told.announcements,

@@ -6,8 +6,7 @@ from typing import Any
 
 from games import notify
 from games import services as games_services
-from tournaments import services
-from tournaments.models import BoardPlay, RoundTable
+from tournaments import formats, services
 
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
@@ -16,10 +15,7 @@ def game_finished(sender: Any, *, game_id: int, **results: Any) -> None:
     """A game is over (after its commit): if it was a tournament table's, record it and
     move the event on, in a Celery task (the receiver runs in whichever process made the
     last move; the task is idempotent, so a repeated delivery changes nothing)."""
-    if (
-        RoundTable.objects.filter(game_id=game_id).exists()
-        or BoardPlay.objects.filter(game_id=game_id).exists()
-    ):
+    if formats.event_of_game(game_id) is not None:  # wherever its format keeps its games
         notify.enqueue(TABLE_FINISHED, game_id)
 
 

@@ -1,7 +1,7 @@
 """A club's season standings: every event of the club that started in a calendar year,
 added up per player (docs/design.md §19). Each event's format says what a player's
-result there is worth (`Format.season`: their rank, games, points and the most they
-could have scored); the season adds points and maxima across events, so the
+result there is worth (`Format.exports.season`: their rank, games, points and the most
+they could have scored); the season adds points and maxima across events, so the
 percentage compares players who played different numbers of events or rounds, and
 ranks by points, then percentage, then events won.
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from clubs.models import Club
 from tournaments import formats, roster
-from tournaments.formats import SeasonResult
+from tournaments.formats.placings import SeasonResult
 from tournaments.models import Event
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def season(club: Club, year: int) -> Season:
     missing = []
     for event in events:
         try:
-            results = formats.of(event).season(event)
+            results = formats.of(event).exports.season(event)
         except Exception:
             log.exception("season of %s: event %s left out", club.slug, event.pk)
             missing.append(event)

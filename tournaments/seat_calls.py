@@ -24,7 +24,7 @@ from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
 from tournaments import formats, news
 from tournaments.models import CardResult, Entry, Event, Round, RoundSeat, RoundTable
-from tournaments.words import table_seat, unit_title
+from tournaments.words import table_seat
 
 
 def calls_for(user: Any) -> list[Call]:
@@ -94,7 +94,7 @@ def seating(user: Any, game_id: int, table_id: int) -> Seating | None:
         else _("table %(table)s") % {"table": here.number}
     )
     event = here.round.event
-    moved = formats.of(event).keeps_tables and _moved(user, event, here)
+    moved = formats.of(event).rounds.moved(user, event, here)
     return Seating(event, where, here.table.get_absolute_url(), moved)
 
 
@@ -110,14 +110,6 @@ def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
         url=found.url,
         urgent=True,
     )
-
-
-def _moved(user: Any, event: Event, here: RoundTable) -> bool:
-    """Whether `user` played the round before at another of the event's tables."""
-    before = RoundSeat.objects.filter(
-        entry__user=user, table__round__event=event, table__round__number=here.round.number - 1
-    ).values_list("table__table_id", flat=True)
-    return any(table_id != here.table_id for table_id in before)
 
 
 def _card_tables(user: Any, events: list[Event]) -> list[Call]:
@@ -146,7 +138,7 @@ def _card_tables(user: Any, events: list[Event]) -> list[Call]:
     calls = []
     for seat in seats:
         table, round_ = seat.table, seat.table.round
-        title = unit_title(formats.of(by_pk[round_.event_id]).unit, round_.number)
+        title = formats.of(by_pk[round_.event_id]).words.title(round_.number)
         url = reverse("tournaments:card_result", args=[round_.event_id, table.pk])
         if seat.to_confirm:
             text = _("%(title)s, table %(table)s: confirm the result") % {

@@ -2,7 +2,7 @@
 the revealed seed is a `Check`; the layout a round recorded, the organizer's recorded
 changes replayed on a layout (`tournaments.seat_changes`), layouts compared seat by seat
 in sentences, and the games compared with the seats they were dealt to. Each format
-draws its own rounds again (`Format.seating_checks`) with these; `tournaments.verify`
+draws its own rounds again (`Format.checks`) with these; `tournaments.verify`
 puts the report together.
 """
 

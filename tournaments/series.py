@@ -39,6 +39,7 @@ COPIED = (
     "name",
     "description",
     "format",
+    "format_options",
     "venue",
     "top_q",
     "rule_set",

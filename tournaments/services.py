@@ -12,7 +12,7 @@ two browsers, two workers or a browser and a worker that act on the same event a
 same moment take turns, and the second sees what the first did: a round is seated
 once, started once and advanced once.
 
-A round's life: seated (`Format.seat`) → playing (`Format.start_round`) → finished
+A round's life: seated (`Format.rounds.seat`) → playing (`.start_round`) → finished
 (when the format records the last table's game in `record_table`, which
 `tournaments.receivers` queues when games announces a finished game). Then the format
 seats the next round (started at once when the event advances by itself, or when the
@@ -54,7 +54,7 @@ from tournaments import (
     turn_based,
 )
 from tournaments import standings as tally
-from tournaments.formats.base import start_if_automatic, start_seated
+from tournaments.formats.seated import start_if_automatic, start_seated
 from tournaments.models import (
     Announcement,
     Bye,
@@ -65,7 +65,6 @@ from tournaments.models import (
     RoundSeat,
     SeatSwap,
 )
-from tournaments.progress import mark_finished
 from tournaments.words import number
 
 log = logging.getLogger(__name__)
@@ -87,9 +86,6 @@ def create_event(
     starts_at: datetime | None,
     format: str = Event.SWISS,
     venue: str = Event.ONLINE,
-    top_q: int = 0,
-    rounds: int | None = 3,
-    boards: int = 4,
     table_size: int = 4,
     table_min: int = 3,
     table_max: int = 5,
@@ -108,9 +104,12 @@ def create_event(
     round_days: int = 0,
     description: str = "",
     registration_opens_at: datetime | None = None,
+    **options: Any,
 ) -> Event:
     """A new event of `club` in `format`, made by one of its organizers, playing
     `rule_set` (a site rule set on offer, or one on the club's list) frozen as it is now.
+    `options`: the formats' own (`tournaments.formats.setup.Option`, by name: `rounds`,
+    `boards`, `top_q`), each checked by the format that has it.
     `move_hours` and `round_days`: a turn-based event's hours a move and days a round
     (docs/design.md §25), which replace the `turn_timer`.
     Registration opens at `registration_opens_at` (None: at once, and players are told
@@ -124,10 +123,10 @@ def create_event(
         raise ServiceError(_("Choose the event's format."), "format")
     if venue not in dict(Event.VENUES):
         raise ServiceError(_("Choose where the tables play."), "venue")
-    if venue != Event.ONLINE and fmt.card_tables_refusal is not None:
-        raise ServiceError(str(fmt.card_tables_refusal), "venue")
-    if venue == Event.MIXED and fmt.mixed_tables_refusal is not None:
-        raise ServiceError(str(fmt.mixed_tables_refusal), "venue")
+    if venue != Event.ONLINE and fmt.setup.card_tables_refusal is not None:
+        raise ServiceError(str(fmt.setup.card_tables_refusal), "venue")
+    if venue == Event.MIXED and fmt.setup.mixed_tables_refusal is not None:
+        raise ServiceError(str(fmt.setup.mixed_tables_refusal), "venue")
     if venue == Event.MIXED and advance == Event.AUTO:
         # A round that starts as the last one ends leaves no moment to choose its card
         # tables (tournaments.card_results.choose_card_tables: seated rounds only).
@@ -151,24 +150,12 @@ def create_event(
             "bots_fill",
         )
     rules = _event_rules(club, rule_set)
-    if venue != Event.ONLINE and fmt.card_result == "lives" and rules.county:
-        # A card deal's result is lives lost, out at none left (docs/design.md §21); the
-        # county's last stage (no lives, still in) is not entered from phones yet.
-        raise ServiceError(
-            _(
-                "A knockout with real cards is played without the county: choose rules "
-                "without it, or play online."
-            ),
-            "venue",
-        )
-    if fmt.lives_only and rules.scoring != "lives":
-        # Deal by deal, lives carry on (knockout) or a deal's cost is compared (duplicate).
-        raise ServiceError(
-            _("Knockout and duplicate events play rules scored in lives: choose such rules."),
-            "rule_set",
-        )
+    if venue != Event.ONLINE and (refusal := fmt.card_result.rules_refusal(rules)):
+        raise ServiceError(refusal, "venue")
+    if refusal := fmt.setup.rules_refusal(rules):
+        raise ServiceError(refusal, "rule_set")
     _check_tables(rules, rule_set, table_size, table_min, table_max)
-    stored = fmt.options(rounds=rounds, boards=boards, top_q=top_q, table_size=table_size)
+    stored = formats.stored_options(fmt, options, table_size)
     how = _scoring(scoring, place_points)
     tiebreaks = list(default_tiebreaks(venue) if tiebreaks is None else tiebreaks)
     _check_tiebreaks(tiebreaks)
@@ -184,8 +171,8 @@ def create_event(
         raise ServiceError(
             _("Choose what a round a bot played for someone scores."), "stand_in_scoring"
         )
-    if not fmt.stand_in_scoring_applies:
-        # Its rounds score no points of their own (`Format.stand_in_scoring_applies`):
+    if not fmt.setup.stand_in_scoring_applies:
+        # Its rounds score no points of their own (`Setup.stand_in_scoring_applies`):
         # stored as played, so its page never claims another policy.
         stand_in_scoring = Event.STAND_IN_PLAYED
     if starts_at is None:
@@ -208,13 +195,13 @@ def create_event(
         raise ServiceError(_("Choose who may register."), "entry")
     if player_cap is not None and player_cap < 2:
         raise ServiceError(_("A cap of at least two players, or none."), "player_cap")
-    if player_cap is not None and stored.rounds > player_cap - 1:
+    if player_cap is not None and stored["rounds"] > player_cap - 1:
         raise ServiceError(
             _(
                 "%(rounds)s rounds for at most %(cap)s players is more than useful: "
                 "at most %(most)s."
             )
-            % {"rounds": stored.rounds, "cap": player_cap, "most": player_cap - 1},
+            % {"rounds": stored["rounds"], "cap": player_cap, "most": player_cap - 1},
             "rounds",
         )
     if advance not in dict(Event.ADVANCE_CHOICES):
@@ -229,14 +216,11 @@ def create_event(
             description=description,
             format=format,
             venue=venue,
-            top_q=stored.top_q,
             created_by=by,
             rule_set=rule_set,
             rules=rules.to_dict(),
             rules_name=rule_set.name,
             rules_preset=rule_set.preset,
-            rounds=stored.rounds,
-            boards=stored.boards,
             table_size=table_size,
             table_min=table_min,
             table_max=table_max,
@@ -255,6 +239,7 @@ def create_event(
             move_hours=move_hours,
             round_days=round_days,
             registration_opens_at=registration_opens_at,
+            **stored,
         )
         registration.announce(event, timezone.now())
     return event
@@ -388,7 +373,7 @@ def late_entry_refusal(event: Event) -> str | None:
         return str(CANCELLED)
     if event.status != Event.RUNNING:
         return None
-    if late := formats.of(event).late_entry_refusal:
+    if late := formats.of(event).rounds.late_entry_refusal:
         return str(late)
     if (next_round_number(event) - 1) * 2 > event.rounds:
         return _("Half the rounds have started: it is too late to join.")
@@ -553,12 +538,12 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError(_("This event is over: its results stand."))
         if event.status == Event.CANCELLED:
             raise ServiceError(str(CANCELLED))
-        if refusal := formats.of(event).withdrawal_refusal(entry):
+        if refusal := formats.of(event).rounds.withdrawal_refusal(entry):
             raise ServiceError(str(refusal))
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
         entry.stand_in_round = None  # a bot plays their games to the end now
         entry.save(update_fields=["status", "withdrawn_at", "stand_in_round"])
-        for game_id in formats.of(event).games_of(entry):
+        for game_id in formats.of(event).rounds.games_of(entry):
             games.let_bot_finish(game_id=game_id, user=entry.user)
         _reseat_waiting_round(event)
         changed(event)
@@ -735,11 +720,11 @@ def start_event(*, event: Event, by: Any) -> Round:
                 .filter(checked_in_at__isnull=True)
                 .update(status=Entry.WITHDRAWN, withdrawn_at=timezone.now(), missed_check_in=True)
             )
-        fmt = formats.of(event)
-        fmt.check_field(event, _active_entries(event).count())
+        rounds = formats.of(event).rounds
+        rounds.check_field(event, _active_entries(event).count())
         event.status, event.started_at = Event.RUNNING, timezone.now()
         event.save(update_fields=["status", "started_at"])
-        round_ = fmt.start(event)
+        round_ = rounds.start(event)
         changed(event)
         if missed:
             send_on_commit(signals.check_in_missed, sender=Event, event_id=event.pk)
@@ -759,7 +744,7 @@ def start_round(*, round_: Round, by: Any) -> Round:
             )
         if event.paused:
             raise ServiceError(_("The event is paused: resume it first."))
-        start_seated(formats.of(event), event, round_)
+        start_seated(formats.of(event).rounds, event, round_)
         changed(event)
     return round_
 
@@ -791,7 +776,7 @@ def start_round_if_due(*, round_id: int) -> bool:
         due = round_.start_at is not None and round_.start_at <= timezone.now()
         if round_.status != Round.SEATED or event.paused or not due:
             return False
-        start_seated(formats.of(event), event, round_)
+        start_seated(formats.of(event).rounds, event, round_)
         changed(event)
     return True
 
@@ -848,13 +833,13 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
         require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError(_("Only a running event can be paused or resumed."))
-        if refusal := formats.of(event).pause_refusal:
+        if refusal := formats.of(event).rounds.pause_refusal:
             raise ServiceError(str(refusal))
         event.paused = paused
         event.save(update_fields=["paused"])
         waiting = event.round_set.filter(status=Round.SEATED).first()
         if not paused and waiting is not None:
-            start_if_automatic(formats.of(event), event, waiting)
+            start_if_automatic(formats.of(event).rounds, event, waiting)
         changed(event)
     return event
 
@@ -866,7 +851,7 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
         event = locked_event(seat.table.round.event_id)
         require_organizer(event, by)
-        if refusal := formats.of(event).correction_refusal:
+        if refusal := formats.of(event).rounds.correction_refusal:
             raise ServiceError(str(refusal))
         if seat.table.finished_at is None:
             raise ServiceError(
@@ -915,7 +900,7 @@ def finish_event(*, event: Event, by: Any) -> Event:
                 _("Round %(number)s is being played: finish it first.") % {"number": playing.number}
             )
         event.round_set.filter(status=Round.SEATED).delete()
-        mark_finished(event)
+        formats.of(event).rounds.finish(event)
         changed(event)
     return event
 
@@ -956,7 +941,7 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
             or event.round_set.filter(status=Round.SEATED).first()
         )
         standing_in = current is not None and entry.stand_in_round == current.number
-        game_ids = fmt.games_of(entry) if current and current.status == Round.PLAYING else []
+        game_ids = fmt.rounds.games_of(entry) if current and current.status == Round.PLAYING else []
         if on:
             if current is None:
                 raise ServiceError(_("No round is being played or seated."))
@@ -1015,7 +1000,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
     """The organizer calls a break of `minutes` from now: the next round does not start
     before it is over, and starts by itself when it is (a round seated already is
     scheduled for then; a round still being played plays on, and the one after it waits,
-    `tournaments.formats.base.start_if_automatic`). The sweep starts it
+    `tournaments.formats.seated.start_if_automatic`). The sweep starts it
     (`start_round_if_due`). Refused where the format has no breaks, and in the last
     round (there is no next round to wait for)."""
     with transaction.atomic():
@@ -1023,8 +1008,8 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
         require_organizer(event, by)
         if event.status != Event.RUNNING:
             raise ServiceError(_("Only a running event takes a break between rounds."))
-        fmt = formats.of(event)
-        if refusal := fmt.break_refusal:
+        rounds = formats.of(event).rounds
+        if refusal := rounds.break_refusal:
             raise ServiceError(str(refusal))
         if not 1 <= minutes <= MAX_BREAK_MINUTES:
             raise ServiceError(
@@ -1032,7 +1017,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
             )
         waiting = event.round_set.filter(status=Round.SEATED).first()
         following = next_round_number(event)
-        if waiting is None and fmt.sets_rounds and following > event.rounds:
+        if waiting is None and rounds.is_last(event, following - 1):
             raise ServiceError(
                 _("Round %(number)s is the last: there is no next round to wait for.")
                 % {"number": following - 1}
@@ -1061,7 +1046,7 @@ def end_break(*, event: Event, by: Any) -> Event:
         if waiting is not None and waiting.start_at == until:
             waiting.start_at = None
             waiting.save(update_fields=["start_at"])
-            start_if_automatic(formats.of(event), event, waiting)
+            start_if_automatic(formats.of(event).rounds, event, waiting)
         changed(event)
         seat_calls.news_changed(event)  # the players' bars, on every page
     return event
@@ -1108,7 +1093,7 @@ def record_table(*, game_id: int) -> bool:
         if event_id is None:
             return False
         event = locked_event(event_id)
-        if not formats.of(event).record(event, game_id):
+        if not formats.of(event).rounds.record(event, game_id):
             return False
         changed(event)
     return True
@@ -1129,7 +1114,7 @@ def finish_at_deadline(*, round_id: int) -> bool:
         due = round_.deadline is not None and round_.deadline <= timezone.now()
         if round_.status != Round.PLAYING or not due:
             return False
-        playing = [game_id for game_id, _ in formats.of(event).table_games(round_).values()]
+        playing = [game_id for game_id, _ in formats.of(event).rounds.table_games(round_).values()]
         finished = [games.finish_with_bots(game_id=g) for g in playing if g is not None]
     return any(finished)
 
@@ -1208,7 +1193,7 @@ def _reseat_waiting_round(event: Event) -> None:
     # The tables the organizer chose to play with cards stay so, by number (§21).
     with_cards = list(waiting.tables.filter(cards=True).values_list("number", flat=True))
     waiting.delete()
-    round_ = formats.of(event).seat(event, number)
+    round_ = formats.of(event).rounds.seat(event, number)
     round_.start_at, round_.kept_seats = start_at, locked
     round_.save(update_fields=["start_at", "kept_seats"])
     if event.venue == Event.MIXED:

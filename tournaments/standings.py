@@ -73,10 +73,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
+from typing import Generic, TypeVar
 
 from tournaments.seating import record_meetings
 
 Player = Hashable  # an entry id; bot seats have None
+# The players a standings is of, as they are given and come back in its rows (the
+# pages give entry ids).
+P = TypeVar("P", bound=Hashable)
 
 
 def N_(text: str) -> str:
@@ -198,9 +202,9 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Row:
+class Row(Generic[P]):
     rank: int
-    player: Player
+    player: P
     points: float
     maximum: float
     percentage: float
@@ -292,7 +296,7 @@ def lots(players: Iterable[Player], seed: int | str) -> list[Player]:
 
 
 def standings(
-    players: Sequence[Player],
+    players: Sequence[P],
     tables: Iterable[TableResult],
     byes: Iterable[Bye],
     scoring: Scoring,
@@ -300,7 +304,7 @@ def standings(
     seed: int | str,
     withdrawn: Collection[Player] = (),
     stand_in: StandIn = AS_PLAYED,
-) -> list[Row]:
+) -> list[Row[P]]:
     """The standings of `players` after the games at `tables` and the `byes`, ranked by
     points and then `tiebreaks` (keys of TIEBREAKS, in order); `seed` draws the lots;
     `stand_in` scores the seats a bot stood in at.
@@ -318,7 +322,7 @@ def standings(
         raise ValueError("a player is listed twice")
     if strangers := [p for p in withdrawn if p not in order]:
         raise ValueError(f"withdrawn {strangers[0]!r} is not in the players")
-    tally = {player: _Tally() for player in players}
+    tally: dict[Player, _Tally] = {player: _Tally() for player in players}
     entered: set[tuple[int, Player]] = set()
 
     def enter(round_no: int, player: Player, where: str) -> _Tally:
@@ -355,8 +359,9 @@ def standings(
         mine.cells[bye.round_no] = Cell(None, None, float(bye.points))
 
     final = {player: t.points for player, t in tally.items()}
-    opponents = {player: Fraction(0) for player in players}
-    met = dict.fromkeys(players, 0)
+    # Keyed by any player a table names (a seat's player is `Player`), read for `players`.
+    opponents: dict[Player, Fraction] = {player: Fraction(0) for player in players}
+    met: dict[Player, int] = dict.fromkeys(players, 0)
     outlasted: dict[Player, Fraction | int] = {player: Fraction(0) for player in players}
     for table in games:
         humans = [seat for seat in table.seats if seat.player is not None]
@@ -383,7 +388,7 @@ def standings(
                     earned[a.player] += _beat(a.place, b.place)
         return earned
 
-    def split(group: list[Player], score: Callable[[Player], Fraction | int]) -> list[list[Player]]:
+    def split(group: list[P], score: Callable[[P], Fraction | int]) -> list[list[P]]:
         """`group` in runs of equal `score`, highest first, each in the players' order."""
         ranked = sorted(group, key=lambda p: (-score(p), order[p]))
         return [list(same) for _, same in itertools.groupby(ranked, key=score)]
@@ -399,7 +404,7 @@ def standings(
     }
     groups = split(list(players), final.__getitem__)
     for k, key in enumerate(tiebreaks):
-        refined = []
+        refined: list[list[P]] = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
@@ -412,7 +417,7 @@ def standings(
             refined.extend(split(group, partial(_signed, values, sign)))
         groups = refined
 
-    rows: list[Row] = []
+    rows: list[Row[P]] = []
     for group in groups:
         rank = len(rows) + 1
         for player in group:
@@ -459,10 +464,10 @@ def _cell(cell: Cell | None, translate: Callable[[str], str] = _same) -> str:
 
 
 def csv_rows(
-    rows: Sequence[Row],
+    rows: Sequence[Row[P]],
     round_count: int,
     tiebreak_labels: Sequence[str],
-    name: Callable[[Player], str],
+    name: Callable[[P], str],
     *,
     table_wins: bool = True,
     ranked: bool = True,

@@ -1,12 +1,11 @@
 """An event's `games.Table`s, opened alike whatever the format: hosted by no one,
 started only by the system (a tournament deals its games), playing the rules the
 event froze, with the event's turn timer (or hours a move: a turn-based event). Seats
-come from the round's `RoundSeat`s (Swiss, duplicate) or from a balancing layout
-(knockout)."""
+come from the round's `RoundSeat`s, or as a format gives them (`games.services.SeatSpec`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -16,7 +15,6 @@ from games import services as games
 from games.engine import Rules
 from games.models import Game, GamePlayer, Home, Table
 from games.services import SeatSpec, TableSpec
-from tournaments import balancing
 from tournaments.models import Entry, Event, Round, RoundSeat
 
 
@@ -116,8 +114,3 @@ def round_seat_specs(seats: Iterable[RoundSeat]) -> list[SeatSpec]:
         )
         for s in seats
     ]
-
-
-def layout_seat_specs(table: balancing.Table[int], users: Mapping[int, Any]) -> list[SeatSpec]:
-    """A balancing layout's seats (entry ids, None for empty) as the table takes them."""
-    return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]

@@ -32,8 +32,8 @@ def check(fmt: Format, *, venue: str, move_hours: int, round_days: int) -> None:
         return
     if move_hours not in MOVE_HOURS:
         raise ServiceError(_("Choose the hours a move has from the list."), "turn_timer")
-    if fmt.turn_based_refusal is not None:
-        raise ServiceError(str(fmt.turn_based_refusal), "turn_timer")
+    if fmt.setup.turn_based_refusal is not None:
+        raise ServiceError(str(fmt.setup.turn_based_refusal), "turn_timer")
     if venue != Event.ONLINE:
         raise ServiceError(
             _("A turn-based event is played online: its tables play over days."), "venue"

@@ -3,7 +3,7 @@ docs/verify-event.md): the report the verify page and `manage.py verify_event` s
 
 The common part is here: the commitment (the revealed salt, seed and algorithm hashed
 again) and the report's verdict. The rounds themselves are each format's to draw again
-(`Format.seating_checks`, with `tournaments.seat_checks`): this module never branches
+(`Format.checks.seating_checks`, with `tournaments.seat_checks`): this module never branches
 on a format. Nothing here shows a seed before the event is over: the report of an event
 still running holds its commitment only.
 """
@@ -115,7 +115,7 @@ def report(event: Event) -> Report:
     )
     found.algorithm_known = found.algorithm in commitment.ALGORITHMS
     if found.algorithm_known:
-        found.checks = formats.of(event).seating_checks(event)
+        found.checks = formats.of(event).checks.seating_checks(event)
     return found
 
 

@@ -70,21 +70,6 @@ def number_list(numbers: Sequence[Any]) -> str:
     }
 
 
-def unit_title(unit: str, number: int) -> str:
-    """What a format calls one of its rounds, with its number: "Round 3", or a
-    balanced knockout's "Deal 3" (`Format.unit`: "round" or "deal")."""
-    if unit == "deal":
-        return _("Deal %(number)s") % {"number": number}
-    return _("Round %(number)s") % {"number": number}
-
-
-def unit_title_within(unit: str, number: int) -> str:
-    """`unit_title` as a sentence says it: "round 3", "deal 3" (German: "Runde 3")."""
-    if unit == "deal":
-        return pgettext("within a sentence", "deal %(number)s") % {"number": number}
-    return pgettext("within a sentence", "round %(number)s") % {"number": number}
-
-
 # A weekly series' day (tournaments.series): at the start of a sentence, and within one.
 EVERY_WEEKDAY = {
     0: gettext_lazy("Every Monday"),

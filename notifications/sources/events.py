@@ -228,10 +228,10 @@ def event_finished(*, event_id: int) -> list[Draft]:
     users = dict(Entry.objects.filter(event=event).values_list("pk", "user_id"))
 
     def lines() -> dict[int, str]:
-        placings = fmt.placings(event)
+        placings = fmt.pages.placings(event)
         return {
             placing.entry_id: _("%(event)s is over. %(line)s")
-            % {"event": event.name, "line": fmt.own_line(placing, len(placings))}
+            % {"event": event.name, "line": fmt.pages.own_line(placing, len(placings))}
             for placing in placings
         }
 

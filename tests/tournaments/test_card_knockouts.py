@@ -291,7 +291,7 @@ def test_a_balanced_knockout_at_card_tables_is_played_deal_by_deal(
     assert places == expected
     # The printed table card and the console know the card tables.
     last = Round.objects.get(event=event, number=deal.number)
-    printed_tables = formats.of(event).printed_round(event, last).tables
+    printed_tables = formats.of(event).pages.printed_round(event, last).tables
     assert printed_tables[0].cards_id == last.tables.get(number=printed_tables[0].number).pk
     assert all(s.state == "confirmed" for s in card_results.states_of(last).values())
 

@@ -20,7 +20,7 @@ from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
 from tournaments import card_results, console, live, services
-from tournaments.card_results import places_refusal
+from tournaments.formats.cards import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
 

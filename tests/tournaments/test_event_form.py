@@ -113,7 +113,7 @@ def test_the_format_help_describes_every_format_and_marks_the_chosen_one(
     listed = re.search(r'<ul class="helptext format-help" id="format-help".*?</ul>', page, re.S)
     assert listed, "the help is a list under the format's select"
     lines = re.findall(r'<li data-format="(\w+)"( data-chosen)?>([^<]+)</li>', listed.group(0))
-    assert [key for key, _, _ in lines] == [key for key, _ in Event.FORMATS]
+    assert [key for key, _, _ in lines] == list(formats.FORMATS)
     assert {key for key, chosen, _ in lines if chosen} == {Event.SWISS}
     assert all(
         text.replace("&#x27;", "'") == formats.FORMATS[key].description for key, _, text in lines
@@ -135,8 +135,8 @@ def test_the_venue_help_says_which_formats_play_with_real_cards(club: Club, ann:
     assert "a knockout or top-q knockout every table or none" in help_text
     assert "duplicate plays online only" in help_text
     # What the sentence says is what the formats allow.
-    cards = {k for k, fmt in formats.FORMATS.items() if fmt.card_tables_refusal is None}
-    mixed = {k for k in cards if formats.FORMATS[k].mixed_tables_refusal is None}
+    cards = {k for k, fmt in formats.FORMATS.items() if fmt.setup.card_tables_refusal is None}
+    mixed = {k for k in cards if formats.FORMATS[k].setup.mixed_tables_refusal is None}
     assert cards == {Event.SWISS, Event.KNOCKOUT, Event.TOP_Q} and mixed == {Event.SWISS}
 
 

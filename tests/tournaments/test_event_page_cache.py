@@ -14,7 +14,7 @@ from django.test import Client
 
 from tests.games.playing import play_out
 from tournaments import pages, services
-from tournaments.formats.swiss import Swiss
+from tournaments.formats.swiss.pages import SwissPages
 from tournaments.models import Event, RoundSeat
 
 pytestmark = pytest.mark.django_db
@@ -24,13 +24,13 @@ pytestmark = pytest.mark.django_db
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The events whose Swiss live facts were read (not taken from the cache)."""
     read: list[int] = []
-    live_facts = Swiss.live_facts
+    live_facts = SwissPages.live_facts
 
-    def counted(self: Swiss, event: Event) -> Any:
+    def counted(self: SwissPages, event: Event) -> Any:
         read.append(event.pk)
         return live_facts(self, event)
 
-    monkeypatch.setattr(Swiss, "live_facts", counted)
+    monkeypatch.setattr(SwissPages, "live_facts", counted)
     return read
 
 

@@ -14,32 +14,44 @@ from tests.tournaments.test_duplicate_rounds import duplicate_event, play_everyt
 from tests.tournaments.test_knockout import field, knockout, play_deal, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import season, services
+from tournaments import formats, season, services
 from tournaments.formats import FORMATS
-from tournaments.formats.base import Format, SeatedRounds
+from tournaments.formats.pages import Pages
+from tournaments.formats.rounds import Rounds
+from tournaments.formats.seated import SeatedRounds
 from tournaments.models import Event, KnockoutPlayer, Round
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_registry_and_the_model_name_the_same_formats() -> None:
-    assert list(FORMATS) == [key for key, _ in Event.FORMATS]
+def test_the_models_choices_are_the_registrys() -> None:
+    """`Event.format`'s choices are derived from the registry, not kept beside it."""
+    assert list(Event._meta.get_field("format").choices) == formats.choices()
+    assert [key for key, _ in formats.choices()] == list(FORMATS)
     assert all(fmt.key == key for key, fmt in FORMATS.items())
+
+
+def owner(role: object, name: str) -> type:
+    """The class whose code answers `role.name`."""
+    return next(klass for klass in type(role).__mro__ if name in vars(klass))
 
 
 @pytest.mark.parametrize("key", list(FORMATS))
 def test_every_format_answers_the_whole_protocol(key: str) -> None:
-    fmt = type(FORMATS[key])
-    required = ["heading", "start", "record", "status", "live_context", "csv_rows", "season"]
-    required += ["projector_context", "placings", "seating_checks"]
-    if issubclass(fmt, SeatedRounds):
-        required += ["seat", "start_round", "record_game"]
+    fmt = FORMATS[key]
+    # The role classes only say what to do: each format's own roles do it.
+    required = ["start", "record"] + (
+        ["seat", "start_round", "record_game"] if isinstance(fmt.rounds, SeatedRounds) else []
+    )
     for name in required:
-        owner = next(klass for klass in fmt.__mro__ if name in vars(klass))
-        # The base class only says what to do; SeatedRounds does the rounds' common part.
-        assert owner is not Format, f"{key} lacks {name}"
-        if owner is SeatedRounds:
-            assert name in ("start", "record", "status"), f"{key} lacks {name}"
+        assert owner(fmt.rounds, name) is not Rounds, f"{key} lacks rounds.{name}"
+        if owner(fmt.rounds, name) is SeatedRounds:
+            assert name in ("start", "record"), f"{key} lacks rounds.{name}"
+    for name in ["heading", "status", "live_context", "projector_context", "placings"]:
+        assert owner(fmt.pages, name) is not Pages, f"{key} lacks pages.{name}"
+    for role, name in [(fmt.exports, "csv_rows"), (fmt.exports, "season")]:
+        assert callable(getattr(role, name)), f"{key} lacks exports.{name}"
+    assert callable(fmt.checks.seating_checks), f"{key} lacks checks"
     text = (ROOT / "templates" / fmt.template).read_text()
     assert "{% partialdef about %}" in text and "{% partialdef live %}" in text
     assert "{% partialdef projector %}" in text
@@ -129,7 +141,7 @@ def test_the_season_counts_every_format_and_its_page_shows_them(
         share = KnockoutPlayer.objects.filter(event=balanced, place=player.place).count()
         below = KnockoutPlayer.objects.filter(event=balanced, place__gt=player.place).count()
         [result] = [
-            r for r in FORMATS["knockout"].season(balanced) if r.entry_id == player.entry_id
+            r for r in FORMATS["knockout"].exports.season(balanced) if r.entry_id == player.entry_id
         ]
         assert (result.points, result.maximum, result.rank) == (
             below + (share - 1) / 2,
@@ -143,7 +155,7 @@ def test_the_season_counts_every_format_and_its_page_shows_them(
             entry = event.entries.filter(user__username=name).first()
             total += sum(
                 r.points
-                for r in FORMATS[event.format].season(event)
+                for r in FORMATS[event.format].exports.season(event)
                 if entry and r.entry_id == entry.pk
             )
         assert row.points == pytest.approx(total), name
@@ -169,14 +181,15 @@ def test_an_event_whose_figures_fail_is_named_and_the_others_still_count(
         register_all(event, [ann, *members[:2]])
         services.start_event(event=event, by=ann)
         play_round(Round.objects.get(event=event), django_capture_on_commit_callbacks)
-    real = type(FORMATS["swiss"]).season
+    exports = FORMATS["swiss"].exports
+    real = exports.season
 
-    def season_or_fail(self: Any, event: Event) -> Any:
+    def season_or_fail(event: Event) -> Any:
         if event.name == "Broken Swiss":
             raise ValueError("places start at 1")
-        return real(self, event)
+        return real(event)
 
-    monkeypatch.setattr(type(FORMATS["swiss"]), "season", season_or_fail)
+    monkeypatch.setattr(exports, "season", season_or_fail)
     page = client.get("/clubs/kitchen/season/")
     text = page.content.decode()
     assert page.status_code == 200
@@ -204,7 +217,7 @@ def test_a_running_knockout_counts_those_out_and_shares_the_rest_among_those_in(
             break
     event.refresh_from_db()
     assert event.status == Event.RUNNING
-    results = {r.entry_id: r for r in FORMATS["knockout"].season(event)}
+    results = {r.entry_id: r for r in FORMATS["knockout"].exports.season(event)}
     players = list(KnockoutPlayer.objects.filter(event=event))
     out = [p for p in players if p.place is not None]
     still_in = [p for p in players if p.place is None]

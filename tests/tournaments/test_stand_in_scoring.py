@@ -22,7 +22,6 @@ from tests.games.playing import play_out
 from tests.tournaments.test_pages import good_data
 from tournaments import formats, services
 from tournaments import standings as tally
-from tournaments.formats.swiss import pages as swiss_pages
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 
@@ -189,7 +188,7 @@ def test_a_swiss_event_scores_the_stood_in_round_by_its_policy_everywhere(
     assert others == [0, 0, 1, 1, 2]
 
     # The podium and p1's own line say the same.
-    placing = next(p for p in swiss_pages.placings(event) if p.entry_id == absent.pk)
+    placing = next(p for p in formats.of(event).pages.placings(event) if p.entry_id == absent.pk)
     assert placing.rank == rank
     assert placing.score.startswith(points + " point")
 
@@ -266,7 +265,7 @@ def test_a_seat_whose_game_is_over_is_not_marked(
 
 
 def test_only_swiss_rounds_score_points_of_their_own():
-    applies = [key for key, fmt in formats.FORMATS.items() if fmt.stand_in_scoring_applies]
+    applies = [k for k, fmt in formats.FORMATS.items() if fmt.setup.stand_in_scoring_applies]
     assert applies == [Event.SWISS]
 
 

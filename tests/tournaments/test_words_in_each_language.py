@@ -15,7 +15,7 @@ from django.utils import translation
 
 from tests.tournaments.test_services import register_all
 from tournaments import formats, services
-from tournaments.formats.base import Placing
+from tournaments.formats.placings import Placing
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def test_a_place_is_written_as_each_language_writes_it(
     fmt = formats.of(make_event())
     placing = Placing(entry_id=1, name="p1", rank=9, shared=False, score="", detail="3 points")
     with translation.override(language):
-        assert fmt.own_line(placing, 11) == line
+        assert fmt.pages.own_line(placing, 11) == line
 
 
 def _printed(event: Any, ann: Any, path: str, language: str) -> str:

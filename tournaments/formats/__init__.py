@@ -1,34 +1,40 @@
 """The tournament formats, one plug-in each (docs/design.md §19): `FORMATS[event.format]`
-is the object that seats, starts and records the event's rounds and says what its
-pages, CSV and season show. `tournaments.services` and the pages call the format;
-they never branch on one.
+(or `of(event)`) is the event's `Format`, a composition of roles (`formats.base`) that
+seat, start and record its rounds and say what its pages, CSV and season show.
+`tournaments.services` and the pages ask the format's roles; they never branch on one.
 
-Adding a format: a package here with a `Format` subclass (`tournaments.formats.base`),
-its template (`templates/tournaments/formats/<key>.html`, partials `about`, `live` and
-`projector`),
-its value in `Event.FORMATS` with a migration, and its line below.
+Adding a format: a package here building its `Format`, its template
+(`templates/tournaments/formats/<key>.html`, partials `about`, `live` and `projector`),
+and its line below. The model's choices, the create forms' option fields and
+`services.create_event`'s options are read from here.
 """
 
 from __future__ import annotations
 
-from tournaments.formats.base import Format, Options, SeasonResult
-from tournaments.formats.duplicate import Duplicate
-from tournaments.formats.knockout import Knockout
-from tournaments.formats.swiss import Swiss
-from tournaments.formats.top_q import TopQ
+from collections.abc import Mapping
+from typing import Any
+
+from tournaments.formats.base import Format, Games, Notes
+from tournaments.formats.duplicate import DUPLICATE
+from tournaments.formats.knockout import KNOCKOUT
+from tournaments.formats.setup import Option
+from tournaments.formats.swiss import SWISS
+from tournaments.formats.top_q import TOP_Q
 from tournaments.models import Event
 
 __all__ = [
     "FORMATS",
     "Format",
-    "Options",
-    "SeasonResult",
+    "choices",
     "event_of_game",
     "of",
+    "options",
+    "stored_options",
+    "table_notes",
     "unrecorded_games",
 ]
 
-FORMATS: dict[str, Format] = {f.key: f for f in (Swiss(), Knockout(), TopQ(), Duplicate())}
+FORMATS: dict[str, Format] = {f.key: f for f in (SWISS, KNOCKOUT, TOP_Q, DUPLICATE)}
 
 
 def of(event: Event) -> Format:
@@ -36,22 +42,65 @@ def of(event: Event) -> Format:
     return FORMATS[event.format]
 
 
-def _lookups() -> list[Format]:
-    """One format per distinct way of keeping games (most share the round tables')."""
-    seen: dict[object, Format] = {}
+def choices() -> list[tuple[str, str]]:
+    """`Event.format`'s choices: each format's key and name, in the registry's order."""
+    return [(key, fmt.label) for key, fmt in FORMATS.items()]
+
+
+def options() -> list[Option]:
+    """Every format's options, each once (formats may share one: the rounds), in the
+    registry's order: the create forms' fields."""
+    found: dict[str, Option] = {}
     for fmt in FORMATS.values():
-        seen.setdefault(type(fmt).event_of_game, fmt)
+        for option in fmt.setup.options:
+            found.setdefault(option.name, option)
+    return list(found.values())
+
+
+def stored_options(fmt: Format, given: Mapping[str, Any], table_size: int) -> dict[str, Any]:
+    """What an event of `fmt` stores of the options `given` by name: its own checked
+    (a ServiceError on the field), every other format's as unused, those without a
+    column of their own in `format_options`. A name no format has is a TypeError, as an
+    unknown keyword is."""
+    known = options()
+    if unknown := set(given) - {option.name for option in known}:
+        raise TypeError(f"no format has the option {sorted(unknown)[0]!r}")
+    mine = fmt.setup.check(given, table_size)
+    stored: dict[str, Any] = {"format_options": {}}
+    for option in known:
+        value = mine.get(option.name, option.unused)
+        if option.column:
+            stored[option.name] = value
+        elif option.name in mine:
+            stored["format_options"][option.name] = value
+    return stored
+
+
+def table_notes() -> list[Notes]:
+    """What the formats' tables' pages add (`games.notes` providers), each once."""
+    found: list[Notes] = []
+    for fmt in FORMATS.values():
+        if fmt.table_notes is not None and fmt.table_notes not in found:
+            found.append(fmt.table_notes)
+    return found
+
+
+def _lookups() -> list[Games]:
+    """Each distinct way of keeping games once (most share the round tables')."""
+    seen: dict[int, Games] = {}
+    for fmt in FORMATS.values():
+        seen.setdefault(id(fmt.games), fmt.games)
     return list(seen.values())
 
 
 def event_of_game(game_id: int) -> int | None:
     """The event whose table played `game_id`, if any."""
-    for fmt in _lookups():
-        if (found := fmt.event_of_game(game_id)) is not None:
+    for games in _lookups():
+        if (found := games.event_of_game(game_id)) is not None:
             return found
     return None
 
 
 def unrecorded_games() -> list[int]:
     """Games over whose record was lost (a task that never ran): the sweep records them."""
-    return [game_id for fmt in _lookups() for game_id in fmt.unrecorded_games()]
+    return [game_id for games in _lookups() for game_id in games.unrecorded_games()]

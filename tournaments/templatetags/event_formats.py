@@ -13,11 +13,11 @@ register = template.Library()
 @register.filter
 def format_summary(event: Event) -> str:
     """ "3 rounds", "Knockout": the event list's word for the format."""
-    return formats.of(event).summary(event)
+    return formats.of(event).pages.summary(event)
 
 
 @register.simple_tag
 def stand_in_button(event: Event, name: str) -> str:
     """ "A bot plays for ann this round" (a balanced knockout's: "from this deal on"):
     the console's stand-in button, in the format's words."""
-    return str(formats.of(event).stand_in_button) % {"name": name}
+    return str(formats.of(event).words.stand_in_button) % {"name": name}

@@ -270,7 +270,7 @@ def stand_in(request: HttpRequest, event: Event) -> str:
     services.stand_in(event=event, entry=entry, by=request.user, on=on)
     name = entry.user.get_username()
     if on:  # in the format's words: a balanced knockout's goes on deal after deal
-        return str(formats.of(event).stand_in_done) % {"name": name}
+        return str(formats.of(event).words.stand_in_done) % {"name": name}
     return _("%(name)s has their seat back.") % {"name": name}
 
 
@@ -569,7 +569,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     running = event.status == Event.RUNNING
     late_refusal = services.late_entry_refusal(event)
     following = services.next_round_number(event)
-    last_round = fmt.sets_rounds and waiting is None and following > event.rounds
+    last_round = waiting is None and fmt.rounds.is_last(event, following - 1)
     base = _console_context(event, entries)
     on_break = base["news"].break_ is not None
     card_choices = (
@@ -582,8 +582,8 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     )
     if not running:
         break_refusal = None
-    elif fmt.break_refusal:
-        break_refusal = fmt.break_refusal
+    elif fmt.rounds.break_refusal:
+        break_refusal = fmt.rounds.break_refusal
     elif last_round:
         break_refusal = _("Round %(round)s is the last: no break before another round.") % {
             "round": following - 1
@@ -610,12 +610,12 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else None,
         # Only formats whose places are the organizer's to correct offer the form.
         "correction_form": CorrectionForm(seats=finished)
-        if finished and fmt.correction_refusal is None
+        if finished and fmt.rounds.correction_refusal is None
         else None,
-        "correction_refusal": fmt.correction_refusal,
+        "correction_refusal": fmt.rounds.correction_refusal,
         # A control that could only be refused is not offered: the page says why.
-        "pausable": fmt.pause_refusal is None,
-        "pause_refusal": fmt.pause_refusal,
+        "pausable": fmt.rounds.pause_refusal is None,
+        "pause_refusal": fmt.rounds.pause_refusal,
         "finish_refusal": _finish_refusal(fmt, playing),
         "start_refusal": _("The event is paused: resume it to start the round.")
         if event.paused
@@ -647,16 +647,11 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 def _finish_refusal(fmt: formats.Format, playing: Round | None) -> str | None:
-    """Why "Finish the event now" is not offered: a round (a knockout's deal) is played.
-    The format's `unit` ("round" or "deal") picks the whole sentence."""
+    """Why "Finish the event now" is not offered: a round (a knockout's deal) is played,
+    in the format's words."""
     if playing is None:
         return None
-    said = {"number": playing.number}
-    if fmt.unit == "deal":
-        return (
-            _("Deal %(number)s is being played: the event can be finished once it is over.") % said
-        )
-    return _("Round %(number)s is being played: the event can be finished once it is over.") % said
+    return fmt.words.being_played(playing.number)
 
 
 def _calendar_context(event: Event) -> dict[str, Any]:
@@ -689,4 +684,4 @@ BREAK_CHOICES = (5, 10, 15, 20, 30)
 
 
 def _withdraw_refusal(fmt: formats.Format, entry: Entry) -> str | None:
-    return fmt.withdrawal_refusal(entry) if entry.active else None
+    return fmt.rounds.withdrawal_refusal(entry) if entry.active else None

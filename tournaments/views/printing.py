@@ -49,13 +49,13 @@ def _printed(request: HttpRequest, event: Event, number: int | None) -> PrintedR
         round_ = visible.filter(number=number).first()
     if round_ is None:
         raise Http404("This event has no such round yet.")
-    return formats.of(event).printed_round(event, round_)
+    return formats.of(event).pages.printed_round(event, round_)
 
 
 def _base(request: HttpRequest, event: Event) -> dict[str, Any]:
     return {
         "event": event,
-        "format_heading": formats.of(event).heading(event),
+        "format_heading": formats.of(event).pages.heading(event),
         "printed_at": timezone.now(),
         "organizes": club_access.organizes(request.user, event.club),
     }

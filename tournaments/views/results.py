@@ -6,7 +6,6 @@ only: its seats, names and the submitted places; nothing of any other table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -15,81 +14,20 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from games.errors import ServiceError
 from games.notes import Line
 from tournaments import card_next, card_results, formats, news
-from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
+from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
-
-
-@dataclass
-class SeatRow:
-    position: int  # 0-based
-    name: str
-    mine: bool
-    place: str = ""  # the value shown in its select ("" : none chosen)
-    score: str = ""
-    lives: int = 0  # a knockout deal: the lives they have, the most they can lose
-    dealer: bool = False
-
-    @property
-    def lost_choices(self) -> range:
-        return range(self.lives + 1)
-
 
 # Seconds between reloads without JavaScript of a page with no form to fill in (a
 # recorded table, a round not started): the break, the announcements and the next
 # round reach a phone that gets no push (docs/design.md §23). A page with the result's
 # form never reloads by itself: the choices made in it would be lost.
 REFRESH_SECONDS = 20
-
-
-class Refused(Exception):
-    """A posted form that cannot be read (a place missing, given twice, not a number)."""
-
-
-def _parse(request: HttpRequest, seats: list[RoundSeat]) -> tuple[list[int], list[int | None]]:
-    places: list[int] = []
-    scores: list[int | None] = []
-    for seat in seats:
-        given = request.POST.getlist(f"place_{seat.position}")
-        number = {"seat": seat.position + 1}
-        if len(given) > 1:
-            raise Refused(
-                _("Seat %(seat)s was given %(count)s places: give one.")
-                % {**number, "count": len(given)}
-            )
-        if not given or not given[0].strip():
-            raise Refused(_("Give seat %(seat)s's place.") % number)
-        try:
-            places.append(int(given[0]))
-        except ValueError:
-            raise Refused(_("Seat %(seat)s's place is not a place.") % number) from None
-        score = request.POST.get(f"score_{seat.position}", "").strip()
-        try:
-            scores.append(int(score) if score else None)
-        except ValueError:
-            raise Refused(_("Seat %(seat)s's score is not a whole number.") % number) from None
-    return places, (scores if any(s is not None for s in scores) else [])
-
-
-def _parse_lost(request: HttpRequest, seats: list[RoundSeat]) -> list[int]:
-    """A knockout deal's form: the lives each seat lost."""
-    lost: list[int] = []
-    for seat in seats:
-        given = request.POST.get(f"lost_{seat.position}", "").strip()
-        number = {"seat": seat.position + 1}
-        if not given:
-            raise Refused(_("Give the lives seat %(seat)s lost (0 if none).") % number)
-        try:
-            lost.append(int(given))
-        except ValueError:
-            raise Refused(_("Seat %(seat)s's lives lost is not a number.") % number) from None
-    return lost
 
 
 def _dealer(request: HttpRequest) -> int | None:
@@ -131,23 +69,14 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                     _("Confirmed: table %(table)s's result is recorded.") % {"table": table.number},
                 )
                 return redirect("tournaments:card_result", event.pk, table.pk)
-            places: list[int] = []
-            scores: list[int | None] = []
-            lost: list[int] = []
-            try:
-                if formats.of(event).card_result == "lives":
-                    lost = _parse_lost(request, seats)
-                else:
-                    places, scores = _parse(request, seats)
-            except Refused as error:
-                raise ServiceError(str(error)) from None
+            entered = formats.of(event).card_result.read(request.POST, seats)
             done = card_results.submit_result(
                 round_table=table,
                 by=request.user,
-                places=places,
-                scores=scores,
+                places=entered.places,
+                scores=entered.scores,
                 reason=request.POST.get("reason", ""),
-                lives_lost=lost,
+                lives_lost=entered.lives_lost,
                 dealer=_dealer(request),
             )
             messages.success(request, _said(done))
@@ -160,13 +89,6 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     return render(
         request, "tournaments/results.html", _context(event, table, seats, request, posted)
     )
-
-
-def lost_text(n: int | None) -> str:
-    """A seat's line of a knockout deal: "lost 1 life", "lost no life"."""
-    if not n:
-        return _("lost no life")
-    return ngettext("lost %(count)s life", "lost %(count)s lives", n) % {"count": n}
 
 
 def _said(done: CardResult) -> str:
@@ -189,26 +111,9 @@ def _context(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )
     me = request.user.pk
-    # A balanced knockout's card table enters one deal's lives lost, not places (§21).
-    fmt = formats.of(event)
-    deal = fmt.card_result == "lives"
-    lives = (
-        dict(KnockoutPlayer.objects.filter(event=event).values_list("entry_id", "lives"))
-        if deal
-        else {}
-    )
-    rows = [
-        SeatRow(
-            s.position,
-            names[k],
-            s.entry is not None and s.entry.user_id == me,
-            str(posted.get(f"place_{s.position}", "")),
-            str(posted.get(f"{'lost' if deal else 'score'}_{s.position}", "")),
-            lives.get(s.entry_id or 0, 0),
-            deal and table.dealer == s.position,
-        )
-        for k, s in enumerate(seats)
-    ]
+    # What the table enters, and how the page shows it, is the format's: a finishing
+    # order, or a balanced knockout's one deal's lives lost (§21).
+    kind = formats.of(event).card_result
     organizer = club_access.organizes(request.user, event.club)
     playing = table.round.status == Round.PLAYING and table.finished_at is None
     by_position = {s.position: names[k] for k, s in enumerate(seats)}
@@ -216,17 +121,7 @@ def _context(
         {
             "result": r,
             # (seat number as the form numbers it, name, place or lives lost, score)
-            "lines": [
-                (seats[k].position + 1, names[k], lost_text(r.scores[k]), None)
-                if deal and k < len(r.scores)
-                else (
-                    seats[k].position + 1,
-                    names[k],
-                    ordinal(p),
-                    r.scores[k] if k < len(r.scores) else None,
-                )
-                for k, p in enumerate(r.places)
-            ],
+            "lines": kind.version_lines(r, seats, names),
             "mine": r.submitted_by_id == me,
             # The players say another seat dealt than the app named.
             "dealer": by_position.get(r.dealer, "") if r.dealer is not None else "",
@@ -236,22 +131,6 @@ def _context(
     # Another player of the table confirms an open version; an organizer (even one who
     # plays at the table) enters a result instead, with a reason.
     confirming = playing and not organizer and state.state in ("pending", "disputed")
-    may_confirm = [v["result"].pk for v in versions if confirming and not v["mine"]]
-    refusal = (
-        _("Round %(round)s has not started: enter the result once it is played.")
-        % {"round": table.round.number}
-        if table.round.status == Round.SEATED
-        else None
-    )
-    # A recorded table's places may have been corrected since (services.correct_result):
-    # the page then says what counts now.
-    recorded = [s.place for s in seats] if table.finished_at is not None else []
-    confirmed = next((r for r in state.results if r.status == CardResult.CONFIRMED), None)
-    corrected = (
-        [(names[k], ordinal(p)) for k, p in enumerate(recorded) if p]
-        if confirmed is not None and recorded and recorded != list(confirmed.places)
-        else []
-    )
     return {
         # The organizer's news, as the event's pages show it (the calls bar leaves it to
         # the pages under the event's address, this one included); pushed to it over
@@ -265,26 +144,38 @@ def _context(
         "next_step": card_next.next_step(event, table, request.user, organizer=organizer),
         "notes": [
             Line(line, None) if isinstance(line, str) else line
-            for line in fmt.card_notes(event, table, request.user)
+            for line in kind.notes(event, table, request.user)
         ],
         # Guests cannot log in: with fewer than two players who can, the organizer
         # enters the result (card_results.organizer_settles).
         "organizer_settles": card_results.organizer_settles(seats),
-        "corrected": corrected,
+        "corrected": _corrected(table, seats, names, state),
         "event": event,
         "table": table,
         "round": table.round,
-        "rows": rows,
+        "rows": kind.seat_rows(event, table, seats, names, me, posted),
         "state": state.state,
         "versions": versions,
-        "may_confirm": may_confirm,
+        "may_confirm": [v["result"].pk for v in versions if confirming and not v["mine"]],
         "playing": playing,
         "organizer": organizer,
-        "refusal": refusal,
-        "places": [(n, ordinal(n)) for n in range(1, len(seats) + 1)],
-        "score_label": card_results.score_label(event),
-        "scores_required": card_results.lives_required(event),
-        "deal": deal,
+        "refusal": _("Round %(round)s has not started: enter the result once it is played.")
+        % {"round": table.round.number}
+        if table.round.status == Round.SEATED
+        else None,
+        **kind.page(event, table, len(seats)),
         "dealer": str(posted.get("dealer", table.dealer if table.dealer is not None else "")),
         "reason": posted.get("reason", ""),
     }
+
+
+def _corrected(
+    table: RoundTable, seats: list[RoundSeat], names: list[str], state: card_results.CardState
+) -> list[tuple[str, str]]:
+    """A recorded table's places if corrected since (services.correct_result): the page
+    then says what counts now."""
+    recorded = [s.place for s in seats] if table.finished_at is not None else []
+    confirmed = next((r for r in state.results if r.status == CardResult.CONFIRMED), None)
+    if confirmed is None or not recorded or recorded == list(confirmed.places):
+        return []
+    return [(names[k], ordinal(p)) for k, p in enumerate(recorded) if p]

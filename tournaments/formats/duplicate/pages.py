@@ -14,13 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.formats import get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
-from tournaments.formats.base import Placing, next_round, shared_ranks
+from tournaments import page_parts, printed
 from tournaments.formats.duplicate import matchpoints as duplicate
+from tournaments.formats.pages import Cell, Column, StandingsTable
+from tournaments.formats.placings import Placing, shared_ranks
+from tournaments.formats.seated import SeatedPages
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
-from tournaments.page_parts import RoundFacts, tables_of, waiting_round
+from tournaments.page_parts import tables_of, waiting_round
 from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import number, seat_name
 
@@ -71,6 +74,14 @@ class StandingLine:
     boards: int
     mine: bool
 
+    @property
+    def lead(self) -> int | str:
+        return "" if self.rank is None else self.rank
+
+    @property
+    def figures(self) -> list[Cell]:
+        return [Cell(self.percentage), Cell(self.matchpoints), Cell(self.top), Cell(self.boards)]
+
 
 def ranked(event: Event) -> list[tuple[int, duplicate.Standing[int]]]:
     """The players with a revealed board, by matchpoint percentage, each with their rank
@@ -81,30 +92,6 @@ def ranked(event: Event) -> list[tuple[int, duplicate.Standing[int]]]:
         same = ranks and round(ranks[-1][1].percentage, 9) == round(row.percentage, 9)
         ranks.append((ranks[-1][0] if same else k, row))
     return ranks
-
-
-def placings(event: Event) -> list[Placing]:
-    """The players ranked by matchpoint percentage, each with their matchpoints."""
-    rows = ranked(event)
-    entries = {e.pk: e for e in event.entries.select_related("user")}
-    shared = shared_ranks([rank for rank, _ in rows])
-    return [
-        Placing(
-            entry_id=row.player,
-            name=entries[row.player].user.get_username(),
-            rank=rank,
-            shared=rank in shared,
-            score=_("%(percentage)s%%") % {"percentage": number(row.percentage, 1)},
-            detail=_("%(percentage)s%% of the matchpoints (%(matchpoints)s of %(top)s)")
-            % {
-                "percentage": number(row.percentage, 1),
-                "matchpoints": number(row.matchpoints),
-                "top": row.top,
-            },
-            withdrawn=not entries[row.player].active,
-        )
-        for rank, row in rows
-    ]
 
 
 def standing_lines(event: Event, me: Entry | None) -> list[StandingLine]:
@@ -265,45 +252,38 @@ def current_boards(round_: Round) -> dict[int, str]:
     return now
 
 
-def context(event: Event, shown: Round | None, me: Entry | None) -> dict[str, Any]:
-    """The duplicate part of the event page's live part: standings, boards, what each
-    table plays now."""
+def context(event: Event, shown: Round | None) -> dict[str, Any]:
+    """The duplicate part of the event page's live part: the boards, what each table
+    plays now."""
     started = list(event.round_set.exclude(status=Round.SEATED).order_by("number"))
-    standings = standing_lines(event, me)
     return {
-        "standings": standings if any(line.rank for line in standings) else [],
-        "not_ranked": _("Not ranked until every table has played a board."),
-        # Before a board is revealed: the players registered, by name, and no ranks.
-        "unranked": sorted(
-            ((line.name, line.mine) for line in standings if not line.withdrawn),
-            key=lambda pair: pair[0].casefold(),
-        ),
         "boards": [line for round_ in started for line in boards_of(event, round_)],
         "later_boards": later_boards(event, started),
         "playing": current_boards(shown) if shown else {},
     }
 
 
-def csv_rows(event: Event) -> list[list[str]]:
-    """The standings as CSV rows: rank, player, percentage, matchpoints, top, boards."""
-    table = [[_("Rank"), _("Player"), _("Percentage"), _("Matchpoints"), _("Top"), _("Boards")]]
-    mark = get_format("DECIMAL_SEPARATOR")  # the file's figures as a program reads them
-
-    def plain(figure: str) -> str:
-        return figure.replace(mark, ".") if mark != "." else figure
-
-    for line in standing_lines(event, None):
-        table.append(
-            [
-                "" if line.rank is None else str(line.rank),
-                _("%(name)s (withdrawn)") % {"name": line.name} if line.withdrawn else line.name,
-                plain(line.percentage),
-                plain(line.matchpoints),
-                str(line.top),
-                str(line.boards),
-            ]
-        )
-    return table
+def standings_table(event: Event, me: Entry | None) -> StandingsTable:
+    """The standings by matchpoint percentage over the revealed boards."""
+    standings = standing_lines(event, me)
+    return StandingsTable(
+        caption=_("Standings by matchpoints, over the boards every table has played"),
+        columns=[
+            Column(_("Rank")),
+            Column(_("Player")),
+            Column("%"),
+            Column(_("Matchpoints")),
+            Column(pgettext("duplicate: the most matchpoints one could score", "Top")),
+            Column(_("Boards")),
+        ],
+        rows=standings if any(line.rank for line in standings) else [],
+        # Before a board is revealed: the players registered, by name, and no ranks.
+        unranked=sorted(
+            ((line.name, line.mine) for line in standings if not line.withdrawn),
+            key=lambda pair: pair[0].casefold(),
+        ),
+        not_ranked=_("Not ranked until every table has played a board."),
+    )
 
 
 def scoring_text(event: Event) -> str:
@@ -343,43 +323,120 @@ def board_progress(event: Event, round_: Round) -> list[BoardProgress]:
     ]
 
 
-def projector_context(facts: RoundFacts) -> dict[str, Any]:
-    """The projector's duplicate part (`facts`: the event's `page_parts.RoundFacts`):
-    the round's tables, its boards' progress, and the standings by matchpoint
-    percentage over the boards every table has played."""
-    event, shown = facts.event, facts.shown
-    boards = board_progress(event, shown) if shown else []
-    title = ""
-    if shown is not None:
-        title = _("Round %(number)s of %(rounds)s") % {
-            "number": shown.number,
-            "rounds": event.rounds,
+class DuplicatePages(SeatedPages):
+    def heading(self, event: Event) -> str:
+        rounds = ngettext("%(count)s round", "%(count)s rounds", event.rounds) % {
+            "count": event.rounds
         }
-        if boards:
-            title = _("%(round)s · boards %(first)s–%(last)s") % {
-                "round": title,
-                "first": boards[0].number,
-                "last": boards[-1].number,
+        boards = ngettext("%(count)s board", "%(count)s boards", event.boards) % {
+            "count": event.boards
+        }
+        # Translators: "Duplicate, 3 rounds of 4 boards".
+        return _("Duplicate, %(rounds)s of %(boards)s") % {"rounds": rounds, "boards": boards}
+
+    def live_facts(self, event: Event) -> page_parts.RoundFacts:
+        return page_parts.round_facts(event, self)
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        if facts is None:
+            facts = self.live_facts(event)
+        me = facts.entry_of(user)
+        tables = tables_of(facts.shown, me, facts.seated) if facts.shown else []
+        # A duplicate table is its players' only (its boards are sealed): no watch link.
+        for line in tables:
+            line.url = line.url if any(seat.mine for seat in line.seats) else None
+        return {
+            **page_parts.round_context(facts, me, tables),
+            "standings_table": standings_table(event, me),
+            "duplicate": context(event, facts.shown),
+        }
+
+    def about_context(self, event: Event) -> dict[str, Any]:
+        # Every player is seated (bots fill the tables): no byes; no tie-breaks.
+        return {
+            "scoring_text": scoring_text(event),
+            "bye_text": "",
+            "ties_text": _("Broken by nothing: tied players share a rank."),
+        }
+
+    def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
+        """The round's tables, and the boards every one of them plays (numbered in the
+        event, as the page's travellers are): which boards, never what is in them."""
+        sheet = super().printed_round(event, round_)
+        first = (round_.number - 1) * event.boards + 1
+        last = first + event.boards - 1
+        if first == last:
+            note = _(
+                "Every table plays board %(first)s; a seat gets the same cards at every table."
+            )
+        else:
+            note = _(
+                "Every table plays boards %(first)s to %(last)s; a seat gets the same cards "
+                "at every table."
+            )
+        sheet.notes.append(note % {"first": first, "last": last})
+        return sheet
+
+    def placings(self, event: Event) -> list[Placing]:
+        """The players ranked by matchpoint percentage, each with their matchpoints."""
+        rows = ranked(event)
+        entries = {e.pk: e for e in event.entries.select_related("user")}
+        shared = shared_ranks([rank for rank, _ in rows])
+        return [
+            Placing(
+                entry_id=row.player,
+                name=entries[row.player].user.get_username(),
+                rank=rank,
+                shared=rank in shared,
+                score=_("%(percentage)s%%") % {"percentage": number(row.percentage, 1)},
+                detail=_("%(percentage)s%% of the matchpoints (%(matchpoints)s of %(top)s)")
+                % {
+                    "percentage": number(row.percentage, 1),
+                    "matchpoints": number(row.matchpoints),
+                    "top": row.top,
+                },
+                withdrawn=not entries[row.player].active,
+            )
+            for rank, row in rows
+        ]
+
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        """The projector's duplicate part: the round's tables, its boards' progress, and
+        the standings by matchpoint percentage over the boards every table has played."""
+        facts = self.live_facts(event)
+        shown = facts.shown
+        boards = board_progress(event, shown) if shown else []
+        title = ""
+        if shown is not None:
+            title = _("Round %(number)s of %(rounds)s") % {
+                "number": shown.number,
+                "rounds": event.rounds,
             }
-    rows = [
-        ScreenRow(
-            str(line.rank) if line.boards else "",
-            line.name,
-            [line.percentage, str(line.boards)],
-            line.withdrawn,
-        )
-        for line in standing_lines(event, None)
-    ]
-    return {
-        "status": facts.status,
-        "round_title": title,
-        "tables": tables_of(shown, None, facts.seated) if shown else [],
-        "boards": boards,
-        "standings": ScreenStandings(
-            caption=_("Standings by matchpoints"),
-            rank_label=_("Rank"),
-            columns=["%", _("Boards")],
-            rows=rows,
-        ),
-        "next_up": next_round(event, shown, waiting_round(event)),
-    }
+            if boards:
+                title = _("%(round)s · boards %(first)s–%(last)s") % {
+                    "round": title,
+                    "first": boards[0].number,
+                    "last": boards[-1].number,
+                }
+        rows = [
+            ScreenRow(
+                str(line.rank) if line.boards else "",
+                line.name,
+                [line.percentage, str(line.boards)],
+                line.withdrawn,
+            )
+            for line in standing_lines(event, None)
+        ]
+        return {
+            "status": facts.status,
+            "round_title": title,
+            "tables": tables_of(shown, None, facts.seated) if shown else [],
+            "boards": boards,
+            "standings": ScreenStandings(
+                caption=_("Standings by matchpoints"),
+                rank_label=_("Rank"),
+                columns=["%", _("Boards")],
+                rows=rows,
+            ),
+            "next_up": self.next_round(event, shown, waiting_round(event)),
+        }

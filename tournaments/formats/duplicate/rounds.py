@@ -28,6 +28,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import engine
 from games import services as games
@@ -39,6 +40,8 @@ from games.shuffles import Board as GivenBoard
 from games.shuffles import deck_commitment, new_salt
 from tournaments import progress, roster
 from tournaments.formats.duplicate import matchpoints
+from tournaments.formats.rounds import Rounds
+from tournaments.formats.seated import SeatedRounds
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundTable
 from tournaments.tables import (
     open_event_table,
@@ -94,35 +97,6 @@ def later_round_tables(first: Round, number: int) -> list[list[Any]]:
     return matchpoints.rotation(start, number)[number - 1]
 
 
-def seat_round(event: Event, number: int, bot_level: str) -> Round:
-    """Seat round `number` and give it its boards. Round 1: the registered players in an
-    order drawn from the event's seed, dealt round the tables (`first_round_tables`).
-    Later rounds: round 1's tables rotated (`later_round_tables`); a player who has
-    withdrawn since is played by a bot."""
-    if number == 1:
-        players = list(
-            Entry.objects.filter(event=event, status=Entry.REGISTERED)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
-        tables = first_round_tables(players, event.table_size, event.seed)
-    else:
-        tables = later_round_tables(event.round_set.get(number=1), number)
-    active = set(
-        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
-    )
-    round_ = Round.objects.create(event=event, number=number, seed=f"{event.seed}:{number}")
-    for k, table in enumerate(tables, start=1):
-        progress.write_table(
-            round_, k, [(p, who if who in active else bot_level) for p, who in enumerate(table)]
-        )
-    # The round's boards were drawn when the event started (`draw_boards`); an event
-    # that started before that was so draws them now, as it did then.
-    if not Board.objects.filter(event=event, round_number=number).update(round=round_):
-        Board.objects.bulk_create(_boards(event, number, round_))
-    return round_
-
-
 def draw_boards(event: Event) -> None:
     """Every board of every round, drawn and committed to as the event starts, before
     anyone plays (docs/design.md §27): the commitments are on the event page from then
@@ -164,23 +138,6 @@ def _boards(event: Event, number: int, round_: Round | None = None) -> list[Boar
 # ---- playing ------------------------------------------------------------------------
 
 
-def start_tables(event: Event, round_: Round) -> None:
-    """Open one `games.Table` for each of the round's tables (no host, started by the
-    system, not listed: only its players and staff find it) and deal board 1 there."""
-    first = round_.boards.get(number=1)
-    for table in round_.tables.prefetch_related("seats__entry__user"):
-        seats = list(table.seats.all())
-        table.table = open_event_table(
-            event,
-            table_name(event, table.number, round_number=round_.number),
-            round_seat_specs(seats),
-            len(seats),
-            is_public=False,
-        )
-        table.save(update_fields=["table"])
-        _deal(table, first)
-
-
 def _deal(table: RoundTable, board: Board) -> BoardPlay:
     """Start `board` at `table`: a game of one deal from the board's decks, sealed.
     A withdrawn player's seat is played by a bot from the first move."""
@@ -197,83 +154,151 @@ def _deal(table: RoundTable, board: Board) -> BoardPlay:
     return BoardPlay.objects.create(board=board, table=table, game=game)
 
 
-def event_of_game(game_id: int) -> int | None:
-    """The event whose board `game_id` is a game of, if any."""
-    found = BoardPlay.objects.filter(game_id=game_id).values_list(
-        "board__round__event_id", flat=True
+# The level of the bots that fill the tables: a fair opponent, not a pushover.
+BOT_LEVEL = "medium"
+
+# Why a duplicate event's tables cannot play with real cards (docs/design.md §21).
+ONLINE_ONLY = gettext_lazy(
+    "A duplicate board deals every table the same cards from the same stock order; "
+    "a shuffled real deck cannot, so duplicate is played online."
+)
+
+
+class DuplicateRounds(SeatedRounds):
+    """A duplicate event's rounds: everyone seated at the start (bots fill the tables),
+    every board drawn then, each round's boards dealt at every table in turn."""
+
+    late_entry_refusal = gettext_lazy(
+        "A duplicate event seats everyone at its start: it is too late."
     )
-    return found[0] if found else None
-
-
-def record_play(game_id: int) -> Round | None:
-    """A board's game is over (the caller holds the event's lock): write each seat's
-    result, reveal the board if this was its last table, and deal the table's next board
-    (or mark the table finished). Returns the round, or None when there was nothing to
-    record (a repeated or late call, a game still in play)."""
-    play = (
-        BoardPlay.objects.select_related("board__round", "table__table", "game")
-        .filter(game_id=game_id)
-        .first()
-    )
-    if play is None or play.finished_at is not None or play.game is None or play.game.in_play:
-        return None
-    now = timezone.now()
-    last = play.game.engine_state().last_round
-    # A game ended early (by staff, or abandoned) never finished its deal: the table did
-    # not play this board, and the others' results are scaled to that (Neuberg).
-    if play.game.status == Game.FINISHED and last is not None:
-        play.scored = True
-        play.lives_lost = list(last.lives_lost)
-        play.hand_values = [0.0 if v is None else float(v) for v in last.values]
-    play.finished_at = now
-    play.save(update_fields=["scored", "lives_lost", "hand_values", "finished_at"])
-    board, table, round_ = play.board, play.table, play.board.round
-    done = BoardPlay.objects.filter(board=board, finished_at__isnull=False)
-    if done.count() == round_.tables.count():
-        games.unseal(game_ids=list(done.exclude(game=None).values_list("game_id", flat=True)))
-        board.revealed_at = now
-        board.save(update_fields=["revealed_at"])
-    following = round_.boards.filter(number=board.number + 1).first()
-    if following is not None:
-        _deal(table, following)
-    else:
-        table.finished_at = now
-        table.save(update_fields=["finished_at"])
-    return round_
-
-
-def games_of(entry: Entry) -> list[int]:
-    """The board games `entry` is playing now (a bot takes them over if they withdraw)."""
-    return list(
-        BoardPlay.objects.filter(
-            table__round__status=Round.PLAYING,
-            finished_at__isnull=True,
-            table__seats__entry=entry,
-            game__isnull=False,
-        ).values_list("game_id", flat=True)
+    correction_refusal = gettext_lazy(
+        "A duplicate event scores the deals themselves: no places to correct."
     )
 
+    def check_field(self, event: Event, count: int) -> None:
+        Rounds.check_field(self, event, count)  # any number of rounds: seats rotate
+        check_field(count, event.table_size)
 
-def table_games(round_: Round) -> dict[int, tuple[int | None, str]]:
-    """Each table's board being played (or its last, once it has played them all)."""
-    count = round_.boards.count()
-    found: dict[int, tuple[int | None, str]] = {t.pk: (None, "") for t in round_.tables.all()}
-    for table_id, game_id, number in (
-        BoardPlay.objects.filter(table__round=round_)
-        .values_list("table_id", "game_id", "board__number")
-        .order_by("table_id", "board__number")
-    ):
-        found[table_id] = (
-            game_id,
-            _("Board %(number)s of %(count)s") % {"number": number, "count": count},
+    def start(self, event: Event) -> Round:
+        # Every board of the event is drawn and committed to before round 1 is seated.
+        draw_boards(event)
+        return super().start(event)
+
+    def finish(self, event: Event) -> None:
+        """The event is over: every board drawn for it that no table was dealt (a round
+        never played) is revealed with its seed (docs/design.md §27)."""
+        super().finish(event)
+        Board.objects.filter(event=event, revealed_at__isnull=True, plays__isnull=True).update(
+            revealed_at=event.finished_at
         )
-    return found
 
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        raise ServiceError(str(ONLINE_ONLY))
 
-def unrecorded_games() -> list[int]:
-    """Board games over but not recorded (a lost task): the sweep records them."""
-    return list(
-        BoardPlay.objects.filter(
-            finished_at__isnull=True, game__status__in=[Game.FINISHED, Game.ENDED]
-        ).values_list("game_id", flat=True)
-    )
+    def seat(self, event: Event, number: int) -> Round:
+        """Seat round `number` and give it its boards. Round 1: the registered players in an
+        order drawn from the event's seed, dealt round the tables (`first_round_tables`).
+        Later rounds: round 1's tables rotated (`later_round_tables`); a player who has
+        withdrawn since is played by a bot."""
+        if number == 1:
+            players = list(
+                Entry.objects.filter(event=event, status=Entry.REGISTERED)
+                .order_by("pk")
+                .values_list("pk", flat=True)
+            )
+            tables = first_round_tables(players, event.table_size, event.seed)
+        else:
+            tables = later_round_tables(event.round_set.get(number=1), number)
+        active = set(
+            Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
+        )
+        round_ = Round.objects.create(event=event, number=number, seed=f"{event.seed}:{number}")
+        for k, table in enumerate(tables, start=1):
+            progress.write_table(
+                round_, k, [(p, who if who in active else BOT_LEVEL) for p, who in enumerate(table)]
+            )
+        # The round's boards were drawn when the event started (`draw_boards`); an event
+        # that started before that was so draws them now, as it did then.
+        if not Board.objects.filter(event=event, round_number=number).update(round=round_):
+            Board.objects.bulk_create(_boards(event, number, round_))
+        return round_
+
+    def start_round(self, event: Event, round_: Round) -> None:
+        """Open one `games.Table` for each of the round's tables (no host, started by the
+        system, not listed: only its players and staff find it) and deal board 1 there."""
+        first = round_.boards.get(number=1)
+        for table in round_.tables.prefetch_related("seats__entry__user"):
+            seats = list(table.seats.all())
+            table.table = open_event_table(
+                event,
+                table_name(event, table.number, round_number=round_.number),
+                round_seat_specs(seats),
+                len(seats),
+                is_public=False,
+            )
+            table.save(update_fields=["table"])
+            _deal(table, first)
+
+    def record_game(self, event: Event, game_id: int) -> Round | None:
+        """A board's game is over (the caller holds the event's lock): write each seat's
+        result, reveal the board if this was its last table, and deal the table's next board
+        (or mark the table finished). Returns the round, or None when there was nothing to
+        record (a repeated or late call, a game still in play)."""
+        play = (
+            BoardPlay.objects.select_related("board__round", "table__table", "game")
+            .filter(game_id=game_id)
+            .first()
+        )
+        if play is None or play.finished_at is not None or play.game is None or play.game.in_play:
+            return None
+        now = timezone.now()
+        last = play.game.engine_state().last_round
+        # A game ended early (by staff, or abandoned) never finished its deal: the table did
+        # not play this board, and the others' results are scaled to that (Neuberg).
+        if play.game.status == Game.FINISHED and last is not None:
+            play.scored = True
+            play.lives_lost = list(last.lives_lost)
+            play.hand_values = [0.0 if v is None else float(v) for v in last.values]
+        play.finished_at = now
+        play.save(update_fields=["scored", "lives_lost", "hand_values", "finished_at"])
+        board, table, round_ = play.board, play.table, play.board.round
+        done = BoardPlay.objects.filter(board=board, finished_at__isnull=False)
+        if done.count() == round_.tables.count():
+            games.unseal(game_ids=list(done.exclude(game=None).values_list("game_id", flat=True)))
+            board.revealed_at = now
+            board.save(update_fields=["revealed_at"])
+        following = round_.boards.filter(number=board.number + 1).first()
+        if following is not None:
+            _deal(table, following)
+        else:
+            table.finished_at = now
+            table.save(update_fields=["finished_at"])
+        return round_
+
+    def games_of(self, entry: Entry) -> list[int]:
+        """The board games `entry` is playing now (a bot takes them over if they withdraw)."""
+        return list(
+            BoardPlay.objects.filter(
+                table__round__status=Round.PLAYING,
+                finished_at__isnull=True,
+                table__seats__entry=entry,
+                game__isnull=False,
+            ).values_list("game_id", flat=True)
+        )
+
+    def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
+        """Each table's board being played (or its last, once it has played them all)."""
+        count = round_.boards.count()
+        found: dict[int, tuple[int | None, str]] = {t.pk: (None, "") for t in round_.tables.all()}
+        for table_id, game_id, number in (
+            BoardPlay.objects.filter(table__round=round_)
+            .values_list("table_id", "game_id", "board__number")
+            .order_by("table_id", "board__number")
+        ):
+            found[table_id] = (
+                game_id,
+                _("Board %(number)s of %(count)s") % {"number": number, "count": count},
+            )
+        return found

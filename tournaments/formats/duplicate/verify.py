@@ -17,12 +17,12 @@ from games.models import Deal
 from games.shuffles import deck_commitment
 from tournaments import seat_checks
 from tournaments.formats.duplicate import rounds
+from tournaments.formats.words import ROUND_WORDS
 from tournaments.models import Board, BoardPlay, Entry, Event, Round
 from tournaments.seat_checks import BOT, Check
-from tournaments.words import unit_title
 
 
-def checks(event: Event) -> list[Check]:
+def seating_checks(event: Event) -> list[Check]:
     names = seat_checks.entry_names(event)
     played = list(event.round_set.order_by("number"))
     first = next((r for r in played if r.number == 1), None)
@@ -36,11 +36,12 @@ def checks(event: Event) -> list[Check]:
 def check_round(
     event: Event, round_: Round, first: Round | None, names: Mapping[Hashable, str]
 ) -> Check:
-    title = unit_title("round", round_.number)
+    title = ROUND_WORDS.title(round_.number)
     recorded = seat_checks.recorded_layout(round_)
     check = Check(title)
     if round_.number == 1 or first is None:
-        players = sorted(who for who in recorded.values() if who != BOT)
+        # The recorded entries (a bot's seat is BOT, a string).
+        players = sorted(who for who in recorded.values() if isinstance(who, int))
         tables = rounds.first_round_tables(players, event.table_size, event.seed)
         check.lines.append(
             _(

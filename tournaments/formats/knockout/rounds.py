@@ -22,7 +22,7 @@ At an event played with real cards (`venue == "cards"`, docs/design.md §21) a t
 a card table: no `games.Table`, no game; its round table notes who deals
 (`RoundTable.dealer`, the seat after the button) and its deal's result is each seat's
 lives lost, entered and confirmed from the phones (`tournaments.card_results`) and
-recorded by `record_card_deal`. The deal's end is the same code: lives carried from
+recorded by `BalancedRounds.record_cards`. The deal's end is the same code: lives carried from
 what was entered, out at none left, players out on one deal sharing a place unless
 their lives at its start differ (no hand is known), the moves made on the next deal's
 round seats only.
@@ -30,138 +30,32 @@ round seats only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy
 
 from games import services as games
 from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
+from games.services import SeatSpec
 from tournaments import balancing
+from tournaments.formats.knockout.words import DEAL_WORDS, KNOCKOUT_WORDS, KnockoutWords
+from tournaments.formats.rounds import Rounds
 from tournaments.models import (
     Entry,
     Event,
     KnockoutMove,
     KnockoutPlayer,
     Round,
+    RoundSeat,
     RoundTable,
 )
-from tournaments.progress import mark_finished, playing_round, write_table
-from tournaments.tables import (
-    layout_seat_specs,
-    open_event_table,
-    start_event_game,
-    table_name,
-)
-
-
-def check_startable(event: Event, count: int) -> None:
-    """A knockout needs a field of at least two players and tables of two seats."""
-    if count < 2:
-        raise ServiceError(
-            _("%(count)s player(s) registered: a knockout needs at least two.") % {"count": count}
-        )
-    if event.table_size < 2:
-        raise ServiceError(_("A knockout's tables seat at least two players."))
-
-
-def enter_players(event: Event) -> list[Entry]:
-    """Give every registered player the rules' lives (a `KnockoutPlayer` each)."""
-    entries = list(
-        Entry.objects.filter(event=event, status=Entry.REGISTERED)
-        .select_related("user")
-        .order_by("registered_at", "pk")
-    )
-    check_startable(event, len(entries))
-    rules = Rules.from_dict(event.rules)
-    KnockoutPlayer.objects.bulk_create(
-        KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
-    )
-    return entries
-
-
-def start(event: Event) -> Round:
-    """Seat the registered players at tables of the event's preferred size (drawn from
-    its seed), give each the rules' lives, open a `games.Table` per table and start deal
-    1 at every table. The caller holds the event lock and has set the event running."""
-    entries = enter_players(event)
-    users = {e.pk: e.user for e in entries}
-    layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
-    round_ = playing_round(event, 1)
-    for table in layout:
-        if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
-            _deal_cards(round_, table)
-            continue
-        opened = open_event_table(
-            event,
-            table_name(event, table.number),
-            layout_seat_specs(table, users),
-            len(table.seats),
-        )
-        _deal(round_, table, opened, _lives(event))
-    return round_
-
-
-def deal_refusal(event: Event, table: RoundTable, lost: list[int]) -> str | None:
-    """Why `lost` (lives lost in this deal, by seat position order) cannot be a card
-    table's deal (None: it can). A player loses at most the lives they have (three aces
-    may put everyone else out); someone loses a life unless the rules let a deal end
-    drawn (`empty_stock: "draw"`)."""
-    seats = list(table.seats.order_by("position"))
-    if len(lost) != len(seats):
-        return _("Give the lives lost for each of the %(count)s seats.") % {"count": len(seats)}
-    if any(n < 0 for n in lost):
-        return _("Lives lost are 0 or more.")
-    lives = _lives(event)
-    for seat, n in zip(seats, lost, strict=True):
-        have = lives.get(seat.entry_id or 0, 0)
-        if n > have:
-            return ngettext(
-                "Seat %(seat)s had %(have)s life: they cannot lose %(lost)s.",
-                "Seat %(seat)s had %(have)s lives: they cannot lose %(lost)s.",
-                have,
-            ) % {"seat": seat.position + 1, "have": have, "lost": n}
-    if not any(lost) and Rules.from_dict(event.rules).empty_stock != "draw":
-        return _("Someone loses a life in every deal of these rules: give who lost.")
-    if all(n >= lives.get(s.entry_id or 0, 0) for s, n in zip(seats, lost, strict=True)):
-        # The hand that wins a deal (or the 31 shown) keeps its lives: a deal never
-        # puts a whole table out, so the event always keeps a winner.
-        return _("Not everyone at the table can go out on one deal: someone stays in.")
-    return None
-
-
-def record_card_deal(event: Event, table: RoundTable, lost: list[int]) -> None:
-    """A card table's confirmed deal (docs/design.md §21; the caller holds the event
-    lock and checked it was not recorded): each seat's lives lost, the table finished,
-    and when it was the deal's last table, the deal ends as an online one does."""
-    for seat, n in zip(table.seats.order_by("position"), lost, strict=True):
-        seat.lives_lost = n
-        seat.save(update_fields=["lives_lost"])
-    table.finished_at = timezone.now()
-    table.save(update_fields=["finished_at"])
-    round_ = table.round
-    if not round_.tables.filter(finished_at__isnull=True).exists():
-        _end_deal(event, round_)
-
-
-def record_table(event: Event, table: RoundTable) -> None:
-    """Table `table` has played its deal (its game is over; the caller holds the event
-    lock and checked it was not recorded yet): note what each seat lost, and when it
-    was the deal's last table, end the deal."""
-    state = table.game.engine_state()
-    last = state.last_round
-    seats = list(table.seats.order_by("position"))
-    for index, seat in enumerate(seats):
-        seat.lives_lost = last.lives_lost[index] if last is not None else 0
-        seat.save(update_fields=["lives_lost"])
-    table.finished_at = timezone.now()
-    table.save(update_fields=["finished_at"])
-    round_ = table.round
-    if not round_.tables.filter(finished_at__isnull=True).exists():
-        _end_deal(event, round_)
+from tournaments.progress import mark_finished, playing_round, unrecorded_table, write_table
+from tournaments.tables import open_event_table, start_event_game, table_name
 
 
 def _end_deal(event: Event, round_: Round) -> None:
@@ -218,7 +112,7 @@ def _end_deal(event: Event, round_: Round) -> None:
     Entry.objects.filter(event=event, stand_in_round=n).update(stand_in_round=n + 1)
     following = playing_round(event, n + 1)
     by_number = {t.number: t for t in round_.tables.select_related("table")}
-    lives = _lives(event)
+    lives = lives_left(event)
     for table in result.tables:
         if by_number[table.number].cards:
             _deal_cards(following, table)
@@ -315,16 +209,13 @@ def _reseat(round_: Round, result: balancing.Balancing[int]) -> None:
 def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict[int, int]) -> None:
     """Start the round's deal at `opened`: its round table and seats, then a game of one
     deal with each seat's lives, dealt by the player after the button."""
-    occupied = [k for k, p in enumerate(table.seats) if p is not None]
-    round_table = write_table(
-        round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
-    )
-    dealer = occupied.index(table.next_dealer())
+    occupied = seated(table)
+    round_table = write_table(round_, table.number, occupied, table=opened)
     round_table.game = start_event_game(
         round_,
         opened,
-        dealer=dealer,
-        lives=[lives[table.seats[k]] for k in occupied],
+        dealer=[k for k, _ in occupied].index(first_dealer(table)),
+        lives=[lives[entry_id] for _, entry_id in occupied],
         deals=1,
     )
     round_table.save(update_fields=["game"])
@@ -333,15 +224,170 @@ def _deal(round_: Round, table: balancing.Table[int], opened: Table, lives: dict
 def _deal_cards(round_: Round, table: balancing.Table[int]) -> None:
     """The round's deal at a card table: its round table and seats, and who deals (the
     player after the button), for the players to play with real cards."""
-    occupied = [k for k, p in enumerate(table.seats) if p is not None]
-    round_table = write_table(round_, table.number, [(k, table.seats[k]) for k in occupied])
-    round_table.cards, round_table.dealer = True, table.next_dealer()
+    round_table = write_table(round_, table.number, seated(table))
+    round_table.cards, round_table.dealer = True, first_dealer(table)
     round_table.save(update_fields=["cards", "dealer"])
 
 
-def _lives(event: Event) -> dict[int, int]:
+def lives_left(event: Event) -> dict[int, int]:
+    """The lives of each player still in, by entry id."""
     return dict(
         KnockoutPlayer.objects.filter(event=event, out_deal__isnull=True).values_list(
             "entry_id", "lives"
         )
     )
+
+
+class KnockoutRounds(Rounds):
+    """What the knockouts share, balanced or top q: no set number of rounds, every
+    player given the rules' lives at the start, and no late entry, pause, correction or
+    break (docs/design.md §17). `record_table` records one finished table."""
+
+    words: KnockoutWords = KNOCKOUT_WORDS
+    late_entry_refusal = gettext_lazy("The knockout has started: it is too late to join.")
+    pause_refusal = gettext_lazy("A knockout deals on until one player is left: it has no pause.")
+    correction_refusal = gettext_lazy(
+        "A knockout's places follow from the games: nothing to correct."
+    )
+    # Decided for the club night: deal follows deal at every table within seconds, and a
+    # break between two would stop every table mid-match; the organizer pauses no table.
+    break_refusal = gettext_lazy("A knockout deals on until one player is left: it has no breaks.")
+
+    def check_field(self, event: Event, count: int) -> None:
+        """A knockout needs a field of at least two players and tables of two seats."""
+        if count < 2:
+            raise ServiceError(
+                _("%(count)s player(s) registered: a knockout needs at least two.")
+                % {"count": count}
+            )
+        if event.table_size < 2:
+            raise ServiceError(_("A knockout's tables seat at least two players."))
+
+    def enter_players(self, event: Event) -> list[Entry]:
+        """Give every registered player the rules' lives (a `KnockoutPlayer` each)."""
+        entries = list(
+            Entry.objects.filter(event=event, status=Entry.REGISTERED)
+            .select_related("user")
+            .order_by("registered_at", "pk")
+        )
+        self.check_field(event, len(entries))
+        rules = Rules.from_dict(event.rules)
+        KnockoutPlayer.objects.bulk_create(
+            KnockoutPlayer(event=event, entry=e, lives=rules.lives) for e in entries
+        )
+        return entries
+
+    def planned(self, event: Event) -> int | None:
+        return None  # it plays until one player is left
+
+    def withdrawal_refusal(self, entry: Entry) -> str | None:
+        # Out of a knockout is out: their place is decided, there is nothing to leave.
+        out = KnockoutPlayer.objects.filter(entry=entry, out_deal__isnull=False).first()
+        if out is None or out.out_deal is None:
+            return None
+        return self.words.out_refusal(entry.user.get_username(), out.out_deal)
+
+    def table_games(self, round_: Round) -> dict[int, tuple[int | None, str]]:
+        # A balanced knockout's round is one deal; a top-q round one whole game.
+        label = self.words.table_game(round_.number)
+        return {t.pk: (t.game_id, label) for t in round_.tables.all()}
+
+    def record(self, event: Event, game_id: int) -> bool:
+        table = unrecorded_table(game_id)
+        if table is None:
+            return False
+        self.record_table(event, table)
+        return True
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        raise NotImplementedError
+
+
+class BalancedRounds(KnockoutRounds):
+    """A balanced knockout's deals: every table one deal at a time, the tables balanced
+    between deals (`tournaments.balancing`), kept from deal to deal."""
+
+    words = DEAL_WORDS
+
+    def start(self, event: Event) -> Round:
+        """Seat the registered players at tables of the event's preferred size (drawn from
+        its seed), give each the rules' lives, open a `games.Table` per table and start deal
+        1 at every table. The caller holds the event lock and has set the event running."""
+        entries = self.enter_players(event)
+        users = {e.pk: e.user for e in entries}
+        layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
+        round_ = playing_round(event, 1)
+        for table in layout:
+            if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
+                _deal_cards(round_, table)
+                continue
+            opened = open_event_table(
+                event,
+                table_name(event, table.number),
+                layout_seat_specs(table, users),
+                len(table.seats),
+            )
+            _deal(round_, table, opened, lives_left(event))
+        return round_
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        """Table `table` has played its deal (its game is over; the caller holds the event
+        lock and checked it was not recorded yet): note what each seat lost, and when it
+        was the deal's last table, end the deal."""
+        state = table.game.engine_state()
+        last = state.last_round
+        seats = list(table.seats.order_by("position"))
+        for index, seat in enumerate(seats):
+            seat.lives_lost = last.lives_lost[index] if last is not None else 0
+            seat.save(update_fields=["lives_lost"])
+        table.finished_at = timezone.now()
+        table.save(update_fields=["finished_at"])
+        round_ = table.round
+        if not round_.tables.filter(finished_at__isnull=True).exists():
+            _end_deal(event, round_)
+
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        """A card table's confirmed deal (docs/design.md §21; the caller holds the event
+        lock): each seat's lives lost (`Lives`), the table finished, and when it was the
+        deal's last table, the deal ends as an online one does (balancing, moves, the next
+        deal seated)."""
+        if table.finished_at is not None:
+            return False
+        for seat, n in zip(table.seats.order_by("position"), lost, strict=True):
+            seat.lives_lost = int(n or 0)
+            seat.save(update_fields=["lives_lost"])
+        table.finished_at = timezone.now()
+        table.save(update_fields=["finished_at"])
+        round_ = table.round
+        if not round_.tables.filter(finished_at__isnull=True).exists():
+            _end_deal(event, round_)
+        return True
+
+    def moved(self, user: Any, event: Event, here: RoundTable) -> bool:
+        """Whether `user` played the deal before at another of the event's tables."""
+        before = RoundSeat.objects.filter(
+            entry__user=user, table__round__event=event, table__round__number=here.round.number - 1
+        ).values_list("table__table_id", flat=True)
+        return any(table_id != here.table_id for table_id in before)
+
+
+def seated(table: balancing.Table[int]) -> list[tuple[int, int]]:
+    """A layout's occupied seats, (seat, entry id) in seat order, as a round table is
+    written (`progress.write_table`)."""
+    return [(k, entry_id) for k, entry_id in enumerate(table.seats) if entry_id is not None]
+
+
+def first_dealer(table: balancing.Table[int]) -> int:
+    """The seat that deals first: the player after the button. A layout's table always
+    seats someone (`balancing` never leaves one empty)."""
+    dealer = table.next_dealer()
+    if dealer is None:
+        raise ValueError(f"table {table.number} of the layout seats nobody")
+    return dealer
+
+
+def layout_seat_specs(table: balancing.Table[int], users: Mapping[int, Any]) -> list[SeatSpec]:
+    """A balancing layout's seats (entry ids, None for empty) as the table takes them."""
+    return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]

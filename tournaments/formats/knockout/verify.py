@@ -17,9 +17,10 @@ from django.utils.translation import ngettext
 from games.models import GameEvent
 from tournaments import balancing, seat_checks
 from tournaments.formats.knockout.rounds import played_layout
+from tournaments.formats.knockout.words import KnockoutWords
 from tournaments.models import CardResult, Entry, Event, KnockoutMove, KnockoutPlayer, Round
 from tournaments.seat_checks import Check
-from tournaments.words import table_seat, unit_title
+from tournaments.words import table_seat
 
 
 @dataclass
@@ -36,44 +37,55 @@ class Next:
 Following = Callable[[Event, Round, Mapping[Hashable, str]], Next | None]
 
 
-def checks(event: Event, unit: str, first_seed: str, following: Following) -> list[Check]:
-    """Every deal (`unit` "deal") or round ("round") drawn again: the first from
-    `first_seed`, each next by `following`."""
-    names = seat_checks.entry_names(event)
-    players = KnockoutPlayer.objects.filter(event=event).select_related("entry")
-    order = [p.entry_id for p in sorted(players, key=lambda p: (p.entry.registered_at, p.entry_id))]
-    rounds = list(event.round_set.order_by("number"))
-    if not rounds:
-        return []
-    found: list[Check] = []
-    step: Next | None = Next(
-        balancing.first_tables(order, event.table_size, first_seed),
-        [
-            _(
-                "The opening layout from the seed “%(seed)s”, of the %(count)s players who "
-                "started, in the order they registered: %(names)s."
-            )
-            % {
-                "seed": first_seed,
-                "count": len(order),
-                "names": ", ".join(names.get(p, "?") for p in order),
-            }
-        ],
-    )
-    for round_ in rounds:
-        title = unit_title(unit, round_.number)
-        if step is None:
-            check = Check(title)
-            check.differ(
-                [_("The results before it ended the event: the seed gives no such round.")]
-            )
-            found.append(check)
-            continue
-        found.append(_compare(round_, title, step, names))
-        step = following(event, round_, names)
-    if step is not None and event.status == Event.FINISHED:
-        found[-1].differ([_("The results say the event goes on after it, but it ended here.")])
-    return found
+@dataclass(frozen=True)
+class KnockoutChecks:
+    """A knockout's `Format.checks`, in its `words`: the first deal or round drawn from
+    `first_seed(event)`, each next by `following`."""
+
+    words: KnockoutWords
+    first_seed: Callable[[Event], str]
+    following: Following
+
+    def seating_checks(self, event: Event) -> list[Check]:
+        """Every deal or round drawn again."""
+        first_seed = self.first_seed(event)
+        names = seat_checks.entry_names(event)
+        players = KnockoutPlayer.objects.filter(event=event).select_related("entry")
+        order = [
+            p.entry_id for p in sorted(players, key=lambda p: (p.entry.registered_at, p.entry_id))
+        ]
+        rounds = list(event.round_set.order_by("number"))
+        if not rounds:
+            return []
+        found: list[Check] = []
+        step: Next | None = Next(
+            balancing.first_tables(order, event.table_size, first_seed),
+            [
+                _(
+                    "The opening layout from the seed “%(seed)s”, of the %(count)s players who "
+                    "started, in the order they registered: %(names)s."
+                )
+                % {
+                    "seed": first_seed,
+                    "count": len(order),
+                    "names": ", ".join(names.get(p, "?") for p in order),
+                }
+            ],
+        )
+        for round_ in rounds:
+            title = self.words.title(round_.number)
+            if step is None:
+                check = Check(title)
+                check.differ(
+                    [_("The results before it ended the event: the seed gives no such round.")]
+                )
+                found.append(check)
+                continue
+            found.append(_compare(round_, title, step, names))
+            step = self.following(event, round_, names)
+        if step is not None and event.status == Event.FINISHED:
+            found[-1].differ([_("The results say the event goes on after it, but it ended here.")])
+        return found
 
 
 def _compare(round_: Round, title: str, step: Next, names: Mapping[Hashable, str]) -> Check:

@@ -15,7 +15,9 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from tournaments import page_parts, roster
 from tournaments import standings as tally
-from tournaments.formats.base import Placing, next_round, shared_ranks
+from tournaments.formats.pages import Cell, Column, StandingsTable
+from tournaments.formats.placings import Placing, shared_ranks
+from tournaments.formats.seated import SeatedPages
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, Round, RoundSeat
 from tournaments.page_parts import RoundFacts, render_partial, tables_of, waiting_round
@@ -36,6 +38,28 @@ class StandingLine:
     tiebreaks: list[str]
     cells: list[str]
     mine: bool
+    # The tie-break columns blank for everyone (`SwissFacts.blank_tiebreaks`).
+    blank: frozenset[int] = frozenset()
+
+    @property
+    def lead(self) -> int:
+        return self.rank
+
+    @property
+    def figures(self) -> list[Cell]:
+        """The row's cells after the player, as the standings table shows them."""
+        wins = [] if self.table_wins is None else [Cell(self.table_wins, "num")]
+        return [
+            Cell(self.points, "num"),
+            Cell(self.percentage, "num"),
+            Cell(self.games, "num"),
+            *wins,
+            *(
+                Cell(value, "num tiebreak--blank" if k in self.blank else "num")
+                for k, value in enumerate(self.tiebreaks)
+            ),
+            *(Cell(cell, "nowrap") for cell in self.cells),
+        ]
 
 
 def cell_text(cell: tally.Cell | None) -> str:
@@ -49,7 +73,7 @@ def cell_text(cell: tally.Cell | None) -> str:
     return _("T%(table)s · %(place)s") % values
 
 
-def played(rows: Sequence[tally.Row]) -> bool:
+def played(rows: Sequence[tally.Row[int]]) -> bool:
     """Whether any game is over: until then everyone has 0 points and any order
     would be the lots' alone, so nobody is ranked."""
     return any(row.games for row in rows)
@@ -66,34 +90,11 @@ def points_text(points: float) -> str:
     return ngettext("%(points)s point", "%(points)s points", count) % {"points": number(points)}
 
 
-def placings(event: Event) -> list[Placing]:
-    """The standings as places (docs/design.md §19): ranked by points, then the
-    tie-breaks; nobody before a game is over."""
-    rows = results.standings(event)
-    if not played(rows):
-        return []
-    names = roster.names(roster.entries(event))
-    shared = shared_ranks([row.rank for row in rows])
-    return [
-        Placing(
-            entry_id=row.player,
-            name=names[row.player],
-            rank=row.rank,
-            shared=row.rank in shared,
-            score=points_text(row.points),
-            detail=_("%(points)s, %(percentage)s%% of the points possible")
-            % {"points": points_text(row.points), "percentage": number(row.percentage, 1)},
-            withdrawn=row.withdrawn,
-        )
-        for row in rows
-    ]
-
-
 def standing_lines(
     event: Event,
     names: dict[int, str],
     me: Entry | None,
-    rows: Sequence[tally.Row] | None = None,
+    rows: Sequence[tally.Row[int]] | None = None,
 ) -> list[StandingLine]:
     """The standings for `me` (`rows`: `results.standings(event)`, when read already)."""
     return [
@@ -142,9 +143,9 @@ class SwissFacts:
     It holds no model and nothing of any viewer: only words, numbers and HTML, so it is
     cheap to pickle, and `tournaments.pages.live_facts` keeps it in Django's cache by
     the event, its `live_version` and the language (docs/design.md, "The event page
-    from a cache"): count `Swiss.live_facts_cache` up when what it holds changes."""
+    from a cache"): count `SwissPages.live_facts_cache` up when what it holds changes."""
 
-    def __init__(self, round_facts: RoundFacts, rows: list[tally.Row]) -> None:
+    def __init__(self, round_facts: RoundFacts, rows: list[tally.Row[int]]) -> None:
         event = round_facts.event
         names = round_facts.names
         shown = round_facts.shown
@@ -172,24 +173,22 @@ class SwissFacts:
                 key=lambda e: (names[e.pk].casefold(), e.pk),
             )
         ]
-        self.standings = standing_lines(event, names, None, rows)
+        lines = standing_lines(event, names, None, rows)
         # A tie-break column blank for everyone (head to head, lots: only for players
         # still tied) is marked, for paper to give its width to the rounds' columns.
-        self.blank_tiebreaks = {
-            k
-            for k in range(len(event.tiebreaks))
-            if all(not line.tiebreaks[k] for line in self.standings)
-        }
+        self.blank_tiebreaks = frozenset(
+            k for k in range(len(event.tiebreaks)) if all(not line.tiebreaks[k] for line in lines)
+        )
+        self.standings = [replace(line, blank=self.blank_tiebreaks) for line in lines]
         self.standing_html = [self._row_html(r) for r in self.standings]
         self.opponents_html = (
             render_partial("met-list", {"opponents": self.opponents}) if self.opponents else ""
         )
-        self.table_wins_column = table_wins_column(event)
-        self.tiebreak_labels = tiebreak_labels(event)
-        self.rounds = event.rounds
+        self.caption = standings_caption(self.shown)
+        self.columns = columns(event, self.blank_tiebreaks)
 
     def _row_html(self, row: StandingLine) -> str:
-        return render_partial("standing-row", {"row": row, "blank": self.blank_tiebreaks})
+        return render_partial("standings-row", {"row": row})
 
     def entry_of(self, user: Any) -> int | None:
         """The id of `user`'s entry (withdrawn or not); None: they have none."""
@@ -215,13 +214,13 @@ class SwissFacts:
                 render_partial("table-row", {"t": mine}),
                 *table_html[k + 1 :],
             ]
-        if me is not None and (k := self.row_at.get(me)) is not None:
-            row = replace(standings[k], mine=True)
-            standings = [*standings[:k], row, *standings[k + 1 :]]
+        if me is not None and (r := self.row_at.get(me)) is not None:
+            row = replace(standings[r], mine=True)
+            standings = [*standings[:r], row, *standings[r + 1 :]]
             standing_html = [
-                *standing_html[:k],
+                *standing_html[:r],
                 self._row_html(row),
-                *standing_html[k + 1 :],
+                *standing_html[r + 1 :],
             ]
         shown = self.shown
         return {
@@ -231,23 +230,60 @@ class SwissFacts:
             "your_table": page_parts.your_table(tables, shown) if shown else None,
             "your_bye": shown is not None and me is not None and me in self.byes,
             "tables_html": mark_safe("".join(table_html)),  # noqa: S308 (rendered above)
-            "standings": standings if self.played else [],
-            "unranked": [(name, entry == me) for name, entry in self.registered]
-            if not self.played
-            else [],
-            "not_ranked": _("Not ranked until a game of round 1 is over."),
-            "table_wins_column": self.table_wins_column,
-            "standings_html": mark_safe("".join(standing_html)),  # noqa: S308
+            "standings_table": StandingsTable(
+                caption=self.caption,
+                columns=self.columns,
+                rows=standings if self.played else [],
+                rows_html=mark_safe("".join(standing_html)),  # noqa: S308 (rendered above)
+                unranked=[(name, entry == me) for name, entry in self.registered]
+                if not self.played
+                else [],
+                not_ranked=_("Not ranked until a game of round 1 is over."),
+            ),
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
-            "tiebreak_labels": self.tiebreak_labels,
-            "blank_tiebreaks": self.blank_tiebreaks,
-            "round_numbers": range(1, self.rounds + 1),
         }
 
 
 def tiebreak_labels(event: Event) -> list[str]:
     return [_(tally.TIEBREAKS[key]) for key in event.tiebreaks]
+
+
+def standings_caption(shown: page_parts.ShownRound | None) -> str:
+    if shown is None:
+        return _("Standings")
+    if shown.status == Round.PLAYING:
+        return _("Standings after round %(round)s (being played)") % {"round": shown.number}
+    return _("Standings after round %(round)s") % {"round": shown.number}
+
+
+def round_head(number: int) -> str:
+    """A round's column head: "R1" to see, "Round 1" to a screen reader."""
+    # Translators: a round's column head, "R1" to see; a screen reader reads the hidden
+    # part. Write it as your language abbreviates a round, e.g. <span
+    # aria-hidden="true">R%(n)s</span><span class="visually-hidden">Runde %(n)s</span>.
+    head = _('R%(n)s<span class="visually-hidden">ound %(n)s</span>') % {"n": number}
+    return mark_safe(head)  # noqa: S308 (the catalogue's words and a number)
+
+
+def columns(event: Event, blank: frozenset[int]) -> list[Column]:
+    """The standings' columns: rank, player, points, percentage, games, table wins
+    (unless a tie-break shows them), the tie-breaks (`blank`: those empty for everyone),
+    then a column a round."""
+    wins = [Column(_("Table wins"), "num")] if table_wins_column(event) else []
+    return [
+        Column(_("Rank")),
+        Column(_("Player")),
+        Column(_("Points"), "num"),
+        Column("%", "num"),
+        Column(_("Games"), "num"),
+        *wins,
+        *(
+            Column(label, "tiebreak num tiebreak--blank" if k in blank else "tiebreak num")
+            for k, label in enumerate(tiebreak_labels(event))
+        ),
+        *(Column(round_head(n)) for n in range(1, event.rounds + 1)),
+    ]
 
 
 # The tie-breaks as a sentence names them: lower case in English, Danish and French, a
@@ -309,49 +345,84 @@ def stand_in_text(event: Event) -> str:
     return _("A round a bot plays for someone: the bot's result counts in full.")
 
 
-def csv_rows(event: Event) -> list[list[str]]:
-    names = roster.names(roster.entries(event))
-    labels = tiebreak_labels(event)
-    rows = results.standings(event)
-    return tally.csv_rows(
-        rows,
-        event.rounds,
-        labels,
-        names.__getitem__,
-        table_wins=table_wins_column(event),
-        ranked=played(rows),
-        translate=_,
-    )
+class SwissPages(SeatedPages):
+    live_facts_cache = 3  # SwissFacts: no model, nobody's marks
 
+    def heading(self, event: Event) -> str:
+        return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds", event.rounds) % {
+            "count": event.rounds
+        }
 
-def projector_context(facts: RoundFacts, rows: Sequence[tally.Row]) -> dict[str, Any]:
-    """The projector's Swiss part: the shown round's tables, its byes, and the standings
-    by points and percentage (the other columns are for the event page)."""
-    event, shown = facts.event, facts.shown
-    standings = ScreenStandings(
-        caption=_("Standings after round %(number)s") % {"number": shown.number}
-        if shown and shown.status == Round.FINISHED
-        else _("Standings"),
-        rank_label=_("Rank"),
-        columns=[_("Points"), "%"],
-        rows=[
-            ScreenRow(
-                str(row.rank) if played(rows) else "",
-                facts.names[row.player],
-                [number(row.points), number(row.percentage, 1)],
-                row.withdrawn,
+    def live_facts(self, event: Event) -> SwissFacts:
+        facts = page_parts.round_facts(event, self)
+        everyone = list(facts.entries.values())  # in the order they registered
+        return SwissFacts(facts, results.standings(event, everyone=everyone))
+
+    def live_context(self, event: Event, user: Any, facts: Any) -> dict[str, Any]:
+        if facts is None:
+            facts = self.live_facts(event)
+        return facts.context(facts.entry_of(user))
+
+    def about_context(self, event: Event) -> dict[str, Any]:
+        return {
+            "scoring_text": scoring_text(event),
+            "bye_text": bye_text(event),
+            "stand_in_text": stand_in_text(event),
+            "ties_text": ties_text(event),
+        }
+
+    def placings(self, event: Event) -> list[Placing]:
+        """The standings as places (docs/design.md §19): ranked by points, then the
+        tie-breaks; nobody before a game is over."""
+        rows = results.standings(event)
+        if not played(rows):
+            return []
+        names = roster.names(roster.entries(event))
+        shared = shared_ranks([row.rank for row in rows])
+        return [
+            Placing(
+                entry_id=row.player,
+                name=names[row.player],
+                rank=row.rank,
+                shared=row.rank in shared,
+                score=points_text(row.points),
+                detail=_("%(points)s, %(percentage)s%% of the points possible")
+                % {"points": points_text(row.points), "percentage": number(row.percentage, 1)},
+                withdrawn=row.withdrawn,
             )
             for row in rows
-        ],
-    )
-    return {
-        "status": facts.status,
-        "round_title": _("Round %(number)s of %(rounds)s")
-        % {"number": shown.number, "rounds": event.rounds}
-        if shown
-        else "",
-        "tables": tables_of(shown, None, facts.seated) if shown else [],
-        "byes": sorted(facts.names[entry_id] for entry_id in facts.byes),
-        "standings": standings,
-        "next_up": next_round(event, shown, waiting_round(event)),
-    }
+        ]
+
+    def projector_context(self, event: Event) -> dict[str, Any]:
+        """The projector's Swiss part: the shown round's tables, its byes, and the standings
+        by points and percentage (the other columns are for the event page)."""
+        facts = page_parts.round_facts(event, self)
+        rows = results.standings(event)
+        shown = facts.shown
+        standings = ScreenStandings(
+            caption=_("Standings after round %(number)s") % {"number": shown.number}
+            if shown and shown.status == Round.FINISHED
+            else _("Standings"),
+            rank_label=_("Rank"),
+            columns=[_("Points"), "%"],
+            rows=[
+                ScreenRow(
+                    str(row.rank) if played(rows) else "",
+                    facts.names[row.player],
+                    [number(row.points), number(row.percentage, 1)],
+                    row.withdrawn,
+                )
+                for row in rows
+            ],
+        )
+        return {
+            "status": facts.status,
+            "round_title": _("Round %(number)s of %(rounds)s")
+            % {"number": shown.number, "rounds": event.rounds}
+            if shown
+            else "",
+            "tables": tables_of(shown, None, facts.seated) if shown else [],
+            "byes": sorted(facts.names[entry_id] for entry_id in facts.byes),
+            "standings": standings,
+            "next_up": self.next_round(event, shown, waiting_round(event)),
+        }

@@ -125,7 +125,7 @@ def standings(
     before_round: int | None = None,
     as_of: AsOf | None = None,
     everyone: list[Entry] | None = None,
-) -> list[tally.Row]:
+) -> list[tally.Row[int]]:
     """The standings from the finished tables and the byes (of rounds before
     `before_round`, when given: what seating a round sees; as they stood at `as_of`,
     when given: what it saw then). `everyone`: `roster.entries(event)`, when read

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games.errors import ServiceError
 from tournaments import progress, seating
 from tournaments import standings as tally
+from tournaments.formats.seated import SeatedRounds
 from tournaments.formats.swiss import results
 from tournaments.models import Bye, Entry, Event, Round, RoundTable
 from tournaments.tables import (
@@ -34,7 +35,7 @@ class Inputs:
     and the round's seed. Everything but the seed is public once the round is played."""
 
     players: tuple[int, ...]
-    rows: tuple[tally.Row, ...]
+    rows: tuple[tally.Row[int], ...]
     met: dict[frozenset[Hashable], int]
     dealer_counts: dict[int, int]
     had_bye: frozenset[int]
@@ -78,7 +79,9 @@ def draw(given: Inputs) -> Drawn:
     a bye yet sit out), seated by `seating.seat_round` with the round's seed. Raises
     ServiceError with a sentence for a field that cannot be seated."""
     players = list(given.players)
-    scores = {row.player: row.points for row in given.rows}
+    # Bots ("bot-k") are seated with the players, with no score and no deals yet.
+    scores: dict[int | str, float] = {row.player: row.points for row in given.rows}
+    dealt: dict[int | str, int] = dict(given.dealer_counts.items())
     try:
         plan = seating.table_sizes(len(players), given.table_size, given.table_min, given.table_max)
     except ValueError as error:
@@ -110,52 +113,11 @@ def draw(given: Inputs) -> Drawn:
         sitting_out = _bye_players(given.rows, given.had_bye, players, count)
         players = [p for p in players if p not in sitting_out]
         plan = rest
+    everyone: list[int | str] = [*players, *bots]
     seated = seating.seat_round(
-        [*players, *bots],
-        scores,
-        given.met,
-        plan.sizes,
-        given.seed,
-        dealer_counts=given.dealer_counts,
+        everyone, scores, given.met, plan.sizes, given.seed, dealer_counts=dealt
     )
     return Drawn(tables=tuple(tuple(table) for table in seated), byes=tuple(sitting_out))
-
-
-def seat(event: Event, number: int) -> Round:
-    """Seat round `number` from the standings of the rounds before it (`draw`), noting
-    what the drawing saw (`Round.drawn_entries`, `drawn_corrections`) so it can be drawn
-    again from the records."""
-    players = list(
-        Entry.objects.filter(event=event, status=Entry.REGISTERED, first_round__lte=number)
-        .order_by("registered_at", "pk")
-        .values_list("pk", flat=True)
-    )
-    as_of = results.AsOf.now(event)
-    drawn = draw(inputs(event, number, players, as_of))
-    try:
-        round_ = Round.objects.create(
-            event=event,
-            number=number,
-            seed=f"{event.seed}:{number}",
-            drawn_entries=as_of.entries,
-            drawn_corrections=as_of.corrections,
-        )
-    except IntegrityError as error:  # unreachable under the event lock; a backstop
-        raise ServiceError(_("Round %(number)s is already seated.") % {"number": number}) from error
-    for k, table in enumerate(drawn.tables, start=1):
-        progress.write_table(
-            round_,
-            k,
-            [(k, BOT_LEVEL if isinstance(who, str) else who) for k, who in enumerate(table)],
-        )
-    Bye.objects.bulk_create(
-        Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in drawn.byes
-    )
-    if event.venue == Event.CARDS:  # every table plays with real cards (§21)
-        round_.tables.update(cards=True)
-    elif event.venue == Event.MIXED:
-        _cards_as_before(round_)
-    return round_
 
 
 def _cards_as_before(round_: Round) -> None:
@@ -173,7 +135,7 @@ def _cards_as_before(round_: Round) -> None:
 
 
 def _bye_players(
-    rows: Sequence[tally.Row], had: frozenset[int], players: list[int], count: int
+    rows: Sequence[tally.Row[int]], had: frozenset[int], players: list[int], count: int
 ) -> list[int]:
     """Who sits out when bots may not fill seats: the lowest-ranked players without a bye
     so far (as lichess gives its bye), then the lowest-ranked."""
@@ -182,36 +144,77 @@ def _bye_players(
     return order[:count]
 
 
-def start_tables(event: Event, round_: Round) -> None:
-    """Open and start a `games.Table` for each of the round's tables: hosted by no one,
-    started by the system, playing the event's frozen rules, the first dealer at seat 0
-    (the seating put the player who has dealt first least often there). A card table
-    gets neither: it plays with real cards in the room (docs/design.md §21)."""
-    tables = list(round_.tables.filter(cards=False).prefetch_related("seats__entry__user"))
-    seats = [list(table.seats.all()) for table in tables]
-    # The round's tables opened in two queries, then each dealt; the round tables
-    # written back in one.
-    opened = open_event_tables(
-        event,
-        [
-            (
-                table_name(event, table.number, round_number=round_.number),
-                round_seat_specs(sat),
-                len(sat),
+class SwissRounds(SeatedRounds):
+    """A Swiss event's rounds: each seated from the standings (`draw`), its tables'
+    games opened and started, each recorded as places."""
+
+    def seat(self, event: Event, number: int) -> Round:
+        """Seat round `number` from the standings of the rounds before it (`draw`), noting
+        what the drawing saw (`Round.drawn_entries`, `drawn_corrections`) so it can be drawn
+        again from the records."""
+        players = list(
+            Entry.objects.filter(event=event, status=Entry.REGISTERED, first_round__lte=number)
+            .order_by("registered_at", "pk")
+            .values_list("pk", flat=True)
+        )
+        as_of = results.AsOf.now(event)
+        drawn = draw(inputs(event, number, players, as_of))
+        try:
+            round_ = Round.objects.create(
+                event=event,
+                number=number,
+                seed=f"{event.seed}:{number}",
+                drawn_entries=as_of.entries,
+                drawn_corrections=as_of.corrections,
             )
-            for table, sat in zip(tables, seats, strict=True)
-        ],
-    )
-    for table, games_table in zip(tables, opened, strict=True):
-        table.table = games_table
-        table.game = start_event_game(round_, games_table, dealer=0)
-    RoundTable.objects.bulk_update(tables, ["table", "game"])
+        except IntegrityError as error:  # unreachable under the event lock; a backstop
+            raise ServiceError(
+                _("Round %(number)s is already seated.") % {"number": number}
+            ) from error
+        for k, table in enumerate(drawn.tables, start=1):
+            progress.write_table(
+                round_,
+                k,
+                [(k, BOT_LEVEL if isinstance(who, str) else who) for k, who in enumerate(table)],
+            )
+        Bye.objects.bulk_create(
+            Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in drawn.byes
+        )
+        if event.venue == Event.CARDS:  # every table plays with real cards (§21)
+            round_.tables.update(cards=True)
+        elif event.venue == Event.MIXED:
+            _cards_as_before(round_)
+        return round_
 
+    def start_round(self, event: Event, round_: Round) -> None:
+        """Open and start a `games.Table` for each of the round's tables: hosted by no one,
+        started by the system, playing the event's frozen rules, the first dealer at seat 0
+        (the seating put the player who has dealt first least often there). A card table
+        gets neither: it plays with real cards in the room (docs/design.md §21)."""
+        tables = list(round_.tables.filter(cards=False).prefetch_related("seats__entry__user"))
+        seats = [list(table.seats.all()) for table in tables]
+        # The round's tables opened in two queries, then each dealt; the round tables
+        # written back in one.
+        opened = open_event_tables(
+            event,
+            [
+                (
+                    table_name(event, table.number, round_number=round_.number),
+                    round_seat_specs(sat),
+                    len(sat),
+                )
+                for table, sat in zip(tables, seats, strict=True)
+            ],
+        )
+        for table, games_table in zip(tables, opened, strict=True):
+            table.table = games_table
+            table.game = start_event_game(round_, games_table, dealer=0)
+        RoundTable.objects.bulk_update(tables, ["table", "game"])
 
-def record_game(game_id: int) -> Round | None:
-    """A table's game is over: each seat's place. None when already recorded."""
-    table = progress.unrecorded_table(game_id)
-    if table is None:
-        return None
-    progress.record_places(table)
-    return table.round
+    def record_game(self, event: Event, game_id: int) -> Round | None:
+        """A table's game is over: each seat's place. None when already recorded."""
+        table = progress.unrecorded_table(game_id)
+        if table is None:
+            return None
+        progress.record_places(table)
+        return table.round

@@ -15,12 +15,14 @@ from games.errors import ServiceError
 from tournaments import roster, seat_checks
 from tournaments import standings as tally
 from tournaments.formats.swiss import results, rounds
+from tournaments.formats.words import ROUND_WORDS
 from tournaments.models import Bye, Correction, Event, Round
 from tournaments.seat_checks import Check
-from tournaments.words import ordinal, unit_title
+from tournaments.words import ordinal
 
 
-def checks(event: Event) -> list[Check]:
+def seating_checks(event: Event) -> list[Check]:
+    """Each round drawn again, then the lots (the Swiss `Format.checks`)."""
     names = seat_checks.entry_names(event)
     found = [check_round(event, round_, names) for round_ in event.round_set.order_by("number")]
     if "lots" in event.tiebreaks:
@@ -29,7 +31,7 @@ def checks(event: Event) -> list[Check]:
 
 
 def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Check:
-    title = unit_title("round", round_.number)
+    title = ROUND_WORDS.title(round_.number)
     as_of = results.AsOf.of(round_)
     if as_of is None:
         return seat_checks.unchecked(

@@ -16,10 +16,17 @@ Everything runs under the event lock held by `tournaments.services`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils import timezone
 
 from tournaments import balancing
-from tournaments.formats.knockout.rounds import enter_players
+from tournaments.formats.knockout.rounds import (
+    KnockoutRounds,
+    first_dealer,
+    layout_seat_specs,
+    seated,
+)
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import (
     mark_finished,
@@ -28,30 +35,7 @@ from tournaments.progress import (
     record_places,
     write_table,
 )
-from tournaments.tables import layout_seat_specs, open_event_table, start_event_game, table_name
-
-
-def start(event: Event) -> Round:
-    """Give every registered player the rules' lives and seat round 1. The caller holds
-    the event lock and has set the event running."""
-    return _seat_round(event, 1, [e.pk for e in enter_players(event)])
-
-
-def record_table(event: Event, table: RoundTable) -> None:
-    """A table's whole game is over (the caller checked it was not recorded yet): write
-    each seat's place, and when it was the round's last table, end the round."""
-    record_places(table)
-    if not table.round.tables.filter(finished_at__isnull=True).exists():
-        _end_round(event, table.round)
-
-
-def record_card_table(event: Event, table: RoundTable, places: list[int]) -> None:
-    """A card table's confirmed finishing order (docs/design.md §21), recorded as a
-    game's places are (the caller checked it was not recorded yet); the round ends with
-    its last table, whichever kind."""
-    record_card_places(table, places)
-    if not table.round.tables.filter(finished_at__isnull=True).exists():
-        _end_round(event, table.round)
+from tournaments.tables import open_event_table, start_event_game, table_name
 
 
 def _end_round(event: Event, round_: Round) -> None:
@@ -112,11 +96,8 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     final = len(layout) == 1
     for table in layout:
         if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
-            occupied = [k for k, p in enumerate(table.seats) if p is not None]
-            cards = write_table(
-                round_, number=table.number, seats=[(k, table.seats[k]) for k in occupied]
-            )
-            cards.cards, cards.dealer = True, table.next_dealer()
+            cards = write_table(round_, number=table.number, seats=seated(table))
+            cards.cards, cards.dealer = True, first_dealer(table)
             cards.save(update_fields=["cards", "dealer"])
             continue
         opened = open_event_table(
@@ -125,12 +106,39 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
             layout_seat_specs(table, users),
             len(table.seats),
         )
-        occupied = [k for k, p in enumerate(table.seats) if p is not None]
-        round_table = write_table(
-            round_, table.number, [(k, table.seats[k]) for k in occupied], table=opened
-        )
+        occupied = seated(table)
+        round_table = write_table(round_, table.number, occupied, table=opened)
         round_table.game = start_event_game(
-            round_, opened, dealer=occupied.index(table.next_dealer())
+            round_, opened, dealer=[k for k, _ in occupied].index(first_dealer(table))
         )
         round_table.save(update_fields=["game"])
     return round_
+
+
+class TopQRounds(KnockoutRounds):
+    """A top-q knockout's rounds: whole games, the first q of each table through."""
+
+    def start(self, event: Event) -> Round:
+        """Give every registered player the rules' lives and seat round 1. The caller holds
+        the event lock and has set the event running."""
+        return _seat_round(event, 1, [e.pk for e in self.enter_players(event)])
+
+    def record_table(self, event: Event, table: RoundTable) -> None:
+        """A table's whole game is over (the caller checked it was not recorded yet): write
+        each seat's place, and when it was the round's last table, end the round."""
+        record_places(table)
+        if not table.round.tables.filter(finished_at__isnull=True).exists():
+            _end_round(event, table.round)
+
+    def record_cards(
+        self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
+    ) -> bool:
+        """A card table's confirmed finishing order (docs/design.md §21), recorded as a
+        game's places are; the round ends with its last table, whichever kind, and the next
+        is seated from who went through."""
+        if table.finished_at is not None:
+            return False
+        record_card_places(table, places)
+        if not table.round.tables.filter(finished_at__isnull=True).exists():
+            _end_round(event, table.round)
+        return True
