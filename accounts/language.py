@@ -59,7 +59,9 @@ def language_of_scope(scope: Mapping[str, Any]) -> str:
     return chosen if chosen in _LANGUAGES else settings.LANGUAGE_CODE
 
 
-def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable:
+def use_saved_language(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """Middleware after authentication: a signed-in person's saved language beats the
     cookie and the browser (LocaleMiddleware has already chosen between those two).
 
@@ -74,7 +76,7 @@ def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> C
         if saved and saved in _LANGUAGES:
             if saved != translation.get_language():
                 translation.activate(saved)
-                request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+                request.LANGUAGE_CODE = saved
         elif user is not None and user.is_authenticated:
             reading = translation.get_language()
             # Blank reads as English, the default: an English reader is never written.

@@ -269,7 +269,7 @@ class Arrivals:
 
     def __init__(self) -> None:
         self.pending: set[int] = set()
-        self.tasks: set[asyncio.Task] = set()  # held: the loop keeps only weak references
+        self.tasks: set[asyncio.Task[None]] = set()  # held: the loop keeps only weak references
 
     def changed(self, game_id: int) -> None:
         if game_id in self.pending:
@@ -315,7 +315,7 @@ class Watcher:
         self.known_seq: dict[tuple[int, str], int] = {}  # (game, language) -> seq seen
         # (game, language) -> the seq it lagged at, at the last check
         self.behind: dict[tuple[int, str], int] = {}
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
 
     def add(self, game_id: int, seat: int | None, language: str = presence.ENGLISH) -> None:
         self.sockets[(game_id, seat, language)] += 1

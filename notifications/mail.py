@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from allauth.account.models import EmailAddress
 from django.core.cache import cache
 from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.db.models import Q
 from django.utils import timezone
 
@@ -169,7 +170,7 @@ class _Sender:
 
     def __init__(self, tally: Tally) -> None:
         self.tally = tally
-        self.connection = None
+        self.connection: BaseEmailBackend | None = None
         self.used = 0
 
     def send(self, message: EmailMessage) -> OSError | None:

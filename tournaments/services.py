@@ -30,7 +30,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -1253,7 +1253,7 @@ def next_round_number(event: Event) -> int:
     return last.number if last.status == Round.SEATED else last.number + 1
 
 
-def _active_entries(event: Event):
+def _active_entries(event: Event) -> QuerySet[Entry]:
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
 
 

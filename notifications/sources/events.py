@@ -8,6 +8,7 @@ reminder (docs/design.md §20, §24)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -170,7 +171,7 @@ def reminders(now: datetime) -> list[Draft]:
         entries = Entry.objects.filter(event=event, status=Entry.REGISTERED)
         if event.starts_at - lead <= now:
             told = list(entries.values_list("user_id", flat=True))
-            texts = in_their_languages(told, lambda event=event: _starts_at(event))
+            texts = in_their_languages(told, partial(_starts_at, event))
             for user_id in told:
                 drafts.append(
                     Draft(
@@ -186,7 +187,7 @@ def reminders(now: datetime) -> list[Draft]:
         if event.checkin_minutes and opens <= now:
             waiting = entries.filter(checked_in_at__isnull=True)
             told = list(waiting.values_list("user_id", flat=True))
-            texts = in_their_languages(told, lambda event=event: _check_in_open(event))
+            texts = in_their_languages(told, partial(_check_in_open, event))
             for user_id in told:
                 drafts.append(
                     Draft(
