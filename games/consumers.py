@@ -28,7 +28,7 @@ Codes sent at the handshake reach the server and tests; a browser sees the hands
 refused (HTTP 403), as for any socket refused before it is accepted.
 
 A socket reads one language (chosen at the handshake as a page's would be:
-`accounts.language.language_of_scope`): it joins its language's groups
+`games.sockets.language_of_scope`): it joins its language's groups
 (`realtime.viewer_group`, `chat.chat_group`), its presence names the language, and what
 it is sent on opening or catching up is rendered in it.
 """
@@ -47,9 +47,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from accounts.language import language_of_scope
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
-from games.sockets import SkipsDatabaseHop
+from games.sockets import SkipsDatabaseHop, language_of_scope
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
     no_database = frozenset({"game.view", "chat.lines"})
     game_id: int
     seat: int | None
-    language: str  # the language its viewer reads (`accounts.language.language_of_scope`)
+    language: str  # the language its viewer reads (`games.sockets.language_of_scope`)
     group: str
     chat_group: str | None = None
     chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
