@@ -72,8 +72,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["ServiceError"]
 
-MAX_CHECKIN_MINUTES = 240
-
 
 # ---- creating an event -----------------------------------------------------------
 
@@ -198,10 +196,10 @@ def create_event(
             ),
             "registration_opens_at",
         )
-    if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
+    if not 0 <= checkin_minutes <= Event.MAX_CHECKIN_MINUTES:
         raise ServiceError(
             _("Check-in opens 0 to %(most)s minutes before the start.")
-            % {"most": MAX_CHECKIN_MINUTES},
+            % {"most": Event.MAX_CHECKIN_MINUTES},
             "checkin_minutes",
         )
     if entry not in dict(Event.ENTRY_CHOICES):

@@ -23,7 +23,6 @@ from notifications.sources import clock, source
 from notifications.speaking import in_their_languages
 from tournaments import formats
 from tournaments.models import Announcement, Entry, Event
-from tournaments.services import MAX_CHECKIN_MINUTES
 
 REGISTRATION, SOON, CHECK_IN = "registration_opened", "starts_soon", "checkin_opened"
 FINAL, ANNOUNCEMENT = "final_standings", "announcement"
@@ -162,7 +161,7 @@ def reminders(now: datetime) -> list[Draft]:
     "starts at 19:30" after 19:30). The keys carry the start time: an event moved to
     another time reminds again."""
     lead = timedelta(minutes=settings.THIRTYONE_REMINDER_MINUTES)
-    horizon = max(lead, timedelta(minutes=MAX_CHECKIN_MINUTES))
+    horizon = max(lead, timedelta(minutes=Event.MAX_CHECKIN_MINUTES))
     drafts: list[Draft] = []
     for event in Event.objects.filter(
         status=Event.UPCOMING, starts_at__gt=now, starts_at__lte=now + horizon
