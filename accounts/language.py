@@ -4,18 +4,19 @@ A page's language is, first, the one a signed-in person saved on their profile; 
 footer's choice (Django's language cookie); else the browser's Accept-Language; else
 English -- Django's LocaleMiddleware does the last three, `use_saved_language` the first.
 Mail and notifications have no request: `language_of` says which language to write them
-in, and `speaking_to` switches to it.
+in, and `speaking_to` switches to it. A WebSocket's language is chosen as a page's, by
+`games.sockets.language_of_scope`: the consumers of every app share it, and games
+imports nothing of accounts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -40,26 +41,9 @@ def speaking_to(user: Any) -> Iterator[str]:
         yield language
 
 
-def language_of_scope(scope: Mapping[str, Any]) -> str:
-    """The language of the page that opened a WebSocket (a Channels scope), chosen as a
-    page's is: the person's saved language, else the language cookie, else the browser's
-    Accept-Language (the handshake carries both), else English."""
-    saved = getattr(scope.get("user"), "language", "") or ""
-    if saved in _LANGUAGES:
-        return saved
-    request = HttpRequest()
-    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers") or ()}
-    # Channels' cookie middleware has parsed them, unless the socket came another way.
-    cookies = scope.get("cookies")
-    request.COOKIES = dict(
-        cookies if cookies is not None else parse_cookie(headers.get(b"cookie", ""))
-    )
-    request.META["HTTP_ACCEPT_LANGUAGE"] = headers.get(b"accept-language", "")
-    chosen = translation.get_language_from_request(request)
-    return chosen if chosen in _LANGUAGES else settings.LANGUAGE_CODE
-
-
-def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable:
+def use_saved_language(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """Middleware after authentication: a signed-in person's saved language beats the
     cookie and the browser (LocaleMiddleware has already chosen between those two).
 
@@ -74,7 +58,7 @@ def use_saved_language(get_response: Callable[[HttpRequest], HttpResponse]) -> C
         if saved and saved in _LANGUAGES:
             if saved != translation.get_language():
                 translation.activate(saved)
-                request.LANGUAGE_CODE = saved  # type: ignore[attr-defined]
+                request.LANGUAGE_CODE = saved
         elif user is not None and user.is_authenticated:
             reading = translation.get_language()
             # Blank reads as English, the default: an English reader is never written.

@@ -14,7 +14,7 @@ import logging
 import smtplib
 from email.utils import parseaddr
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ def failure_reason(exc: OSError) -> str:
 
 @shared_task(bind=True, ignore_result=True, max_retries=MAX_RETRIES)
 def send_mail(
-    self,
+    self: Task,  # bound: the task itself, for its retries
     subject: str,
     body: str,
     from_email: str,

@@ -1,4 +1,4 @@
-"""Which usernames a new member may take, and how a name is shown at a table.
+"""Which usernames a new member may take.
 
 A username is read by other players in the game log, where the viewer is "You": a
 member named "You" read as the viewer in everyone else's log, and look-alikes
@@ -8,10 +8,11 @@ normalisation, which turns full-width and other compatibility forms into plain o
 
 - only ASCII letters, digits and ``. _ -``, starting with a letter or a digit, so no
   two names look alike but for case (allauth compares usernames case-insensitively);
-- none of RESERVED, in any case and with the separators taken out ("Y.o.u").
+- none of the reserved words (`games.wording.names.RESERVED`), in any case and with
+  the separators taken out ("Y.o.u").
 
 Members who signed up before keep their names; at a table, a name that is now
-reserved is shown with " (player)" after it (`table_name`).
+reserved is shown with " (player)" after it (`games.wording.names.table_name`).
 """
 
 from __future__ import annotations
@@ -21,32 +22,9 @@ import re
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from games.wording.names import is_reserved
+
 ALLOWED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-SEPARATORS = re.compile(r"[._-]")
-# Words the site itself uses for someone: the viewer, bots, the dealer, the staff.
-RESERVED = frozenset(
-    {
-        "you",
-        "me",
-        "bot",
-        "dealer",
-        "admin",
-        "administrator",
-        "staff",
-        "system",
-        "root",
-        "moderator",
-        "support",
-        "anonymous",
-        "guest",
-        "everyone",
-        "thirtyone",
-    }
-)
-
-
-def is_reserved(username: str) -> bool:
-    return SEPARATORS.sub("", username).lower() in RESERVED
 
 
 def validate_username(username: str) -> None:
@@ -69,11 +47,3 @@ def validate_username(username: str) -> None:
 
 # ACCOUNT_USERNAME_VALIDATORS names this list.
 USERNAME_VALIDATORS = [validate_username]
-
-
-def table_name(username: str) -> str:
-    """A member's name as players see it in a game: a name from before the reserved
-    words (a member called "You") gets " (player)", so it never reads as the viewer."""
-    if not is_reserved(username):
-        return username
-    return _("%(name)s (player)") % {"name": username}

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.language import language_of_scope
 from calls import bar, push
+from games.sockets import language_of_scope
 
 NOT_ALLOWED, BAD_MESSAGE = 4403, 4400
 MAX_PATH = 300

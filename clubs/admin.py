@@ -86,7 +86,7 @@ class ClubAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("Members"), ordering="member_count")
     def member_count(self, obj: Club) -> int:
-        return obj.member_count  # type: ignore[attr-defined]
+        return obj.member_count
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         # A rule set staff put on a club's list is recorded as theirs.

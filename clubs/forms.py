@@ -60,7 +60,7 @@ class NewClubForm(ClubForm):
     into the hidden field from the browser; blank (no JavaScript) means UTC, changed
     later in the club's settings. The services refuse a name that is no zone."""
 
-    time_zone = forms.CharField(  # type: ignore[assignment]
+    time_zone = forms.CharField(
         required=False,
         max_length=64,
         widget=forms.HiddenInput(attrs={"data-browser-zone": ""}),

@@ -25,9 +25,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs import access, services
 from clubs.forms import AddRuleSetForm, ClubForm, ClubRulesForm, NewClubForm, PresetForm
 from clubs.models import Club, ClubRuleSet, JoinRequest, Membership
+from games import site
 from games.engine import PRESET_TITLES, Rules, RulesError
 from games.rule_text import differences
-from thirtyone import site
 
 # tournaments.models.Event.FINISHED (clubs does not import tournaments).
 EVENT_FINISHED = services.EVENT_FINISHED

@@ -32,12 +32,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.usernames import table_name
 from games import access, realtime
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
 from games.phrases import QUICK_PHRASES, in_english
 from games.presence import ENGLISH, LANGUAGES
+from games.wording.names import table_name
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ Codes sent at the handshake reach the server and tests; a browser sees the hands
 refused (HTTP 403), as for any socket refused before it is accepted.
 
 A socket reads one language (chosen at the handshake as a page's would be:
-`accounts.language.language_of_scope`): it joins its language's groups
+`games.sockets.language_of_scope`): it joins its language's groups
 (`realtime.viewer_group`, `chat.chat_group`), its presence names the language, and what
 it is sent on opening or catching up is rendered in it.
 """
@@ -47,9 +47,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from accounts.language import language_of_scope
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
-from games.sockets import SkipsDatabaseHop
+from games.sockets import SkipsDatabaseHop, language_of_scope
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
     no_database = frozenset({"game.view", "chat.lines"})
     game_id: int
     seat: int | None
-    language: str  # the language its viewer reads (`accounts.language.language_of_scope`)
+    language: str  # the language its viewer reads (`games.sockets.language_of_scope`)
     group: str
     chat_group: str | None = None
     chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
@@ -269,7 +268,7 @@ class Arrivals:
 
     def __init__(self) -> None:
         self.pending: set[int] = set()
-        self.tasks: set[asyncio.Task] = set()  # held: the loop keeps only weak references
+        self.tasks: set[asyncio.Task[None]] = set()  # held: the loop keeps only weak references
 
     def changed(self, game_id: int) -> None:
         if game_id in self.pending:
@@ -315,7 +314,7 @@ class Watcher:
         self.known_seq: dict[tuple[int, str], int] = {}  # (game, language) -> seq seen
         # (game, language) -> the seq it lagged at, at the last check
         self.behind: dict[tuple[int, str], int] = {}
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
 
     def add(self, game_id: int, seat: int | None, language: str = presence.ENGLISH) -> None:
         self.sockets[(game_id, seat, language)] += 1

@@ -43,15 +43,15 @@ from games.wording import refusal
 logger = logging.getLogger(__name__)
 
 
-def _option_field(option: dataclasses.Field) -> forms.Field:
+def _option_field(option: dataclasses.Field[Any]) -> forms.Field:
     field = _plain_option_field(option)
     # The way of scoring it belongs to: the form says so under the field, and with
     # JavaScript hides it while another way is chosen (static/js/rules-form.js).
-    field.scoring = scoring_of(option.name)  # type: ignore[attr-defined]
+    field.scoring = scoring_of(option.name)
     return field
 
 
-def _plain_option_field(option: dataclasses.Field) -> forms.Field:
+def _plain_option_field(option: dataclasses.Field[Any]) -> forms.Field:
     scoring = scoring_of(option.name)
     text = OPTIONS[option.name]
     # Two sentences, each translated when the form is shown.

@@ -98,7 +98,7 @@ def _blocktranslate(
     values: dict[str, Any],
 ) -> SafeString:
     """``{% blocktranslate %}``, as `BlockTranslateNode.render` does it."""
-    if plural is not None:
+    if plural is not None and counter is not None:  # the compiler gives both or neither
         if not isinstance(count, Decimal | float | int):
             raise TypeError(f"{counter!r} of blocktranslate must be a number")
         values = {**values, counter: count}

@@ -21,7 +21,6 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from accounts.usernames import table_name
 from games import engine, phrases
 from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine.bots import SEATED_LEVELS
@@ -29,6 +28,7 @@ from games.engine.events import from_dict as event_from_dict
 from games.engine.serialize import state_from_dict
 from games.rule_text import preset_title, rules_title
 from games.wording import refusal
+from games.wording.names import table_name
 
 T = TypeVar("T")
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -28,7 +29,6 @@ from django.utils import timezone
 from games import realtime
 from games.models import Game, GamePlayer
 from games.signals import game_finished, game_started, send_on_commit, turn_waiting
-from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -225,5 +225,9 @@ def _kept(game_id: int, seq: int, game: Game | None) -> bool:
 def enqueue(name: str, *args: Any, countdown: float = 0, deadline: bool = False) -> None:
     """Send the Celery task `name` with `args`, to run in `countdown` seconds (`deadline`:
     not before then, a turn timer). The tests replace this with an inline queue
-    (tests/eager.py)."""
-    app.signature(name, args=args).apply_async(countdown=countdown)
+    (tests/eager.py).
+
+    `current_app` is the project's Celery app (thirtyone.celery), the default in every
+    thread by Celery's Django fix-up: games does not import the project package, which
+    imports games (tests/test_layers.py)."""
+    current_app.signature(name, args=args).apply_async(countdown=countdown)

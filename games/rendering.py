@@ -226,7 +226,9 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "away": me is not None and me.away and not over,
         "away_for_good": for_good,
         "away_text": _away_text(players[seat]) if me is not None and me.away else "",
-        "played_for_you": _played_for_you(found.events, seat) if me and not over else "",
+        "played_for_you": _played_for_you(found.events, seat)
+        if seat is not None and me and not over
+        else "",
         "seconds_left": _seconds_left(game) if not over else None,
         # A turn-based table's time left in words ("23 h 5 min"): no ticking seconds.
         "time_left": _time_left(game) if not over and game.table.turn_based else None,
@@ -284,7 +286,7 @@ def _shared_parts(
     game: Game,
     state: engine.GameState,
     players: dict[int, GamePlayer],
-    connected: set[int],
+    connected: set[int | None],
     context: dict[str, Any],
 ) -> SharedParts:
     """The seats and the fairness panel, rendered once per instance, seq and language: a
@@ -323,7 +325,7 @@ def _public_observation(game: Game, state: engine.GameState) -> engine.Observati
 def _seat_views(
     obs: engine.Observation,
     players: dict[int, GamePlayer],
-    connected: set[int],
+    connected: set[int | None],
     deals: int | None,
 ) -> list[SeatView]:
     # A game of a fixed number of deals is a part of something larger (a tournament's
@@ -931,7 +933,7 @@ def _outcome(obs: engine.Observation) -> dict[str, Any] | None:
     outcome = obs.outcome
     if outcome is None:
         return None
-    data = {"winners": outcome.winners, "reason": outcome.reason}
+    data: dict[str, Any] = {"winners": outcome.winners, "reason": outcome.reason}
     if outcome.reason == "target_points":
         data["points"] = obs.seats[outcome.winners[0]].points
     text = describe(engine.Event("game_ended", data=data), obs.names, obs.viewer)

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.functional import Promise
+
 # Given some notifications of the kind (at the moment their e-mail would go out), the ids
 # of those that are still news: a "your game is ready" whose player has opened the table
 # is not.
@@ -18,8 +20,9 @@ StillNews = Callable[[list[Any]], set[int]]
 @dataclass(frozen=True)
 class Kind:
     name: str
-    label: str  # "Your game is ready": a row of the preferences page
-    help: str  # one line under it
+    # Translated when shown: lazy text, worked out in the reader's language.
+    label: str | Promise  # "Your game is ready": a row of the preferences page
+    help: str | Promise  # one line under it
     defaults: Mapping[str, bool] = field(default_factory=dict)  # channel name -> on
     still_news: StillNews | None = None
     order: int = 0  # where its row is on the preferences page

@@ -1,7 +1,7 @@
 """A notification as an e-mail: plain text, its link and the person's way out — a signed
 one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 2369,
 RFC 8058: a mail client POSTs it with "List-Unsubscribe=One-Click"), and a link to all
-their choices. Links are absolute, from the site's address (thirtyone.site: a worker
+their choices. Links are absolute, from the site's address (games.site: a worker
 has no request to ask)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from games.site import absolute
 from notifications import kinds, speaking, unsubscribe
 from notifications.models import Notification
-from thirtyone.site import absolute
 
 SUBJECT_LENGTH = 150
 

@@ -29,15 +29,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
+from celery import current_app
 from django.core.cache import cache
 from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
 from notifications import letters, news, preferences, speaking
 from notifications.models import Notification
-from thirtyone.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -64,12 +65,14 @@ class Tally:
 def wake(countdown: float = WAKE_SECONDS) -> None:
     """Have a worker send what is due in `countdown` seconds, unless one is already
     woken for then. Celery run inline (CELERY_EAGER): at once. The broker or the cache
-    away: beat's sweep wakes one later (`notifications.sweep`)."""
+    away: beat's sweep wakes one later (`notifications.sweep`). `current_app` is the
+    project's Celery app (thirtyone.celery), the default in every thread by Celery's
+    Django fix-up: no app imports the project package, which imports the apps."""
     try:
-        if app.conf.task_always_eager:
-            app.tasks[SEND_TASK].apply()
+        if current_app.conf.task_always_eager:
+            current_app.tasks[SEND_TASK].apply()
         elif cache.add(WAKE_KEY, 1, timeout=math.ceil(countdown)):
-            app.signature(SEND_TASK).apply_async(countdown=countdown)
+            current_app.signature(SEND_TASK).apply_async(countdown=countdown)
     except Exception:
         log.exception("notifications: the mail task was not woken; the sweep will")
 
@@ -169,7 +172,7 @@ class _Sender:
 
     def __init__(self, tally: Tally) -> None:
         self.tally = tally
-        self.connection = None
+        self.connection: BaseEmailBackend | None = None
         self.used = 0
 
     def send(self, message: EmailMessage) -> OSError | None:
@@ -239,8 +242,8 @@ def _retry_or_give_up(
 
 def _wake_for_retry(delay: float) -> None:
     try:
-        if not app.conf.task_always_eager:
-            app.signature(SEND_TASK).apply_async(countdown=delay)
+        if not current_app.conf.task_always_eager:
+            current_app.signature(SEND_TASK).apply_async(countdown=delay)
     except Exception:
         log.exception("notifications: the retry was not scheduled; the sweep will send it")
 

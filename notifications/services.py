@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from notifications import channels, news, preferences, push, unread
@@ -169,7 +169,7 @@ def _not_made_yet(drafts: list[Draft]) -> list[Draft]:
 # ---- reading ---------------------------------------------------------------------------
 
 
-def shown_to(user_id: int):  # noqa: ANN201  (a QuerySet)
+def shown_to(user_id: int) -> QuerySet[Notification]:
     """A person's list: the notifications on the site, newest first."""
     return Notification.objects.filter(user_id=user_id, on_site=True)
 

@@ -125,8 +125,7 @@ def announce(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             preview = announcements.check(club=club, by=request.user, text=text)
             if request.POST.get("confirm") == "yes":
-                said = announcements.announce(club=club, by=request.user, text=text)
-                n = said.recipients
+                n = announcements.announce(club=club, by=request.user, text=text).recipients
                 said = ngettext(
                     "Sent to %(count)d member of %(club)s.",
                     "Sent to %(count)d members of %(club)s.",

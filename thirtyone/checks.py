@@ -1,4 +1,4 @@
-"""A system check on the site's address (thirtyone.site): every link the site hands out
+"""A system check on the site's address (games.site): every link the site hands out
 starts with SITE_URL, so one that leads to this machine only (localhost, 127.0.0.1)
 while people are meant to come from elsewhere sends them mails, calendars and QR codes
 no phone can open. In both profiles (docs/design.md §7):
@@ -21,7 +21,8 @@ from django.conf import settings
 from django.core.checks import CheckMessage
 from django.core.checks import Warning as CheckWarning
 
-from thirtyone import embedded, site
+from games import site
+from thirtyone import embedded
 
 
 def site_address(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:

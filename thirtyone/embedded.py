@@ -10,7 +10,7 @@ again by the sweep, and everything a player did is in the database.
 
 The secret key is made once and kept in `var/secret_key`, and the site is served to
 the machine's own names and addresses, so a club can play on its LAN
-(`HOST=0.0.0.0 make run`). The site's address (SITE_URL, thirtyone.site), which every
+(`HOST=0.0.0.0 make run`). The site's address (SITE_URL, games.site), which every
 link in a mail, a calendar or a QR code starts with, is the one `make run` prints for
 the players: the LAN's when listening there, else loopback (`site_url`).
 
@@ -289,7 +289,8 @@ def print_urls() -> None:
     thirtyone.checks' warning when no phone could follow them)."""
     from django.conf import settings
 
-    from thirtyone import checks, site
+    from games import site
+    from thirtyone import checks
 
     print()
     for url in urls(settings.THIRTYONE_HOST, settings.THIRTYONE_PORT):

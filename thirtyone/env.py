@@ -57,7 +57,7 @@ def secret_key(debug: bool) -> str:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is false")
 
 
-def database(url: str | None, var_dir: Path) -> dict[str, Any]:
+def database(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     """The default database: DATABASE_URL if given, else SQLite in var_dir.
 
     Any SQLite database gets the WAL/IMMEDIATE options above. A PostgreSQL server is
@@ -72,7 +72,7 @@ def database(url: str | None, var_dir: Path) -> dict[str, Any]:
     """
     if not url:
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
-    config: dict[str, Any] = dj_database_url.parse(url, conn_health_checks=True)
+    config = dj_database_url.parse(url, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     elif os.environ.get("CONN_MAX_AGE"):

@@ -20,6 +20,9 @@ from django.db.models.lookups import In
 
 @IntegerField.register_lookup
 class IntegerFieldIn(In):
+    # The list of values on the right of `__in`, set by Django's Lookup (untyped here).
+    rhs: Any
+
     def process_rhs(self, compiler: Any, connection: Any) -> Any:
         if self.rhs_is_direct_value():
             kind = self.lhs.output_field.get_internal_type()

@@ -35,7 +35,7 @@ if EMBEDDED:
     THIRTYONE_HOST: str | None = os.environ.get("THIRTYONE_HOST", embedded.DEFAULT_HOST)
     THIRTYONE_PORT: str | None = os.environ.get("THIRTYONE_PORT", embedded.DEFAULT_PORT)
     # Where people open the site: the address `make run` prints (the LAN's when it
-    # listens there), unless SITE_URL says otherwise (thirtyone.site).
+    # listens there), unless SITE_URL says otherwise (games.site).
     SITE_URL = embedded.site_address(os.environ)
 else:
     SECRET_KEY = env.secret_key(DEBUG)
@@ -198,7 +198,7 @@ EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", default=False)
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@localhost>")
 # SITE_URL (set with the profile above) is where people open the site: every absolute
-# link — mail, calendars, QR codes, invitations — starts with it (thirtyone.site).
+# link — mail, calendars, QR codes, invitations — starts with it (games.site).
 
 # The languages of the site (docs/i18n.md): English is the source text and the fallback.
 LANGUAGE_CODE = "en"

@@ -31,7 +31,7 @@ KEPT = timedelta(days=30)
 # An event has no set end: a calendar shows it as a club evening of this length.
 LENGTH = timedelta(hours=3)
 
-# Makes a path of this site an absolute URL (thirtyone.site.absolute).
+# Makes a path of this site an absolute URL (games.site.absolute).
 Absolute = Callable[[str], str]
 
 

@@ -49,7 +49,7 @@ def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
     if not members:
         return _("Every player at this table is a guest: the organizer enters its result.")
     if len(members) == 1:
-        name = members[0].entry.user.get_username()  # type: ignore[union-attr]
+        name = members[0].entry.user.get_username()
         return _(
             "Only %(name)s at this table can log in, and a result needs a second player "
             "to confirm it: the organizer enters its result."

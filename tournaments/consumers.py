@@ -32,7 +32,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from accounts.language import language_of_scope
+from games.sockets import language_of_scope
 from tournaments import live, news, pages, projector
 from tournaments.models import Event
 

@@ -212,6 +212,9 @@ class Event(models.Model):
             "Players check in during this many minutes before the start; 0: no check-in."
         ),
     )
+    # The longest check-in window: the services refuse a longer one, and the reminders
+    # (notifications.sources.events) look this far ahead.
+    MAX_CHECKIN_MINUTES = 240
     entry = models.CharField(
         verbose_name=pgettext_lazy("tournaments field", "entry"),
         max_length=10,

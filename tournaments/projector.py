@@ -20,7 +20,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from thirtyone import site
+from games import site
 from tournaments import commitment, formats, news, pages
 from tournaments.models import Event
 from tournaments.pushed_renders import PushedRenders
@@ -62,7 +62,7 @@ def context(event: Event) -> dict[str, Any]:
             # The hash in groups of eight, to read off the screen (docs/design.md §27).
             "commitment_groups": commitment.grouped(event.seed_commitment),
             # Where the room's players open the site: the site's address, whatever
-            # address the screen itself was opened at (thirtyone.site).
+            # address the screen itself was opened at (games.site).
             "join_at": site.address(),
         }
     )

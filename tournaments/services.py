@@ -30,7 +30,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -70,8 +70,6 @@ from tournaments.words import number
 log = logging.getLogger(__name__)
 
 __all__ = ["ServiceError"]
-
-MAX_CHECKIN_MINUTES = 240
 
 
 # ---- creating an event -----------------------------------------------------------
@@ -185,10 +183,10 @@ def create_event(
             ),
             "registration_opens_at",
         )
-    if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
+    if not 0 <= checkin_minutes <= Event.MAX_CHECKIN_MINUTES:
         raise ServiceError(
             _("Check-in opens 0 to %(most)s minutes before the start.")
-            % {"most": MAX_CHECKIN_MINUTES},
+            % {"most": Event.MAX_CHECKIN_MINUTES},
             "checkin_minutes",
         )
     if entry not in dict(Event.ENTRY_CHOICES):
@@ -1238,7 +1236,7 @@ def next_round_number(event: Event) -> int:
     return last.number if last.status == Round.SEATED else last.number + 1
 
 
-def _active_entries(event: Event):
+def _active_entries(event: Event) -> QuerySet[Entry]:
     return Entry.objects.filter(event=event, status=Entry.REGISTERED)
 
 

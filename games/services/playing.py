@@ -80,7 +80,7 @@ def start_game(
         if dealer is None:
             dealer = _chosen_dealer(rules, seats, dealer_position)
         mark_active(table)
-        source = sources.new_deck_source()
+        source: engine.DeckSource = sources.new_deck_source()
         if board is not None:
             source = GivenDecks([board.deck, board.reshuffle], then=source)
         decks = CommittedDecks(source, rules)
@@ -202,7 +202,7 @@ def play_for_bot(*, game_id: int, expected_seq: int, held: Game | None = None) -
         level = player.bot_level or "easy"
         if level in QUICK_LEVELS:
             state = game.engine_state()
-            action = _bot_choice(game, state, state.turn, level)
+            action = _bot_choice(game, state, state.seat_on_turn, level)
             return apply_move(game, action, by_bot=not player.is_bot, players_kept=True)
     # A bot that thinks long: from the state just read, outside the lock.
     thought = _think(game)
@@ -233,7 +233,7 @@ def _think(game: Game) -> tuple[GamePlayer, engine.Action] | None:
     if player is None:
         return None
     state = game.engine_state()
-    return player, _bot_choice(game, state, state.turn, player.bot_level or "easy")
+    return player, _bot_choice(game, state, state.seat_on_turn, player.bot_level or "easy")
 
 
 def _apply_thought(

@@ -39,10 +39,10 @@ from games import (
     realtime,
     rendering,
     services,
+    site,
 )
 from games.models import Game, Seat, Table
 from games.rule_text import differences, how_to_play, rule_sections, rule_summary
-from thirtyone import site
 
 # Seconds between reloads of the page without JavaScript, while waiting for others.
 REFRESH_PLAYING, REFRESH_WAITING = 3, 5

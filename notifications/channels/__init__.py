@@ -10,11 +10,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from django.utils.functional import Promise
+
 
 class Channel(Protocol):
     name: str
-    label: str  # a column of the preferences page
-    help: str
+
+    # Lazy text, translated when shown; read-only, so a channel's class attribute fits.
+    @property
+    def label(self) -> str | Promise:
+        """A column of the preferences page."""
+
+    @property
+    def help(self) -> str | Promise: ...
 
     def prepare(self, notification: Any) -> None:
         """Mark the (not yet saved) notification as wanted on this channel."""

@@ -8,6 +8,7 @@ reminder (docs/design.md §20, §24)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +23,6 @@ from notifications.sources import clock, source
 from notifications.speaking import in_their_languages
 from tournaments import formats
 from tournaments.models import Announcement, Entry, Event
-from tournaments.services import MAX_CHECKIN_MINUTES
 
 REGISTRATION, SOON, CHECK_IN = "registration_opened", "starts_soon", "checkin_opened"
 FINAL, ANNOUNCEMENT = "final_standings", "announcement"
@@ -161,7 +161,7 @@ def reminders(now: datetime) -> list[Draft]:
     "starts at 19:30" after 19:30). The keys carry the start time: an event moved to
     another time reminds again."""
     lead = timedelta(minutes=settings.THIRTYONE_REMINDER_MINUTES)
-    horizon = max(lead, timedelta(minutes=MAX_CHECKIN_MINUTES))
+    horizon = max(lead, timedelta(minutes=Event.MAX_CHECKIN_MINUTES))
     drafts: list[Draft] = []
     for event in Event.objects.filter(
         status=Event.UPCOMING, starts_at__gt=now, starts_at__lte=now + horizon
@@ -170,7 +170,7 @@ def reminders(now: datetime) -> list[Draft]:
         entries = Entry.objects.filter(event=event, status=Entry.REGISTERED)
         if event.starts_at - lead <= now:
             told = list(entries.values_list("user_id", flat=True))
-            texts = in_their_languages(told, lambda event=event: _starts_at(event))
+            texts = in_their_languages(told, partial(_starts_at, event))
             for user_id in told:
                 drafts.append(
                     Draft(
@@ -186,7 +186,7 @@ def reminders(now: datetime) -> list[Draft]:
         if event.checkin_minutes and opens <= now:
             waiting = entries.filter(checked_in_at__isnull=True)
             told = list(waiting.values_list("user_id", flat=True))
-            texts = in_their_languages(told, lambda event=event: _check_in_open(event))
+            texts = in_their_languages(told, partial(_check_in_open, event))
             for user_id in told:
                 drafts.append(
                     Draft(

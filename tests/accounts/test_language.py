@@ -9,8 +9,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from accounts.language import language_of, language_of_scope, speaking_to
+from accounts.language import language_of, speaking_to
 from accounts.models import User
+from games.sockets import language_of_scope
 
 pytestmark = pytest.mark.django_db
 

@@ -70,7 +70,7 @@ def open_chromium() -> Iterator[Any]:
 @pytest.fixture(autouse=True)
 def _site_is_the_live_server(request: pytest.FixtureRequest, settings: Any) -> None:
     """The site's address (every absolute link: calendars, invitations, QR codes, mail;
-    thirtyone.site) is the live server's, which the browser opens (tests/settings.py
+    games.site) is the live server's, which the browser opens (tests/settings.py
     fixes one for the tests without a server)."""
     if "live_server" in request.fixturenames:
         settings.SITE_URL = request.getfixturevalue("live_server").url

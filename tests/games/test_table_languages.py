@@ -14,10 +14,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import translation
 
-from accounts.language import language_of_scope as socket_language
 from games import engine, presence, realtime, services
 from games.engine import N_, IllegalAction, parse_card
 from games.models import Game
+from games.sockets import language_of_scope as socket_language
 from games.wording import card_name, card_text, describe, refusal
 from tests.games.test_consumers import _cookie_for, _latest, _received, _socket
 from tests.games.test_realtime import RecordingLayer

@@ -12,8 +12,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from accounts.language import language_of_scope as page_language
 from clubs.models import Club, Membership
+from games.sockets import language_of_scope as page_language
 from notifications import letters, speaking
 from notifications.models import Notification
 from tests.notifications.conftest import accept_request, verified

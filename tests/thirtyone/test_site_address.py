@@ -1,4 +1,4 @@
-"""The site's one address (thirtyone.site, docs/design.md §7): how the embedded profile
+"""The site's one address (games.site, docs/design.md §7): how the embedded profile
 makes it from where `make run` serves, what `make run` prints, the helpers every
 absolute link is built with, and the check that warns when links would reach this
 machine only (thirtyone.checks) in both profiles."""
@@ -14,7 +14,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import RequestFactory
 
-from thirtyone import checks, embedded, site
+from games import site
+from thirtyone import checks, embedded
 
 LAN = "192.0.2.20"
 

@@ -14,8 +14,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import translation
 
-from accounts.language import language_of_scope
 from games.errors import ServiceError
+from games.sockets import language_of_scope
 from tests.games.test_consumers import ORIGIN
 from thirtyone.asgi import application
 from tournaments import calendars, services

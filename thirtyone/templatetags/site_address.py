@@ -1,11 +1,11 @@
-"""Absolute links in templates, from the site's address (thirtyone.site), never from the
+"""Absolute links in templates, from the site's address (games.site), never from the
 request's host: `{{ path|absolute }}`, `{{ path|webcal }}`."""
 
 from __future__ import annotations
 
 from django import template
 
-from thirtyone import site
+from games import site
 
 register = template.Library()
 

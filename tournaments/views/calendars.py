@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import access as club_access
 from clubs.models import Club
-from thirtyone import site
+from games import site
 from tournaments import calendars
 from tournaments.models import Event
 

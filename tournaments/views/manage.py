@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import access as club_access
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
-from thirtyone import site
+from games import site
 from tournaments import (
     card_results,
     console,

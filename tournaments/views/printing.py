@@ -24,7 +24,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from clubs import access as club_access
-from thirtyone import site
+from games import site
 from tournaments import formats, pages, qr
 from tournaments.models import Entry, Event, Round
 from tournaments.printed import PrintedRound, PrintedTable
@@ -95,7 +95,7 @@ def table_url(event: Event, table: PrintedTable) -> str:
     """Where a card's QR code leads: the table's page, or, before the round starts and
     opens the table, the event's page (cards are printed ahead of the round). A table
     played with real cards: its result page, where its players enter the result. At the
-    site's address, whichever the organizer printed from (thirtyone.site)."""
+    site's address, whichever the organizer printed from (games.site)."""
     if table.cards_id is not None:
         return site.absolute(reverse("tournaments:card_result", args=[event.pk, table.cards_id]))
     if table.table_id is not None:

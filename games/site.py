@@ -8,6 +8,10 @@ In the embedded profile `make run` makes SITE_URL the address it prints (the LAN
 `HOST=0.0.0.0`: thirtyone.embedded.site_url); in production it is set by hand. An
 explicit SITE_URL always wins. `thirtyone.checks` warns when it leads to this machine
 only while people are meant to reach it from elsewhere.
+
+It lives in games, the app the others build on, so that each of them can make links
+without importing the project package (thirtyone), which imports them: every pair of
+apps depends one way at most (tests/test_layers.py).
 """
 
 from __future__ import annotations
