@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Exists, OuterRef, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from calls import push
 from calls.registry import Call
 from clubs import zones
 from games.models import Game, GamePlayer, Seat, Table
@@ -197,12 +195,3 @@ def _clock(moment: datetime, event: Event) -> str:
     """ "20:15 CET": the time on the event's club's clock."""
     local = zones.local(moment, event.club.time_zone)
     return f"{local:%H:%M} {zones.abbreviation(local)}"
-
-
-def news_changed(event: Event) -> None:
-    """After the commit: the bars of everyone registered for `event` show its news
-    again (a break called or ended, an announcement made)."""
-    user_ids = list(
-        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("user_id", flat=True)
-    )
-    transaction.on_commit(lambda: push.changed(user_ids))

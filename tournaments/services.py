@@ -46,8 +46,8 @@ from games.wording import refusal
 from tournaments import (
     formats,
     live,
+    news,
     registration,
-    seat_calls,
     seat_changes,
     seating,
     signals,
@@ -1043,7 +1043,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
             waiting.start_at = event.break_until
             waiting.save(update_fields=["start_at"])
         changed(event)
-        seat_calls.news_changed(event)  # the players' bars, on every page
+        news.news_changed(event)  # the players' bars, on every page
     return event
 
 
@@ -1063,7 +1063,7 @@ def end_break(*, event: Event, by: Any) -> Event:
             waiting.save(update_fields=["start_at"])
             start_if_automatic(formats.of(event), event, waiting)
         changed(event)
-        seat_calls.news_changed(event)  # the players' bars, on every page
+        news.news_changed(event)  # the players' bars, on every page
     return event
 
 
@@ -1087,7 +1087,7 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
             )
         announcement = Announcement.objects.create(event=event, text=text, by=by)
         changed(event)
-        seat_calls.news_changed(event)  # the players' bars, on every page
+        news.news_changed(event)  # the players' bars, on every page
         # and their notifications (the app that sends them subscribes).
         send_on_commit(signals.announced, sender=Event, announcement_id=announcement.pk)
     return announcement

@@ -1,5 +1,6 @@
 """Scoring, tie-breaks and standings of a Swiss tournament at tables of 31 (docs/design.md §14):
-pure Python, no Django, no I/O.
+pure Python, no models, no I/O (its numbers are written as `tournaments.words` writes
+them, the one place that says how).
 
 A round is one whole game per table. What a game gives each seat is its finishing
 **place** (1 = best; players who tie share a place and the next place skips: 1, 2, 2,
@@ -75,6 +76,7 @@ from functools import partial
 from types import MappingProxyType
 
 from tournaments.seating import record_meetings
+from tournaments.words import format_number
 
 Player = Hashable  # an entry id; bot seats have None
 
@@ -434,12 +436,6 @@ def standings(
                 )
             )
     return rows
-
-
-def format_number(value: float, decimals: int = 2) -> str:
-    """`value` with at most `decimals` decimals and no trailing zeros: 2, 2.5, 2.33."""
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 def _cell(cell: Cell | None, translate: Callable[[str], str] = _same) -> str:

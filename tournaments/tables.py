@@ -6,8 +6,8 @@ come from the round's `RoundSeat`s (Swiss, duplicate) or from a balancing layout
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
@@ -16,7 +16,6 @@ from games import services as games
 from games.engine import Rules
 from games.models import Game, GamePlayer, Home, Table
 from games.services import SeatSpec, TableSpec
-from tournaments import balancing
 from tournaments.models import Entry, Event, Round, RoundSeat
 
 
@@ -118,6 +117,14 @@ def round_seat_specs(seats: Iterable[RoundSeat]) -> list[SeatSpec]:
     ]
 
 
-def layout_seat_specs(table: balancing.Table[int], users: Mapping[int, Any]) -> list[SeatSpec]:
+class LayoutTable(Protocol):
+    """A table of a balancing layout (`formats.knockout.balancing.Table`), as far as
+    opening it needs: its row of seats, an entry id or None for an empty one."""
+
+    @property
+    def seats(self) -> Sequence[int | None]: ...
+
+
+def layout_seat_specs(table: LayoutTable, users: Mapping[int, Any]) -> list[SeatSpec]:
     """A balancing layout's seats (entry ids, None for empty) as the table takes them."""
     return [SeatSpec(position=k, user=users[p]) for k, p in enumerate(table.seats) if p is not None]
