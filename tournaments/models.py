@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Table
 from games.rule_text import rules_title
-from tournaments import commitment
+from tournaments.fairness import commitment
 from tournaments.words import every_weekday_lower
 
 
@@ -272,7 +272,7 @@ class Event(models.Model):
         default=_seed,
         help_text=gettext_lazy("All seating draws from it."),
     )
-    # The seating commitment (docs/design.md §27, tournaments.commitment): SHA-256 of
+    # The seating commitment (docs/design.md §27, tournaments.fairness.commitment): SHA-256 of
     # "salt:seed:algorithm", made when the event is created (`save`) and shown from
     # then on; the seed and salt only once the event is over. Blank: an event that
     # started before events committed to their seed, whose seating cannot be proven.
@@ -346,7 +346,7 @@ class Event(models.Model):
     )
     # What calendars are told (docs/design.md §26): SEQUENCE, counted up when the event
     # moves or is cancelled, and when its calendar entry last changed (LAST-MODIFIED,
-    # DTSTAMP): `tournaments.calendars.changed` writes both.
+    # DTSTAMP): `tournaments.schedule.calendars.changed` writes both.
     calendar_sequence = models.PositiveIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "calendar sequence"),
         default=0,
@@ -998,8 +998,8 @@ class KnockoutPlayer(models.Model):
 
 class KnockoutMove(models.Model):
     """A player changing tables after a deal of a knockout: a balancing move or a broken
-    table's seat draw (`tournaments.balancing.Move`), in the order made, so the layout
-    can be replayed and the tables can show who arrived and who left."""
+    table's seat draw (`tournaments.formats.knockout.balancing.Move`), in the order made, so
+    the layout can be replayed and the tables can show who arrived and who left."""
 
     BALANCE = "balance"
     BREAK = "break"
@@ -1175,7 +1175,7 @@ class EventSeries(models.Model):
     """An event repeated every week (docs/design.md §26): on `weekday` at `local_time`
     in the club's time zone, each a copy of `template`'s settings, its registration
     opening `registration_days` days before its start (0: as soon as it is made).
-    `tournaments.series` makes each week's event once; stopped, it makes no more."""
+    `tournaments.schedule.series` makes each week's event once; stopped, it makes no more."""
 
     WEEKDAYS = [
         (0, gettext_lazy("Monday")),

@@ -25,7 +25,7 @@ from django.utils import timezone
 from calls import push
 from clubs import zones
 from tournaments.models import Announcement, Entry, Event, Round
-from tournaments.pushed_renders import PushedRenders
+from tournaments.pushes.renders import PushedRenders
 
 SHOWN_ANNOUNCEMENTS = 3
 # How long an announcement stays up at most (a round starting ends it sooner).
@@ -93,7 +93,7 @@ _pushed = PushedRenders()
 def render_pushed(event_id: int, change: Hashable | None = None) -> str | None:
     """The news part of a card table's result page, to push as an out-of-band swap of
     its `#event-news` (None: the event is gone). `change`: the push's token
-    (`tournaments.live.push`); None: rendered afresh. In the language active."""
+    (`tournaments.pushes.live.push`); None: rendered afresh. In the language active."""
 
     def render() -> str | None:
         event = Event.objects.select_related("club").filter(pk=event_id).first()

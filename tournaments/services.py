@@ -43,18 +43,11 @@ from games.errors import ServiceError
 from games.models import RuleSet
 from games.signals import send_on_commit
 from games.wording import refusal
-from tournaments import (
-    formats,
-    live,
-    news,
-    registration,
-    seat_changes,
-    seating,
-    signals,
-    turn_based,
-)
-from tournaments import standings as tally
+from tournaments import formats, news, registration, signals, turn_based
+from tournaments.fairness import seat_changes
 from tournaments.formats.base import start_if_automatic, start_seated
+from tournaments.formats.swiss import seating
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import (
     Announcement,
     Bye,
@@ -66,6 +59,7 @@ from tournaments.models import (
     SeatSwap,
 )
 from tournaments.progress import mark_finished
+from tournaments.pushes import live
 from tournaments.words import number
 
 log = logging.getLogger(__name__)
@@ -130,7 +124,7 @@ def create_event(
         raise ServiceError(str(fmt.mixed_tables_refusal), "venue")
     if venue == Event.MIXED and advance == Event.AUTO:
         # A round that starts as the last one ends leaves no moment to choose its card
-        # tables (tournaments.card_results.choose_card_tables: seated rounds only).
+        # tables (tournaments.cards.card_results.choose_card_tables: seated rounds only).
         raise ServiceError(
             _(
                 "A mixed event waits for the organizer to choose each round's card tables: "
@@ -141,7 +135,7 @@ def create_event(
         )
     if venue == Event.CARDS and bots_fill:
         # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
-        # bot online instead: tournaments.card_results.card_choice_refusal).
+        # bot online instead: tournaments.cards.card_results.card_choice_refusal).
         raise ServiceError(
             _(
                 "A bot cannot play with real cards: when every table plays with cards, a "
@@ -1268,7 +1262,7 @@ def _locked_round(round_id: int) -> tuple[Event, Round] | None:
 
 def locked_event(event_id: int) -> Event:
     """The event, its row locked until the transaction ends: every change to an event's
-    rounds (here and in `tournaments.card_results`) takes turns on it."""
+    rounds (here and in `tournaments.cards.card_results`) takes turns on it."""
     return Event.objects.select_for_update().select_related("club", "rule_set").get(pk=event_id)
 
 

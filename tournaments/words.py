@@ -90,7 +90,7 @@ def unit_title_within(unit: str, number: int) -> str:
     return pgettext("within a sentence", "round %(number)s") % {"number": number}
 
 
-# A weekly series' day (tournaments.series): at the start of a sentence, and within one.
+# A weekly series' day (tournaments.schedule.series): at the start of a sentence, and within one.
 EVERY_WEEKDAY = {
     0: gettext_lazy("Every Monday"),
     1: gettext_lazy("Every Tuesday"),

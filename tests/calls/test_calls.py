@@ -22,7 +22,8 @@ from games.models import Game, GamePlayer, RuleSet
 from tests.games.test_consumers import ORIGIN, _cookie_for
 from tests.tournaments.test_consumer import _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
-from tournaments import card_results, services
+from tournaments import services
+from tournaments.cards import card_results
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
 pytestmark = pytest.mark.django_db

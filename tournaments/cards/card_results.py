@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubs import access as club_access
 from games.engine import Rules
 from games.errors import ServiceError
-from tournaments import card_calls, formats
+from tournaments import formats
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments.pushes import card_calls
 from tournaments.services import changed, locked_event, require_organizer
 from tournaments.words import ordinal
 
@@ -53,7 +54,7 @@ def shared_first(event: Event) -> bool:
 
 def lives_scored(event: Event) -> bool:
     """Whether a seat's score is the lives (rounds) it lost: what a game's results count
-    and the "fewest lives lost" tie-break sums (tournaments.standings)."""
+    and the "fewest lives lost" tie-break sums (tournaments.formats.swiss.standings)."""
     return Rules.from_dict(event.rules).scoring == "lives"
 
 
@@ -298,7 +299,7 @@ def submit_result(
             dealer=dealer,
         )
         changed(event)
-        # The other players' calls ask them to confirm it (tournaments.seat_calls).
+        # The other players' calls ask them to confirm it (tournaments.room.seat_calls).
         card_calls.card_players_changed(table=table)
     return result
 

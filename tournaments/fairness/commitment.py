@@ -16,10 +16,11 @@ import hashlib
 import secrets
 
 # The seating code's name and version: everything the formats draw from the seed
-# (tournaments.seating, tournaments.balancing, the formats' rounds, the lots of
-# tournaments.standings) on CPython's `random`. Anything that would seat an event
-# differently from the same seed and results is a new version; this code recomputes
-# the versions in ALGORITHMS only, and the verify page says so of any other.
+# (tournaments.formats.swiss.seating, tournaments.formats.knockout.balancing, the
+# formats' rounds, the lots of tournaments.formats.swiss.standings) on CPython's
+# `random`. Anything that would seat an event differently from the same seed and
+# results is a new version; this code recomputes the versions in ALGORITHMS only, and
+# the verify page says so of any other.
 ALGORITHM = "thirtyone-seating-1"
 ALGORITHMS = frozenset({ALGORITHM})
 

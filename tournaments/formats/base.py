@@ -23,8 +23,10 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.errors import ServiceError
 from games.notes import Line
-from tournaments import card_calls, printed, progress, seat_checks
+from tournaments import progress
+from tournaments.formats import printed, seat_checks
 from tournaments.models import Entry, Event, Round, RoundTable
+from tournaments.pushes import card_calls
 from tournaments.registration import status_before_start
 from tournaments.words import ordinal, unit_title
 

@@ -1,4 +1,4 @@
-"""What the projector view (tournaments.projector) shows, in shapes every format fills
+"""What the projector view (tournaments.room.projector) shows, in shapes every format fills
 alike: a standings list reduced to the few columns a room can read from its chairs.
 Reading only, and no format here: the formats import these (docs/design.md §19)."""
 

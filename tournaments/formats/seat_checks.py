@@ -1,6 +1,6 @@
 """What the formats' seating checks share (docs/design.md §27): a round drawn again from
 the revealed seed is a `Check`; the layout a round recorded, the organizer's recorded
-changes replayed on a layout (`tournaments.seat_changes`), layouts compared seat by seat
+changes replayed on a layout (`tournaments.fairness.seat_changes`), layouts compared seat by seat
 in sentences, and the games compared with the seats they were dealt to. Each format
 draws its own rounds again (`Format.seating_checks`) with these; `tournaments.verify`
 puts the report together.
@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import GamePlayer
-from tournaments import seat_changes
+from tournaments.fairness import seat_changes
+from tournaments.fairness.seat_changes import Where
 from tournaments.models import Event, Round, RoundSeat, SeatSwap
-from tournaments.seat_changes import Where
 from tournaments.words import table_seat
 
 MATCHES = "matches"

@@ -2,7 +2,7 @@
 (the projector's live part, a card table's news) is the same for every socket told of
 one change in one language, so the first socket renders it and the others take that
 render (docs/design.md §20). Only the latest few are kept: a change is pushed at once,
-and a later one has a new token (`tournaments.live.push`)."""
+and a later one has a new token (`tournaments.pushes.live.push`)."""
 
 from __future__ import annotations
 

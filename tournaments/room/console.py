@@ -8,7 +8,7 @@ Read from games' public models only: a game's snapshot says whose turn it is
 `away_reason`) and its deadline how long the turn has left. No card is read: the
 snapshot's hands are never looked at here, so nothing on the page could show one. Who
 has not opened their table yet (`GamePlayer.arrived_at`) is said too: the moment for a
-stand-in (the check-in desk, `tournaments.desk`, lists them by name)."""
+stand-in (the check-in desk, `tournaments.room.desk`, lists them by name)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, GamePlayer
 from games.rendering import time_left_words
-from tournaments import card_results, formats, page_parts, roster
+from tournaments import formats, page_parts, roster
+from tournaments.cards import card_results
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import seat_name, unit_title
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import page_parts, services
-from tournaments.console import Console
 from tournaments.models import Entry, Event
+from tournaments.room.console import Console
 from tournaments.words import number_list
 
 

@@ -21,10 +21,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from thirtyone import site
-from tournaments import commitment, formats, news, pages
+from tournaments import formats, news, pages
+from tournaments.fairness import commitment
+from tournaments.formats.screen_parts import TOP_ROWS
 from tournaments.models import Event
-from tournaments.pushed_renders import PushedRenders
-from tournaments.screen_parts import TOP_ROWS
+from tournaments.pushes.renders import PushedRenders
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ _pushed = PushedRenders()
 
 def render_live(event_id: int, change: Hashable | None = None) -> str | None:
     """The screen's live part to push (None: the event is gone). `change`: the push's
-    token (`tournaments.live.push`): every screen told of it in the same language gets
+    token (`tournaments.pushes.live.push`): every screen told of it in the same language gets
     the same render, made once in this process. None: rendered afresh. In the language
     active (the screen's socket's: `tournaments.consumers`)."""
 

@@ -1,6 +1,6 @@
 """What the calendar files show (docs/design.md §26): a club's feed of its events, a
 player's private feed of the events they entered, and one event's file for "Add to
-calendar". `tournaments.ical` writes them; this module chooses the events, whom each
+calendar". `tournaments.schedule.ical` writes them; this module chooses the events, whom each
 may be shown to (`clubs.access.may_see_events`, the one rule) and the private feeds'
 secret addresses.
 
@@ -24,8 +24,9 @@ from django.utils.translation import gettext as _
 from accounts.language import speaking_to
 from clubs import access as club_access
 from clubs.models import Club
-from tournaments import formats, ical
+from tournaments import formats
 from tournaments.models import CalendarFeed, Entry, Event
+from tournaments.schedule import ical
 
 KEPT = timedelta(days=30)
 # An event has no set end: a calendar shows it as a club evening of this length.

@@ -1,9 +1,9 @@
 """iCalendar files of events (RFC 5545, written by the `icalendar` library), without
-Django: `tournaments.calendars` says what goes in (docs/design.md §26).
+Django: `tournaments.schedule.calendars` says what goes in (docs/design.md §26).
 
 Each event is one VEVENT with a UID that never changes, its SEQUENCE counted up and its
 LAST-MODIFIED and DTSTAMP dated whenever what a calendar shows of it changes, and
-STATUS:CANCELLED once it is called off (`tournaments.calendars` puts "Cancelled:" before
+STATUS:CANCELLED once it is called off (`tournaments.schedule.calendars` puts "Cancelled:" before
 its name, in the reader's language, for the calendars that ignore STATUS). Times are
 written in UTC ("…Z"): every event is a single moment (no RRULE: a weekly series'
 events are events of their own, each moved or cancelled alone), and UTC is the one form

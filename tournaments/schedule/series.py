@@ -7,7 +7,7 @@ Each week's event is made exactly once: `make_due` locks the series row, reads t
 latest week it has and makes the weeks due after it, and the database backs that up
 with a unique (series, week) constraint (`one_event_per_series_week`), so two workers,
 a task run twice or a late one make one event a week, and none whose start has passed
-(`tournaments.recurrence`).
+(`tournaments.schedule.recurrence`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from django.utils.translation import ngettext
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
 from games.errors import ServiceError
-from tournaments import recurrence, registration
+from tournaments import registration
 from tournaments.models import Event, EventSeries
+from tournaments.schedule import recurrence
 from tournaments.services import changed, locked_event, require_organizer
 from tournaments.words import EVERY_WEEKDAY, every_weekday_lower
 

@@ -27,19 +27,8 @@ from clubs import access as club_access
 from clubs import zones
 from clubs.templatetags.club_time import club_clock
 from thirtyone import site
-from tournaments import (
-    card_results,
-    console,
-    desk,
-    formats,
-    news,
-    page_parts,
-    pages,
-    registration,
-    roster,
-    series,
-    services,
-)
+from tournaments import formats, news, page_parts, pages, registration, roster, services
+from tournaments.cards import card_results
 from tournaments.forms import (
     AnnouncementForm,
     BreakForm,
@@ -51,6 +40,8 @@ from tournaments.forms import (
     first_error,
 )
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
+from tournaments.room import console, desk
+from tournaments.schedule import series
 from tournaments.services import ServiceError
 from tournaments.words import number_list, ordinal, seat_name
 

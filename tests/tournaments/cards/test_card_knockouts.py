@@ -16,7 +16,8 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from games.errors import ServiceError
 from games.models import RuleSet
-from tournaments import card_results, console, formats, services
+from tournaments import formats, services
+from tournaments.cards import card_results
 from tournaments.models import (
     CardResult,
     Event,
@@ -26,6 +27,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
+from tournaments.room import console
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_card_tables import cards_event, phone, players, twelve  # noqa: F401
-from tournaments import card_next, card_results, console, services
+from tests.tournaments.cards.test_card_tables import cards_event, phone, players, twelve  # noqa: F401
+from tournaments import services
+from tournaments.cards import card_next, card_results
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments.room import console
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import zones
-from tests.tournaments.test_card_tables import (  # noqa: F401  (twelve: a fixture)
+from tests.tournaments.cards.test_card_tables import (  # noqa: F401  (twelve: a fixture)
     cards_event,
     phone,
     players,
@@ -28,7 +28,8 @@ from tests.tournaments.test_card_tables import (  # noqa: F401  (twelve: a fixtu
     twelve,
 )
 from tests.tournaments.test_consumer import _latest, _socket
-from tournaments import card_results, news, pages, services
+from tournaments import news, pages, services
+from tournaments.cards import card_results
 from tournaments.models import Announcement, CardResult, Event, Round, RoundTable
 
 pytestmark = pytest.mark.django_db

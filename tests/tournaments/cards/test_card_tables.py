@@ -19,10 +19,13 @@ from django.urls import reverse
 from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
-from tournaments import card_results, console, live, services
-from tournaments.card_results import places_refusal
+from tournaments import services
+from tournaments.cards import card_results
+from tournaments.cards.card_results import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
+from tournaments.pushes import live
+from tournaments.room import console
 
 pytestmark = pytest.mark.django_db
 
@@ -533,7 +536,7 @@ def test_a_card_result_tells_the_events_pages_as_an_online_games_end_does(
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    """The standings, projector and console are redrawn on `tournaments.live.push`
+    """The standings, projector and console are redrawn on `tournaments.pushes.live.push`
     (docs/design.md §5): a result entered and a result confirmed send it, after the
     commit, as the end of an online table's game does."""
     round_ = started_mixed(make_event, twelve[:6], ann, [1])

@@ -1,4 +1,4 @@
-"""The check-in desk on the organizer's console (tournaments.desk, docs/design.md §20):
+"""The check-in desk on the organizer's console (tournaments.room.desk, docs/design.md §20):
 who has checked in and who has come to their table, "Check in for them"
 (`services.check_in_for`) and its refusals, a start that counts and asks before it
 withdraws whoever has not checked in, their own line, the real start time, and the
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import services as games
 from games.services import ServiceError
-from tests.tournaments.test_console import field, knockout, quick  # noqa: F401  (fixtures)
+from tests.tournaments.room.test_console import field, knockout, quick  # noqa: F401  (fixtures)
 from tournaments import pages, services
 from tournaments.models import Entry, Event, Round, RoundTable
 
@@ -265,7 +265,7 @@ def test_the_console_says_who_is_not_at_their_table_yet(
 def test_the_desk_is_gone_once_round_one_is_over(
     make_event: Any, ann: Any, members: list[Any], django_capture_on_commit_callbacks: Any
 ) -> None:
-    from tests.tournaments.test_console import play_round
+    from tests.tournaments.room.test_console import play_round
 
     event = make_event(rounds=2, table_size=3, table_min=3, table_max=3)
     for user in [ann, *members[:5]]:

@@ -19,7 +19,7 @@ from games.models import Game, GameEvent, GamePlayer, RuleSet
 from games.services import ServiceError
 from games.wording import describe
 from tests.games.playing import play_out
-from tournaments import live, pages, services
+from tournaments import pages, services
 from tournaments.models import (
     Announcement,
     BoardPlay,
@@ -30,6 +30,7 @@ from tournaments.models import (
     Round,
     RoundTable,
 )
+from tournaments.pushes import live
 
 pytestmark = pytest.mark.django_db
 

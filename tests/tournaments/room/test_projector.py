@@ -1,4 +1,4 @@
-"""The projector view (tournaments.projector, docs/design.md §19): every format shows its
+"""The projector view (tournaments.room.projector, docs/design.md §19): every format shows its
 round, tables and standings on one public screen, with the break's clock and the latest
 announcements, pushed over its own socket; never a card."""
 
@@ -23,7 +23,8 @@ from tests.tournaments.test_duplicate_rounds import duplicate_event, play, play_
 from tests.tournaments.test_knockout import field, knockout, play_deal, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import projector, roster, services
+from tournaments import roster, services
+from tournaments.formats.screen_parts import TOP_ROWS
 from tournaments.formats.swiss import results
 from tournaments.models import (
     Announcement,
@@ -35,7 +36,7 @@ from tournaments.models import (
     Round,
     RoundSeat,
 )
-from tournaments.screen_parts import TOP_ROWS
+from tournaments.room import projector
 
 pytestmark = pytest.mark.django_db
 

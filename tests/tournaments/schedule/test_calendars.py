@@ -18,8 +18,9 @@ from django.utils import timezone
 from clubs import access as club_access
 from clubs.models import Club, Membership
 from tests.tournaments.test_pages import logged_in, said
-from tournaments import calendars, services
+from tournaments import services
 from tournaments.models import CalendarFeed, Event
+from tournaments.schedule import calendars
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,11 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from clubs.models import Club, Membership
-from tests.tournaments.test_calendars import opened  # noqa: F401  (a fixture)
+from tests.tournaments.schedule.test_calendars import opened  # noqa: F401  (a fixture)
 from tests.tournaments.test_pages import logged_in, said
-from tournaments import recurrence, series, services
+from tournaments import services
 from tournaments.models import Event, EventSeries
+from tournaments.schedule import recurrence, series
 
 pytestmark = pytest.mark.django_db
 

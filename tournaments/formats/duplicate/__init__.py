@@ -8,7 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import page_parts, printed
+from tournaments import page_parts
+from tournaments.formats import printed
 from tournaments.formats.base import (
     Format,
     Options,
@@ -19,8 +20,8 @@ from tournaments.formats.base import (
 )
 from tournaments.formats.duplicate import pages, rounds, verify
 from tournaments.formats.duplicate.rounds import check_boards
+from tournaments.formats.seat_checks import Check
 from tournaments.models import Entry, Event, Round
-from tournaments.seat_checks import Check
 
 # The level of the bots that fill the tables: a fair opponent, not a pushover.
 BOT_LEVEL = "medium"

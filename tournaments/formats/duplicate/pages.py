@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.formats.base import Placing, next_round, shared_ranks
 from tournaments.formats.duplicate import matchpoints as duplicate
+from tournaments.formats.screen_parts import ScreenRow, ScreenStandings
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
 from tournaments.page_parts import RoundFacts, tables_of, waiting_round
-from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import number, seat_name
 
 

@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.notes import Line
-from tournaments import printed
+from tournaments.formats import printed
 from tournaments.formats.base import Format, Options, Placing, SeasonResult
 from tournaments.formats.knockout import pages, rounds, verify
+from tournaments.formats.seat_checks import Check
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.progress import unrecorded_table
-from tournaments.seat_checks import Check
 from tournaments.words import unit_title, unit_title_within
 
 

@@ -22,10 +22,10 @@ from games.engine import Rules
 from games.models import Table
 from games.notes import Line
 from tournaments.formats.base import Placing, shared_ranks
+from tournaments.formats.screen_parts import ScreenRow, ScreenStandings
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, RoundSeat, RoundTable
 from tournaments.page_parts import SeatLine, entry_of, table_url
 from tournaments.registration import status_before_start
-from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import ordinal, seat_name, unit_title
 
 # What a knockout line's `state` is: still in, the winner, out, or (before the start)

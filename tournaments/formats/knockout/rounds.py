@@ -40,7 +40,7 @@ from games import services as games
 from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
-from tournaments import balancing
+from tournaments.formats.knockout import balancing
 from tournaments.models import (
     Entry,
     Event,

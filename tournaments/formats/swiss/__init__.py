@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import page_parts
 from tournaments.formats.base import Placing, SeasonResult, SeatedRounds
+from tournaments.formats.seat_checks import Check
 from tournaments.formats.swiss import pages, results, rounds, verify
 from tournaments.models import Event, Round
-from tournaments.seat_checks import Check
 
 
 class Swiss(SeatedRounds):

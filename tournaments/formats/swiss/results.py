@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Max
 
 from tournaments import roster
-from tournaments import standings as tally
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat
 
 

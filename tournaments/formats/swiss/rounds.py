@@ -11,9 +11,9 @@ from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
-from tournaments import progress, seating
-from tournaments import standings as tally
-from tournaments.formats.swiss import results
+from tournaments import progress
+from tournaments.formats.swiss import results, seating
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Bye, Entry, Event, Round, RoundTable
 from tournaments.tables import (
     open_event_tables,

@@ -75,7 +75,7 @@ from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
 
-from tournaments.seating import record_meetings
+from tournaments.formats.swiss.seating import record_meetings
 from tournaments.words import format_number
 
 Player = Hashable  # an entry id; bot seats have None
@@ -264,7 +264,7 @@ def _signed(values: Mapping[Player, Fraction | int], sign: int, player: Player) 
 
 def meetings(tables: Iterable[TableResult]) -> dict[frozenset[Player], int]:
     """How often each pair of human players sat at a table together: the `met` mapping
-    of `tournaments.seating.seat_round`. Bots meet no one."""
+    of `tournaments.formats.swiss.seating.seat_round`. Bots meet no one."""
     met: dict[frozenset[Player], int] = {}
     humans = ([s.player for s in t.seats if s.player is not None] for t in tables)
     record_meetings(met, humans)

@@ -12,9 +12,9 @@ from games.errors import ServiceError
 from tournaments.formats.base import Format, Options
 from tournaments.formats.knockout import Knockout
 from tournaments.formats.knockout import verify as knockout_verify
+from tournaments.formats.seat_checks import Check
 from tournaments.formats.top_q import rounds
 from tournaments.models import Event, Round, RoundTable
-from tournaments.seat_checks import Check
 
 
 class TopQ(Knockout):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from tournaments import balancing
+from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import enter_players
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import (

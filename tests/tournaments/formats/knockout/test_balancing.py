@@ -1,5 +1,5 @@
-"""Knockout balancing (tournaments.balancing): moves, breaks, the final table, places of
-players out on the same deal, top-q rounds. Pure Python: no database."""
+"""Knockout balancing (tournaments.formats.knockout.balancing): moves, breaks, the final
+table, places of players out on the same deal, top-q rounds. Pure Python: no database."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from tournaments.balancing import (
+from tournaments.formats.knockout.balancing import (
     BALANCE,
     BREAK,
     Balancing,

@@ -1,4 +1,4 @@
-"""The seating core of Swiss tournaments (tournaments.seating): table sizes, seating
+"""The seating core of Swiss tournaments (tournaments.formats.swiss.seating): table sizes, seating
 rounds, meetings and first dealers. Pure Python: no database."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import (
+from tournaments.formats.swiss.seating import (
     MAX_SEATS,
     MIN_SEATS,
     first_dealers,

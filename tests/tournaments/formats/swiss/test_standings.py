@@ -1,4 +1,4 @@
-"""Scoring, tie-breaks and standings of Swiss tournaments (tournaments.standings): the
+"""Scoring, tie-breaks and standings of Swiss tournaments (tournaments.formats.swiss.standings): the
 points of a game under each scoring, each tie-break on a hand-computed event, byes,
 bots, validation and the CSV export. Pure Python: no database."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.standings import (
+from tournaments.formats.swiss.standings import (
     TIEBREAKS,
     Bye,
     Cell,
