@@ -21,7 +21,7 @@ from tournaments import formats, services
 from tournaments.formats.swiss.standings import TIEBREAKS
 from tournaments.models import Event
 from tournaments.schedule import recurrence
-from tournaments.turn_based import MAX_ROUND_DAYS
+from tournaments.services.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal, seat_name, table_seat
 
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))

@@ -23,7 +23,7 @@ from tests.games.test_consumers import ORIGIN, _cookie_for
 from tests.tournaments.test_consumer import _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
 from tournaments import services
-from tournaments.cards import card_results
+from tournaments.cards import card_results, card_tables
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
 pytestmark = pytest.mark.django_db
@@ -293,7 +293,7 @@ def test_a_card_tables_players_are_called_to_it_until_its_result_is_recorded(
         services.register(event=event, user=player)
     services.start_event(event=event, by=ann)
     round_ = event.round_set.get()
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=[2])
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[2])
     cards, online = round_.tables.get(number=2), round_.tables.get(number=1)
     sitting = [s.entry.user for s in cards.seats.select_related("entry__user").order_by("position")]
     at_online = [s.entry.user for s in online.seats.select_related("entry__user")]

@@ -1,5 +1,5 @@
-"""Tables played with real cards in the room (docs/design.md §21): which tables of a
-round play with cards, and their results entered from the players' phones.
+"""Tables played with real cards in the room (docs/design.md §21): their results entered
+from the players' phones (which tables of a round play with cards is `card_tables`).
 
 A card table has no `games.Table` and no `Game`: its result is a `CardResult`, a place
 per seat. A player of the table submits one (pending); another player of the table
@@ -14,8 +14,7 @@ is ever confirmed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -29,7 +28,7 @@ from games.errors import ServiceError
 from tournaments import formats
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.pushes import card_calls
-from tournaments.services import changed, locked_event, require_organizer
+from tournaments.services import changed, locked_event
 from tournaments.words import ordinal
 
 OPEN = (CardResult.PENDING, CardResult.DISPUTED)
@@ -140,53 +139,6 @@ def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
             "to confirm it: the organizer enters its result."
         ) % {"name": name}
     return None
-
-
-# ---- choosing a round's card tables -------------------------------------------------------
-
-
-def card_choice_refusal(table_seats: Sequence[RoundSeat]) -> str | None:
-    """Why a table of a mixed event's seated round cannot play with cards."""
-    if any(seat.entry_id is None for seat in table_seats):
-        return _("A bot sits here: it plays online.")
-    return None
-
-
-def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> list[int]:
-    """The organizer of a mixed event says which tables of a seated round play with
-    real cards (by table number; the others play online). Refused once the round has
-    started: its online tables have their games then. Returns the card tables'
-    numbers."""
-    chosen = set(numbers)
-    with transaction.atomic():
-        event = locked_event(round_.event_id)
-        require_organizer(event, by)
-        if event.venue != Event.MIXED:
-            raise ServiceError(
-                _("Every table of this event plays with cards.")
-                if event.venue == Event.CARDS
-                else _("This event's tables play online.")
-            )
-        round_ = Round.objects.get(pk=round_.pk)
-        if round_.status != Round.SEATED:
-            raise ServiceError(
-                _("Round %(number)s has started: its tables are fixed.") % {"number": round_.number}
-            )
-        tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
-        unknown = chosen - set(tables)
-        if unknown:
-            raise ServiceError(_("Choose tables of this round: reload the page."))
-        for number in sorted(chosen):
-            if refusal := card_choice_refusal(list(tables[number].seats.all())):
-                raise ServiceError(
-                    _("Table %(number)s: %(refusal)s") % {"number": number, "refusal": refusal}
-                )
-        for number, table in tables.items():
-            if table.cards != (number in chosen):
-                table.cards = number in chosen
-                table.save(update_fields=["cards"])
-        changed(event)
-    return sorted(chosen)
 
 
 # ---- entering a result ------------------------------------------------------------------
@@ -390,60 +342,3 @@ def _require_open(table: RoundTable) -> None:
             _("Table %(number)s's result is recorded: an organizer can correct it.")
             % {"number": table.number}
         )
-
-
-# ---- reading a card table's state (the result page, the console) -------------------------
-
-
-@dataclass
-class CardState:
-    """Where a card table's result is: "none" (no result yet), "pending" (waiting for
-    confirmation), "disputed" (the versions), "confirmed"."""
-
-    state: str
-    results: list[CardResult] = field(default_factory=list)
-
-    @property
-    def pending(self) -> CardResult | None:
-        return self.results[0] if self.state == "pending" else None
-
-
-def card_state(table: RoundTable, results: Sequence[CardResult] | None = None) -> CardState:
-    """The table's result as far as it has come (`results`: its CardResults, if read)."""
-    rows = list(table.card_results.all()) if results is None else list(results)
-    confirmed = [r for r in rows if r.status == CardResult.CONFIRMED]
-    if confirmed or table.finished_at is not None:
-        return CardState("confirmed", confirmed)
-    disputed = [r for r in rows if r.status == CardResult.DISPUTED]
-    if disputed:
-        return CardState("disputed", disputed)
-    pending = [r for r in rows if r.status == CardResult.PENDING]
-    if pending:
-        return CardState("pending", pending[-1:])
-    return CardState("none")
-
-
-def states_of(round_: Round) -> dict[int, CardState]:
-    """Each card table of `round_`'s state, by round table id (two queries)."""
-    tables = list(round_.tables.filter(cards=True))
-    results: dict[int, list[CardResult]] = {}
-    for row in CardResult.objects.filter(round_table__in=tables).select_related("submitted_by"):
-        results.setdefault(row.round_table_id, []).append(row)
-    return {t.pk: card_state(t, results.get(t.pk, [])) for t in tables}
-
-
-def version_text(result: CardResult, names: Sequence[str], *, lives: bool = False) -> str:
-    """A version in a line: "p1 1st, p2 2nd, p3 2nd (by p2)"; a knockout deal's
-    (`lives`): "p1 lost 1, p2 lost 0 (by p2)"."""
-    by = result.submitted_by.get_username() if result.submitted_by else _("someone")
-    if lives:
-        parts = ", ".join(
-            _("%(name)s lost %(lost)s") % {"name": name, "lost": n or 0}
-            for name, n in zip(names, result.scores, strict=False)
-        )
-    else:
-        parts = ", ".join(
-            _("%(name)s %(place)s") % {"name": name, "place": ordinal(place)}
-            for name, place in zip(names, result.places, strict=False)
-        )
-    return _("%(version)s (by %(name)s)") % {"version": parts, "name": by}

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.models import Game, GamePlayer
 from games.rendering import time_left_words
 from tournaments import formats, page_parts, roster
-from tournaments.cards import card_results
+from tournaments.cards import card_results, card_state
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import seat_name, unit_title
 
@@ -90,7 +90,7 @@ def _card_table(
     round_: Round,
     round_table: RoundTable,
     seats: list[RoundSeat],
-    states: dict[int, card_results.CardState],
+    states: dict[int, card_state.CardState],
     now: datetime,
     lives: bool = False,
 ) -> Table:
@@ -104,7 +104,7 @@ def _card_table(
         over=round_table.finished_at is not None,
         seats=[Seat(k + 1, seat_name(s), s.entry) for k, s in enumerate(seats)],
     )
-    state = states.get(round_table.pk, card_results.CardState("none"))
+    state = states.get(round_table.pk, card_state.CardState("none"))
     if not line.over and state.state != "confirmed":
         line.organizer_settles = card_results.organizer_settles(seats) or ""
     if line.over or state.state == "confirmed":
@@ -114,7 +114,7 @@ def _card_table(
         line.to_come = _("waiting for confirmation")
     elif state.state == "disputed":
         line.cards, line.to_come = _("cards: disputed —"), _("disputed")
-        line.versions = [card_results.version_text(r, names, lives=lives) for r in state.results]
+        line.versions = [card_state.version_text(r, names, lives=lives) for r in state.results]
     else:
         line.cards = _("cards: no result yet (%(minutes)s min)") % {
             "minutes": _minutes(round_, now)
@@ -168,7 +168,7 @@ def console(event: Event, now: datetime | None = None) -> Console:
     players: dict[int, list[GamePlayer]] = {}
     for player in GamePlayer.objects.filter(game_id__in=game_ids).order_by("position"):
         players.setdefault(player.game_id, []).append(player)
-    card_states = card_results.states_of(round_)
+    card_states = card_state.states_of(round_)
     tables = []
     for seats in roster.seated_tables(round_):
         round_table = seats[0].table

@@ -22,7 +22,7 @@ from clubs import access as club_access
 from games.errors import ServiceError
 from games.notes import Line
 from tournaments import formats, news
-from tournaments.cards import card_next, card_results
+from tournaments.cards import card_next, card_results, card_state
 from tournaments.models import CardResult, Event, KnockoutPlayer, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
 
@@ -186,7 +186,7 @@ def _context(
     posted: dict[str, Any],
 ) -> dict[str, Any]:
     names = [seat_name(s) for s in seats]
-    state = card_results.card_state(
+    state = card_state.card_state(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )
     me = request.user.pk

@@ -17,7 +17,7 @@ from clubs.models import Club, Membership
 from games.errors import ServiceError
 from games.models import RuleSet
 from tournaments import formats, services
-from tournaments.cards import card_results
+from tournaments.cards import card_results, card_state
 from tournaments.models import (
     CardResult,
     Event,
@@ -295,7 +295,7 @@ def test_a_balanced_knockout_at_card_tables_is_played_deal_by_deal(
     last = Round.objects.get(event=event, number=deal.number)
     printed_tables = formats.of(event).printed_round(event, last).tables
     assert printed_tables[0].cards_id == last.tables.get(number=printed_tables[0].number).pk
-    assert all(s.state == "confirmed" for s in card_results.states_of(last).values())
+    assert all(s.state == "confirmed" for s in card_state.states_of(last).values())
 
 
 def test_an_impossible_deal_is_refused_and_writes_nothing(

@@ -20,7 +20,7 @@ from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
 from tournaments import services
-from tournaments.cards import card_results
+from tournaments.cards import card_results, card_tables
 from tournaments.cards.card_results import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
@@ -282,7 +282,7 @@ def test_venue_cards_makes_every_table_a_card_table(
         not in phone(ann).get(reverse("tournaments:manage", args=[event.pk])).content.decode()
     )
     with pytest.raises(ServiceError, match="Every table of this event plays with cards."):
-        card_results.choose_card_tables(round_=round_, by=ann, numbers=[1])
+        card_tables.choose_card_tables(round_=round_, by=ann, numbers=[1])
     services.start_round(round_=round_, by=ann)
     for table in round_.tables.all():
         assert table.table_id is None and table.game_id is None
@@ -301,7 +301,7 @@ def started_mixed(make_event: Any, users: list[Any], ann: Any, cards: list[int])
     event = cards_event(make_event, users, Event.MIXED, rounds=2)
     services.start_event(event=event, by=ann)
     round_ = Round.objects.get(event=event, number=1)
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=cards)
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=cards)
     services.start_round(round_=round_, by=ann)
     return round_
 
@@ -357,7 +357,7 @@ def test_every_refusal_writes_nothing(make_event: Any, twelve: list[Any], ann: A
     event = cards_event(make_event, twelve[:6], Event.MIXED, rounds=2)
     services.start_event(event=event, by=ann)
     round_ = Round.objects.get(event=event, number=1)
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=[1])
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[1])
     table, other = round_.tables.get(number=1), round_.tables.get(number=2)
     a, b, c = players(table)
     outsider = players(other)[0]
@@ -480,7 +480,7 @@ def test_a_round_seated_again_keeps_its_card_tables(
     event = cards_event(make_event, twelve[:6], Event.MIXED, rounds=2)
     services.start_event(event=event, by=ann)
     waiting = Round.objects.get(event=event, number=1)
-    card_results.choose_card_tables(round_=waiting, by=ann, numbers=[2])
+    card_tables.choose_card_tables(round_=waiting, by=ann, numbers=[2])
     services.add_entry(event=event, user=twelve[6], by=ann)
     reseated = Round.objects.get(event=event, number=1)
     assert reseated.pk != waiting.pk  # seated again
@@ -501,7 +501,7 @@ def test_a_mixed_round_with_a_bot_keeps_that_table_online(
     assert f'id="cards-{with_bot.number}"' not in page  # not offered
     before = snapshot(event)
     with pytest.raises(ServiceError, match="A bot sits here"):
-        card_results.choose_card_tables(round_=round_, by=ann, numbers=[with_bot.number])
+        card_tables.choose_card_tables(round_=round_, by=ann, numbers=[with_bot.number])
     assert snapshot(event) == before
 
 
@@ -580,7 +580,7 @@ def test_a_mixed_round_is_seated_with_cards_where_the_round_before_played_them(
     assert "Ticked as in round 1: change them before you start it." in page
     assert 'id="cards-2" name="cards" value="2" checked' in page
     # The organizer plays table 1 with cards instead; a late entry seats it again.
-    card_results.choose_card_tables(round_=waiting, by=ann, numbers=[1])
+    card_tables.choose_card_tables(round_=waiting, by=ann, numbers=[1])
     services.add_entry(event=event, user=twelve[6], by=ann)
     reseated = Round.objects.get(event=event, number=2)
     assert reseated.pk != waiting.pk
@@ -600,7 +600,7 @@ def test_lives_lost_are_recorded_and_needed_where_ties_are_broken_by_them(
     )
     services.start_event(event=event, by=ann)
     round_ = Round.objects.get(event=event, number=1)
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=[1])
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[1])
     services.start_round(round_=round_, by=ann)
     table = round_.tables.get(number=1)
     a, b, _ = players(table)
