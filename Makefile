@@ -127,7 +127,7 @@ BENCH_PAGES_ARGS ?= --players 200 --events 1000 --runs 7
 bench-pages: $(STAMP)
 	$(PY) -m lab.bench_pages $(BENCH_PAGES_ARGS)
 
-# Swiss seating (tournaments.seating): repeat pairs per six-round event against random
+# Swiss seating (tournaments.formats.swiss.seating): repeat pairs per six-round event against random
 # and greedy by-score seating for 64, 30 and 200 players over 100 seeds, and the
 # seating time for 200 players; then a full event on the production profile (a scratch
 # PostgreSQL database, Redis emptied, 2 Daphne, 2 workers, beat): 32 players, 5 rounds,

@@ -132,7 +132,8 @@ def build(players: int, rounds: int) -> tuple[Any, Any, list[Any]]:
     from clubs.models import Club, Membership
     from games import notify
     from games.models import Game, GamePlayer, RuleSet
-    from tournaments import commitment, services
+    from tournaments import services
+    from tournaments.fairness import commitment
     from tournaments.models import Event, Round
 
     notify.enqueue = lambda *a, **k: None  # no broker: no bot tasks, no timers

@@ -1,4 +1,4 @@
-"""`python -m lab.bench_tournament`: how well and how fast tournaments.seating seats
+"""`python -m lab.bench_tournament`: how well and how fast tournaments.formats.swiss.seating seats
 Swiss rounds at multi-seat tables, then a full simulated event on the production
 profile's real processes.
 
@@ -46,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lab.bench import issue24
-from tournaments.seating import record_meetings, seat_round, table_sizes
+from tournaments.formats.swiss.seating import record_meetings, seat_round, table_sizes
 
 ROUNDS = 6
 # Finishing values are drawn from this many levels: two players at a table tie with

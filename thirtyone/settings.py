@@ -311,7 +311,7 @@ THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTE
 # this often.
 THIRTYONE_REMINDER_MINUTES = int(os.environ.get("THIRTYONE_REMINDER_MINUTES", "30"))
 THIRTYONE_NOTIFY_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_NOTIFY_SWEEP_SECONDS", "15"))
-# How often beat makes the due weeks of the clubs' weekly series (tournaments.series).
+# How often beat makes the due weeks of the clubs' weekly series (tournaments.schedule.series).
 THIRTYONE_SERIES_SECONDS = float(os.environ.get("THIRTYONE_SERIES_SECONDS", "60"))
 # The right-hand side of every calendar UID ("event-12@<this>", docs/design.md §26):
 # set it once to the site's domain and never change it, or every calendar that
@@ -322,7 +322,7 @@ CELERY_BEAT_SCHEDULE = {
     # Events whose start time has come, scheduled rounds, and tables whose finish was
     # not delivered (tournaments.services.sweep).
     "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
-    # Each weekly series' next event, made once (tournaments.series.sweep).
+    # Each weekly series' next event, made once (tournaments.schedule.series.sweep).
     "repeat-events": {
         "task": "tournaments.tasks.repeat_events",
         "schedule": THIRTYONE_SERIES_SECONDS,

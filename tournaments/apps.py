@@ -28,6 +28,6 @@ class TournamentsConfig(AppConfig):
             notes.register(provider)
         # Players are called to their tables at the top of every page (calls).
         from calls import registry
-        from tournaments import seat_calls
+        from tournaments.room import seat_calls
 
         registry.register(seat_calls.calls_for)

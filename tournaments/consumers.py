@@ -1,7 +1,7 @@
 """The event socket: the page's live part (status, your table, the round's tables,
 the standings), sent again whenever the event changes.
 
-`tournaments.live` tells the group ``event-<id>`` that the event changed, with no
+`tournaments.pushes.live` tells the group ``event-<id>`` that the event changed, with no
 content; each socket renders the part for its own viewer (your table is yours) and
 sends it as an htmx out-of-band fragment, which the htmx ws extension swaps in by its
 id. The standings are public, so anyone may watch, logged in or not; the part shows
@@ -14,7 +14,7 @@ missed pushes), the socket sends the part now. Anything else, or a second messag
 closes the socket.
 
 The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
-speaks the same and sends the screen's live part instead (tournaments.projector); a
+speaks the same and sends the screen's live part instead (tournaments.room.projector); a
 card table's result page's (``ws/tournaments/<id>/news/``, `NewsConsumer`) the event's
 news alone (a break, announcements: tournaments.news).
 
@@ -33,8 +33,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games.sockets import language_of_scope
-from tournaments import live, news, pages, projector
+from tournaments import news, pages
 from tournaments.models import Event
+from tournaments.pushes import live
+from tournaments.room import projector
 
 BAD_MESSAGE, NOT_FOUND = 4400, 4404
 MAX_MESSAGE_LENGTH = 100  # {"shown": N} needs a few dozen characters
@@ -97,7 +99,7 @@ class EventConsumer(AsyncWebsocketConsumer):
 
 
 class ProjectorConsumer(EventConsumer):
-    """The projector view's socket (tournaments.projector): the same protocol, but it
+    """The projector view's socket (tournaments.room.projector): the same protocol, but it
     sends the screen's live part, the same for every viewer, rendered once per change
     in a process."""
 

@@ -17,10 +17,11 @@ from clubs import zones
 from clubs.models import Club
 from games.errors import ServiceError
 from games.forms import PACE_CHOICES, split_pace
-from tournaments import formats, recurrence, services
+from tournaments import formats, services
+from tournaments.formats.swiss.standings import TIEBREAKS
 from tournaments.models import Event
-from tournaments.standings import TIEBREAKS
-from tournaments.turn_based import MAX_ROUND_DAYS
+from tournaments.schedule import recurrence
+from tournaments.services.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal, seat_name, table_seat
 
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))

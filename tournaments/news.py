@@ -8,7 +8,8 @@ count the break down (static/js/countdown.js).
 An announcement is news until the next round (a knockout's next deal) starts after it,
 or for ANNOUNCEMENT_MINUTES, whichever comes first: "pizza has arrived" said in the
 break before round 3 is not still up during round 4. `news` is the one place that rule
-is kept, so every page and call that shows announcements agrees."""
+is kept, so every page and call that shows announcements agrees. When the news changes,
+`news_changed` has the players' calls bars read it again."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from calls import push
 from clubs import zones
-from tournaments.models import Announcement, Event, Round
-from tournaments.pushed_renders import PushedRenders
+from tournaments.models import Announcement, Entry, Event, Round
+from tournaments.pushes.renders import PushedRenders
 
 SHOWN_ANNOUNCEMENTS = 3
 # How long an announcement stays up at most (a round starting ends it sooner).
@@ -90,7 +93,7 @@ _pushed = PushedRenders()
 def render_pushed(event_id: int, change: Hashable | None = None) -> str | None:
     """The news part of a card table's result page, to push as an out-of-band swap of
     its `#event-news` (None: the event is gone). `change`: the push's token
-    (`tournaments.live.push`); None: rendered afresh. In the language active."""
+    (`tournaments.pushes.live.push`); None: rendered afresh. In the language active."""
 
     def render() -> str | None:
         event = Event.objects.select_related("club").filter(pk=event_id).first()
@@ -100,3 +103,12 @@ def render_pushed(event_id: int, change: Hashable | None = None) -> str | None:
         return render_to_string("tournaments/results.html#news", context).strip()
 
     return _pushed.get(event_id, change, render)
+
+
+def news_changed(event: Event) -> None:
+    """After the commit: the bars of everyone registered for `event` show its news
+    again (a break called or ended, an announcement made)."""
+    user_ids = list(
+        Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("user_id", flat=True)
+    )
+    transaction.on_commit(lambda: push.changed(user_ids))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -17,9 +17,6 @@ from django.urls import reverse
 from tournaments import roster
 from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
-
-if TYPE_CHECKING:
-    from tournaments.formats.pages import Pages
 
 
 @dataclass
@@ -136,7 +133,14 @@ class RoundFacts:
         return self.entries.get(user.pk)
 
 
-def round_facts(event: Event, pages: Pages) -> RoundFacts:
+class SaysStatus(Protocol):
+    """What `round_facts` asks of the event's format (`Format.pages.status`), so these
+    blocks, which the formats build on, import none of them."""
+
+    def status(self, event: Event, shown: Round | None, waiting: Round | None) -> str: ...
+
+
+def round_facts(event: Event, pages: SaysStatus) -> RoundFacts:
     shown = shown_round(event)
     everyone = roster.entries(event)
     return RoundFacts(

@@ -24,10 +24,11 @@ from clubs import access as club_access
 from clubs.models import JoinRequest
 from games.engine import Rules
 from games.rule_text import rule_summary
-from tournaments import formats, news, registration, series, services
+from tournaments import formats, news, registration, services
 from tournaments.formats.placings import Placing, Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
+from tournaments.schedule import series
 
 
 def status_text(event: Event) -> str:
@@ -226,7 +227,7 @@ _recent_lock = threading.Lock()
 
 def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str | None:
     """The page's live part for `user`, to push (None: the event is gone). `change`:
-    the push's own token (`tournaments.live.push`): every socket told of the same change
+    the push's own token (`tournaments.pushes.live.push`): every socket told of the same change
     renders from the same facts (the format's `live_facts`), taken once in this process
     after that change's commit, so a round start told to 200 sockets reads the
     standings and renders their rows once, not 200 times (once a language); taken from

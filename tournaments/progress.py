@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from games.models import Game, GamePlayer, Table
 from games.signals import send_on_commit
-from tournaments import card_calls
 from tournaments.models import Event, Round, RoundSeat, RoundTable
+from tournaments.pushes import card_calls
 from tournaments.signals import event_finished
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.

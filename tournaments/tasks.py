@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments import series, services
+from tournaments import services
+from tournaments.schedule import series
 
 
 @shared_task(name="tournaments.tasks.table_finished")
@@ -28,5 +29,5 @@ def sweep() -> None:
 @shared_task(name="tournaments.tasks.repeat_events")
 def repeat_events() -> None:
     """Beat's, every minute: make the next event of each weekly series whose moment
-    has come, exactly once (tournaments.series)."""
+    has come, exactly once (tournaments.schedule.series)."""
     series.sweep()

@@ -3,7 +3,7 @@ docs/verify-event.md): the report the verify page and `manage.py verify_event` s
 
 The common part is here: the commitment (the revealed salt, seed and algorithm hashed
 again) and the report's verdict. The rounds themselves are each format's to draw again
-(`Format.checks.seating_checks`, with `tournaments.seat_checks`): this module never branches
+(`Format.checks.seating_checks`, with `tournaments.formats.seat_checks`): this module never branches
 on a format. Nothing here shows a seed before the event is over: the report of an event
 still running holds its commitment only.
 """
@@ -15,9 +15,10 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments import commitment, formats
+from tournaments import formats
+from tournaments.fairness import commitment
+from tournaments.formats.seat_checks import DIFFERS, MATCHES, UNCHECKED, Check
 from tournaments.models import Event
-from tournaments.seat_checks import DIFFERS, MATCHES, UNCHECKED, Check
 
 # ---- the report --------------------------------------------------------------------------
 

@@ -12,7 +12,12 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from tournaments.standings import format_number
+
+def format_number(value: float, decimals: int = 2) -> str:
+    """`value` as the CSV writes numbers (the Swiss standings' too): at most `decimals`
+    decimals and no trailing zeros, 2, 2.5, 2.33."""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def number(value: float, decimals: int = 2) -> str:
@@ -70,7 +75,7 @@ def number_list(numbers: Sequence[Any]) -> str:
     }
 
 
-# A weekly series' day (tournaments.series): at the start of a sentence, and within one.
+# A weekly series' day (tournaments.schedule.series): at the start of a sentence, and within one.
 EVERY_WEEKDAY = {
     0: gettext_lazy("Every Monday"),
     1: gettext_lazy("Every Tuesday"),

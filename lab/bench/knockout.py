@@ -1,5 +1,6 @@
 """A simulated multi-table knockout (issue 24's balancing figure), played by bots with
-the real engine, balanced by `tournaments.balancing.balance` or by a naive balancer.
+the real engine, balanced by `tournaments.formats.knockout.balancing.balance` or by a
+naive balancer.
 
 Every table plays its deals in step: deal 1 at every table, then the players who lost
 their last life leave (`places_out` ranks them), then the layout is balanced, then deal
@@ -35,7 +36,7 @@ from games.engine.randomness import SeededDeckSource
 from games.engine.rules import Rules
 from games.engine.state import PlayerState
 from lab.simulate import play_move
-from tournaments.balancing import (
+from tournaments.formats.knockout.balancing import (
     BALANCE,
     BREAK,
     Balancing,

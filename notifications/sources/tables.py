@@ -2,7 +2,7 @@
 or a board dealt to you), you move to another table (at a format that keeps its tables),
 your turn at a turn-based table. Sources of `games.signals.game_started` and
 `turn_waiting` (notifications.receivers); the words of an event's table come from
-`tournaments.seat_calls.seating`, as the calls bar's do (docs/design.md §20, §24)."""
+`tournaments.room.seat_calls.seating`, as the calls bar's do (docs/design.md §20, §24)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from notifications import kinds, services
 from notifications.services import Draft
 from notifications.sources import source
 from notifications.speaking import in_their_languages
-from tournaments import seat_calls
+from tournaments.room import seat_calls
 
 GAME_READY, MOVED, YOUR_TURN = "game_ready", "moved_table", "your_turn"
 

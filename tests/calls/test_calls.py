@@ -15,13 +15,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from calls import push
 from calls.registry import Call
 from games import services as games
 from games.models import Game, GamePlayer, RuleSet
 from tests.games.test_consumers import ORIGIN, _cookie_for
 from tests.tournaments.test_consumer import _socket
 from tests.tournaments.test_knockout import MOST_DEALS, knockout, play_deal
-from tournaments import card_results, seat_calls, services
+from tournaments import services
+from tournaments.cards import card_results, card_tables
 from tournaments.models import Announcement, Event, KnockoutMove, RoundSeat
 
 pytestmark = pytest.mark.django_db
@@ -240,7 +242,7 @@ def test_a_break_or_an_announcement_redraws_every_registered_players_bar(
 ) -> None:
     event = _started_swiss(make_event, members, ann)
     told: list[set[int]] = []
-    monkeypatch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+    monkeypatch.setattr(push, "changed", lambda ids: told.append(set(ids)))
     with django_capture_on_commit_callbacks(execute=True):
         services.announce(event=event, by=ann, text="Pizza is here")
     with django_capture_on_commit_callbacks(execute=True):
@@ -291,7 +293,7 @@ def test_a_card_tables_players_are_called_to_it_until_its_result_is_recorded(
         services.register(event=event, user=player)
     services.start_event(event=event, by=ann)
     round_ = event.round_set.get()
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=[2])
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[2])
     cards, online = round_.tables.get(number=2), round_.tables.get(number=1)
     sitting = [s.entry.user for s in cards.seats.select_related("entry__user").order_by("position")]
     at_online = [s.entry.user for s in online.seats.select_related("entry__user")]
@@ -299,7 +301,7 @@ def test_a_card_tables_players_are_called_to_it_until_its_result_is_recorded(
     # Seated, not started: no call yet.
     assert "with cards" not in _bar(_logged_in(sitting[0]).get(reverse("lobby")).content.decode())
     told: list[set[int]] = []
-    monkeypatch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+    monkeypatch.setattr(push, "changed", lambda ids: told.append(set(ids)))
     with django_capture_on_commit_callbacks(execute=True):
         services.start_round(round_=round_, by=ann)
     card_players = {user.pk for user in sitting}
@@ -364,7 +366,7 @@ def test_a_card_knockouts_next_round_calls_its_players(
         services.register(event=event, user=user)
     told: list[set[int]] = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(seat_calls.push, "changed", lambda ids: told.append(set(ids)))
+        patch.setattr(push, "changed", lambda ids: told.append(set(ids)))
         with django_capture_on_commit_callbacks(execute=True):
             round_ = services.start_event(event=event, by=ann)
         assert {u.pk for u in nine} in told, "round 1's card players are called"

@@ -21,8 +21,9 @@ from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
-from tournaments import card_results, news
+from tournaments import news
 from tournaments import services as events
+from tournaments.cards import card_results
 from tournaments.models import CardResult, Event, Round, RoundTable
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

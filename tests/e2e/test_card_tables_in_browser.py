@@ -13,8 +13,8 @@ from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
-from tournaments import card_results
 from tournaments import services as events
+from tournaments.cards import card_results, card_tables
 from tournaments.models import CardResult, Event, Round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,7 @@ def test_a_card_tables_result_from_two_phones_without_javascript(
         events.register(event=event, user=user)
     events.start_event(event=event, by=ann)
     round_ = Round.objects.get(event=event, number=1)
-    card_results.choose_card_tables(round_=round_, by=ann, numbers=[1, 2])
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[1, 2])
     events.start_round(round_=round_, by=ann)
     first, second = round_.tables.get(number=1), round_.tables.get(number=2)
     sitting = [s.entry.user for s in first.seats.select_related("entry__user")]

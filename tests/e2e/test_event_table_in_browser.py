@@ -2,7 +2,7 @@
 where its players went, the player who moved in the second person with a link to their
 new table, which one click follows (games.notes, tournaments.formats.knockout.pages).
 The player who moved is called to their new table from any page, in the second person
-("You move to table 2", calls and tournaments.seat_calls); someone outside the event is
+("You move to table 2", calls and tournaments.room.seat_calls); someone outside the event is
 offered no seat at its tables, and a seat asked for by hand is refused."""
 
 from __future__ import annotations

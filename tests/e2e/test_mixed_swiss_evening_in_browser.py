@@ -25,7 +25,7 @@ from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_table_in_browser import logged_in
 from tests.games.playing import play_out
-from tests.tournaments.test_card_tables import outlasted
+from tests.tournaments.cards.test_card_tables import outlasted
 from tournaments import services as events
 from tournaments.models import CardResult, Event, Round, RoundTable
 from tournaments.words import ordinal

@@ -1,4 +1,4 @@
-"""The projector view on a 1920×1080 screen (tournaments.projector): a Swiss event of
+"""The projector view on a 1920×1080 screen (tournaments.room.projector): a Swiss event of
 twelve in its second round, with two announcements and a break. Everything readable
 from across a room (no body text under 32 px), nothing outside the screen or clipped,
 the break counted down, the standings paged when they do not fit; axe-core finds
@@ -17,8 +17,8 @@ from tests.e2e.conftest import OUTPUT, PHONE
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.games.playing import play_out
 from tournaments import services
+from tournaments.formats.screen_parts import TOP_ROWS
 from tournaments.models import Announcement, Event, Round
-from tournaments.screen_parts import TOP_ROWS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -36,8 +36,8 @@ from tests.e2e.club_night import kitchen_club
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PHONE
 from tests.e2e.test_mixed_swiss_evening_in_browser import enter_places
 from tests.e2e.test_table_in_browser import logged_in
-from tournaments import card_results
 from tournaments import services as events
+from tournaments.cards import card_results
 from tournaments.models import CardResult, Entry, Event, Round, RoundTable
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

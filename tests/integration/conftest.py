@@ -27,4 +27,4 @@ def redis_url() -> str:
     return settings.REDIS_URL
 
 
-from tests.tournaments.test_card_tables import twelve  # noqa: E402, F401  (a shared fixture)
+from tests.tournaments.cards.test_card_tables import twelve  # noqa: E402, F401  (a shared fixture)

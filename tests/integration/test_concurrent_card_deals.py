@@ -18,8 +18,9 @@ from clubs.models import Club
 from games.errors import ServiceError
 from games.models import RuleSet
 from tests.integration.test_concurrent_card_results import MeetingClock, at_once
-from tests.tournaments.test_card_knockouts import make, two_lives  # noqa: F401
-from tournaments import card_results, services
+from tests.tournaments.cards.test_card_knockouts import make, two_lives  # noqa: F401
+from tournaments import services
+from tournaments.cards import card_results
 from tournaments.models import (
     CardResult,
     Event,

@@ -14,8 +14,8 @@ from django.db import connection
 from django.utils import timezone
 
 from games.errors import ServiceError
-from tests.tournaments.test_card_tables import players, started_mixed
-from tournaments import card_results
+from tests.tournaments.cards.test_card_tables import players, started_mixed
+from tournaments.cards import card_results
 from tournaments.models import CardResult, Round
 
 
@@ -42,7 +42,7 @@ def at_once(steps: list[Any]) -> list[Any]:
 
 
 class MeetingClock:
-    """timezone for tournaments.card_results whose now() waits (up to a second) for the
+    """timezone for tournaments.cards.card_results whose now() waits (up to a second) for the
     other phone to get there too. It is read after a phone has looked at the table's
     results and before it writes, so without the locks both would look before either
     wrote (two confirmations, two pending results); with them the second cannot get

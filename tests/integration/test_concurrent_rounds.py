@@ -15,12 +15,13 @@ from games.signals import game_finished
 from tests.games.playing import play_out
 from tournaments import receivers, services
 from tournaments.models import Round, RoundTable
+from tournaments.services import clock
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 class MeetingClock:
-    """timezone for tournaments.services whose now() waits (up to a second) for the other
+    """timezone for tournaments.services.clock whose now() waits (up to a second) for the other
     worker to get there too. It is read after a worker writes its own table and before
     it looks at the round's other tables, so without the event's lock both workers would
     look before either commits, and neither would advance the round. With the lock the
@@ -50,7 +51,7 @@ def test_the_last_two_tables_at_once_start_the_next_round_once(
             play_out(table.game)
     finally:
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
-    monkeypatch.setattr(services, "timezone", MeetingClock)
+    monkeypatch.setattr(clock, "timezone", MeetingClock)
     barrier = threading.Barrier(len(tables))
     outcomes: list[bool] = []
 

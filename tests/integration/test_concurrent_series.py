@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from tests.integration.test_concurrent_ratings import at_once
-from tournaments import series, services, signals
+from tournaments import services, signals
 from tournaments.models import Event
+from tournaments.schedule import series
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

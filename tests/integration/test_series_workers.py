@@ -33,7 +33,8 @@ from django.utils import timezone
 from accounts.models import User
 from clubs.models import Club, Membership
 from games.models import RuleSet
-from tournaments import series, services
+from tournaments import services
+from tournaments.schedule import series
 ann, _ = User.objects.get_or_create(username="ann")
 club, made = Club.objects.get_or_create(
     name="Kitchen Club", slug="kitchen", time_zone="Europe/Copenhagen"

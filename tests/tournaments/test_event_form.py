@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, JoinRequest, Membership
-from tests.tournaments.test_card_tables import phone, result_url
+from tests.tournaments.cards.test_card_tables import phone, result_url
 from tests.tournaments.test_pages import good_data, logged_in
 from tournaments import formats, services
 from tournaments.forms import EventForm

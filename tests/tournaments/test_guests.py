@@ -18,8 +18,15 @@ from accounts.models import User
 from clubs.models import Membership
 from games.errors import ServiceError
 from ratings.models import Rating
-from tests.tournaments.test_card_tables import outlasted, phone, players, post_places, result_url
-from tournaments import card_results, services
+from tests.tournaments.cards.test_card_tables import (
+    outlasted,
+    phone,
+    players,
+    post_places,
+    result_url,
+)
+from tournaments import services
+from tournaments.cards import card_results
 from tournaments.formats.swiss import results
 from tournaments.models import Entry, Event, Round, RoundTable
 

@@ -18,8 +18,9 @@ from games.errors import ServiceError
 from games.sockets import language_of_scope
 from tests.games.test_consumers import ORIGIN
 from thirtyone.asgi import application
-from tournaments import calendars, services
+from tournaments import services
 from tournaments.models import Event
+from tournaments.schedule import calendars
 from tournaments.words import ordinal
 
 

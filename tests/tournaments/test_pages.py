@@ -18,14 +18,15 @@ from clubs.models import Club, Membership
 from games.models import Table
 from tests.games.playing import play_out
 from tournaments import services
-from tournaments import standings as tally
 from tournaments.formats.swiss import results as records
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Correction, Entry, Event, Round, RoundSeat
 
 pytestmark = pytest.mark.django_db
 
-# tournaments.seating.seat_round fails (IndexError in _Search.run) seating a second round
-# at a single table, so the tests below that finish games seat at least two tables.
+# tournaments.formats.swiss.seating.seat_round fails (IndexError in _Search.run) seating a
+# second round at a single table, so the tests below that finish games seat at least two
+# tables.
 
 
 def logged_in(user: Any) -> Client:

@@ -18,8 +18,9 @@ from tests.tournaments.test_duplicate_rounds import duplicate_event, play_everyt
 from tests.tournaments.test_knockout import field, knockout, play_deal, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import qr, services
+from tournaments import services
 from tournaments.models import Board, Event, Round, RoundSeat
+from tournaments.room import qr
 from tournaments.words import seat_name
 
 pytestmark = pytest.mark.django_db

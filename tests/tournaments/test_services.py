@@ -20,6 +20,7 @@ from tournaments import services
 from tournaments.formats.swiss import results as records
 from tournaments.formats.swiss.rounds import BOT_LEVEL
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat, RoundTable
+from tournaments.services import clock
 
 pytestmark = pytest.mark.django_db
 
@@ -448,13 +449,14 @@ def test_one_game_the_sweep_cannot_record_does_not_stop_it_recording_the_others(
             raise RuntimeError("a bug in recording one event's table")
         return real_record_table(game_id=game_id)
 
-    monkeypatch.setattr(services, "record_table", broken_for_the_first)
+    # The sweep calls it where both live (tournaments.services.clock).
+    monkeypatch.setattr(clock, "record_table", broken_for_the_first)
     services.sweep()
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.finished_at is None and second.finished_at is not None
     assert f"sweep: record the game {first.game_id} failed" in caplog.text
-    monkeypatch.setattr(services, "record_table", real_record_table)
+    monkeypatch.setattr(clock, "record_table", real_record_table)
     services.sweep()  # the next sweep tries it again
     first.refresh_from_db()
     assert first.finished_at is not None

@@ -18,8 +18,10 @@ from django.urls import reverse
 from clubs.models import Club
 from tests.games.conftest import table  # noqa: F401  (shared fixture)
 from tests.tournaments.test_printing import printed_cards, swiss
-from tournaments import calendars, qr, services
+from tournaments import services
 from tournaments.models import Event
+from tournaments.room import qr
+from tournaments.schedule import calendars
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,8 @@ from games.models import GamePlayer
 from tests.games.playing import play_out
 from tests.tournaments.test_pages import good_data
 from tournaments import formats, services
-from tournaments import standings as tally
 from tournaments.formats.swiss import results
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 
 BOT = None

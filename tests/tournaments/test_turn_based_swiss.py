@@ -18,8 +18,9 @@ from games.errors import ServiceError
 from games.models import Game, GameEvent, GamePlayer
 from tests.clock import MovedClock
 from tests.games.playing import play_out
-from tournaments import services, turn_based
+from tournaments import services
 from tournaments.models import Event, Round
+from tournaments.services import turn_based
 
 pytestmark = pytest.mark.django_db
 

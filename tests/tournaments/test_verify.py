@@ -17,26 +17,20 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import RuleSet
-from tests.tournaments.test_card_knockouts import make as make_card_knockout
-from tests.tournaments.test_card_knockouts import nine, two_lives  # noqa: F401
+from tests.tournaments.cards.test_card_knockouts import make as make_card_knockout
+from tests.tournaments.cards.test_card_knockouts import nine, two_lives  # noqa: F401
 from tests.tournaments.test_duplicate_rounds import duplicate_event, play_everything
 from tests.tournaments.test_duplicate_rounds import start as start_duplicate
 from tests.tournaments.test_knockout import field, knockout, play_to_the_end, quick  # noqa: F401
 from tests.tournaments.test_knockout import make_event as make_any_event  # noqa: F401
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import (
-    balancing,
-    card_results,
-    commitment,
-    pages,
-    projector,
-    seating,
-    services,
-    standings,
-    verify,
-)
+from tournaments import pages, services, verify
+from tournaments.cards import card_results
+from tournaments.fairness import commitment
 from tournaments.formats.duplicate import rounds as duplicate_rounds
-from tournaments.formats.swiss import results
+from tournaments.formats.knockout import balancing
+from tournaments.formats.seat_checks import DIFFERS, MATCHES, SHOWN
+from tournaments.formats.swiss import results, seating, standings
 from tournaments.models import (
     Board,
     Bye,
@@ -47,7 +41,7 @@ from tournaments.models import (
     RoundSeat,
     SeatSwap,
 )
-from tournaments.seat_checks import DIFFERS, MATCHES, SHOWN
+from tournaments.room import projector
 
 pytestmark = pytest.mark.django_db
 
@@ -383,7 +377,7 @@ def test_the_seating_algorithm_draws_today_what_it_drew_when_named() -> None:
     seating, opening layout, balancing, lots and duplicate round 1 of an event committed
     to it must be drawn the same way for as long as the site verifies such events. If
     this fails, the code (or Python's `random`) now seats differently: name a new
-    version in `tournaments.commitment`, and keep the old way for the events committed
+    version in `tournaments.fairness.commitment`, and keep the old way for the events committed
     to the old one (docs/design.md §27)."""
     assert commitment.ALGORITHM == "thirtyone-seating-1"
     players = list(range(1, 11))

@@ -38,10 +38,10 @@ from tournaments.formats.cards import PLACES, Places
 from tournaments.formats.pages import Pages
 from tournaments.formats.placings import SeasonResult
 from tournaments.formats.rounds import Rounds
+from tournaments.formats.seat_checks import Check
 from tournaments.formats.setup import Setup
 from tournaments.formats.words import ROUND_WORDS, RoundWords
 from tournaments.models import Event
-from tournaments.seat_checks import Check
 
 
 class Exports(Protocol):

@@ -2,7 +2,7 @@
 card table's result page, its checks, the console's line for a version, and what is
 recorded. Most formats take a finishing order, a place per seat, as a game's places
 (`Places`); a balanced knockout takes the lives each seat lost in one deal
-(`tournaments.formats.knockout.cards.Lives`). `tournaments.card_results` and its page
+(`tournaments.formats.knockout.cards.Lives`). `tournaments.cards.card_results` and its page
 ask `Format.card_result`; they never branch on a format."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def shared_first(event: Event) -> bool:
 
 def lives_scored(event: Event) -> bool:
     """Whether a seat's score is the lives (rounds) it lost: what a game's results count
-    and the "fewest lives lost" tie-break sums (tournaments.standings)."""
+    and the "fewest lives lost" tie-break sums (tournaments.formats.swiss.standings)."""
     return Rules.from_dict(event.rules).scoring == "lives"
 
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournaments import printed
+from tournaments.formats import printed
 from tournaments.formats.placings import Placing
 from tournaments.formats.words import ROUND_WORDS, RoundWords
 from tournaments.models import Entry, Event, Round
@@ -105,9 +105,9 @@ class Pages:
 
     def projector_context(self, event: Event) -> dict[str, Any]:
         """What the format's `projector` partial shows on the club room's big screen
-        (tournaments.projector), alike for everyone, so pushed once per change: `status`,
+        (tournaments.room.projector), alike for everyone, so pushed once per change: `status`,
         `round_title` ("Round 2 of 5", "Deal 4"), `tables` (seats in order, names only),
-        `standings` (a `tournaments.screen_parts.ScreenStandings`), `next_up` (what a
+        `standings` (a `tournaments.formats.screen_parts.ScreenStandings`), `next_up` (what a
         break leads to: "Round 3"; None when nothing follows) and its own extras.
         Public facts only: nothing near a card."""
         raise NotImplementedError
@@ -134,7 +134,7 @@ class Pages:
 
     def unseated_line(self, event: Event, entry: Entry | None, round_: Round) -> str:
         """What a card table's result page tells a player of it who has no table in the
-        round that followed (`tournaments.card_next`)."""
+        round that followed (`tournaments.cards.card_next`)."""
         return self.words.no_table(round_.number)
 
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:

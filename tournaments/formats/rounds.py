@@ -56,7 +56,7 @@ class Rounds:
     def record_cards(
         self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
     ) -> bool:
-        """A card table's confirmed result (`tournaments.card_results`): its places,
+        """A card table's confirmed result (`tournaments.cards.card_results`): its places,
         by seat position, recorded as a game's would be, and the event moved on (`lost`:
         each seat's lives lost, as the format's `card_result` gives them). False when the
         table was recorded already."""

@@ -12,10 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
-from tournaments import card_calls, progress
+from tournaments import progress
 from tournaments.formats.pages import Pages
 from tournaments.formats.rounds import Rounds
 from tournaments.models import Entry, Event, Round, RoundTable
+from tournaments.pushes import card_calls
 from tournaments.registration import status_before_start
 
 

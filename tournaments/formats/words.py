@@ -40,7 +40,7 @@ class RoundWords:
 
     def no_table(self, number: int) -> str:
         """What a card table's result page tells a player of it with no table in the
-        round that followed (`tournaments.card_next`)."""
+        round that followed (`tournaments.cards.card_next`)."""
         return _("You have no table in round %(number)s: the event page says why.") % {
             "number": number
         }

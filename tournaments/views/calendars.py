@@ -24,8 +24,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from clubs import access as club_access
 from clubs.models import Club
 from games import site
-from tournaments import calendars
 from tournaments.models import Event
+from tournaments.schedule import calendars
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
 

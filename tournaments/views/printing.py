@@ -25,9 +25,10 @@ from django.views.decorators.http import require_safe
 
 from clubs import access as club_access
 from games import site
-from tournaments import formats, pages, qr
+from tournaments import formats, pages
+from tournaments.formats.printed import PrintedRound, PrintedTable
 from tournaments.models import Entry, Event, Round
-from tournaments.printed import PrintedRound, PrintedTable
+from tournaments.room import qr
 
 DIGITS = re.compile(r"(\d+)")
 

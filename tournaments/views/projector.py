@@ -1,4 +1,4 @@
-"""The projector view of an event (tournaments.projector): a page for the club room's
+"""The projector view of an event (tournaments.room.projector): a page for the club room's
 big screen. Anyone who may see the event's page may open it, logged in or not, as
 `events.event_page` decides (every event is public: its standings and tables are)."""
 
@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from tournaments import projector
 from tournaments.models import Event
+from tournaments.room import projector
 
 # Seconds between reloads without JavaScript (with it, the event's socket pushes).
 REFRESH_SECONDS = 15

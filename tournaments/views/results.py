@@ -1,7 +1,7 @@
 """A card table's result page (docs/design.md §21): where the players of a table played
 with real cards enter its result from their phones, and another of them confirms it.
 A plain form, one select per seat, that works without JavaScript: a POST calls one
-service (`tournaments.card_results`) and redirects with a message. It shows this table
+service (`tournaments.cards.card_results`) and redirects with a message. It shows this table
 only: its seats, names and the submitted places; nothing of any other table."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from django.views.decorators.http import require_http_methods
 from clubs import access as club_access
 from games.errors import ServiceError
 from games.notes import Line
-from tournaments import card_next, card_results, formats, news
+from tournaments import formats, news
+from tournaments.cards import card_next, card_results, card_state
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
 
@@ -107,7 +108,7 @@ def _context(
     posted: dict[str, Any],
 ) -> dict[str, Any]:
     names = [seat_name(s) for s in seats]
-    state = card_results.card_state(
+    state = card_state.card_state(
         table, list(table.card_results.select_related("submitted_by", "confirmed_by"))
     )
     me = request.user.pk
@@ -170,7 +171,7 @@ def _context(
 
 
 def _corrected(
-    table: RoundTable, seats: list[RoundSeat], names: list[str], state: card_results.CardState
+    table: RoundTable, seats: list[RoundSeat], names: list[str], state: card_state.CardState
 ) -> list[tuple[str, str]]:
     """A recorded table's places if corrected since (services.correct_result): the page
     then says what counts now."""

@@ -17,14 +17,15 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournaments import page_parts, printed
+from tournaments import page_parts
+from tournaments.formats import printed
 from tournaments.formats.duplicate import matchpoints as duplicate
 from tournaments.formats.pages import Cell, Column, StandingsTable
 from tournaments.formats.placings import Placing, shared_ranks
+from tournaments.formats.screen_parts import ScreenRow, ScreenStandings
 from tournaments.formats.seated import SeatedPages
 from tournaments.models import Board, BoardPlay, Entry, Event, Round, RoundSeat
 from tournaments.page_parts import tables_of, waiting_round
-from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import number, seat_name
 
 

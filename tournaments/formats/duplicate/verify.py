@@ -15,11 +15,11 @@ from django.utils.translation import ngettext
 
 from games.models import Deal
 from games.shuffles import deck_commitment
-from tournaments import seat_checks
+from tournaments.formats import seat_checks
 from tournaments.formats.duplicate import rounds
+from tournaments.formats.seat_checks import BOT, Check
 from tournaments.formats.words import ROUND_WORDS
 from tournaments.models import Board, BoardPlay, Entry, Event, Round
-from tournaments.seat_checks import BOT, Check
 
 
 def seating_checks(event: Event) -> list[Check]:

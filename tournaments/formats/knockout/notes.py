@@ -40,7 +40,7 @@ def card_notes(table: RoundTable, viewer: Any = None) -> list[str | Line]:
     """The same lines on a card table's result page (docs/design.md §23), for that
     page's deal: who arrived and who left before it, or, once every table has played
     it, after it (a broken table says it is closed). The viewer's own move and "the
-    next deal starts when…" are the page's next step (`tournaments.card_next`), with its
+    next deal starts when…" are the page's next step (`tournaments.cards.card_next`), with its
     button: not said twice. Nothing links: another table's result page is for its
     players and the organizers only."""
     return _move_lines(table, viewer, None)

@@ -16,14 +16,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
-from tournaments import printed
+from tournaments.formats import printed
 from tournaments.formats.knockout.words import KnockoutWords
 from tournaments.formats.pages import Cell, Column, Pages, StandingsTable
 from tournaments.formats.placings import Placing, shared_ranks
+from tournaments.formats.screen_parts import ScreenRow, ScreenStandings
 from tournaments.models import Entry, Event, KnockoutMove, KnockoutPlayer, Round, RoundSeat
 from tournaments.page_parts import SeatLine, entry_of, table_url
 from tournaments.registration import status_before_start
-from tournaments.screen_parts import ScreenRow, ScreenStandings
 from tournaments.words import ordinal, seat_name
 
 # What a knockout line's `state` is: still in, the winner, out, or (before the start)

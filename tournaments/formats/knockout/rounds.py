@@ -1,5 +1,5 @@
 """Knockout events with tables balanced between deals (docs/design.md §17): the Django
-side of `tournaments.balancing`, which stays pure.
+side of `tournaments.formats.knockout.balancing`, which stays pure.
 
 A knockout `Round` is one deal played at every table ("deal n"). Each physical table
 is one `games.Table`, opened at the start and kept from deal to deal (its players keep
@@ -21,7 +21,7 @@ player is left, they are 1st and the event is over.
 At an event played with real cards (`venue == "cards"`, docs/design.md §21) a table is
 a card table: no `games.Table`, no game; its round table notes who deals
 (`RoundTable.dealer`, the seat after the button) and its deal's result is each seat's
-lives lost, entered and confirmed from the phones (`tournaments.card_results`) and
+lives lost, entered and confirmed from the phones (`tournaments.cards.card_results`) and
 recorded by `BalancedRounds.record_cards`. The deal's end is the same code: lives carried from
 what was entered, out at none left, players out on one deal sharing a place unless
 their lives at its start differ (no hand is known), the moves made on the next deal's
@@ -42,7 +42,7 @@ from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
 from games.services import SeatSpec
-from tournaments import balancing
+from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.words import DEAL_WORDS, KNOCKOUT_WORDS, KnockoutWords
 from tournaments.formats.rounds import Rounds
 from tournaments.models import (
@@ -305,7 +305,7 @@ class KnockoutRounds(Rounds):
 
 class BalancedRounds(KnockoutRounds):
     """A balanced knockout's deals: every table one deal at a time, the tables balanced
-    between deals (`tournaments.balancing`), kept from deal to deal."""
+    between deals (`tournaments.formats.knockout.balancing`), kept from deal to deal."""
 
     words = DEAL_WORDS
 

@@ -15,11 +15,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import GameEvent
-from tournaments import balancing, seat_checks
+from tournaments.formats import seat_checks
+from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import played_layout
 from tournaments.formats.knockout.words import KnockoutWords
+from tournaments.formats.seat_checks import Check
 from tournaments.models import CardResult, Entry, Event, KnockoutMove, KnockoutPlayer, Round
-from tournaments.seat_checks import Check
 from tournaments.words import table_seat
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments import roster
-from tournaments import standings as tally
 from tournaments.formats.placings import SeasonResult
 from tournaments.formats.swiss import results
+from tournaments.formats.swiss import standings as tally
 from tournaments.formats.swiss.pages import played, table_wins_column, tiebreak_labels
 from tournaments.models import Event
 

@@ -14,15 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from tournaments import page_parts, roster
-from tournaments import standings as tally
 from tournaments.formats.pages import Cell, Column, StandingsTable
 from tournaments.formats.placings import Placing, shared_ranks
+from tournaments.formats.screen_parts import ScreenRow, ScreenStandings
 from tournaments.formats.seated import SeatedPages
 from tournaments.formats.swiss import results
+from tournaments.formats.swiss import standings as tally
+from tournaments.formats.swiss.seating import record_meetings
 from tournaments.models import Entry, Event, Round, RoundSeat
 from tournaments.page_parts import RoundFacts, render_partial, tables_of, waiting_round
-from tournaments.screen_parts import ScreenRow, ScreenStandings
-from tournaments.seating import record_meetings
 from tournaments.words import number, ordinal
 
 

@@ -1,5 +1,5 @@
-"""A Swiss event's results as the pure modules take them: `tournaments.standings`
-(scores, tie-breaks) and `tournaments.seating` (who has met whom, who dealt first).
+"""A Swiss event's results as the pure modules take them: `tournaments.formats.swiss.standings`
+(scores, tie-breaks) and `tournaments.formats.swiss.seating` (who has met whom, who dealt first).
 
 A round is drawn from the results as they stood when it was drawn: `AsOf` says what
 that was (the entries made and the corrections done by then), so the verify page can
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Max
 
 from tournaments import roster
-from tournaments import standings as tally
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Bye, Correction, Entry, Event, Round, RoundSeat
 
 

@@ -1,5 +1,5 @@
 """A Swiss event's rounds (docs/design.md §14): each seated from the standings of the
-rounds before it (`tournaments.seating`), each table a `games.Table` playing one whole
+rounds before it (`tournaments.formats.swiss.seating`), each table a `games.Table` playing one whole
 game, recorded as places. The caller holds the event's row lock."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
-from tournaments import progress, seating
-from tournaments import standings as tally
+from tournaments import progress
 from tournaments.formats.seated import SeatedRounds
-from tournaments.formats.swiss import results
+from tournaments.formats.swiss import results, seating
+from tournaments.formats.swiss import standings as tally
 from tournaments.models import Bye, Entry, Event, Round, RoundTable
 from tournaments.tables import (
     open_event_tables,

@@ -12,12 +12,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.errors import ServiceError
-from tournaments import roster, seat_checks
-from tournaments import standings as tally
+from tournaments import roster
+from tournaments.formats import seat_checks
+from tournaments.formats.seat_checks import Check
 from tournaments.formats.swiss import results, rounds
+from tournaments.formats.swiss import standings as tally
 from tournaments.formats.words import ROUND_WORDS
 from tournaments.models import Bye, Correction, Event, Round
-from tournaments.seat_checks import Check
 from tournaments.words import ordinal
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
-from tournaments import balancing
+from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import (
     KnockoutRounds,
     first_dealer,
