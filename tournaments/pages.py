@@ -167,17 +167,6 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
     fmt = formats.of(event)
     context = live_context(event, user)
     me = entry_of(event, user)
-    late_refusal = services.late_entry_refusal(event)
-    # Registering that could only be refused (a late entry the format or the round
-    # count refuses) is not offered: `late_refusal` says why instead; nor to a
-    # non-member, whom the services refuse too: `join_club` says how to join.
-    open_to_them = (
-        event.status != Event.FINISHED
-        and event.registration_is_open()
-        and (me is None or not me.active)
-        and late_refusal is None
-    )
-    joining = join_to_register(event, user) if open_to_them else None
     context.update(fmt.pages.about_context(event))
     context.update(end_of_event(event, me))
     context.update(
@@ -187,34 +176,58 @@ def page_context(event: Event, user: Any) -> dict[str, Any]:
             "format_heading": fmt.pages.heading(event),
             "format_about": f"{fmt.template}#about",
             "rules_summary": rule_summary(Rules.from_dict(event.rules)),
-            "can_register": open_to_them and joining is None,
-            "join_club": joining,
-            "late_refusal": late_refusal
-            if event.status == Event.RUNNING
-            and event.registration_open
-            and (me is None or not me.active)
-            else None,
-            "can_withdraw": me is not None
-            and me.active
-            and event.status in (Event.UPCOMING, Event.RUNNING)
-            and fmt.rounds.withdrawal_refusal(me) is None,
-            # When registration opens, if that is still to come ("": it is not).
-            "registration_opens": registration.opening_time(event)
-            if event.status == Event.UPCOMING
-            and event.registration_open
-            and event.registration_waits()
-            else "",
             "repeats": series.describe(event.series)
             if event.series is not None and event.series.active
             else "",
-            "can_check_in": me is not None
-            and me.active
-            and event.checkin_minutes > 0
-            and event.status == Event.UPCOMING
-            and me.checked_in_at is None,
+            **_taking_part(event, user, me, fmt),
         }
     )
     return context
+
+
+def _taking_part(event: Event, user: Any, me: Entry | None, fmt: formats.Format) -> dict[str, Any]:
+    """What the page offers the viewer about taking part: registering (or why not, or
+    how to join the club first), withdrawing, checking in, and when registration
+    opens."""
+    entered = me is not None and me.active
+    late_refusal = services.late_entry_refusal(event)
+    # Registering that could only be refused (a late entry the format or the round
+    # count refuses) is not offered: `late_refusal` says why instead; nor to a
+    # non-member, whom the services refuse too: `join_club` says how to join.
+    open_to_them = (
+        event.status != Event.FINISHED
+        and event.registration_is_open()
+        and not entered
+        and late_refusal is None
+    )
+    joining = join_to_register(event, user) if open_to_them else None
+    return {
+        "can_register": open_to_them and joining is None,
+        "join_club": joining,
+        "late_refusal": late_refusal
+        if event.status == Event.RUNNING and event.registration_open and not entered
+        else None,
+        "can_withdraw": me is not None
+        and me.active
+        and event.status in (Event.UPCOMING, Event.RUNNING)
+        and fmt.rounds.withdrawal_refusal(me) is None,
+        "registration_opens": _opening_time(event),
+        "can_check_in": me is not None and me.active and _checks_in(event, me),
+    }
+
+
+def _opening_time(event: Event) -> str:
+    """When an upcoming event's registration opens, if that is still to come ("": it
+    is not)."""
+    waits = event.registration_open and event.registration_waits()
+    return registration.opening_time(event) if event.status == Event.UPCOMING and waits else ""
+
+
+def _checks_in(event: Event, me: Entry) -> bool:
+    """Whether the viewer, registered, may check in now: before the start of an event
+    with check-in, once."""
+    has_check_in = event.checkin_minutes > 0 and event.status == Event.UPCOMING
+    return has_check_in and me.checked_in_at is None
 
 
 # A push's facts, by (event, change, language), for the other sockets of this process:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
 from tournaments.models import Event, Round, RoundSeat
-from tournaments.services import changed, locked_event, require_organizer
+from tournaments.services import changed, organizer_event
 
 
 def card_choice_refusal(table_seats: Sequence[RoundSeat]) -> str | None:
@@ -29,8 +29,7 @@ def choose_card_tables(*, round_: Round, by: Any, numbers: Iterable[int]) -> lis
     numbers."""
     chosen = set(numbers)
     with transaction.atomic():
-        event = locked_event(round_.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, round_.event_id)
         if event.venue != Event.MIXED:
             raise ServiceError(
                 _("Every table of this event plays with cards.")

@@ -4,7 +4,7 @@ entered (`tournaments.fairness.commitment` hashes it), and public once it is ove
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
@@ -15,7 +15,15 @@ def _seed() -> str:
     return commitment.new_seed()
 
 
-class SeedCommitted:
+if TYPE_CHECKING:
+    # Type-checked as the model it is mixed into (Django is untyped here: Any), so
+    # the event's fields and `save` are known; at run time a plain mixin.
+    from django.db.models import Model as _Model
+else:
+    _Model = object
+
+
+class SeedCommitted(_Model):
     """What an `Event` does with its seed fields (`seed`, `seed_salt`,
     `seating_algorithm`, `seed_commitment`, `seed_committed_at`, declared with the
     event's other fields): commit to the seed as it is first saved, and say when the

@@ -29,7 +29,7 @@ from games.errors import ServiceError
 from tournaments import registration
 from tournaments.models import Event, EventSeries
 from tournaments.schedule import recurrence
-from tournaments.services import changed, locked_event, require_organizer
+from tournaments.services import changed, organizer_event
 from tournaments.words import EVERY_WEEKDAY, every_weekday_lower
 
 log = logging.getLogger(__name__)
@@ -109,8 +109,7 @@ def repeat_weekly(*, event: Event, by: Any, registration_days: int) -> EventSeri
             "registration_days",
         )
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         if event.status == Event.CANCELLED:
             raise ServiceError(_("A cancelled event is not repeated."))
         series = event.series
@@ -140,8 +139,7 @@ def stop_repeating(*, event: Event, by: Any) -> EventSeries:
     """No more weeks of `event`'s series are made; those made already stay (each can be
     cancelled on its own)."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         series = (
             EventSeries.objects.select_for_update().filter(pk=event.series_id).first()
             if event.series_id

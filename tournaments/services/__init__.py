@@ -21,7 +21,8 @@ organizer says), or the event is over.
 One module per part, each name re-exported here, so callers write
 `from tournaments import services` and `services.register(...)`:
 
-- `access`: the event's lock, who may act, and telling its pages (`changed`);
+- `access`: the event's lock and who may act (`organizer_event`), and telling its
+  pages (`changed`);
 - `creating`: creating an event, its terms checked (a turn-based pace: `turn_based`);
 - `entries`: registering, adding a member, withdrawing, checking in, registration
   opened or closed, the late-entry rule; `guests`: visitors without an account;
@@ -38,7 +39,14 @@ re-exported here.
 from __future__ import annotations
 
 from games.errors import ServiceError
-from tournaments.services.access import CANCELLED, changed, locked_event, require_organizer
+from tournaments.services.access import (
+    CANCELLED,
+    changed,
+    locked_event,
+    organizer_event,
+    require_open,
+    require_organizer,
+)
 from tournaments.services.clock import (
     finish_at_deadline,
     open_registration_if_due,
@@ -118,9 +126,11 @@ __all__ = [
     "move_event",
     "next_round_number",
     "not_checked_in",
+    "organizer_event",
     "open_registration_if_due",
     "record_table",
     "register",
+    "require_open",
     "require_organizer",
     "rule_sets_for",
     "schedule_round",

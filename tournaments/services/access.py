@@ -1,7 +1,9 @@
 """What every change to an event does first and last (docs/design.md §14): lock the
 event's row, so changes to one event take turns (`locked_event`; a round's event,
-`locked_round`), refuse whoever does not organize its club (`require_organizer`), and,
-once the change is written, count it and tell its pages after the commit (`changed`)."""
+`locked_round`), refuse whoever does not organize its club (`require_organizer`) and an
+event over or cancelled (`require_open`), and, once the change is written, count it and
+tell its pages after the commit (`changed`). An organizer's change starts with
+`organizer_event`, the lock and those checks in the order every change makes them."""
 
 from __future__ import annotations
 
@@ -33,6 +35,26 @@ def locked_event(event_id: int) -> Event:
     """The event, its row locked until the transaction ends: every change to an event's
     rounds (here and in `tournaments.cards.card_results`) takes turns on it."""
     return Event.objects.select_for_update().select_related("club", "rule_set").get(pk=event_id)
+
+
+def organizer_event(by: Any, event_id: int, *, open_only: bool = False) -> Event:
+    """Event `event_id`, its row locked (`locked_event`), for `by`, one of its club's
+    organizers (`require_organizer`); with `open_only`, refused too when it is over or
+    cancelled (`require_open`). The first lines of an organizer's change."""
+    event = locked_event(event_id)
+    require_organizer(event, by)
+    if open_only:
+        require_open(event)
+    return event
+
+
+def require_open(event: Event, over: str | None = None) -> None:
+    """Refuse, with a sentence, an event that is over (`over`, else "This event is
+    over.") or cancelled."""
+    if event.status == Event.FINISHED:
+        raise ServiceError(over or _("This event is over."))
+    if event.status == Event.CANCELLED:
+        raise ServiceError(str(CANCELLED))
 
 
 def require_organizer(event: Event, by: Any) -> None:

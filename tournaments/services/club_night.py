@@ -15,7 +15,7 @@ from games.signals import send_on_commit
 from tournaments import formats, news, signals
 from tournaments.formats.seated import start_if_automatic
 from tournaments.models import Announcement, Entry, Event, Round, RoundSeat
-from tournaments.services.access import changed, locked_event, require_organizer
+from tournaments.services.access import changed, locked_event, organizer_event
 from tournaments.services.entries import next_round_number
 
 MAX_BREAK_MINUTES = 120
@@ -32,8 +32,7 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
     of the round is marked `stood_in` once a bot plays it, and the round scores by the
     event's `stand_in_scoring`."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
         if found is None:
             raise ServiceError(_("That player is not in this event."))
@@ -115,8 +114,7 @@ def call_break(*, event: Event, by: Any, minutes: int) -> Event:
     (`start_round_if_due`). Refused where the format has no breaks, and in the last
     round (there is no next round to wait for)."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         if event.status != Event.RUNNING:
             raise ServiceError(_("Only a running event takes a break between rounds."))
         rounds = formats.of(event).rounds
@@ -147,8 +145,7 @@ def end_break(*, event: Event, by: Any) -> Event:
     """The organizer calls the break off: a round seated for its end starts now if the
     event advances by itself (and is not paused), else when the organizer starts it."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         if event.break_until is None or event.break_until <= timezone.now():
             raise ServiceError(_("There is no break to end."))
         until, event.break_until = event.break_until, None
@@ -170,8 +167,7 @@ def announce(*, event: Event, by: Any, text: str) -> Announcement:
     """The organizer writes a short line to everyone at the event: shown at the top of
     its pages (`tournaments.news`), pushed to those open now."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         text = " ".join(text.split())
         if not text:
             raise ServiceError(_("Write the announcement."), "text")

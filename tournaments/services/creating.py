@@ -20,6 +20,7 @@ from games.errors import ServiceError
 from games.models import RuleSet
 from games.wording import refusal
 from tournaments import formats, registration
+from tournaments.formats.base import Format
 from tournaments.formats.swiss import seating
 from tournaments.formats.swiss import standings as tally
 from tournaments.models import Event
@@ -71,89 +72,19 @@ def create_event(
     fmt = formats.FORMATS.get(format)
     if fmt is None:
         raise ServiceError(_("Choose the event's format."), "format")
-    if venue not in dict(Event.VENUES):
-        raise ServiceError(_("Choose where the tables play."), "venue")
-    if venue != Event.ONLINE and fmt.setup.card_tables_refusal is not None:
-        raise ServiceError(str(fmt.setup.card_tables_refusal), "venue")
-    if venue == Event.MIXED and fmt.setup.mixed_tables_refusal is not None:
-        raise ServiceError(str(fmt.setup.mixed_tables_refusal), "venue")
-    if venue == Event.MIXED and advance == Event.AUTO:
-        # A round that starts as the last one ends leaves no moment to choose its card
-        # tables (tournaments.cards.card_tables.choose_card_tables: seated rounds only).
-        raise ServiceError(
-            _(
-                "A mixed event waits for the organizer to choose each round's card tables: "
-                "choose “%(choice)s”."
-            )
-            % {"choice": dict(Event.ADVANCE_CHOICES)[Event.MANUAL]},
-            "advance",
-        )
-    if venue == Event.CARDS and bots_fill:
-        # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
-        # bot online instead: tournaments.cards.card_tables.card_choice_refusal).
-        raise ServiceError(
-            _(
-                "A bot cannot play with real cards: when every table plays with cards, a "
-                "player who cannot be seated sits out with a bye (untick “%(label)s”)."
-            )
-            % {"label": _("Bots fill empty seats")},
-            "bots_fill",
-        )
+    # In this order, so that of several mistakes the form names the same one first.
+    _check_venue(fmt, venue, advance=advance, bots_fill=bots_fill)
     rules = _event_rules(club, rule_set)
-    if venue != Event.ONLINE and (refusal := fmt.card_result.rules_refusal(rules)):
-        raise ServiceError(refusal, "venue")
-    if refusal := fmt.setup.rules_refusal(rules):
-        raise ServiceError(refusal, "rule_set")
+    _check_rules_fit(fmt, venue, rules)
     _check_tables(rules, rule_set, table_size, table_min, table_max)
     stored = formats.stored_options(fmt, options, table_size)
     how = _scoring(scoring, place_points)
     tiebreaks = list(default_tiebreaks(venue) if tiebreaks is None else tiebreaks)
     _check_tiebreaks(tiebreaks)
-    most = tally.game_maximum(table_size, how)
-    if bye_points is None:
-        bye_points = most / 2
-    if not 0 <= bye_points <= most:
-        raise ServiceError(
-            _("A bye scores 0 to %(most)s points (a won game).") % {"most": number(most)},
-            "bye_points",
-        )
-    if stand_in_scoring not in dict(Event.STAND_IN_SCORING):
-        raise ServiceError(
-            _("Choose what a round a bot played for someone scores."), "stand_in_scoring"
-        )
-    if not fmt.setup.stand_in_scoring_applies:
-        # Its rounds score no points of their own (`Setup.stand_in_scoring_applies`):
-        # stored as played, so its page never claims another policy.
-        stand_in_scoring = Event.STAND_IN_PLAYED
-    if starts_at is None:
-        raise ServiceError(_("Say when the event starts."), "starts_at")
-    if registration_opens_at is not None and registration_opens_at >= starts_at:
-        raise ServiceError(
-            _(
-                "Registration opens before the event starts: choose an earlier time, or leave "
-                "it blank to open it at once."
-            ),
-            "registration_opens_at",
-        )
-    if not 0 <= checkin_minutes <= Event.MAX_CHECKIN_MINUTES:
-        raise ServiceError(
-            _("Check-in opens 0 to %(most)s minutes before the start.")
-            % {"most": Event.MAX_CHECKIN_MINUTES},
-            "checkin_minutes",
-        )
-    if entry not in dict(Event.ENTRY_CHOICES):
-        raise ServiceError(_("Choose who may register."), "entry")
-    if player_cap is not None and player_cap < 2:
-        raise ServiceError(_("A cap of at least two players, or none."), "player_cap")
-    if player_cap is not None and stored["rounds"] > player_cap - 1:
-        raise ServiceError(
-            _(
-                "%(rounds)s rounds for at most %(cap)s players is more than useful: "
-                "at most %(most)s."
-            )
-            % {"rounds": stored["rounds"], "cap": player_cap, "most": player_cap - 1},
-            "rounds",
-        )
+    bye_points = _checked_bye_points(bye_points, table_size, how)
+    stand_in_scoring = _checked_stand_in_scoring(fmt, stand_in_scoring)
+    _check_schedule(starts_at, registration_opens_at, checkin_minutes)
+    _check_entry(entry, player_cap, stored["rounds"])
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError(_("Choose how rounds start."), "advance")
     turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
@@ -193,6 +124,112 @@ def create_event(
         )
         registration.announce(event, timezone.now())
     return event
+
+
+def _check_venue(fmt: Format, venue: str, *, advance: str, bots_fill: bool) -> None:
+    """Where the tables play: a venue the format can play at, and what it asks of the
+    rest (a mixed event's rounds wait for the organizer, a card table seats no bot)."""
+    if venue not in dict(Event.VENUES):
+        raise ServiceError(_("Choose where the tables play."), "venue")
+    if venue != Event.ONLINE and fmt.setup.card_tables_refusal is not None:
+        raise ServiceError(str(fmt.setup.card_tables_refusal), "venue")
+    if venue == Event.MIXED and fmt.setup.mixed_tables_refusal is not None:
+        raise ServiceError(str(fmt.setup.mixed_tables_refusal), "venue")
+    if venue == Event.MIXED and advance == Event.AUTO:
+        # A round that starts as the last one ends leaves no moment to choose its card
+        # tables (tournaments.cards.card_tables.choose_card_tables: seated rounds only).
+        raise ServiceError(
+            _(
+                "A mixed event waits for the organizer to choose each round's card tables: "
+                "choose “%(choice)s”."
+            )
+            % {"choice": dict(Event.ADVANCE_CHOICES)[Event.MANUAL]},
+            "advance",
+        )
+    if venue == Event.CARDS and bots_fill:
+        # A bot cannot sit at a table of real cards (a mixed event keeps a table with a
+        # bot online instead: tournaments.cards.card_tables.card_choice_refusal).
+        raise ServiceError(
+            _(
+                "A bot cannot play with real cards: when every table plays with cards, a "
+                "player who cannot be seated sits out with a bye (untick “%(label)s”)."
+            )
+            % {"label": _("Bots fill empty seats")},
+            "bots_fill",
+        )
+
+
+def _check_rules_fit(fmt: Format, venue: str, rules: Rules) -> None:
+    """The rules the format can play, at the venue."""
+    if venue != Event.ONLINE and (refusal := fmt.card_result.rules_refusal(rules)):
+        raise ServiceError(refusal, "venue")
+    if refusal := fmt.setup.rules_refusal(rules):
+        raise ServiceError(refusal, "rule_set")
+
+
+def _checked_bye_points(bye_points: float | None, table_size: int, how: tally.Scoring) -> float:
+    """What a bye scores: 0 to a won game's points (None: half of them)."""
+    most = tally.game_maximum(table_size, how)
+    if bye_points is None:
+        bye_points = most / 2
+    if not 0 <= bye_points <= most:
+        raise ServiceError(
+            _("A bye scores 0 to %(most)s points (a won game).") % {"most": number(most)},
+            "bye_points",
+        )
+    return bye_points
+
+
+def _checked_stand_in_scoring(fmt: Format, stand_in_scoring: str) -> str:
+    """What a round a bot played for someone scores, as stored."""
+    if stand_in_scoring not in dict(Event.STAND_IN_SCORING):
+        raise ServiceError(
+            _("Choose what a round a bot played for someone scores."), "stand_in_scoring"
+        )
+    if not fmt.setup.stand_in_scoring_applies:
+        # Its rounds score no points of their own (`Setup.stand_in_scoring_applies`):
+        # stored as played, so its page never claims another policy.
+        return Event.STAND_IN_PLAYED
+    return stand_in_scoring
+
+
+def _check_schedule(
+    starts_at: datetime | None, registration_opens_at: datetime | None, checkin_minutes: int
+) -> None:
+    """The start, registration opening before it, and the check-in window."""
+    if starts_at is None:
+        raise ServiceError(_("Say when the event starts."), "starts_at")
+    if registration_opens_at is not None and registration_opens_at >= starts_at:
+        raise ServiceError(
+            _(
+                "Registration opens before the event starts: choose an earlier time, or leave "
+                "it blank to open it at once."
+            ),
+            "registration_opens_at",
+        )
+    if not 0 <= checkin_minutes <= Event.MAX_CHECKIN_MINUTES:
+        raise ServiceError(
+            _("Check-in opens 0 to %(most)s minutes before the start.")
+            % {"most": Event.MAX_CHECKIN_MINUTES},
+            "checkin_minutes",
+        )
+
+
+def _check_entry(entry: str, player_cap: int | None, rounds: int) -> None:
+    """Who may register, and a cap the rounds make sense for."""
+    if entry not in dict(Event.ENTRY_CHOICES):
+        raise ServiceError(_("Choose who may register."), "entry")
+    if player_cap is not None and player_cap < 2:
+        raise ServiceError(_("A cap of at least two players, or none."), "player_cap")
+    if player_cap is not None and rounds > player_cap - 1:
+        raise ServiceError(
+            _(
+                "%(rounds)s rounds for at most %(cap)s players is more than useful: "
+                "at most %(most)s."
+            )
+            % {"rounds": rounds, "cap": player_cap, "most": player_cap - 1},
+            "rounds",
+        )
 
 
 def rule_sets_for(club: Club) -> list[RuleSet]:

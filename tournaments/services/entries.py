@@ -18,7 +18,13 @@ from games import services as games
 from games.errors import ServiceError
 from tournaments import formats, registration
 from tournaments.models import Bye, Entry, Event, Round
-from tournaments.services.access import CANCELLED, changed, locked_event, require_organizer
+from tournaments.services.access import (
+    CANCELLED,
+    changed,
+    locked_event,
+    organizer_event,
+    require_open,
+)
 from tournaments.services.seats import reseat_waiting_round
 
 
@@ -31,10 +37,7 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
         raise ServiceError(_("Log in to register."))
     with transaction.atomic():
         event = locked_event(event.pk)
-        if event.status == Event.FINISHED:
-            raise ServiceError(_("This event is over."))
-        if event.status == Event.CANCELLED:
-            raise ServiceError(str(CANCELLED))
+        require_open(event)
         if event.registration_open and event.registration_waits():
             raise ServiceError(
                 _("Registration opens %(when)s.") % {"when": registration.opening_time(event)}
@@ -111,8 +114,7 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
     invitation, and with the same late-entry rule (seated from the next round, a bye for
     each round missed; refused where the format takes no late entries)."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         name = user.get_username()
         if not club_access.is_member(user, event.club):
             raise ServiceError(
@@ -141,10 +143,7 @@ def withdraw(*, event: Event, entry: Entry, by: Any) -> Entry:
             raise ServiceError(
                 _("%(name)s has already withdrawn.") % {"name": entry.user.get_username()}
             )
-        if event.status == Event.FINISHED:
-            raise ServiceError(_("This event is over: its results stand."))
-        if event.status == Event.CANCELLED:
-            raise ServiceError(str(CANCELLED))
+        require_open(event, over=_("This event is over: its results stand."))
         if refusal := formats.of(event).rounds.withdrawal_refusal(entry):
             raise ServiceError(str(refusal))
         entry.status, entry.withdrawn_at = Entry.WITHDRAWN, timezone.now()
@@ -192,8 +191,7 @@ def check_in_for(*, event: Event, entry: Entry, by: Any) -> Entry:
     site open, or whose phone is flat). As `check_in`, but also before the check-in
     window opens: the organizer sees them here (docs/design.md §20)."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()
         if found is None:
             raise ServiceError(_("That player is not in this event."))
@@ -233,12 +231,7 @@ def set_registration(*, event: Event, by: Any, open: bool) -> Event:
     """The organizer opens registration (now, also when it was to open later) or
     closes it."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
-        if event.status == Event.FINISHED:
-            raise ServiceError(_("This event is over."))
-        if event.status == Event.CANCELLED:
-            raise ServiceError(str(CANCELLED))
+        event = organizer_event(by, event.pk, open_only=True)
         event.registration_open = open
         if open and event.registration_waits():
             event.registration_opens_at = None

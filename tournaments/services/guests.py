@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
 from tournaments.models import Entry, Event
-from tournaments.services.access import changed, locked_event, require_organizer
+from tournaments.services.access import changed, organizer_event
 from tournaments.services.entries import active_entries, enter, full_message, late_entry_refusal
 from tournaments.services.seats import reseat_waiting_round
 
@@ -88,8 +88,7 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
             _("Use only letters, digits, spaces, . and - in a guest's name."), "name"
         )
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         if refusal := guest_refusal(event):
             raise ServiceError(str(refusal))
         if event.player_cap and active_entries(event).count() >= event.player_cap:

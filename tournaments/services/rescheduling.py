@@ -12,15 +12,14 @@ from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
 from tournaments.models import Event
-from tournaments.services.access import CANCELLED, changed, locked_event, require_organizer
+from tournaments.services.access import CANCELLED, changed, organizer_event
 
 
 def move_event(*, event: Event, by: Any, starts_at: datetime | None) -> Event:
     """The organizer moves an event that has not started to `starts_at`: calendars
     show the new time as an update of the same entry (`Event.calendar_changed`)."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         _require_not_started(event)
         if starts_at is None:
             raise ServiceError(_("Say when the event starts."), "starts_at")
@@ -45,8 +44,7 @@ def cancel_event(*, event: Event, by: Any) -> Event:
     """The organizer calls off an event that has not started. It stays, cancelled: its
     page and the calendars that show it say so, and no one registers or plays."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         _require_not_started(event)
         event.status, event.cancelled_at = Event.CANCELLED, timezone.now()
         event.registration_open = False

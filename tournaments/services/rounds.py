@@ -20,7 +20,8 @@ from tournaments.services.access import (
     changed,
     locked_event,
     locked_round,
-    require_organizer,
+    organizer_event,
+    require_open,
 )
 from tournaments.services.entries import active_entries
 
@@ -30,9 +31,8 @@ def start_event(*, event: Event, by: Any) -> Round:
     arriving). The round starts at once when the event advances by itself; otherwise
     the organizer looks at the seating first and starts it."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        if by is not None:
-            require_organizer(event, by)
+        # None: the start time has come (the sweep's); else one of its organizers.
+        event = locked_event(event.pk) if by is None else organizer_event(by, event.pk)
         if event.status == Event.CANCELLED:
             raise ServiceError(str(CANCELLED))
         if event.status != Event.UPCOMING:
@@ -61,8 +61,7 @@ def start_round(*, round_: Round, by: Any) -> Round:
     """The organizer starts a seated round now. A second press (another browser, the
     schedule) finds it started and is told so."""
     with transaction.atomic():
-        event = locked_event(round_.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, round_.event_id)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(
@@ -78,8 +77,7 @@ def start_round(*, round_: Round, by: Any) -> Round:
 def schedule_round(*, round_: Round, by: Any, start_at: datetime | None) -> Round:
     """A seated round starts by itself at `start_at` (None: only when started)."""
     with transaction.atomic():
-        event = locked_event(round_.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, round_.event_id)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(
@@ -111,8 +109,7 @@ def set_paused(*, event: Event, by: Any, paused: bool) -> Event:
     """Pause: games being played go on, but the next round waits. Resume: a seated
     round starts if the event advances by itself."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
+        event = organizer_event(by, event.pk)
         if event.status != Event.RUNNING:
             raise ServiceError(_("Only a running event can be paused or resumed."))
         if refusal := formats.of(event).rounds.pause_refusal:
@@ -131,8 +128,7 @@ def correct_result(*, seat: RoundSeat, by: Any, place: int, reason: str) -> Corr
     in the audit log. The standings follow; rounds already seated stay as they are."""
     with transaction.atomic():
         seat = RoundSeat.objects.select_related("table__round", "entry__user").get(pk=seat.pk)
-        event = locked_event(seat.table.round.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, seat.table.round.event_id)
         if refusal := formats.of(event).rounds.correction_refusal:
             raise ServiceError(str(refusal))
         if seat.table.finished_at is None:
@@ -170,12 +166,8 @@ def finish_event(*, event: Event, by: Any) -> Event:
     """The organizer ends the event between rounds: a seated round is dropped, the
     standings are final."""
     with transaction.atomic():
-        event = locked_event(event.pk)
-        require_organizer(event, by)
-        if event.status == Event.FINISHED:
-            raise ServiceError(_("The event is already over."))
-        if event.status == Event.CANCELLED:
-            raise ServiceError(str(CANCELLED))
+        event = organizer_event(by, event.pk)
+        require_open(event, over=_("The event is already over."))
         playing = event.round_set.filter(status=Round.PLAYING).first()
         if playing is not None:
             raise ServiceError(

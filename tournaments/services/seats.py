@@ -12,14 +12,13 @@ from games.errors import ServiceError
 from tournaments import formats
 from tournaments.fairness import seat_changes
 from tournaments.models import Entry, Event, Round, RoundSeat, SeatSwap
-from tournaments.services.access import changed, locked_event, require_organizer
+from tournaments.services.access import changed, organizer_event
 
 
 def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -> None:
     """The organizer exchanges two players (or a player and a bot) of a seated round."""
     with transaction.atomic():
-        event = locked_event(round_.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, round_.event_id)
         round_ = Round.objects.get(pk=round_.pk)
         if round_.status != Round.SEATED:
             raise ServiceError(
@@ -49,8 +48,7 @@ def lock_seat(*, seat: RoundSeat, by: Any, locked: bool) -> None:
     """The organizer fixes a seat of a seated round: reseating (a late entry, a
     withdrawal) keeps whoever sits there in place."""
     with transaction.atomic():
-        event = locked_event(seat.table.round.event_id)
-        require_organizer(event, by)
+        event = organizer_event(by, seat.table.round.event_id)
         seat = RoundSeat.objects.select_related("table__round").get(pk=seat.pk)
         if seat.table.round.status != Round.SEATED:
             raise ServiceError(_("That round has started: its seats are fixed."))

@@ -65,38 +65,26 @@ def _members_to_add(event: Event) -> list[tuple[int, str]]:
 def page_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     fmt = formats.of(event)
     waiting = page_parts.waiting_round(event)
-    playing = console.round_in_play(event)
-    seats = round_seats(waiting) if waiting else []
-    finished = finished_seats(event)
     entries = roster.entries(event)
-    running = event.status == Event.RUNNING
-    late_refusal = services.late_entry_refusal(event)
-    following = services.next_round_number(event)
-    last_round = waiting is None and fmt.rounds.is_last(event, following - 1)
     base = console_context(event, entries)
     on_break = base["news"].break_ is not None
-    card_choices = (
-        [
-            (seats[0].table, card_tables.card_choice_refusal(seats))
-            for seats in roster.seated_tables(waiting)
-        ]
-        if waiting and event.venue == Event.MIXED
-        else []
-    )
-    if not running:
-        break_refusal = None
-    elif fmt.rounds.break_refusal:
-        break_refusal = fmt.rounds.break_refusal
-    elif last_round:
-        break_refusal = _("Round %(round)s is the last: no break before another round.") % {
-            "round": following - 1
-        }
-    else:
-        break_refusal = None
     return {
         **base,
         "status": pages.status_text(event),
-        "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
+        **_round_context(event, fmt, waiting),
+        **_entries_context(event, fmt, entries),
+        **_results_context(event, fmt),
+        **_club_night_context(event, fmt, waiting, on_break=on_break),
+        **_calendar_context(event),
+    }
+
+
+def _round_context(event: Event, fmt: formats.Format, waiting: Round | None) -> dict[str, Any]:
+    """The round seated and waiting to start (its seating, swaps, card tables and
+    schedule), the round in play, and whether either may start or the event finish."""
+    playing = console.round_in_play(event)
+    card_choices = _card_choices(event, waiting)
+    return {
         "waiting": waiting,
         "playing": playing,
         "current_round": playing or waiting,
@@ -107,22 +95,34 @@ def page_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "cards_carried": waiting is not None
         and waiting.number > 1
         and any(table.cards for table, _ in card_choices),
-        "swap_form": SwapForm(seats=seats) if waiting else None,
+        "swap_form": SwapForm(seats=round_seats(waiting)) if waiting else None,
         "schedule_form": ScheduleForm(initial={"start_at": waiting.start_at}, club=event.club)
         if waiting
         else None,
-        # Only formats whose places are the organizer's to correct offer the form.
-        "correction_form": CorrectionForm(seats=finished)
-        if finished and fmt.rounds.correction_refusal is None
-        else None,
-        "correction_refusal": fmt.rounds.correction_refusal,
-        # A control that could only be refused is not offered: the page says why.
-        "pausable": fmt.rounds.pause_refusal is None,
-        "pause_refusal": fmt.rounds.pause_refusal,
         "finish_refusal": _finish_refusal(fmt, playing),
         "start_refusal": _("The event is paused: resume it to start the round.")
         if event.paused
         else None,
+    }
+
+
+def _card_choices(event: Event, waiting: Round | None) -> list[tuple[Any, str | None]]:
+    """A mixed event's seated round: each table, and why it cannot play with cards."""
+    if not waiting or event.venue != Event.MIXED:
+        return []
+    return [
+        (seats[0].table, card_tables.card_choice_refusal(seats))
+        for seats in roster.seated_tables(waiting)
+    ]
+
+
+def _entries_context(event: Event, fmt: formats.Format, entries: list[Entry]) -> dict[str, Any]:
+    """The players (each with why they may not withdraw), and who may still enter: the
+    registration control, the members to add, guests, the invite link."""
+    running = event.status == Event.RUNNING
+    late_refusal = services.late_entry_refusal(event)
+    return {
+        "entries": [(e, _withdraw_refusal(fmt, e)) for e in entries],
         "late_refusal": late_refusal,
         # Opening or closing registration means something while players may still enter.
         "registration_control": event.status == Event.UPCOMING
@@ -132,21 +132,58 @@ def page_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else [],
         # Guests only where every table plays with cards (docs/design.md §21).
         "guest_refusal": services.guest_refusal(event),
-        "on_break": on_break,
-        "break_refusal": break_refusal,
-        "break_choices": BREAK_CHOICES,
-        "break_form": BreakForm(),
-        "announcement_form": AnnouncementForm(),
-        "corrections": Correction.objects.filter(seat__table__round__event=event)
-        .select_related("seat__table__round", "seat__entry__user", "by")
-        .order_by("-at"),
-        **_calendar_context(event),
         "invite_url": site.absolute(
             reverse("tournaments:join", args=[event.pk, event.invite_token])
         )
         if event.entry == Event.INVITE
         else None,
     }
+
+
+def _results_context(event: Event, fmt: formats.Format) -> dict[str, Any]:
+    """Correcting a finished game's place, and the corrections made."""
+    finished = finished_seats(event)
+    return {
+        # Only formats whose places are the organizer's to correct offer the form.
+        "correction_form": CorrectionForm(seats=finished)
+        if finished and fmt.rounds.correction_refusal is None
+        else None,
+        "correction_refusal": fmt.rounds.correction_refusal,
+        "corrections": Correction.objects.filter(seat__table__round__event=event)
+        .select_related("seat__table__round", "seat__entry__user", "by")
+        .order_by("-at"),
+    }
+
+
+def _club_night_context(
+    event: Event, fmt: formats.Format, waiting: Round | None, *, on_break: bool
+) -> dict[str, Any]:
+    """Pausing, a break and announcements. A control that could only be refused is not
+    offered: the page says why."""
+    return {
+        "pausable": fmt.rounds.pause_refusal is None,
+        "pause_refusal": fmt.rounds.pause_refusal,
+        "on_break": on_break,
+        "break_refusal": _break_refusal(event, fmt, waiting),
+        "break_choices": BREAK_CHOICES,
+        "break_form": BreakForm(),
+        "announcement_form": AnnouncementForm(),
+    }
+
+
+def _break_refusal(event: Event, fmt: formats.Format, waiting: Round | None) -> str | None:
+    """Why a break is not offered (None: it is): the event is not running, its format
+    takes none, or the last round is being played (no round is left to wait for)."""
+    if event.status != Event.RUNNING:
+        return None
+    if fmt.rounds.break_refusal:
+        return fmt.rounds.break_refusal
+    following = services.next_round_number(event)
+    if waiting is None and fmt.rounds.is_last(event, following - 1):
+        return _("Round %(round)s is the last: no break before another round.") % {
+            "round": following - 1
+        }
+    return None
 
 
 def _finish_refusal(fmt: formats.Format, playing: Round | None) -> str | None:

@@ -132,6 +132,28 @@ def seat_round(
     and seed give the same seating.
     """
     players = list(players)
+    index = _checked_index(players, sizes)
+    rng = random.Random(seed)
+    score = [float(scores.get(player, 0)) for player in players]
+    counts = _meeting_counts(met, index)
+    tiebreak = list(range(len(players)))
+    rng.shuffle(tiebreak)
+    order = sorted(range(len(players)), key=lambda i: (-score[i], tiebreak[i]))
+    tables = _filled_from_the_top(order, sizes)
+    if any(any(row) for row in counts):
+        tables = _Search(tables, score, counts, rng).run()
+    seated = []
+    for table in tables:
+        rng.shuffle(table)
+        seated.append([players[i] for i in table])
+    if dealer_counts is not None:
+        seated = _dealers_first(seated, dealer_counts)
+    return seated
+
+
+def _checked_index(players: Sequence[P], sizes: Sequence[int]) -> dict[Hashable, int]:
+    """Each player's position in `players`, once the tables seat exactly them, at
+    least two a table, and nobody is listed twice."""
     n = len(players)
     if sum(sizes) != n:
         raise ValueError(f"table sizes {list(sizes)} seat {sum(sizes)}, not {n} players")
@@ -140,34 +162,41 @@ def seat_round(
     index: dict[Hashable, int] = {player: i for i, player in enumerate(players)}
     if len(index) != n:
         raise ValueError("a player is listed twice")
-    rng = random.Random(seed)
-    score = [float(scores.get(player, 0)) for player in players]
-    # Dense counts by position: the search looks pairs up millions of times.
+    return index
+
+
+def _meeting_counts(
+    met: Mapping[frozenset[Hashable], int], index: Mapping[Hashable, int]
+) -> list[list[int]]:
+    """Who has met whom, as dense counts by position: the search looks pairs up
+    millions of times. Pairs with someone not seating now are left out."""
+    n = len(index)
     counts = [[0] * n for _ in range(n)]
     for pair, times in met.items():
         if len(pair) == 2 and times:
             a, b = (index.get(p) for p in pair)
             if a is not None and b is not None:
                 counts[a][b] = counts[b][a] = times
-    tiebreak = list(range(n))
-    rng.shuffle(tiebreak)
-    order = sorted(range(n), key=lambda i: (-score[i], tiebreak[i]))
+    return counts
+
+
+def _filled_from_the_top(order: list[int], sizes: Sequence[int]) -> list[list[int]]:
+    """The tables of `sizes`, filled in `order` (the best score first)."""
     tables: list[list[int]] = []
     start = 0
     for size in sizes:
         tables.append(order[start : start + size])
         start += size
-    if any(any(row) for row in counts):
-        tables = _Search(tables, score, counts, rng).run()
-    seated = []
-    for table in tables:
-        rng.shuffle(table)
-        seated.append([players[i] for i in table])
-    if dealer_counts is not None:
-        for k, dealer in enumerate(first_dealers(seated, dealer_counts)):
-            at = seated[k].index(dealer)
-            seated[k] = seated[k][at:] + seated[k][:at]
-    return seated
+    return tables
+
+
+def _dealers_first(seated: list[list[P]], dealer_counts: Mapping[P, int]) -> list[list[P]]:
+    """Each table turned round, its order kept, so its first dealer sits at seat 0."""
+    turned = []
+    for table, dealer in zip(seated, first_dealers(seated, dealer_counts), strict=True):
+        at = table.index(dealer)
+        turned.append(table[at:] + table[:at])
+    return turned
 
 
 class _Search:

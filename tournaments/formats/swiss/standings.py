@@ -74,7 +74,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from tournaments.formats.swiss.seating import record_meetings
 from tournaments.words import format_number
@@ -314,6 +314,29 @@ def standings(
     `players`. Raises ValueError for an unknown or repeated tie-break, a player listed
     twice, a result or withdrawal naming someone not in `players`, or a player entered
     twice in one round (two tables, or a table and a bye)."""
+    order = _checked_order(players, tiebreaks, withdrawn)
+    games = list(tables)
+    tally = _tally(players, games, byes, scoring, stand_in)
+    final = {player: t.points for player, t in tally.items()}
+    fixed = _fixed_tiebreaks(players, games, tally, final, stand_in)
+    # The fixed tie-breaks are shown for everyone; those that depend on who is tied
+    # only for the players still tied when they apply (`_TieBreaks.refine` fills them).
+    shown: dict[Player, list[float | int | None]] = {
+        p: [_shown_value(fixed[key][p]) if key in fixed else None for key in tiebreaks]
+        for p in players
+    }
+    lot = {player: n for n, player in enumerate(lots(players, seed), start=1)}
+    breaks = _TieBreaks(order, games, stand_in, fixed, lot, shown)
+    groups = breaks.rank(players, final, tiebreaks)
+    # The helpers take any hashable player; the rows hold the very players given (P).
+    return cast("list[Row[P]]", _rows(groups, tally, shown, withdrawn))
+
+
+def _checked_order(
+    players: Sequence[Player], tiebreaks: Sequence[str], withdrawn: Collection[Player]
+) -> dict[Player, int]:
+    """Each player's place in `players` (the order shared ranks keep), once the
+    tie-breaks, the players and the withdrawn are known good (see `standings`)."""
     for key in tiebreaks:
         if key not in TIEBREAKS:
             raise ValueError(f"unknown tie-break {key!r}: choose from {', '.join(TIEBREAKS)}")
@@ -324,46 +347,75 @@ def standings(
         raise ValueError("a player is listed twice")
     if strangers := [p for p in withdrawn if p not in order]:
         raise ValueError(f"withdrawn {strangers[0]!r} is not in the players")
-    tally: dict[Player, _Tally] = {player: _Tally() for player in players}
-    entered: set[tuple[int, Player]] = set()
+    return order
 
-    def enter(round_no: int, player: Player, where: str) -> _Tally:
-        if player not in tally:
+
+class _Entries:
+    """Each player's running tally, entered at most once a round."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.tally = {player: _Tally() for player in players}
+        self.entered: set[tuple[int, Player]] = set()
+
+    def enter(self, round_no: int, player: Player, where: str) -> _Tally:
+        if player not in self.tally:
             raise ValueError(f"{where} names {player!r}, who is not in the players")
-        if (round_no, player) in entered:
+        if (round_no, player) in self.entered:
             raise ValueError(f"{player!r} is entered twice in round {round_no}")
-        entered.add((round_no, player))
-        return tally[player]
+        self.entered.add((round_no, player))
+        return self.tally[player]
 
-    games = list(tables)
+
+def _tally(
+    players: Sequence[Player],
+    games: Sequence[TableResult],
+    byes: Iterable[Bye],
+    scoring: Scoring,
+    stand_in: StandIn,
+) -> dict[Player, _Tally]:
+    """What each player scored at the tables and on byes, round by round."""
+    entries = _Entries(players)
     for table in games:
-        maximum = _game_maximum(len(table.seats), scoring)
-        points = _game_points([seat.place for seat in table.seats], scoring)
-        for seat, won in zip(table.seats, points, strict=True):
-            if seat.player is None:
-                continue
-            where = f"table {table.table_no} of round {table.round_no}"
-            mine = enter(table.round_no, seat.player, where)
-            scored = stand_in.points(seat, won)
-            mine.points += scored
-            mine.maximum += maximum
-            mine.games += 1
-            mine.table_wins += seat.place == 1 and stand_in.owns(seat)
-            mine.lives_lost += seat.lives_lost
-            mine.cells[table.round_no] = Cell(
-                table.table_no, seat.place, float(scored), seat.stood_in
-            )
+        _enter_table(entries, table, scoring, stand_in)
     for bye in byes:
-        mine = enter(bye.round_no, bye.player, f"the bye of round {bye.round_no}")
+        mine = entries.enter(bye.round_no, bye.player, f"the bye of round {bye.round_no}")
         mine.points += Fraction(bye.points)
         mine.maximum += Fraction(bye.maximum)
         mine.byes += 1
         mine.cells[bye.round_no] = Cell(None, None, float(bye.points))
+    return entries.tally
 
-    final = {player: t.points for player, t in tally.items()}
-    # Keyed by any player a table names (a seat's player is `Player`), read for `players`.
-    opponents: dict[Player, Fraction] = {player: Fraction(0) for player in players}
-    met: dict[Player, int] = dict.fromkeys(players, 0)
+
+def _enter_table(
+    entries: _Entries, table: TableResult, scoring: Scoring, stand_in: StandIn
+) -> None:
+    """One game's points, places, wins and lives lost, for each human seat."""
+    maximum = _game_maximum(len(table.seats), scoring)
+    points = _game_points([seat.place for seat in table.seats], scoring)
+    for seat, won in zip(table.seats, points, strict=True):
+        if seat.player is None:
+            continue
+        where = f"table {table.table_no} of round {table.round_no}"
+        mine = entries.enter(table.round_no, seat.player, where)
+        scored = stand_in.points(seat, won)
+        mine.points += scored
+        mine.maximum += maximum
+        mine.games += 1
+        mine.table_wins += seat.place == 1 and stand_in.owns(seat)
+        mine.lives_lost += seat.lives_lost
+        mine.cells[table.round_no] = Cell(table.table_no, seat.place, float(scored), seat.stood_in)
+
+
+def _fixed_tiebreaks(
+    players: Sequence[Player],
+    games: Sequence[TableResult],
+    tally: Mapping[Player, _Tally],
+    final: Mapping[Player, Fraction],
+    stand_in: StandIn,
+) -> dict[str, dict[Player, Fraction | int]]:
+    """The tie-breaks whose values do not depend on who is tied, per player."""
+    opponents = {player: Fraction(0) for player in players}
+    met = dict.fromkeys(players, 0)
     outlasted: dict[Player, Fraction | int] = {player: Fraction(0) for player in players}
     for table in games:
         humans = [seat for seat in table.seats if seat.player is not None]
@@ -372,54 +424,81 @@ def standings(
             met[a.player] += 1
             if stand_in.owns(a):
                 outlasted[a.player] += final[b.player] * _beat(a.place, b.place)
-    # The tie-breaks whose values do not depend on who is tied, per player.
-    fixed: dict[str, dict[Player, Fraction | int]] = {
+    return {
         "opponents_average": {p: opponents[p] / met[p] if met[p] else Fraction(0) for p in players},
         "outlasted_sum": outlasted,
         "table_wins": {p: tally[p].table_wins for p in players},
         "lives_lost": {p: tally[p].lives_lost for p in players},
     }
-    lot = {player: n for n, player in enumerate(lots(players, seed), start=1)}
 
-    def head_to_head(group: Collection[Player]) -> dict[Player, Fraction]:
-        earned = dict.fromkeys(group, Fraction(0))
-        for table in games:
+
+def _shown_value(number: Fraction | int) -> float | int:
+    return float(number) if isinstance(number, Fraction) else number
+
+
+@dataclass
+class _TieBreaks:
+    """Players ranked by points, then each tie-break in turn among those still tied
+    (see the module docstring). `shown` gets the values of the tie-breaks that depend
+    on who is tied (GROUP_TIEBREAKS) for the players they are applied to."""
+
+    order: Mapping[Player, int]
+    games: Sequence[TableResult]
+    stand_in: StandIn
+    fixed: Mapping[str, Mapping[Player, Fraction | int]]
+    lot: Mapping[Player, int]
+    shown: Mapping[Player, list[float | int | None]]
+
+    def rank(
+        self, players: Sequence[Player], final: Mapping[Player, Fraction], tiebreaks: Sequence[str]
+    ) -> list[list[Player]]:
+        """The players in runs of equal rank, best first."""
+        groups = self.split(list(players), final.__getitem__)
+        for k, key in enumerate(tiebreaks):
+            groups = [part for group in groups for part in self.refine(group, k, key)]
+        return groups
+
+    def refine(self, group: list[Player], k: int, key: str) -> list[list[Player]]:
+        """`group`, tied so far, split by the `k`th tie-break, `key`."""
+        if len(group) == 1:
+            return [group]
+        values: Mapping[Player, Fraction | int]
+        if key == "head_to_head":
+            values = self.head_to_head(group)
+        else:
+            values = self.fixed.get(key, self.lot)
+        if key in GROUP_TIEBREAKS:
+            for player in group:
+                self.shown[player][k] = _shown_value(values[player])
+        sign = -1 if key in FEWER_IS_BETTER else 1
+        return self.split(group, partial(_signed, values, sign))
+
+    def head_to_head(self, group: Collection[Player]) -> dict[Player, Fraction | int]:
+        """What each of `group` earned against the others of it."""
+        earned: dict[Player, Fraction | int] = dict.fromkeys(group, Fraction(0))
+        for table in self.games:
             tied = [seat for seat in table.seats if seat.player in earned]
             for a, b in itertools.permutations(tied, 2):
-                if stand_in.owns(a):
+                if self.stand_in.owns(a):
                     earned[a.player] += _beat(a.place, b.place)
         return earned
 
-    def split(group: list[P], score: Callable[[P], Fraction | int]) -> list[list[P]]:
+    def split(
+        self, group: list[Player], score: Callable[[Player], Fraction | int]
+    ) -> list[list[Player]]:
         """`group` in runs of equal `score`, highest first, each in the players' order."""
-        ranked = sorted(group, key=lambda p: (-score(p), order[p]))
+        ranked = sorted(group, key=lambda p: (-score(p), self.order[p]))
         return [list(same) for _, same in itertools.groupby(ranked, key=score)]
 
-    def shown_value(number: Fraction | int) -> float | int:
-        return float(number) if isinstance(number, Fraction) else number
 
-    # The fixed tie-breaks are shown for everyone; those that depend on who is tied
-    # only for the players still tied when they apply.
-    shown = {
-        p: [shown_value(fixed[key][p]) if key in fixed else None for key in tiebreaks]
-        for p in players
-    }
-    groups = split(list(players), final.__getitem__)
-    for k, key in enumerate(tiebreaks):
-        refined: list[list[P]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            values = head_to_head(group) if key == "head_to_head" else fixed.get(key, lot)
-            if key in GROUP_TIEBREAKS:
-                for player in group:
-                    shown[player][k] = shown_value(values[player])
-            sign = -1 if key in FEWER_IS_BETTER else 1
-            refined.extend(split(group, partial(_signed, values, sign)))
-        groups = refined
-
-    rows: list[Row[P]] = []
+def _rows(
+    groups: list[list[Player]],
+    tally: Mapping[Player, _Tally],
+    shown: Mapping[Player, list[float | int | None]],
+    withdrawn: Collection[Player],
+) -> list[Row[Player]]:
+    """A row for each player, rank by rank."""
+    rows: list[Row[Player]] = []
     for group in groups:
         rank = len(rows) + 1
         for player in group:

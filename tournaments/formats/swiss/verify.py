@@ -6,7 +6,7 @@ standings break their last ties with are shown as drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -62,8 +62,25 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     )
     check.lines += said
     check.differ(seat_checks.compare_layouts(expected, recorded, names))
-    if set(drawn.byes) != sat_out:
-        want = ", ".join(sorted(names.get(p, "?") for p in drawn.byes)) or _("nobody")
+    _check_byes(check, drawn.byes, sat_out, late, names)
+    games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
+    differences, count = seat_checks.compare_games(round_, games, names)
+    check.differ(differences)
+    check.lines.append(_dealt_line(count, round_.tables.filter(cards=True).count()))
+    return check
+
+
+def _check_byes(
+    check: Check,
+    drawn: Iterable[int],
+    sat_out: set[int],
+    late: list[str],
+    names: Mapping[Hashable, str],
+) -> None:
+    """The byes the seed gives against those the round gave, and the late entries'
+    byes (not drawn)."""
+    if set(drawn) != sat_out:
+        want = ", ".join(sorted(names.get(p, "?") for p in drawn)) or _("nobody")
         got = ", ".join(sorted(names.get(p, "?") for p in sat_out)) or _("nobody")
         check.differ(
             [
@@ -80,33 +97,29 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
         check.lines.append(
             _("A bye as a late entry (not drawn): %(names)s.") % {"names": ", ".join(late)}
         )
-    games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
-    differences, count = seat_checks.compare_games(round_, games, names)
-    check.differ(differences)
-    cards = round_.tables.filter(cards=True).count()
-    if cards:
-        dealt = ngettext(
-            "%(count)s game dealt to the seats as recorded",
-            "%(count)s games dealt to the seats as recorded",
+
+
+def _dealt_line(count: int, cards: int) -> str:
+    """How many games were dealt to the seats as recorded, and how many tables played
+    with real cards (none dealt)."""
+    if not cards:
+        return ngettext(
+            "%(count)s game dealt to the seats as recorded.",
+            "%(count)s games dealt to the seats as recorded.",
             count,
         ) % {"count": count}
-        with_cards = ngettext(
-            "%(cards)s table played with real cards",
-            "%(cards)s tables played with real cards",
-            cards,
-        ) % {"cards": cards}
-        # Translators: two counts of a round's check, "3 games dealt…; 1 table played…".
-        check.lines.append(_("%(games)s; %(tables)s.") % {"games": dealt, "tables": with_cards})
-    else:
-        check.lines.append(
-            ngettext(
-                "%(count)s game dealt to the seats as recorded.",
-                "%(count)s games dealt to the seats as recorded.",
-                count,
-            )
-            % {"count": count}
-        )
-    return check
+    dealt = ngettext(
+        "%(count)s game dealt to the seats as recorded",
+        "%(count)s games dealt to the seats as recorded",
+        count,
+    ) % {"count": count}
+    with_cards = ngettext(
+        "%(cards)s table played with real cards",
+        "%(cards)s tables played with real cards",
+        cards,
+    ) % {"cards": cards}
+    # Translators: two counts of a round's check, "3 games dealt…; 1 table played…".
+    return _("%(games)s; %(tables)s.") % {"games": dealt, "tables": with_cards}
 
 
 def input_lines(
