@@ -246,22 +246,8 @@ class PlainRound:
             return self.by_engine(None)  # a knock or a stand, as `policy_action` picks
         a, b, c = hand
         value = self.key(a, b, c)[0]
-        if (
-            self.knocker is None
-            and not (rules.no_knock_when_all_on_county and self.all_on_county)
-            and not (rules.no_knock_first_round and self.turns < len(self.order))
-            and not (rules.knock_min and self.plain_value(a, b, c) < rules.knock_min)
-        ):
-            # A knock and a draw may be made: more than one move, so it is judged.
-            if seat == self.me and self.reads_hands:
-                knocks = self.safe_knock(seat, value)
-            else:
-                standing = self.state.players[seat]
-                knocks = wants_to_knock_memoised(
-                    value, seat, self.order, self.turns, standing, rules, self.params
-                )
-            if knocks:
-                return self.by_engine(KNOCKS[seat])
+        if self.knocks(seat, a, b, c, value):
+            return self.by_engine(KNOCKS[seat])
         if may_take and not may_stock:
             self.take(seat)
             return True
@@ -275,6 +261,25 @@ class PlainRound:
             return self.by_engine(DRAWS_FROM_STOCK[seat])  # a reshuffle first
         self.draw_stock(seat)
         return True
+
+    def knocks(self, seat: int, a: Card, b: Card, c: Card, value: float) -> bool:
+        """Whether `seat`, holding a, b and c worth `value` and free to draw, may knock
+        and `_policy_draw` would."""
+        rules = self.rules
+        if (
+            self.knocker is not None
+            or (rules.no_knock_when_all_on_county and self.all_on_county)
+            or (rules.no_knock_first_round and self.turns < len(self.order))
+            or (rules.knock_min and self.plain_value(a, b, c) < rules.knock_min)
+        ):
+            return False
+        # A knock and a draw may be made: more than one move, so it is judged.
+        if seat == self.me and self.reads_hands:
+            return self.safe_knock(seat, value)
+        standing = self.state.players[seat]
+        return wants_to_knock_memoised(
+            value, seat, self.order, self.turns, standing, rules, self.params
+        )
 
     def safe_knock(self, seat: int, value: float) -> bool:
         """`_safe_knock` on the state these values stand for."""
