@@ -12,7 +12,7 @@ from ..scoring import all_on_county
 from ..state import DISCARD, DRAW, GameState, PlayerState
 from ..turns import play_order
 from .common import draw_gains, players_after, strength, trio_gains
-from .inference import chance_lowest
+from .knock_risk import chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .policy import policy_action, wants_to_knock_memoised
 from .rollout_steps import judge_now, play_out_by_steps

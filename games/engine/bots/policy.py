@@ -14,7 +14,7 @@ from ..hands import HandKey
 from ..rules import Rules
 from ..state import DISCARD, DRAW, THROW_DOWN, WIDOW, GameState, PlayerState
 from .common import best_take, draw_gains, players_after, strength
-from .inference import chance_lowest
+from .knock_risk import chance_lowest
 from .knocking import KnockParams, lives_ratio, wants_to_knock
 
 
