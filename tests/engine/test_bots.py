@@ -36,10 +36,11 @@ from games.engine.bots import (
     move_model,
     recall,
 )
-from games.engine.bots.common import Memory, equity, turns_done
+from games.engine.bots.common import equity, turns_done
 from games.engine.bots.inference import TableWatch
 from games.engine.bots.knock_risk import chance_above, chance_lowest
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
+from games.engine.bots.memory import Memory
 from games.engine.bots.rollout import play_out, policy_action
 from games.engine.bots.worlds import ImaginedDeck, WorldSampler
 from games.engine.cards import full_deck

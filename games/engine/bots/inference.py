@@ -27,8 +27,9 @@ from ..cards import Card, full_deck
 from ..observation import Observation
 from ..state import DRAW
 from ..turns import play_order
-from .common import RoundKey, strength
+from .common import strength
 from .knocking import KnockParams, least_knock
+from .memory import RoundKey
 from .move_model import discard_chance, squash, take_chance
 
 PARTICLES = 300  # imagined hands per other player
