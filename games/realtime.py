@@ -126,7 +126,7 @@ def push_game(
     if pairs is None:
         # Unknown (the cache failed): every seat and the spectators, in English. A socket
         # reading another language is caught up by its process's check
-        # (`games.consumers.Watcher`), which knows its sockets' languages.
+        # (`games.socket_watch.Watcher`), which knows its sockets' languages.
         pairs = {(seat, ENGLISH) for seat in seats}
     # The in-memory layer (tests) knows which groups have a socket: every (seat, language)
     # is offered to it.

@@ -32,9 +32,9 @@ the turns whose time ran out (`turn_timed_out`), in the whole game (the player's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.events import MOVE_KINDS, EventData
 from games.engine.state import GameState, PlayerState
@@ -70,48 +70,71 @@ def compute(
     """The results of the game whose final state is `state`, one per seat, from its log
     `rows` in order, as (kind, seat, data, by_bot) (rows of other kinds are ignored).
     `ended_early`: the game was stopped before the engine's outcome (no winners)."""
-    count = len(state.players)
     scoring = state.rules.scoring
-    rounds_lost = [0] * count
-    bot_moves = [0] * count
-    timed_out = [0] * count
-    out_in_round: list[int | None] = [None] * count
-    last_round = 0
-    for kind, seat, data, by_bot in rows:
-        if by_bot and seat is not None and kind in MOVE_KINDS:
-            bot_moves[seat] += 1
-        if kind == "turn_timed_out" and seat is not None:
-            timed_out[seat] += 1
-        elif kind == "player_out" and seat is not None:
-            out_in_round[seat] = last_round
-        elif kind == "round_ended":
-            last_round = data["round_no"]
-            for s in _losers(scoring, data, count):
-                rounds_lost[s] += 1
+    tally = _tally(rows, scoring, len(state.players))
     winners = () if ended_early or state.outcome is None else tuple(state.outcome.winners)
-    scores = [_score(scoring, p) for p in state.players]
-    keys = [
-        (
-            s in winners,
-            not state.players[s].out,
-            scores[s],
-            out_in_round[s] if state.players[s].out and out_in_round[s] is not None else -1,
-        )
-        for s in range(count)
-    ]
+    places = _places(state.players, scoring, winners, tally.out_in_round)
     return [
         Result(
-            place=1 + sum(other > keys[s] for other in keys),
+            place=places[s],
             lives=p.lives if scoring == "lives" else None,
             points=p.points if scoring == "points" else None,
             chips=p.chips if scoring == "banking" else None,
-            out_in_round=out_in_round[s] if p.out else None,
-            rounds_lost=rounds_lost[s],
-            bot_moves=bot_moves[s],
-            turns_timed_out_total=timed_out[s],
+            out_in_round=tally.out_in_round[s] if p.out else None,
+            rounds_lost=tally.rounds_lost[s],
+            bot_moves=tally.bot_moves[s],
+            turns_timed_out_total=tally.timed_out[s],
         )
         for s, p in enumerate(state.players)
     ]
+
+
+class _Tally(NamedTuple):
+    """What the log says of each seat: rounds lost, moves a bot made for them, turns
+    timed out, and the round they went out in (None: never out)."""
+
+    rounds_lost: list[int]
+    bot_moves: list[int]
+    timed_out: list[int]
+    out_in_round: list[int | None]
+
+
+def _tally(
+    rows: Iterable[tuple[str, int | None, EventData, bool]], scoring: str, count: int
+) -> _Tally:
+    tally = _Tally([0] * count, [0] * count, [0] * count, [None] * count)
+    last_round = 0
+    for kind, seat, data, by_bot in rows:
+        if by_bot and seat is not None and kind in MOVE_KINDS:
+            tally.bot_moves[seat] += 1
+        if kind == "turn_timed_out" and seat is not None:
+            tally.timed_out[seat] += 1
+        elif kind == "player_out" and seat is not None:
+            tally.out_in_round[seat] = last_round
+        elif kind == "round_ended":
+            last_round = data["round_no"]
+            for s in _losers(scoring, data, count):
+                tally.rounds_lost[s] += 1
+    return tally
+
+
+def _places(
+    players: Sequence[PlayerState],
+    scoring: str,
+    winners: tuple[int, ...],
+    out_in_round: Sequence[int | None],
+) -> list[int]:
+    """Each seat's place, by the rules above (1 = best, ties share a place)."""
+    keys = [
+        (
+            s in winners,
+            not p.out,
+            _score(scoring, p),
+            out_in_round[s] if p.out and out_in_round[s] is not None else -1,
+        )
+        for s, p in enumerate(players)
+    ]
+    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 def _score(scoring: str, player: PlayerState) -> int:

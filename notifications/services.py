@@ -48,8 +48,17 @@ def notify(drafts: Sequence[Draft], now: datetime | None = None) -> list[Notific
     drafts = _not_made_yet(_to_active_people(drafts))
     if not drafts:
         return []
-    wanted = preferences.wanted({d.user_id for d in drafts}, {d.kind for d in drafts})
     batch = uuid.uuid4().hex
+    rows = _rows(drafts, batch, now)
+    mine = _written(rows, batch, now)
+    _deliver(mine, {(r.kind, r.key, r.user_id): r.channels_wanted for r in rows})
+    return mine
+
+
+def _rows(drafts: list[Draft], batch: str, now: datetime) -> list[Notification]:
+    """A row for each draft its person wants somewhere, prepared for those channels
+    (`channels_wanted`, for `_deliver`: not a column)."""
+    wanted = preferences.wanted({d.user_id for d in drafts}, {d.kind for d in drafts})
     rows = []
     for draft in drafts:
         on = wanted[(draft.user_id, draft.kind)]
@@ -73,13 +82,23 @@ def notify(drafts: Sequence[Draft], now: datetime | None = None) -> list[Notific
                 channel.prepare(row)
         row.channels_wanted = on  # for deliver; not a column
         rows.append(row)
+    return rows
+
+
+def _written(rows: list[Notification], batch: str, now: datetime) -> list[Notification]:
+    """Write `rows` (a second copy of a subject is dropped by the unique constraint, a
+    later version rewrites the row of an earlier one): the rows this call wrote."""
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     mine = list(Notification.objects.filter(batch=batch))
     made = {(n.kind, n.key, n.user_id) for n in mine}
     later = [r for r in rows if r.revision and (r.kind, r.key, r.user_id) not in made]
     if later and sum(_update(row, now) for row in later):
         mine = list(Notification.objects.filter(batch=batch))
-    wanted_by = {(r.kind, r.key, r.user_id): r.channels_wanted for r in rows}
+    return mine
+
+
+def _deliver(mine: list[Notification], wanted_by: dict[tuple[str, str, int], set[str]]) -> None:
+    """Hand each channel the rows written whose person wants them there."""
     for channel in channels.all_channels():
         theirs = [n for n in mine if channel.name in wanted_by[(n.kind, n.key, n.user_id)]]
         if theirs:
@@ -87,7 +106,6 @@ def notify(drafts: Sequence[Draft], now: datetime | None = None) -> list[Notific
                 channel.deliver(theirs)
             except Exception:  # one channel's trouble stops no other: the rows are kept
                 log.exception("notifications: the %s channel failed", channel.name)
-    return mine
 
 
 def _update(row: Notification, now: datetime) -> int:

@@ -178,34 +178,16 @@ def _finish_round(
     points_won = points_won or {}
     in_round = state.active_seats()
     players = list(state.players)
-    kitty, pot = state.kitty, state.pot
-    eliminated: list[int] = []
-    for seat, count in lives_lost.items():
-        players[seat], paid = _lose_lives(players[seat], count, state.rules.county)
-        kitty += paid
-        if players[seat].out:
-            eliminated.append(seat)
+    paid, eliminated = _pay_lives(players, lives_lost, state.rules.county)
     for seat, count in points_won.items():
         players[seat] = players[seat]._replace(points=players[seat].points + count)
-    chips_won = [0] * len(players)
-    for seat in blitz_payers:  # every other player adds a chip to the pot (if they have one)
-        if players[seat].chips:
-            players[seat] = players[seat]._replace(chips=players[seat].chips - 1)
-            pot += 1
-            chips_won[seat] -= 1
-    pot_winners = list(pot_winners)
-    if pot_winners:
-        share = pot // len(pot_winners)  # an odd chip stays for the next round
-        for seat in pot_winners:
-            players[seat] = players[seat]._replace(chips=players[seat].chips + share)
-            chips_won[seat] += share
-        pot -= share * len(pot_winners)
+    pot, chips_won = _pay_chips(players, state.pot, blitz_payers, pot_winners)
     if game_won_by is not None:
         for seat in in_round:
             if seat != game_won_by and not players[seat].out:
                 players[seat] = players[seat]._replace(out=True)
                 eliminated.append(seat)
-    state = state._replace(players=tuple(players), kitty=kitty, pot=pot)
+    state = state._replace(players=tuple(players), kitty=state.kitty + paid, pot=pot)
     state = _record_round(
         state,
         events,
@@ -230,6 +212,43 @@ def _finish_round(
         shares = tuple(kitty_share if s in survivors else 0.0 for s in range(len(players)))
         return _end_game(state, events, survivors, "draw", shares)
     return _next_round_or_end(state, events)
+
+
+def _pay_lives(
+    players: list[PlayerState], lives_lost: dict[int, int], county: bool
+) -> tuple[int, list[int]]:
+    """Each loser in `lives_lost` pays their lives (`players` changed in place): the
+    tokens paid into the kitty, and the seats that went out, in the order they paid."""
+    paid = 0
+    eliminated: list[int] = []
+    for seat, count in lives_lost.items():
+        players[seat], tokens = _lose_lives(players[seat], count, county)
+        paid += tokens
+        if players[seat].out:
+            eliminated.append(seat)
+    return paid, eliminated
+
+
+def _pay_chips(
+    players: list[PlayerState], pot: int, blitz_payers: Iterable[int], pot_winners: Iterable[int]
+) -> tuple[int, list[int]]:
+    """Banking: the blitz's payers add a chip each to the pot (if they have one), then
+    the pot's winners share it (`players` changed in place). The pot left for the next
+    round, and each seat's chips won (or lost) this round."""
+    chips_won = [0] * len(players)
+    for seat in blitz_payers:  # every other player adds a chip to the pot (if they have one)
+        if players[seat].chips:
+            players[seat] = players[seat]._replace(chips=players[seat].chips - 1)
+            pot += 1
+            chips_won[seat] -= 1
+    winners = list(pot_winners)
+    if winners:
+        share = pot // len(winners)  # an odd chip stays for the next round
+        for seat in winners:
+            players[seat] = players[seat]._replace(chips=players[seat].chips + share)
+            chips_won[seat] += share
+        pot -= share * len(winners)
+    return pot, chips_won
 
 
 def _lose_lives(player: PlayerState, count: int, county: bool) -> tuple[PlayerState, int]:

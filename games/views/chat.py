@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import chat as chats
 from games import ratelimit, services
 from games.models import Table
-from games.views.table import _too_many, _visible_table
+from games.views.posting import too_many, visible_table
 
 
 def _back(table: Table) -> HttpResponse:
@@ -27,7 +27,7 @@ def _back(table: Table) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the lines (what the poll swaps in). POST text=… or phrase=<key>: write."""
-    table = _visible_table(request, pk)
+    table = visible_table(request, pk)
     if request.method != "POST":
         if chats.is_hidden(request.session, table.pk):
             return HttpResponse(status=204)
@@ -37,7 +37,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     if wait := ratelimit.throttled(ratelimit.CHAT, f"user:{request.user.pk}"):
         if not request.htmx:
-            return _too_many(request, wait, table)
+            return too_many(request, wait, table)
         error = ratelimit.too_fast(wait)
     else:
         phrase = request.POST.get("phrase")
@@ -61,9 +61,9 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def mute(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's: action=mute|unmute with user=<their id>."""
-    table = _visible_table(request, pk)
+    table = visible_table(request, pk)
     if wait := ratelimit.throttled(ratelimit.ACTIONS, f"user:{request.user.pk}"):
-        return _too_many(request, wait, table)
+        return too_many(request, wait, table)
     try:
         user_id = int(request.POST.get("user", ""))
         chats.set_muted(
@@ -82,6 +82,6 @@ def mute(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def hide(request: HttpRequest, pk: int) -> HttpResponse:
     """hidden=1 hides the table's chat for this browser, hidden=0 shows it again."""
-    table = _visible_table(request, pk)
+    table = visible_table(request, pk)
     chats.set_hidden(request.session, table.pk, request.POST.get("hidden") == "1")
     return _back(table)

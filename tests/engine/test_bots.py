@@ -32,13 +32,15 @@ from games.engine.bots import (
     HardBot,
     MediumBot,
     hard,
-    inference,
     make_bot,
+    move_model,
     recall,
 )
-from games.engine.bots.common import Memory, equity, turns_done
-from games.engine.bots.inference import TableWatch, chance_above, chance_lowest
+from games.engine.bots.common import equity, turns_done
+from games.engine.bots.inference import TableWatch
+from games.engine.bots.knock_risk import chance_above, chance_lowest
 from games.engine.bots.knocking import KnockParams, risk_of_knocking
+from games.engine.bots.memory import Memory
 from games.engine.bots.rollout import play_out, policy_action
 from games.engine.bots.worlds import ImaginedDeck, WorldSampler
 from games.engine.cards import full_deck
@@ -667,8 +669,8 @@ def test_the_hard_bot_makes_the_same_moves_as_before(preset: str, players: int, 
     # The table watch's memos of take and discard chances are keyed by the sorted hand
     # but worked out in the order first met, so their last bits (and rarely a close
     # move) depend on what the process met before: start from none, as a new process.
-    inference._TAKES.clear()
-    inference._DISCARDS.clear()
+    move_model._TAKES.clear()
+    move_model._DISCARDS.clear()
     rules = Rules.preset(preset)
     hard_bot = HardBot(seed, budget=3000, max_seconds=None)
     others = [make_bot("medium", seed * 100 + s) for s in range(1, players)]

@@ -89,19 +89,19 @@ def test_the_catch_up_check_reads_the_seqs_in_one_query(table: Any, bob: Any) ->
 def test_the_catch_up_check_and_its_presence_refresh_are_one_trip_to_the_database_thread(
     table: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import consumers, presence
+    from games import presence, socket_watch
 
     services.join_table(table=table, user=bob)
     game = services.start_game(table=table, by=table.owner)
     trips: list[str] = []
-    wrap = consumers.database_sync_to_async
+    wrap = socket_watch.database_sync_to_async
 
     def counted(function: Any) -> Any:
         trips.append(function.__name__)
         return wrap(function)
 
-    monkeypatch.setattr(consumers, "database_sync_to_async", counted)
-    watcher = consumers.Watcher()
+    monkeypatch.setattr(socket_watch, "database_sync_to_async", counted)
+    watcher = socket_watch.Watcher()
     watcher.sockets[(game.pk, 0, "en")] += 1
     presence.mark_absent(game.pk, 0, None)
 

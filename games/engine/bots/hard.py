@@ -32,10 +32,12 @@ from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..observation import Observation
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from ..turns import play_order
-from .common import Memory, blitz_take, own_seat, players_after, strength
-from .inference import TableWatch, chance_lowest
+from .common import blitz_take, own_seat, players_after, strength
+from .inference import TableWatch
+from .knock_risk import chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
+from .memory import Memory
 from .rollout import play_out_after
 from .worlds import ImaginedDeck, WorldSampler
 

@@ -12,30 +12,28 @@ so the survivors are what the table has shown about that player.
 It learns only from public facts: the moves themselves (a draw's source, the cards laid
 face up, a knock) and the watcher's own observation before each move. It is used for
 the plain rules (no widow, hidden discards or throw-down); elsewhere it declines and
-the hard bot falls back on `WorldSampler`'s own guesses. `chance_above` and
-`chance_lowest` turn the watched hands into the risk a knock runs.
+the hard bot falls back on `WorldSampler`'s own guesses. The modelled player's
+chances are in `move_model.py`; `knock_risk.py` turns the watched hands into the risk
+a knock runs.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import STOCK, Action, Discard, Draw, Knock
 from ..cards import Card, full_deck
 from ..observation import Observation
-from ..rules import Rules
 from ..state import DRAW
 from ..turns import play_order
-from .common import RoundKey, best_with, draw_gains, is_blitz_take, strength
+from .common import strength
 from .knocking import KnockParams, least_knock
+from .memory import RoundKey
+from .move_model import discard_chance, squash, take_chance
 
 PARTICLES = 300  # imagined hands per other player
-POTENTIAL = 0.35  # how much the modelled player values a hand's promise (as medium)
-SHARPNESS = 3.0  # per point of score: how surely the modelled player picks the best move
 KNOCK_SHARPNESS = 2.0  # per point of hand value above the least worth a knock
-SLIP = 0.05  # the chance of a move the model would not have made (people are not bots)
 
 
 class TableWatch:
@@ -143,9 +141,9 @@ class TableWatch:
         def _start_chance(hand: tuple[Card, ...]) -> float:
             p = 1.0
             if knock_floor is not None:
-                p -= _squash(KNOCK_SHARPNESS * (strength(hand, rules)[0] - knock_floor))
+                p -= squash(KNOCK_SHARPNESS * (strength(hand, rules)[0] - knock_floor))
             if top is not None:
-                taking = _take_chance(hand, top, rules)
+                taking = take_chance(hand, top, rules)
                 p *= taking if take else 1.0 - taking
             return p
 
@@ -154,14 +152,14 @@ class TableWatch:
             the draw) holds the discarded card."""
             if take and top is not None:  # (`top` is the card taken: never None then)
                 full = hand + (top,)
-                return _without(full, card), _discard_chance(full, card, top, rules)
+                return _without(full, card), discard_chance(full, card, top, rules)
             while True:
                 drawn = deck[int(rng.random() * len(deck))]
                 if drawn not in hand and drawn not in visible:
                     break
                 # The drawn card stayed (one imagined draw: an unbiased weight).
             full = hand + (drawn,)
-            return _without(full, card), _discard_chance(full, card, None, rules)
+            return _without(full, card), discard_chance(full, card, None, rules)
 
         children: list[tuple[Card, ...]] = []
         weights: list[float] = []
@@ -175,7 +173,7 @@ class TableWatch:
                 continue
             if not take:
                 # It drew this very card from the stock and let it go.
-                chance = _discard_chance(hand + (card,), card, None, rules) / unknown
+                chance = discard_chance(hand + (card,), card, None, rules) / unknown
                 children.append(hand)
                 weights.append(start_chance(hand) * chance)
             # Or it held the card all along: imagine it in place of one of the cards not
@@ -237,7 +235,7 @@ class TableWatch:
     def _knock_chance(self, obs: Observation, seat: int, hand: tuple[Card, ...]) -> float:
         floor = self._threshold(obs, seat)
         value = strength(hand, obs.rules)[0]
-        return _squash(KNOCK_SHARPNESS * (value - floor))
+        return squash(KNOCK_SHARPNESS * (value - floor))
 
     def _threshold(self, obs: Observation, seat: int) -> float:
         """The least hand value `seat` would knock with now (as the medium bot judges)."""
@@ -299,137 +297,5 @@ class TableWatch:
         return set(self.pile[:-1])
 
 
-# ---- how a sensible player decides (the medium bot's scores, softened) -----------------
-
-
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in cards if c != card)
-
-
-def _squash(x: float) -> float:
-    if x > 30:
-        p = 1.0
-    elif x < -30:
-        p = 0.0
-    else:
-        p = 1.0 / (1.0 + math.exp(-x))
-    return SLIP / 2 + (1 - SLIP) * p
-
-
-# Memos: by (the hand sorted, the top discard, the rules).
-_TAKES: dict[tuple[tuple[Card, ...], Card, Rules], float] = {}
-_DISCARDS: dict[tuple[tuple[Card, ...], Card | None, Rules], dict[Card, float]] = {}
-
-
-def _value(cards: tuple[Card, ...], rules: Rules) -> float:
-    return strength(cards, rules)[0]
-
-
-def _promise(cards: tuple[Card, ...], rules: Rules) -> float:
-    return POTENTIAL * draw_gains(cards, rules)[1]
-
-
-def _take_chance(hand: tuple[Card, ...], top: Card, rules: Rules) -> float:
-    """How likely a sensible player holding `hand` takes `top` rather than draw."""
-    key = (tuple(sorted(hand)), top, rules)
-    found = _TAKES.get(key)
-    if found is not None:
-        return found
-    if is_blitz_take(hand, top, rules):
-        found = 1.0 - SLIP / 2
-    else:
-        value = _value(hand, rules)
-        draw = value + draw_gains(hand, rules)[1] + _promise(hand, rules)
-        best = best_with(hand, top, rules)
-        take = _value(best, rules) + _promise(best, rules) + 0.01
-        found = _squash(SHARPNESS * (take - draw))
-    if len(_TAKES) > 200_000:
-        _TAKES.clear()
-    _TAKES[key] = found
-    return found
-
-
-def _discard_chance(full: tuple[Card, ...], card: Card, taken: Card | None, rules: Rules) -> float:
-    """How likely a sensible player holding `full` (after the draw) lets `card` go."""
-    key = (tuple(sorted(full)), taken, rules)
-    table = _DISCARDS.get(key)
-    if table is None:
-        scores = {}
-        for i, c in enumerate(full):
-            if c == taken:
-                continue
-            kept = full[:i] + full[i + 1 :]
-            scores[c] = (
-                _value(kept, rules)
-                + strength(kept, rules)[1] / 100
-                + _promise(kept, rules)
-                - 0.02 * c.value / 11
-            )
-        top = max(scores.values())
-        exps = {c: math.exp(SHARPNESS * (s - top)) for c, s in scores.items()}
-        total = sum(exps.values())
-        slip = SLIP / len(exps)
-        table = {c: slip + (1 - SLIP) * e / total for c, e in exps.items()}
-        if len(_DISCARDS) > 200_000:
-            _DISCARDS.clear()
-        _DISCARDS[key] = table
-    return table.get(card, 0.0)
-
-
-def chance_above(
-    hands: Sequence[tuple[Card, ...]],
-    value: float,
-    unseen: Sequence[Card],
-    rules: Rules,
-    top: Card | None = None,
-    *,
-    two_cards: bool = False,
-) -> float:
-    """The chance that a player holding one of `hands` (each as likely) ends one more
-    turn with more than `value` (at least `value` where the knocker loses ties): the
-    risk a knock with `value` runs from that player.
-
-    In that turn the player takes the top discard if it lifts the hand above `value`,
-    else draws from the stock. `top`: the top discard, when it is known now (the first
-    player after the knocker). `two_cards`: it is not known yet (a later player's top
-    is the discard of the one before), so it counts as one more card from `unseen`.
-    Leaving the pile out made the risk about half the rate at which knocks were caught
-    with three or four players (docs/bots.md)."""
-    slack = 0.25 if rules.knocker_tie == "loses" else -0.25  # values are in half points
-    counts: dict[tuple[Card, ...], int] = {}
-    for hand in hands:
-        counts[hand] = counts.get(hand, 0) + 1
-    total = 0.0
-    for hand, count in counts.items():
-        pool = [c for c in unseen if c not in hand]
-        if not pool:
-            continue
-        need = (value - _value(hand, rules) - slack) * 2  # in half points
-        gains = draw_gains(hand, rules)[0]
-        if top is not None and top not in hand and gains[top] > need:
-            total += count
-            continue
-        stock = sum(gains[c] > need for c in pool) / len(pool)
-        if two_cards:
-            stock = 1.0 - (1.0 - stock) ** 2
-        total += count * stock
-    return total / len(hands)
-
-
-def chance_lowest(
-    others: Iterable[Sequence[tuple[Card, ...]]],
-    value: float,
-    unseen: Sequence[Card],
-    rules: Rules,
-    top: Card | None = None,
-) -> float:
-    """The chance that a knock with `value` ends lowest: that every other player (one of
-    its `hands` each, in the order they play after the knocker; see `chance_above`)
-    ends above it. `top`: the top discard now, which the first of them may take."""
-    risk = 1.0
-    for i, hands in enumerate(others):
-        if i == 0:
-            risk *= chance_above(hands, value, unseen, rules, top)
-        else:
-            risk *= chance_above(hands, value, unseen, rules, two_cards=True)
-    return risk

@@ -28,7 +28,6 @@ from ..rules import Rules
 from ..state import DISCARD, THROW_DOWN, WIDOW
 from ..turns import play_order
 from .common import (
-    Memory,
     best_with,
     blitz_take,
     keeps_of,
@@ -38,6 +37,7 @@ from .common import (
     three_aces_bonus,
 )
 from .knocking import KnockParams, knock_ratio
+from .memory import Memory
 
 
 class MediumBot:

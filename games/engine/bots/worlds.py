@@ -28,9 +28,10 @@ from ..cards import Card
 from ..observation import Observation
 from ..state import GameState, PlayerState
 from ..turns import play_order
-from .common import Memory, greedy_turn, own_seat, strength, turns_done
+from .common import greedy_turn, own_seat, strength, turns_done
 from .inference import TableWatch
 from .knocking import NEVER, KnockParams, least_knock
+from .memory import Memory
 
 TRIES = 6  # redeals of one player's history before taking the least inconsistent one
 

@@ -1,0 +1,39 @@
+"""The club pages: the list of clubs, a club's page and what its buttons do.
+
+Thin views: they read, call `clubs.services`, and redirect with a message, so every
+page works without JavaScript. A refusal because of the person's role (`NotAllowed`)
+is a 403 page with the reason; any other refusal is a message on the club's page, or
+an error on the form's field when there is a form to show again.
+
+In parts: the list and a club's page (`club_page`), joining and members (`members`),
+house rules (`house_rules`) and how they all answer (`answers`); the URLs take every
+view from here.
+"""
+
+from clubs.views.club_page import club_detail, club_list, edit
+from clubs.views.house_rules import add_rule_set, new_rule_set, remove_rule_set
+from clubs.views.members import (
+    accept_all,
+    answer_request,
+    invite,
+    join,
+    leave,
+    member,
+    new_invite,
+)
+
+__all__ = [
+    "accept_all",
+    "add_rule_set",
+    "answer_request",
+    "club_detail",
+    "club_list",
+    "edit",
+    "invite",
+    "join",
+    "leave",
+    "member",
+    "new_invite",
+    "new_rule_set",
+    "remove_rule_set",
+]
