@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test test-services check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings soak clean
 
 venv install: $(STAMP)
 
@@ -53,9 +53,20 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 # VM where one process took 16. TEST_JOBS=0 runs it in this process.
 TEST_JOBS ?= 2
 
-test: check
+# Each phase says how long it took, and the last line sums them up (scripts/phase);
+# .ci/run passes a PHASES_LOG of its own, with its install phase already in it.
+PHASES_LOG ?= $(CURDIR)/$(VENV)/test-phases
+export PHASES_LOG
+
+test: $(STAMP)
+	@rm -f $(VENV)/test-phases
+	@scripts/phase check $(MAKE) --no-print-directory check
 	@$(PY) -m thirtyone.catalogues compile
-	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	scripts/phase tests $(PY) -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	@scripts/phase services $(MAKE) --no-print-directory test-services
+	@scripts/phase --summary
+
+test-services: $(STAMP)
 	@if $(PY) scripts/services_up.py "$(TEST_DATABASE_URL)" "$(TEST_REDIS_URL)"; then \
 		DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" \
 			$(PY) -m pytest -m services tests/integration $(PYTEST_ARGS); \

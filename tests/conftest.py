@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.db.backends.signals import connection_created
 from django.utils import translation
 
 from tests.valkey import embedded_valkey
@@ -38,20 +37,32 @@ def _empty_cache() -> Iterator[None]:
     yield
 
 
-def _readers_take_no_locks(sender: Any, connection: Any, **kwargs: Any) -> None:
-    """The browser tests' server threads share the test's in-memory SQLite database
-    (shared cache), where a reader's table lock makes a writer on another connection
-    fail at once with SQLITE_LOCKED ("database table is locked": no busy wait), so a
-    page polling while the test writes or flushes broke a test now and then. Readers
-    that read uncommitted rows take no such locks; the tests' writes are autocommitted
-    (transaction=True), so what a page reads is what was written. The app's own file
-    database (WAL) and PostgreSQL have no such locks."""
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA read_uncommitted = 1")
+# The test database on SQLite: the app's options (thirtyone/env.py SQLITE_OPTIONS: WAL,
+# IMMEDIATE transactions, a 20 s busy timeout) but no sync to the disk, which a
+# throwaway database does not need.
+TEST_SQLITE_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
 
 
-connection_created.connect(_readers_take_no_locks, dispatch_uid="tests-readers-take-no-locks")
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite, the test database is a file of this test process's own (each xdist
+    worker has its own temporary folder), in WAL mode, as `make run`'s database is.
+
+    Not Django's default, an in-memory database with a shared cache: there a reader's
+    table lock fails a writer on another connection at once (SQLITE_LOCKED, no busy
+    wait), and a browser test whose page polled while the test wrote or flushed failed
+    now and then. On the file each thread of the live server has a connection of its
+    own (pytest-django shares the test's only with an in-memory database), readers
+    never block the writer and writers queue on the busy timeout, as in production."""
+    default = settings.DATABASES["default"]
+    if default["ENGINE"] != "django.db.backends.sqlite3":
+        return  # PostgreSQL (the `services` pass): pytest-django names it per worker
+    folder = tmp_path_factory.mktemp("database")
+    default["TEST"] = {**default.get("TEST", {}), "NAME": str(folder / "test.sqlite3")}
+    default["OPTIONS"] = {**default.get("OPTIONS", {}), "init_command": TEST_SQLITE_INIT}
 
 
 @pytest.fixture(autouse=True)

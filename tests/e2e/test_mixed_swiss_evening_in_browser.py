@@ -51,7 +51,12 @@ def click_and_wait(page: Any, name: str, then: str) -> None:
 
 
 def follow_call(page: Any, base: str, event: Event, call: str, shoot: Any = None) -> None:
-    """On their phone, the player opens the event's page and follows the call at the top."""
+    """On their phone, the player opens the event's page and follows the call at the top.
+
+    From a blank page: the phone's last page (a result form, without JavaScript) reloads
+    itself (its meta refresh), and a reload that fell due while the event's page was on
+    its way interrupted that navigation; leaving for about:blank takes no time."""
+    page.goto("about:blank")
     page.goto(f"{base}{event.get_absolute_url()}")
     if shoot is not None:
         shoot(page, "mixed-swiss-card-call")

@@ -4,12 +4,10 @@ JavaScript on and off, and two people at one table who each see only their own h
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import OperationalError
 from django.test import Client
 
 from games import engine, services
@@ -220,17 +218,7 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(
 def logged_in(browser: Any, live_server: Any, user: Any, **options: Any) -> Any:
     """A browser context with `user`'s session (the log-in form is tested above)."""
     client = Client()
-    for attempt in range(50):
-        try:
-            client.force_login(user)
-            break
-        except OperationalError as error:
-            # The live server's thread shares this in-memory SQLite database, and a read
-            # it has open there locks a table to this thread's write (SQLITE_LOCKED, with
-            # no busy wait); the file or PostgreSQL databases of the app do not do this.
-            if "locked" not in str(error) or attempt == 49:
-                raise
-            time.sleep(0.1)
+    client.force_login(user)
     context = browser.new_context(**options)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     context.add_cookies(
