@@ -78,7 +78,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# Lint, then type-check with mypy (docs/design.md §11, pyproject.toml's [tool.mypy]):
+# Lint, then type-check with mypy (docs/development.md#type-checks, pyproject.toml's [tool.mypy]):
 # strict over the modules that import no Django (its `files`), then every app checked
 # with strict's flags but the three that mean nothing while Django is untyped, each run
 # with a cache of its own. make stops at the first that fails.
@@ -166,7 +166,7 @@ bench-round-start: $(STAMP)
 		echo "PostgreSQL or Redis is not reachable: the round start benchmark was skipped."; \
 	fi
 
-# Ratings (docs/design.md §15): 5,000 games among named bots of the three levels into
+# Ratings (docs/ratings.md#figures): 5,000 games among named bots of the three levels into
 # var/rating-games.jsonl (resumed if stopped; hours with the hard bot's own budget, set
 # RATINGS_ARGS=--hard-budget 200 for a faster, weaker hard bot): whether the ratings
 # order the levels, a reliability table and Brier score, and the rebuild fold's games/s.

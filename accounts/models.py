@@ -25,7 +25,7 @@ class User(AbstractUser):
     )
 
     # Someone at a club evening without an account, entered by the organizer of an
-    # event played with real cards (docs/design.md §21): named "Anna (guest)", a name
+    # event played with real cards (docs/club-night.md#guests): named "Anna (guest)", a name
     # sign-up refuses, inactive with no usable password, so they never log in, never
     # play online and so are never rated (tournaments.services.add_guest).
     is_guest = models.BooleanField(

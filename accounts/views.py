@@ -54,7 +54,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
 
 
 def _guest_of(player: User) -> list[str]:
-    """The clubs whose events a guest was entered in (docs/design.md §21), by name."""
+    """The clubs whose events a guest was entered in (docs/club-night.md#guests), by name."""
     if not player.is_guest:
         return []
     return list(
@@ -73,7 +73,7 @@ def _render_profile(request: HttpRequest, player: User) -> HttpResponse:
         "summary": player_summary(player, public_only=not is_me),
         "is_me": is_me,
         "preferences": PreferencesForm(instance=player) if is_me else None,
-        # Your own turn-based games (docs/design.md §25); no one else's.
+        # Your own turn-based games (docs/tables.md#games-waiting-for-your-move); no one else's.
         "turn_based": turn_based.listing(player) if is_me else None,
     }
     return render(request, "accounts/profile.html", context)

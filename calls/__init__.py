@@ -1,2 +1,3 @@
 """Calls: lines at the top of every page for one person ("Your game is ready: table 3,
-seat 2 →"), kept up to date live over a socket of their own (docs/design.md §20)."""
+seat 2 →"), kept up to date live over a socket of their own
+(docs/club-night.md#calls-led-to-your-seat)."""

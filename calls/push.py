@@ -38,7 +38,8 @@ def changed(user_ids: Iterable[int]) -> None:
 def deliver(html_by_user: Mapping[int, str]) -> None:
     """Send each person's open sockets the HTML another app drew for them (out-of-band
     swaps of the page's parts: the notifications' unread count and pop-ups,
-    docs/design.md §24), as it is. A hint too: the next page drawn shows the same."""
+    docs/notifications.md#the-browser-while-a-tab-is-open), as it is. A hint too: the
+    next page drawn shows the same."""
     layer = get_channel_layer()
     if layer is None:
         return

@@ -40,5 +40,5 @@ def may_see_events(user: Any, club: Club) -> bool:
     """Whether `user` (anyone, logged in or not: a calendar app fetching a feed is
     nobody) may see the club's events: their pages, standings and calendars. Every
     club's events are public, as its page is; a rule for private clubs goes here, and
-    the event pages and calendar feeds follow it (docs/design.md §26)."""
+    the event pages and calendar feeds follow it (docs/calendars.md#who-may-see-a-clubs-events)."""
     return True

@@ -1,4 +1,4 @@
-"""Time zones: a club's own (set from its founder's browser, docs/design.md §12), the
+"""Time zones: a club's own (set from its founder's browser, docs/clubs.md#time-zones), the
 zones a form offers, and the one place an aware datetime becomes a club's wall-clock
 time (`local`), which the pages show when JavaScript is off; static/js/local-time.js
 rewrites each such time into the viewer's zone."""

@@ -33,7 +33,7 @@
   `services.open_table`) seats people too; a game whose people are all away while bots
   play for them is included: bots alone do not keep it going.
 
-- **Turn-based tables** (docs/design.md §25) give each move MOVE_HOURS hours instead of
+- **Turn-based tables** (docs/tables.md#hours-a-move) give each move MOVE_HOURS hours instead of
   seconds (`Table.move_hours`). The timer works as above -- a bot plays a turn whose
   time ran out, two in a row and the player is away -- but a turn's deadline is found
   by the sweep rather than by a countdown task (a task held for days in a worker's

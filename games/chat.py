@@ -94,7 +94,8 @@ def set_muted(*, table: Table, by: Any, user_id: int, muted: bool) -> None:
     if user_id == by.pk:
         raise ServiceError(_("You cannot mute yourself."))
     # `user__pk`, not `user_id`: the user's id column says of a number it cannot hold
-    # that it matches no one (docs/design.md §28); the foreign key would send it.
+    # that it matches no one (docs/security.md#numbers-no-column-holds); the foreign key
+    # would send it.
     if muted and not table.seats.filter(user__pk=user_id).exists():
         # The controls are offered for the seated players only (`panel`); any other id
         # would mute someone who is not there, or no one (a foreign key to no row).

@@ -1,4 +1,4 @@
-"""The game socket: forwards each viewer their pushed view (docs/design.md §5).
+"""The game socket: forwards each viewer their pushed view (docs/realtime.md#consumers-forward).
 
 Consumers do no game logic and, on the hot path (a pushed view), no database work:
 the writer already rendered this viewer's HTML. Database work happens only when a

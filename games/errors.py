@@ -1,4 +1,4 @@
-"""The refusals of the write paths (docs/design.md §4): a `ServiceError` carries a
+"""The refusals of the write paths (docs/persistence.md#the-write-path): a `ServiceError` carries a
 sentence for the person who asked. A module of its own, importing nothing, so that
 anything may catch or raise them -- a form, a view, another app's services -- without
 importing the code that writes games."""

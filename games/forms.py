@@ -217,7 +217,7 @@ def _usable(rule_set: RuleSet) -> bool:
     return True
 
 
-# How long a move has, live or turn-based (docs/design.md §25), as one select in two
+# How long a move has, live or turn-based (docs/tables.md#hours-a-move), as one select in two
 # groups: a turn-based choice's value is its hours in seconds, so the one field says it.
 PACE_CHOICES = [
     (gettext_lazy("Live"), Table.TIMER_CHOICES),

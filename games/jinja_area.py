@@ -1,4 +1,5 @@
-"""The game area's Django partials compiled to Jinja2, for renders without a request (§33).
+"""The game area's Django partials compiled to Jinja2, for renders without a request
+(docs/realtime.md#rendering-with-jinja2).
 
 The game area (`templates/games/table.html#game-area`, with the seat and fairness
 partials it is made of) is written once, in Django's template language: the table

@@ -1,12 +1,12 @@
 """What follows a committed change to a game (in the style of Zulip's
 `send_event_on_commit`). Services call `game_changed` once per change, inside its
-transaction; after the commit (never before: no one hears of a change that is not in
-the log) it pushes every viewer their view (`games.realtime`), gives the next bot its
-turn or starts the next player's turn timer (the Celery tasks of `games.tasks`, sent
-by name: the tasks call the services), and, when the game is over, sends
-`games.signals.game_finished` for other apps. At a turn-based table (docs/design.md
-§25) no timer task is sent: the sweep finds a deadline hours away; `turn_waiting`
-tells other apps whose move it is.
+transaction; after the commit (never before: no one hears of a change that is not in the
+log) it pushes every viewer their view (`games.realtime`), gives the next bot its turn
+or starts the next player's turn timer (the Celery tasks of `games.tasks`, sent by name:
+the tasks call the services), and, when the game is over, sends
+`games.signals.game_finished` for other apps. At a turn-based table
+(docs/tables.md#the-deadline-is-found-by-the-sweep) no timer task is sent: the sweep
+finds a deadline hours away; `turn_waiting` tells other apps whose move it is.
 
 A new consequence of a move goes here (or in a receiver of `game_finished`), not in
 the services.
@@ -86,7 +86,7 @@ def started(game: Game, user_ids: tuple[int, ...]) -> None:
 
 def turn_passed(game: Game, seat: int) -> None:
     """At a turn-based table, the turn passed to `seat` in the current transaction (a new
-    turn, docs/design.md §25). After the commit, if a person still plays that seat's
+    turn, docs/tables.md#your-turn). After the commit, if a person still plays that seat's
     turn -- not a bot, not away (an event's stand-in is marked away in the same
     transaction as the deal) -- and the game is still on that turn, tell other apps
     (`games.signals.turn_waiting`). Once per turn: a turn begins with one commit."""
@@ -169,11 +169,11 @@ def committed(
 
 
 class BotChain:
-    """The bot turns a bot task plays itself (`games.tasks.bot_turn`, docs/design.md
-    §32): after its move commits, the next turn of the same game, if it is a bot's too,
-    is kept here for the task rather than sent to the broker -- at most `moves` of
-    them, and none due after `until` (`time.monotonic()`); past either, the next turn
-    goes to the broker as any other."""
+    """The bot turns a bot task plays itself (`games.tasks.bot_turn`,
+    docs/celery.md#bot-chains): after its move commits, the next turn of the same game,
+    if it is a bot's too, is kept here for the task rather than sent to the broker -- at
+    most `moves` of them, and none due after `until` (`time.monotonic()`); past either,
+    the next turn goes to the broker as any other."""
 
     def __init__(self, game_id: int, *, moves: int, until: float, delay: float) -> None:
         self.game_id = game_id

@@ -1,4 +1,4 @@
-"""Who is at a game: presence and page marks (docs/design.md §5, games.absence).
+"""Who is at a game: presence and page marks (docs/realtime.md#presence, games.absence).
 
 Kept in the cache (Redis in production, the embedded Valkey) so every web process
 sees every socket. Seat n's key says its player is connected; the `watch` key that a

@@ -1,4 +1,4 @@
-"""Pushing each viewer their own view of a game (docs/design.md §5).
+"""Pushing each viewer their own view of a game (docs/realtime.md#render-where-the-write-happens).
 
 After a move commits, the writer (a web process or a Celery worker) renders the game
 area once per seat and once for spectators, and sends each to its channel group. The
@@ -179,7 +179,7 @@ async def _gather(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> Non
 
 
 async def _publish_at_once(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> bool:
-    """A push's group sends in one Redis round trip per shard (docs/design.md §32).
+    """A push's group sends in one Redis round trip per shard (docs/realtime.md#the-channel-layer).
 
     channels-redis's Pub/Sub layer makes each `group_send` a PUBLISH of its own, one
     after another under its shard's lock (a round trip each: four for a table of four
@@ -233,7 +233,7 @@ def presence_changed(game_id: int) -> None:
 def current_seqs(game_ids: list[int]) -> dict[int, int]:
     """One query: the latest seq of each game (the slow catch-up check). In plain SQL:
     compiling the ORM's query cost five times what running it did (0.40 against 0.06
-    ms of CPU for 50 games on PostgreSQL, docs/design.md §32)."""
+    ms of CPU for 50 games on PostgreSQL, docs/realtime.md#catch-up)."""
     if not game_ids:
         return {}
     quote = connection.ops.quote_name

@@ -1,4 +1,6 @@
-"""One viewer's game area, rendered from that viewer's observation (docs/design.md §2, §5, §8).
+"""One viewer's game area, rendered from that viewer's observation
+(docs/engine.md#what-a-viewer-sees, docs/realtime.md#render-where-the-write-happens,
+docs/web.md#templates-and-partials).
 
 `render_game_area(game, state, seat)` is what the table page, the htmx answers to moves
 and polls, and the WebSocket pushes all show. The template gets `engine.observation`
@@ -10,7 +12,7 @@ commit and pushes it. So it holds no per-user secret -- its forms carry a CSRF t
 only when rendered for a request (a full page, which must work without JavaScript);
 htmx sends the token from the header set once on <body>. Without a request, the
 partials are rendered from their Jinja2 translation (`games.jinja_area`, the same
-markup at half the CPU: docs/design.md §33); with one, by Django's engine.
+markup at half the CPU: docs/realtime.md#rendering-with-jinja2); with one, by Django's engine.
 """
 
 from __future__ import annotations
@@ -636,7 +638,8 @@ def _seconds_left(game: Game) -> int | None:
 
 
 def _time_left(game: Game) -> str | None:
-    """What is left of a turn-based turn (docs/design.md §25), in words to the minute."""
+    """What is left of a turn-based turn (docs/tables.md#games-waiting-for-your-move),
+    in words to the minute."""
     seconds = _seconds_left(game)
     return None if seconds is None else time_left_words(seconds)
 

@@ -27,7 +27,7 @@ after the commit. Keyword arguments (`sender` is `games.models.Game`): `game_id`
 `user_id` (int), and `reason` (str): why they had been away (`AWAY_REASONS`). An event
 whose organizer let a bot stand in for them ("event") ends the stand-in for the round.
 
-`turn_waiting`: at a turn-based table (`Table.move_hours`, docs/design.md §25) the turn
+`turn_waiting`: at a turn-based table (`Table.move_hours`, docs/tables.md#your-turn) the turn
 passed to a person -- not a bot, not a player a bot plays for -- sent once per turn,
 after the commit that began it (by `games.notify`), and only if it is still theirs
 then. Never at a live table. Keyword arguments (`sender` is `games.models.Game`):

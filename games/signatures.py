@@ -1,4 +1,4 @@
-"""This site's signature on the transcripts it writes (docs/design.md §28).
+"""This site's signature on the transcripts it writes (docs/security.md#signed-transcripts).
 
 An exported transcript's first line is ``[Signature "ed25519 <key id> <signature>"]``:
 an Ed25519 signature, in base64, of the rest of the file. An imported transcript whose
@@ -8,8 +8,9 @@ any other is what its uploader says it is, and is shown so.
 A public-key signature rather than an HMAC: a transcript is made to leave the site (a
 club keeps its evening's games, a player sends one to a friend), and with the key the
 site publishes (`/replays/signing-key.pem`) anyone can check one with `openssl`, as
-anyone can check a deck against its commitment with `sha256sum` (§3), without asking
-the site or trusting whoever sent it. An HMAC could be checked only by the site.
+anyone can check a deck against its commitment with `sha256sum`
+(docs/persistence.md#fair-shuffles), without asking the site or trusting whoever sent
+it. An HMAC could be checked only by the site.
 
 The key pair is derived from SECRET_KEY (HKDF-SHA256 with a purpose of its own), so
 there is nothing more to configure, keep or back up, and it changes when the secret

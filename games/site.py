@@ -1,7 +1,7 @@
-"""The one address of the site (docs/design.md §7): every absolute link the site hands out
-— in an e-mail, a calendar, a QR code and its printed caption, an invitation, the
-projector's "join at" line — starts with SITE_URL, never with the host a request came
-by. A worker has no request; and an organizer who opens the site at
+"""The one address of the site (docs/profiles.md#the-sites-one-address): every absolute
+link the site hands out — in an e-mail, a calendar, a QR code and its printed caption,
+an invitation, the projector's "join at" line — starts with SITE_URL, never with the
+host a request came by. A worker has no request; and an organizer who opens the site at
 `http://127.0.0.1:8000/` on the laptop would otherwise print codes no phone can open.
 
 In the embedded profile `make run` makes SITE_URL the address it prints (the LAN's with

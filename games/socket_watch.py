@@ -1,6 +1,6 @@
 """This process's game sockets, watched: the presence pushes of the sockets that opened,
 coalesced per game (`arrivals`), and the slow check that catches up the pushes a socket
-missed (`watcher`), both for `games.consumers` (docs/design.md §5)."""
+missed (`watcher`), both for `games.consumers` (docs/realtime.md#catch-up)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the sockets' consumers share (docs/design.md §5, §32).
+"""What the sockets' consumers share (docs/realtime.md#consumers-forward).
 
 Channels' `AsyncConsumer.dispatch` runs `aclose_old_connections()` before every
 message a consumer handles: a hop to the process's one database thread (`sync_to_async`,

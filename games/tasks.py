@@ -1,4 +1,4 @@
-"""Celery tasks: bot turns, turn timers and the sweep (docs/design.md §6).
+"""Celery tasks: bot turns, turn timers and the sweep (docs/celery.md#tasks).
 
 A task takes ids and the `seq` it expects, calls a service, and does nothing if the
 game has moved on, so a duplicate or late delivery is harmless. Tasks are enqueued only
@@ -8,7 +8,7 @@ so a periodic sweep also finds overdue timers and stalled bot turns, and carries
 `games.absence`: it marks away a person gone on their turn at a table without a timer,
 and ends games no person has moved in for a day (longer at a turn-based table). A
 turn-based table's deadlines, hours away, are found by the sweep alone
-(docs/design.md §25).
+(docs/tables.md#the-deadline-is-found-by-the-sweep).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _fresh_connections(task: Any = None, **kwargs: object) -> None:
 def bot_turn(self: Any, game_id: int, expected_seq: int) -> None:
     """The bot on turn moves. While the turn after it is a bot's too, the following
     moves are played in this process, THIRTYONE_BOT_DELAY apart, without the broker
-    (`chains`, docs/design.md §32): at most THIRTYONE_BOT_CHAIN_MOVES of them and for
+    (`chains`, docs/celery.md#bot-chains): at most THIRTYONE_BOT_CHAIN_MOVES of them and for
     THIRTYONE_BOT_CHAIN_SECONDS, then the next turn is a task again. Each move checks
     its seq under the game's lock, so a repeated task, or the same turn on two workers,
     moves once: the other finds the game moved on, and its chain ends there."""
@@ -109,7 +109,7 @@ class Chains:
     """This process's chained bot turns waiting for their delay: a thread of its own
     sleeps until the next is due and plays it, so a wait holds none of Celery's pool
     (a task that slept between moves held its slot: four slots played 5.3 moves/s in
-    `make bench-live`'s embedded profile, docs/design.md §32). Turns kept here are lost
+    `make bench-live`'s embedded profile, docs/celery.md#bot-chains). Turns kept here are lost
     with the process, as countdown tasks held by a killed worker are: the sweep finds
     the stalled bot turn (THIRTYONE_STALLED_BOT_SECONDS); a worker that shuts down
     sends them to the broker first (`_hand_back`)."""
@@ -124,7 +124,7 @@ class Chains:
         # pool (embedded: its four threads play tasks side by side too); one in a prefork
         # child (`_one_at_a_time`), which plays one task at a time: four threads there
         # made a push's render wait for the GIL behind other moves (bench-live
-        # production: p95 637 ms against 109-182 ms with one, docs/design.md §32).
+        # production: p95 637 ms against 109-182 ms with one, docs/celery.md#bot-chains).
         self.threads: int | None = None
 
     def add(self, turn: ChainedTurn, delay: float) -> None:
@@ -268,7 +268,8 @@ def _sweep_absent(now: datetime) -> None:
     presence is unknown (the cache failed), no one is."""
     long_turns = Game.objects.in_play().filter(
         table__turn_timer=0,
-        table__move_hours=0,  # turn-based: everyone is gone most of the time (§25)
+        # turn-based: everyone is gone most of the time (docs/tables.md#absence-waits-days)
+        table__move_hours=0,
         turn_started_at__lt=now - timedelta(seconds=absence.ABSENT_SECONDS),
     )
     for game_id, seq, seat in long_turns.values_list("pk", "seq", "state__turn"):

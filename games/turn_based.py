@@ -1,6 +1,7 @@
-"""Reading a person's turn-based games (docs/design.md §25): they play many at once, over
-days, so every page's header says how many wait for their move (one query, only when
-the header is drawn) and a page lists them, those waiting for them first.
+"""Reading a person's turn-based games (docs/tables.md#games-waiting-for-your-move):
+they play many at once, over days, so every page's header says how many wait for their
+move (one query, only when the header is drawn) and a page lists them, those waiting for
+them first.
 
 A game waits for a person when it is in play at a turn-based table and the seat on turn
 is theirs and played by them (not away: then a bot plays it)."""

@@ -1,4 +1,5 @@
-"""What changed between two renders of one viewer's game area (docs/design.md §5).
+"""What changed between two renders of one viewer's game area
+(docs/realtime.md#a-push-sends-what-changed).
 
 The game area's template marks the parts a move may change with comments:
 ``<!--p:KEY-->`` … ``<!--/p-->`` around an element whose id is KEY. Parts nest (a

@@ -21,7 +21,7 @@ view, the template, the middleware, SQLite's own work in the process):
 - a step of the long game's replay (`/games/<pk>/replay/?side=watch&step=N`) at
   steps spread over the game, and the first step asked for after the game's last
   change (the cold one: it folds the whole log once, as every step did before
-  snapshots, docs/design.md §32);
+  snapshots, docs/tables.md#replays);
 - the bytes of the main pages as sent to a browser that accepts gzip, against the
   raw HTML, and what compressing costs a page (the table page asked with and without
   `Accept-Encoding`).

@@ -1,5 +1,5 @@
 """`python -m lab.bench_ratings`: does the rating predict, how fast does it rebuild, and
-the bots' fixed ratings (docs/design.md §15).
+the bots' fixed ratings (docs/ratings.md#figures).
 
     python -m lab.bench_ratings bench              # 5,000 games (resumable), figures
     python -m lab.bench_ratings bench --games 500  # a quick look

@@ -1,5 +1,5 @@
 """A minimal mutable 31 engine: the yardstick for the real engine's speed
-(`python -m lab bench-engine`; docs/design.md, "The engine's speed").
+(`python -m lab bench-engine`; docs/engine.md#speed).
 
 The same game shape as `lab simulate`'s default games (Scat between baseline bots),
 with none of the real engine's qualities: a round is one object changed in place,

@@ -1,6 +1,7 @@
 """A club announcement: an organizer writes to every member of the club, each of whom is
-notified as they chose (the kind "Announcements", docs/design.md §24). The write path:
-who may, and a clear sentence for anything else, writing nothing."""
+notified as they chose (the kind "Announcements",
+docs/notifications.md#a-club-announcement). The write path: who may, and a clear
+sentence for anything else, writing nothing."""
 
 from __future__ import annotations
 

@@ -22,5 +22,7 @@ class NotificationsConfig(AppConfig):
         for channel in (SiteChannel(), EmailChannel(), BrowserChannel()):
             channels.register(channel)
         sources.load()  # the sources register themselves and their kinds
-        # The apps it listens to never import this one (docs/design.md §12, §24).
+        # The apps it listens to never import this one
+        # (docs/architecture.md#apps-depend-one-way,
+        # docs/notifications.md#kinds-channels-and-sources).
         receivers.connect()

@@ -1,7 +1,8 @@
 """The kinds of notification: each a plug-in registered here by the source that makes it
 (`notifications.sources`), declaring its name, how the preferences page and the
 unsubscribe page call it, whether each channel is on for a person who never chose, and,
-if it can stop being news before its e-mail goes out, how to tell (docs/design.md §24)."""
+if it can stop being news before its e-mail goes out, how to tell
+(docs/notifications.md#kinds-channels-and-sources)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The notifications' outbox (docs/design.md §24): each notification wanted by e-mail
-waits in its row (`email_state` pending), and `send_due` — the task
+"""The notifications' outbox (docs/notifications.md#e-mail-an-outbox): each notification
+wanted by e-mail waits in its row (`email_state` pending), and `send_due` — the task
 `notifications.tasks.send_mail` — sends what is due in batches over one SMTP connection.
 
 Each worker first claims rows (one UPDATE that moves only rows still pending to

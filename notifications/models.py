@@ -1,6 +1,6 @@
 """A notification is one row per (kind, person, subject): the unique constraint is what
 makes "sent once" hold when two workers, a repeated task or an overlapping sweep make
-the same one (docs/design.md §24). A subject that has versions (an event's "your game
+the same one (docs/notifications.md#once). A subject that has versions (an event's "your game
 is ready", deal after deal) keeps its one row, updated by a later version. The row is
 the site's list entry, and the outbox of its e-mail, whose state it carries."""
 

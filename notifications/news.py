@@ -6,7 +6,7 @@ requests to join that were all answered). One rule for the
 two places that ask: the outbox sends no mail that is no longer news
 (`notifications.mail`), and the site shows it read and counts it no more (`settle`,
 which `unread.recount` runs first, so the header's count and the list agree).
-docs/design.md §24."""
+docs/notifications.md#the-site."""
 
 from __future__ import annotations
 

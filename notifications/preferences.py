@@ -1,5 +1,6 @@
-"""Each person's say (docs/design.md §24): a kind is on or off per channel, the kind's
-default unless they chose otherwise (`Preference`, kept only where it differs)."""
+"""Each person's say (docs/notifications.md#preferences): a kind is on or off per
+channel, the kind's default unless they chose otherwise (`Preference`, kept only where
+it differs)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """What a person's open tabs are sent when notifications are made or read, over their
-calls socket (`calls.push.deliver`, docs/design.md §20): the header's unread count, and
-the pop-ups static/js/calls.js shows as the browser's own notifications."""
+calls socket (`calls.push.deliver`, docs/club-night.md#calls-led-to-your-seat): the
+header's unread count, and the pop-ups static/js/calls.js shows as the browser's own
+notifications."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""What the other apps announce that someone should hear of (docs/design.md §24): each
-receiver hands plain ids to a worker (`tasks.make_later`), which asks the source of the
-same name (`notifications.sources`) whom to tell and in what words. A player opening
-their table marks its call read at once instead (one UPDATE: their next page counts
-right). The signals are sent after their commits; none of those apps imports this one."""
+"""What the other apps announce that someone should hear of
+(docs/notifications.md#where-they-come-from): each receiver hands plain ids to a worker
+(`tasks.make_later`), which asks the source of the same name (`notifications.sources`)
+whom to tell and in what words. A player opening their table marks its call read at once
+instead (one UPDATE: their next page counts right). The signals are sent after their
+commits; none of those apps imports this one."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Making notifications, and reading them (docs/design.md §24).
+"""Making notifications, and reading them (docs/notifications.md#once).
 
 `notify` is the one writer of new notifications: given drafts (a kind, a person, what
 it is about, its words), it keeps those whose moment has not passed, asks each
@@ -147,8 +147,8 @@ def _if_read(value: object, name: str) -> Case:
 
 
 def _to_active_people(drafts: list[Draft]) -> list[Draft]:
-    """Only people who can log in are told: not a guest an organizer entered (docs/design.md
-    §21), nor a closed account."""
+    """Only people who can log in are told: not a guest an organizer entered
+    (docs/club-night.md#guests), nor a closed account."""
     if not drafts:
         return []
     active = set(

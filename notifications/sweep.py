@@ -1,8 +1,9 @@
-"""Beat's sweep of the notifications (docs/design.md §6, §24): it makes the reminders
-whose moment has come and not passed (`sources.events.reminders`), gives back e-mails a
-killed worker had claimed, and wakes the sender when anything is due (its task lost
-with the broker, a retry's time come). Overlapping sweeps, or a sweep and a task, make
-nothing twice: `services.notify` writes each notification once."""
+"""Beat's sweep of the notifications (docs/celery.md#the-sweep,
+docs/notifications.md#reminders): it makes the reminders whose moment has come and not
+passed (`sources.events.reminders`), gives back e-mails a killed worker had claimed, and
+wakes the sender when anything is due (its task lost with the broker, a retry's time
+come). Overlapping sweeps, or a sweep and a task, make nothing twice: `services.notify`
+writes each notification once."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Celery tasks of the notifications (docs/design.md §6, §24). Each is safe to run twice,
-late, or on two workers at once: `services.notify` writes a notification once (its
-unique row), and the outbox hands each e-mail to one worker (`mail`)."""
+"""Celery tasks of the notifications (docs/celery.md#tasks,
+docs/notifications.md#where-they-come-from). Each is safe to run twice, late, or on two
+workers at once: `services.notify` writes a notification once (its unique row), and the
+outbox hands each e-mail to one worker (`mail`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The signed one-click unsubscribe link every notification e-mail carries (docs/design.md
-§24): it names the person, the kind and the channel, signed with the site's secret and a
-salt of its own, so it works without logging in and cannot be changed into another
-person's or another kind's. It does not expire: a link in a mail kept for months still
-works (and it can only turn something off)."""
+"""The signed one-click unsubscribe link every notification e-mail carries
+(docs/notifications.md#unsubscribe): it names the person, the kind and the channel,
+signed with the site's secret and a salt of its own, so it works without logging in and
+cannot be changed into another person's or another kind's. It does not expire: a link in
+a mail kept for months still works (and it can only turn something off)."""
 
 from __future__ import annotations
 

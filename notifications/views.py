@@ -1,4 +1,4 @@
-"""The notifications' pages (docs/design.md §24): a person's list, their choices, the
+"""The notifications' pages (docs/notifications.md#the-site): a person's list, their choices, the
 one-click unsubscribe page an e-mail links to, and an organizer's announcement to their
 club. Thin views over `services`, `preferences` and `announcements`; plain forms that
 redirect, so every page works without JavaScript."""

@@ -1,4 +1,4 @@
-"""A rating chart drawn on the server as SVG: no chart JavaScript (docs/design.md §15).
+"""A rating chart drawn on the server as SVG: no chart JavaScript (docs/ratings.md#pages).
 
 `chart()` works out the coordinates; `templates/ratings/chart.svg` draws them, with a
 `<title>` and a `<desc>` that say in words what the line shows, and each game's point

@@ -1,4 +1,4 @@
-"""Rating families: which games' ratings are kept apart (docs/design.md §15).
+"""Rating families: which games' ratings are kept apart (docs/ratings.md#families).
 
 A family is the rules' `scoring`, because that decides what a finishing place means and
 which play earns it: with lives it is the order of going out (survive the knocks), with

@@ -2,7 +2,7 @@
 
 Pure Python (openskill, no Django): the Celery task rates one game with `rate`, and
 `manage.py rebuild_ratings` folds every rated game with the same `rate` in the same
-order, so the two give exactly the same floats (docs/design.md §15).
+order, so the two give exactly the same floats (docs/ratings.md#rebuild).
 
 - Everyone starts at openskill's prior, μ = 25, σ = 25/3.
 - Bots play at their level's fixed rating (`ratings.bots`) and are never updated: they

@@ -1,6 +1,6 @@
 """Ratings per player and rules family, and one row per rated game per player.
 
-`Rating` is the fold's state (docs/design.md §15): it always equals what folding every
+`Rating` is the fold's state (docs/ratings.md#models): it always equals what folding every
 `RatingChange` of its player and family gives, and `manage.py rebuild_ratings` makes
 both again from the games' results. `FamilyLock` rows are what rating a game locks:
 one per family (made when first needed), so games of one family are rated one at a

@@ -2,7 +2,7 @@
 
 Both fold `ratings.fold.rate` over rated games in the same order, finishing time then
 id, so a rebuild gives exactly the stored numbers. Rating a game locks its family's
-`FamilyLock` row, so games of a family are rated one at a time (docs/design.md §15):
+`FamilyLock` row, so games of a family are rated one at a time (docs/ratings.md#rating-a-game):
 
 - a game already rated (a repeated or late delivery) changes nothing;
 - the usual case: the game finished after every rated game of its family, and is

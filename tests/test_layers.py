@@ -184,7 +184,8 @@ def test_the_lab_is_not_installed():
 
 @pytest.mark.parametrize("app", ["clubs", "tournaments", "ratings", "calls", "notifications"])
 def test_games_never_imports_the_apps_beside_it(app: str) -> None:
-    """They subscribe to what games announces (docs/design.md §12); games knows none of them."""
+    """They subscribe to what games announces
+    (docs/architecture.md#apps-depend-one-way); games knows none of them."""
     problems = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((ROOT / "games").rglob("*.py"))
@@ -195,8 +196,8 @@ def test_games_never_imports_the_apps_beside_it(app: str) -> None:
 
 @pytest.mark.parametrize("app", ["games", "accounts", "clubs", "tournaments", "ratings", "calls"])
 def test_no_app_imports_the_notifications(app: str) -> None:
-    """The notifications subscribe to what the other apps announce (docs/design.md §24);
-    none of those knows they exist."""
+    """The notifications subscribe to what the other apps announce
+    (docs/notifications.md#where-they-come-from); none of those knows they exist."""
     problems = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((ROOT / app).rglob("*.py"))
@@ -244,8 +245,9 @@ def calls_importing_tournaments(sources: Iterable[tuple[str, str]]) -> list[str]
 
 
 def test_calls_never_imports_the_tournaments() -> None:
-    """Calls are the bar at the top of every page (docs/design.md §20): an app registers a
-    provider with it (calls.registry), as the tournaments do, and it knows none of them."""
+    """Calls are the bar at the top of every page
+    (docs/club-night.md#calls-led-to-your-seat): an app registers a provider with it
+    (calls.registry), as the tournaments do, and it knows none of them."""
     sources = [
         (path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
         for path in sorted((ROOT / "calls").rglob("*.py"))

@@ -1,4 +1,4 @@
-"""The Celery app: bot moves and turn timers run here (see docs/design.md §6)."""
+"""The Celery app: bot moves and turn timers run here (see docs/celery.md#tasks)."""
 
 import os
 

@@ -1,7 +1,7 @@
 """A system check on the site's address (games.site): every link the site hands out
 starts with SITE_URL, so one that leads to this machine only (localhost, 127.0.0.1)
 while people are meant to come from elsewhere sends them mails, calendars and QR codes
-no phone can open. In both profiles (docs/design.md §7):
+no phone can open. In both profiles (docs/profiles.md#the-sites-one-address):
 
 - embedded: warned when `make run` listens beyond loopback (HOST=0.0.0.0 or a LAN
   address) but SITE_URL is loopback (set so, or no LAN address was found);

@@ -1,4 +1,4 @@
-"""Pages compressed with gzip (docs/design.md §32).
+"""Pages compressed with gzip (docs/web.md#compressed-pages).
 
 Django's GZipMiddleware, for the responses worth it: a page or an htmx fragment (a
 table page is 23 KB of HTML, 5 KB gzipped). Not a streaming response (none is made

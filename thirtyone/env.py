@@ -106,7 +106,7 @@ def channel_layers(redis_url: str) -> dict[str, Any]:
     round trips per group and per message (measured with `make bench-live`: half the
     web processes' CPU per move, and a p95 of 70 ms instead of 97). It delivers at most
     once and is "beta" in channels-redis; a push is only a hint here, and every web
-    process's catch-up check re-pushes what a socket missed (docs/design.md §5)."""
+    process's catch-up check re-pushes what a socket missed (docs/realtime.md#catch-up)."""
     return {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",

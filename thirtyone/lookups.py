@@ -1,5 +1,5 @@
 """`__in` on an integer column leaves out the numbers the column cannot hold
-(docs/design.md §28).
+(docs/security.md#numbers-no-column-holds).
 
 Django already says that `exact`, `gt` and the like on an integer column match no row
 (or every row) for a number out of the column's range, rather than send it

@@ -84,10 +84,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and fragments gzipped, after every other middleware's work on the response
-    # (static files are answered above, compressed ahead): docs/design.md §32.
+    # (static files are answered above, compressed ahead): docs/web.md#compressed-pages.
     "thirtyone.compression.CompressedPages",
     # Before anything that reads the database: a NUL in a path, a field or a cookie is
-    # a 400 here rather than a 500 from PostgreSQL in a view (docs/design.md §28).
+    # a 400 here rather than a 500 from PostgreSQL in a view (docs/security.md#refused-at-the-door).
     "thirtyone.unstorable.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language of a request: the footer's choice (a cookie), else the browser's
@@ -289,7 +289,7 @@ LOGGING = {
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
 # A bot task plays the bot turns after its own move itself, this many at most and for
 # at most this many seconds, then sends the next turn through the broker again
-# (docs/design.md §32). 0 moves: every bot turn is a task of its own.
+# (docs/celery.md#bot-chains). 0 moves: every bot turn is a task of its own.
 THIRTYONE_BOT_CHAIN_MOVES = int(os.environ.get("THIRTYONE_BOT_CHAIN_MOVES", "20"))
 THIRTYONE_BOT_CHAIN_SECONDS = float(os.environ.get("THIRTYONE_BOT_CHAIN_SECONDS", "30"))
 # The threads of a worker process that play those moves (their waits take none), in a
@@ -306,16 +306,16 @@ THIRTYONE_STALLED_BOT_SECONDS = float(os.environ.get("THIRTYONE_STALLED_BOT_SECO
 # Minutes a table without a game in play may go with no seated player looking at it
 # (a page view, the page's own polling, or an action) before the sweep closes it.
 THIRTYONE_IDLE_TABLE_MINUTES = float(os.environ.get("THIRTYONE_IDLE_TABLE_MINUTES", "30"))
-# Notifications (docs/design.md §24): "an event starts soon" goes this many minutes
+# Notifications (docs/notifications.md#reminders): "an event starts soon" goes this many minutes
 # before its start, and beat looks for reminders due (and keeps the mail outbox moving)
 # this often.
 THIRTYONE_REMINDER_MINUTES = int(os.environ.get("THIRTYONE_REMINDER_MINUTES", "30"))
 THIRTYONE_NOTIFY_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_NOTIFY_SWEEP_SECONDS", "15"))
 # How often beat makes the due weeks of the clubs' weekly series (tournaments.schedule.series).
 THIRTYONE_SERIES_SECONDS = float(os.environ.get("THIRTYONE_SERIES_SECONDS", "60"))
-# The right-hand side of every calendar UID ("event-12@<this>", docs/design.md §26):
-# set it once to the site's domain and never change it, or every calendar that
-# subscribed shows each event twice.
+# The right-hand side of every calendar UID ("event-12@<this>",
+# docs/calendars.md#what-a-vevent-says): set it once to the site's domain and never
+# change it, or every calendar that subscribed shows each event twice.
 THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-one.invalid")
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},

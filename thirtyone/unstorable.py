@@ -1,4 +1,5 @@
-"""Refuse, with a 400, a request whose text no database column can hold (docs/design.md §28).
+"""Refuse, with a 400, a request whose text no database column can hold
+(docs/security.md#refused-at-the-door).
 
 PostgreSQL refuses a NUL character in any text it is given (psycopg raises before the
 query is sent), and a lone UTF-16 surrogate cannot be encoded to UTF-8 at all. Either,

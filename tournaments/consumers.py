@@ -108,10 +108,10 @@ class ProjectorConsumer(EventConsumer):
 
 
 class NewsConsumer(EventConsumer):
-    """A card table's result page's socket (docs/design.md §23): the same protocol, but
-    it sends the event's news only (`#event-news`), the same for every viewer, rendered
-    once per change in a process. The page shows one table to its players, so nothing
-    else of the event is pushed to it."""
+    """A card table's result page's socket (docs/club-night.md#news-on-the-result-page):
+    the same protocol, but it sends the event's news only (`#event-news`), the same for
+    every viewer, rendered once per change in a process. The page shows one table to its
+    players, so nothing else of the event is pushed to it."""
 
     def _render(self, change: Any) -> str | None:
         return news.render_pushed(self.event_id, change)

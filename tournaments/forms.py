@@ -25,10 +25,11 @@ from tournaments.services.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal, seat_name, table_seat
 
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
-# The tie-breaks the form starts with: an event with card tables' defaults, whatever
-# the venue, since the venue is chosen on the same form (a phone without JavaScript
-# could not change them when it is): "fewest lives lost" only when the organizer
-# chooses it, as it makes every card table enter each seat's lives lost (§21).
+# The tie-breaks the form starts with: an event with card tables' defaults, whatever the
+# venue, since the venue is chosen on the same form (a phone without JavaScript could
+# not change them when it is): "fewest lives lost" only when the organizer chooses it,
+# as it makes every card table enter each seat's lives lost
+# (docs/club-night.md#card-results).
 INITIAL_TIEBREAKS = services.default_tiebreaks(Event.CARDS)
 # Fields of the services that have no field of their own here.
 FIELD_FOR = {"tiebreaks": TIEBREAK_FIELDS[0]}
@@ -112,7 +113,7 @@ class EventForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Blank: half of a won game."),
     )
-    # Optional: a form posted without it keeps the bot's result (docs/design.md §20).
+    # Optional: a form posted without it keeps the bot's result (docs/tournaments.md#stand-ins).
     stand_in_scoring = forms.ChoiceField(
         label=capfirst(Event._meta.get_field("stand_in_scoring").verbose_name),
         choices=Event.STAND_IN_SCORING,
@@ -169,7 +170,7 @@ class EventForm(forms.Form):
         widget=forms.RadioSelect,
     )
     # Live or turn-based, one select (games.forms.PACE_CHOICES): a turn-based event's
-    # rounds each have days (docs/design.md §25).
+    # rounds each have days (docs/tournaments.md#turn-based-events).
     turn_timer = forms.TypedChoiceField(
         choices=PACE_CHOICES, coerce=int, initial=60, label=gettext_lazy("Turn timer")
     )
@@ -324,7 +325,7 @@ class MoveForm(ScheduleForm):
 
 
 class RepeatForm(forms.Form):
-    """Repeat an event every week (the manage page, docs/design.md §26)."""
+    """Repeat an event every week (the manage page, docs/calendars.md#weekly-series)."""
 
     registration_days = forms.IntegerField(
         label=gettext_lazy("Registration opens (days before each)"),

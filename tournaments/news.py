@@ -1,9 +1,9 @@
-"""An event's news (docs/design.md §20): the break the organizer called and their last
-few announcements, as the top of the event's pages shows them (the partial
-templates/tournaments/_news.html, which any page of the event may include: the event
-page, the manage page, the projector view, a card table's result page) and the players'
-calls say them. Times are in the club's time zone; the `<time datetime>` lets a script
-count the break down (static/js/countdown.js).
+"""An event's news (docs/club-night.md#breaks-and-announcements): the break the
+organizer called and their last few announcements, as the top of the event's pages shows
+them (the partial templates/tournaments/_news.html, which any page of the event may
+include: the event page, the manage page, the projector view, a card table's result
+page) and the players' calls say them. Times are in the club's time zone; the `<time
+datetime>` lets a script count the break down (static/js/countdown.js).
 
 An announcement is news until the next round (a knockout's next deal) starts after it,
 or for ANNOUNCEMENT_MINUTES, whichever comes first: "pizza has arrived" said in the

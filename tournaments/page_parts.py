@@ -34,7 +34,8 @@ class TableLine:
     url: str | None  # the games.Table, to watch or play
     finished: bool
     seats: list[SeatLine] = field(default_factory=list)
-    # A table played with real cards: its result page, for its players (§21).
+    # A table played with real cards: its result page, for its players
+    # (docs/club-night.md#card-tables).
     result_url: str | None = None
 
 

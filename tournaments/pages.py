@@ -95,7 +95,7 @@ def club_url(event: Event) -> str | None:
 
 def end_of_event(event: Event, me: Entry | None) -> dict[str, Any]:
     """A finished event's podium, and `me`'s own line in "Your entry", in the format's
-    words (docs/design.md §19): nothing while it runs."""
+    words (docs/club-night.md#the-end-of-the-evening): nothing while it runs."""
     if event.status != Event.FINISHED:
         return {"podium": [], "own_line": ""}
     fmt = formats.of(event)

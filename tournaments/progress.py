@@ -74,10 +74,11 @@ def record_places(table: RoundTable) -> None:
 def record_card_places(
     table: RoundTable, places: Sequence[int], lives_lost: Sequence[int] = ()
 ) -> None:
-    """A card table's confirmed result (docs/design.md §21): `places` by seat position
-    on its seats, and the table finished, as `record_places` records a game. `lives_lost`
-    (the rounds each seat lost, when the rules score lives and the players gave them) is
-    what "fewest lives lost" sums, as a game's rounds lost are; none given counts 0."""
+    """A card table's confirmed result (docs/club-night.md#entering-and-confirming):
+    `places` by seat position on its seats, and the table finished, as `record_places`
+    records a game. `lives_lost` (the rounds each seat lost, when the rules score lives
+    and the players gave them) is what "fewest lives lost" sums, as a game's rounds lost
+    are; none given counts 0."""
     for index, seat in enumerate(table.seats.order_by("position")):
         # By seat order: a knockout table's positions may have gaps.
         seat.place = places[index]
@@ -104,8 +105,9 @@ def playing_round(event: Event, number: int) -> Round:
 
 
 def mark_finished(event: Event) -> None:
-    """The event is over: its seed is revealed from now on (docs/design.md §27). What a
-    format reveals with it is its own (`Rounds.finish`: a duplicate event's boards)."""
+    """The event is over: its seed is revealed from now on
+    (docs/fair-seating.md#revealed-when-the-event-is-over). What a format reveals with
+    it is its own (`Rounds.finish`: a duplicate event's boards)."""
     event.status, event.finished_at = Event.FINISHED, timezone.now()
     event.registration_open = False
     event.save(update_fields=["status", "finished_at", "registration_open"])

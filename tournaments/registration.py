@@ -1,10 +1,11 @@
-"""When registration for an event opens (docs/design.md §26). An event may open its
-registration at a set time (`Event.registration_opens_at`; None: at once); until then
-no one registers and the pages say when it opens. The moment it opens is marked once
+"""When registration for an event opens
+(docs/calendars.md#registration-opening-at-a-time). An event may open its registration
+at a set time (`Event.registration_opens_at`; None: at once); until then no one
+registers and the pages say when it opens. The moment it opens is marked once
 (`Event.registration_opened_at`) and told once (`signals.registration_opened`), by
-whichever comes first of: the event made with registration open, an organizer opening
-it early, or beat's sweep finding the time passed. Only an upcoming event is told: one
-that has started, finished or been cancelled meanwhile never is."""
+whichever comes first of: the event made with registration open, an organizer opening it
+early, or beat's sweep finding the time passed. Only an upcoming event is told: one that
+has started, finished or been cancelled meanwhile never is."""
 
 from __future__ import annotations
 

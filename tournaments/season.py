@@ -1,5 +1,5 @@
 """A club's season standings: every event of the club that started in a calendar year,
-added up per player (docs/design.md §19). Each event's format says what a player's
+added up per player (docs/tournaments.md#the-season). Each event's format says what a player's
 result there is worth (`Format.exports.season`: their rank, games, points and the most
 they could have scored); the season adds points and maxima across events, so the
 percentage compares players who played different numbers of events or rounds, and

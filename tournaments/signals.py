@@ -5,8 +5,9 @@ connects in its `AppConfig.ready` (tournaments imports none of them).
 
 `registration_opened`: players may now register for an event: it was made with
 registration open at once, an organizer opened it early, or beat's sweep saw its opening
-time pass (`tournaments.registration.announce`: once per event, docs/design.md §26).
-Keyword argument: `event` (the `Event`).
+time pass (`tournaments.registration.announce`: once per event,
+docs/calendars.md#registration-opening-at-a-time). Keyword argument: `event` (the
+`Event`).
 
 `event_finished`: an event is over and its standings are final (its last round recorded,
 or the organizer finished it). Keyword argument: `event_id` (int).

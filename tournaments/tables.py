@@ -77,11 +77,12 @@ def open_event_tables(
 def start_event_game(round_: Round, table: Table, **options: Any) -> Game:
     """The one place an event's game starts, whatever the format (a Swiss or top-q
     round's game, a knockout's deal, a duplicate board): `games.start_game` with
-    `options`, started by the system; then a bot stands in from the first move for
-    each player the organizer said would not come this round (`Entry.stand_in_round`,
+    `options`, started by the system; then a bot stands in from the first move for each
+    player the organizer said would not come this round (`Entry.stand_in_round`,
     `tournaments.services.stand_in`), so every game of their round is played for them
     until they come back or get their seat back. Their seat of the round is marked
-    `stood_in`: the round scores for them by the event's `stand_in_scoring` (§20)."""
+    `stood_in`: the round scores for them by the event's `stand_in_scoring`
+    (docs/tournaments.md#stand-ins)."""
     game = games.start_game(table=table, by=None, **options)
     away = Entry.objects.filter(
         event_id=round_.event_id, status=Entry.REGISTERED, stand_in_round=round_.number

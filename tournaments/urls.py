@@ -25,10 +25,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
-    # A card table's result, entered from the players' phones (docs/design.md §21).
+    # A card table's result, entered from the players' phones
+    # (docs/club-night.md#entering-and-confirming).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
-    # Calendars (docs/design.md §26): plain GET addresses, no log-in.
+    # Calendars (docs/calendars.md#the-three-feeds): plain GET addresses, no log-in.
     path("clubs/<slug:slug>/calendar.ics", calendars.club_calendar, name="club_calendar"),
     path("tournaments/<int:pk>/calendar.ics", calendars.event_calendar, name="event_calendar"),
     path("tournaments/calendar/", calendars.my_calendar, name="my_calendar"),
@@ -37,11 +38,11 @@ urlpatterns = [
         calendars.player_calendar,
         name="player_calendar",
     ),
-    # The seating checked against the seed, once revealed (docs/design.md §27).
+    # The seating checked against the seed, once revealed (docs/fair-seating.md#drawing-again).
     path("tournaments/<int:pk>/verify/", verify.verify_page, name="verify"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
-    # Printed pages (docs/design.md §20); without a round: the latest the viewer may see.
+    # Printed pages (docs/club-night.md#print); without a round: the latest the viewer may see.
     path("tournaments/<int:pk>/print/pairings/", printing.pairings, name="print_pairings"),
     path(
         "tournaments/<int:pk>/print/pairings/<int:number>/",

@@ -1,5 +1,6 @@
-"""Checking an event's seating against its revealed seed (docs/design.md §27,
-docs/verify-event.md): the report the verify page and `manage.py verify_event` show.
+"""Checking an event's seating against its revealed seed
+(docs/fair-seating.md#the-verify-page-and-the-command, docs/verify-event.md): the report
+the verify page and `manage.py verify_event` show.
 
 The common part is here: the commitment (the revealed salt, seed and algorithm hashed
 again) and the report's verdict. The rounds themselves are each format's to draw again

@@ -1,6 +1,6 @@
 """How the tournament pages write places, numbers and seats, the same in every format's
 pages, forms and CSV. Reading only: nothing here imports a write path, so any page
-module may use it (docs/design.md §14). Every word is in the language active when it
+module may use it (docs/tournaments.md#shared-reading). Every word is in the language active when it
 is called (docs/i18n.md): the page's, or the person's a notification is for."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one write path for clubs (docs/design.md §13): members, roles, join requests,
+"""The one write path for clubs (docs/clubs.md#services): members, roles, join requests,
 invite links and the club's house rules.
 
 Every function is keyword-only and runs in one transaction. It checks who is asking

@@ -1,4 +1,5 @@
-"""A game's permanent record: its rounds, its replay and its transcript (docs/design.md §16).
+"""A game's permanent record: its rounds, its replay and its transcript
+(docs/tables.md#transcripts).
 
 Everything here is read from the event log as of the snapshot's seq, and shows only
 what is public at that seq (docs/rules.md §10): a round's hands once the round has

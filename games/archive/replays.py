@@ -1,6 +1,6 @@
 """The replay: the table after each step as a seat, a spectator or everyone face up
 sees it, what was said, and the steps made on demand from states kept in the cache
-(docs/design.md §32)."""
+(docs/tables.md#replays)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def fold(events: Sequence[engine.Event]) -> list[Step]:
 
 
 # A replay step is made from the state kept for the nearest step at most this many
-# before it (docs/design.md §32): a step then folds at most SNAPSHOT_EVERY - 1 moves,
+# before it (docs/tables.md#replays): a step then folds at most SNAPSHOT_EVERY - 1 moves,
 # not the whole log.
 SNAPSHOT_EVERY = 16
 # How long a game version's snapshots stay in the cache (seconds): a finished game's

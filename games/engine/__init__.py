@@ -1,4 +1,4 @@
-"""The rules engine of 31: pure Python, no Django, no I/O (docs/design.md §2).
+"""The rules engine of 31: pure Python, no Django, no I/O (docs/engine.md#purity).
 
 Import what you need from here::
 

@@ -1,4 +1,4 @@
-"""Where the engine's randomness comes from: always from the caller (docs/design.md §2).
+"""Where the engine's randomness comes from: always from the caller (docs/engine.md#randomness).
 
 A deck source shuffles cards and picks a random seat. Production uses the operating
 system's secure generator; simulations a seeded one; tests fixed decks; replays the

@@ -1,4 +1,5 @@
-"""Rebuild a game from its events: the state is a fold over the log (docs/design.md §3).
+"""Rebuild a game from its events: the state is a fold over the log
+(docs/persistence.md#the-snapshot).
 
 The moves are read back from the player events, and every shuffle or random pick from
 the events that recorded it, then the game is played again. The regenerated events

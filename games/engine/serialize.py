@@ -1,4 +1,5 @@
-"""A game state as JSON-ready data and back, for the stored snapshot (docs/design.md §3).
+"""A game state as JSON-ready data and back, for the stored snapshot
+(docs/persistence.md#the-snapshot).
 
 Cards are stored as codes (``AS``); the deck source is not stored: the caller attaches
 one when it loads the state. `state_from_dict(state_to_dict(s)) == s` for every state.

@@ -17,13 +17,13 @@ What goes in is the writer's choice: the web app leaves out every secret a spect
 may not know yet (`games.archive`), so a transcript of a game in play holds none.
 Reading gives back exactly the events written, so `replay` can fold them.
 
-A transcript may come from anyone (docs/design.md §28), so reading refuses, naming
-the line, what no transcript this app writes holds and what would cost every page
-that shows it: more than MAX_HEADERS headers, a header's value longer than
-MAX_HEADER_CHARS, an event's JSON nested deeper than MAX_DEPTH, a string in an event
-longer than MAX_STRING (a player's name is the longest), a number that is not finite,
-and a NUL or a lone surrogate anywhere (no database stores the one, no page can send
-the other). Lines end at ``\n`` (or ``\r\n``) only: a name may hold U+2028, which
+A transcript may come from anyone (docs/security.md#what-a-transcript-may-hold), so
+reading refuses, naming the line, what no transcript this app writes holds and what
+would cost every page that shows it: more than MAX_HEADERS headers, a header's value
+longer than MAX_HEADER_CHARS, an event's JSON nested deeper than MAX_DEPTH, a string in
+an event longer than MAX_STRING (a player's name is the longest), a number that is not
+finite, and a NUL or a lone surrogate anywhere (no database stores the one, no page can
+send the other). Lines end at ``\n`` (or ``\r\n``) only: a name may hold U+2028, which
 `str.splitlines` would break a line at.
 """
 

@@ -1,7 +1,7 @@
 """Each player's arrival at their table (`GamePlayer.arrived_at`) and a table's
-first-turn grace (docs/design.md §20). The people of games already being played have
-been at their tables all along: they count as arrived when their game started, so no
-one is called to a game they are playing."""
+first-turn grace (docs/tables.md#the-first-turn-waits-for-the-player). The people of
+games already being played have been at their tables all along: they count as arrived
+when their game started, so no one is called to a game they are playing."""
 
 from django.db import migrations, models
 from django.db.models import OuterRef, Subquery

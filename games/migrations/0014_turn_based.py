@@ -1,4 +1,4 @@
-"""Turn-based tables (docs/design.md §25): a table's hours a move, 0 for a live table.
+"""Turn-based tables (docs/tables.md#hours-a-move): a table's hours a move, 0 for a live table.
 A database default, so a process still running the code of before inserts live tables."""
 
 from django.db import migrations, models

@@ -1,4 +1,4 @@
-"""Tables, seats, games and the event log (docs/design.md §3).
+"""Tables, seats, games and the event log (docs/persistence.md#the-event-log).
 
 A game is an append-only list of `GameEvent`s (unique `seq` per game); `Game.state` is
 a cached snapshot of the engine state that folding the events gives back. Only

@@ -1,5 +1,6 @@
-"""A game and its players: its snapshot of the engine state (docs/design.md §3), and who
-played at each seat and how it went for them."""
+"""A game and its players: its snapshot of the engine state
+(docs/persistence.md#the-snapshot), and who played at each seat and how it went for
+them."""
 
 from __future__ import annotations
 

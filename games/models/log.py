@@ -1,5 +1,5 @@
 """The event log (append-only, a unique `seq` per game) and the decks a game committed to
-before dealing from them (docs/design.md §3)."""
+before dealing from them (docs/persistence.md#fair-shuffles)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ class GameEvent(models.Model):
 class Deal(models.Model):
     """A commitment to one deck the game deals from: its hash is shown before anyone
     sees a card of it, and the deck and salt once it is used up, so anyone can check
-    the shuffle was fixed first (docs/design.md §3).
+    the shuffle was fixed first (docs/persistence.md#fair-shuffles).
 
     - ROUND: each round's deck, committed with its deal, revealed with the round's end.
     - RESHUFFLE: the order a reshuffled stock takes. Which discards will be shuffled

@@ -56,7 +56,7 @@ class Table(models.Model):
         (60, _("1 minute")),
         (120, _("2 minutes")),
     ]
-    # A turn-based table (docs/design.md §25): hours a move instead of the timer's
+    # A turn-based table (docs/tables.md#hours-a-move): hours a move instead of the timer's
     # seconds; 0 is a live table.
     MOVE_HOURS_CHOICES = [(0, _("Live")), *((hours, hours_a_move(hours)) for hours in MOVE_HOURS)]
     CLOSED_BY_HOST, CLOSED_BY_STAFF, HOST_LEFT, IDLE = "host", "staff", "host_left", "idle"
@@ -117,7 +117,7 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(_("seat count"), default=4)
     is_public = models.BooleanField(_("is public"), default=True)
     # Its games count for the players' ratings (when at least two people play). Read by
-    # the `ratings` app, which games never imports (docs/design.md §15).
+    # the `ratings` app, which games never imports (docs/ratings.md#which-games-count).
     rated = models.BooleanField(_("rated"), default=False)
     invite_token = models.CharField(
         _("invite token"), max_length=32, unique=True, default=_invite_token
@@ -145,7 +145,7 @@ class Table(models.Model):
     first_turn_grace = models.PositiveSmallIntegerField(
         _("first turn grace"), default=0, db_default=0
     )
-    # Turn-based (docs/design.md §25): each move has this many hours, played over days
+    # Turn-based (docs/tables.md#hours-a-move): each move has this many hours, played over days
     # (`turn_timer` is then 0: no live timer). 0: a live table, timed by `turn_timer`.
     move_hours = models.PositiveSmallIntegerField(
         _("move hours"), choices=MOVE_HOURS_CHOICES, default=0, db_default=0
@@ -181,7 +181,7 @@ class Table(models.Model):
 
     @property
     def turn_based(self) -> bool:
-        """Played over days: each move has hours (docs/design.md §25)."""
+        """Played over days: each move has hours (docs/tables.md#hours-a-move)."""
         return self.move_hours > 0
 
     @property

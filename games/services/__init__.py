@@ -1,4 +1,4 @@
-"""The one write path for tables and games (docs/design.md §4).
+"""The one write path for tables and games (docs/persistence.md#the-write-path).
 
 Every function is keyword-only and runs in one transaction. `play` locks the game row,
 checks the caller's `expected_seq`, lets the engine validate and apply the move,

@@ -1,8 +1,9 @@
-"""A player opening their table (docs/design.md §20): the first time a seated person
-opens the page or socket of a game in play, `GamePlayer.arrived_at` is set. A table with
-a first-turn grace (an event's: players walk over from wherever they were called) gives
-a person who has not arrived yet until the grace ends before their turn's timer starts
-(`game_log._deadline`); arriving starts it now, as at any other table."""
+"""A player opening their table (docs/tables.md#the-first-turn-waits-for-the-player):
+the first time a seated person opens the page or socket of a game in play,
+`GamePlayer.arrived_at` is set. A table with a first-turn grace (an event's: players
+walk over from wherever they were called) gives a person who has not arrived yet until
+the grace ends before their turn's timer starts (`game_log._deadline`); arriving starts
+it now, as at any other table."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def _start_timer_now(game: Game, user: Any) -> None:
     if on_turn and game.turn_deadline > soonest:
         game.turn_deadline = soonest
         game.save(update_fields=["turn_deadline"])
-        if game.table.turn_based:  # the sweep finds the deadline (docs/design.md §25)
+        # the sweep finds the deadline (docs/tables.md#the-deadline-is-found-by-the-sweep)
+        if game.table.turn_based:
             return
         game_id, seq = game.pk, game.seq
         transaction.on_commit(

@@ -1,4 +1,4 @@
-"""Away players and games ended early (docs/design.md §4, §6): the policy and its
+"""Away players and games ended early (docs/tables.md#timers-and-away-players): the policy and its
 numbers are `games.absence`'s; these carry it out, each leaving a table event in the
 log. A player is marked away by the sweep (gone on their turn), by the host or staff,
 or by a tournament they withdrew from; the host or staff, or the sweep (an abandoned
@@ -97,7 +97,7 @@ def let_bot_finish(*, game_id: int, user: Any) -> bool:
 
 
 # The away reason of every person of a game whose deadline passed: a turn-based event's
-# round (docs/design.md §25). Bots finish the game.
+# round (docs/tournaments.md#turn-based-events). Bots finish the game.
 DEADLINE = "deadline"
 
 # Why a player away for good cannot play their own turns again (`absence.TO_THE_END`).

@@ -1,10 +1,10 @@
-"""A game's log (docs/design.md §3, §4): what a change to a game writes -- its events,
-its decks' commitments (`games.shuffles`), its snapshot, its players' results. A
-change takes the game's row lock here (`locked_game`), checks the seq its asker saw
-(`check_seq`), and ends with `record` (a move: a new snapshot and turn) or `append`
-(table events: the snapshot stays), which leave what follows the commit to
-`games.notify`. An agreement on levels writes its own events and snapshot
-(`level_agreements`): it keeps the turn's start and deadline."""
+"""A game's log (docs/persistence.md#the-event-log, docs/persistence.md#the-write-path):
+what a change to a game writes -- its events, its decks' commitments (`games.shuffles`),
+its snapshot, its players' results. A change takes the game's row lock here
+(`locked_game`), checks the seq its asker saw (`check_seq`), and ends with `record` (a
+move: a new snapshot and turn) or `append` (table events: the snapshot stays), which
+leave what follows the commit to `games.notify`. An agreement on levels writes its own
+events and snapshot (`level_agreements`): it keeps the turn's start and deadline."""
 
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ def record(
     moved (the abandoned-game clock starts again); `players_kept`: the players read
     under the lock are still as saved, and stay in hand at the new seq (unless the
     game is over: its results change them). A new turn at a turn-based table is
-    announced (`notify.turn_passed`, docs/design.md §25)."""
+    announced (`notify.turn_passed`, docs/tables.md#your-turn)."""
     first = game.seq + 1
     rows = []
     for offset, event in enumerate(events):
@@ -304,7 +304,7 @@ def _deal(
 
 def _deadline(game: Game, state: engine.GameState) -> datetime | None:
     """When the turn's timer runs out: the table's timer (a turn-based table's hours a
-    move, docs/design.md §25) from now, or from the end of the table's first-turn grace
+    move, docs/tables.md#hours-a-move) from now, or from the end of the table's first-turn grace
     for a person who has not opened the table yet (`games.services.arrival`; asked only
     while the grace lasts)."""
     seconds = game.table.turn_seconds

@@ -1,4 +1,4 @@
-"""Levels added to the bus by agreement (`engine.levels`, docs/design.md §2): a player
+"""Levels added to the bus by agreement (`engine.levels`, docs/engine.md#agreements): a player
 proposes new levels, the bots at the table agree at once, and the people answer. An
 agreement changes nothing of the board: whose turn it is, and its deadline, stay."""
 

@@ -1,7 +1,7 @@
-"""The games (docs/design.md §4): starting one, a person's move, a bot's move (thought
-before the game's lock is taken), a turn whose time ran out, and an away player coming
-back. What a move writes -- the events, the decks' commitments, the snapshot -- is
-`games.services.game_log`'s."""
+"""The games (docs/persistence.md#the-write-path): starting one, a person's move, a
+bot's move (thought before the game's lock is taken), a turn whose time ran out, and an
+away player coming back. What a move writes -- the events, the decks' commitments, the
+snapshot -- is `games.services.game_log`'s."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A table's life (docs/design.md §4): a table is open until it is closed, for good: by
+"""A table's life (docs/tables.md#a-tables-life): a table is open until it is closed, for good: by
 its host or a moderator, when its host leaves with no other player seated, or by the
 sweep when no seated player has looked at it for THIRTYONE_IDLE_TABLE_MINUTES (and a
-move's time more at a turn-based table, docs/design.md §25). Closing
+move's time more at a turn-based table, docs/tables.md#absence-waits-days). Closing
 never happens during a game. Seats and games are kept: the people who sat there still
 see the table, and why it closed."""
 

@@ -1,7 +1,7 @@
-"""Tables and their seats (docs/design.md §4): opening one table (the lobby's, or
-another app's with any seating) or several at once (a tournament round's), joining,
-adding a bot, leaving a seat, and the system reseating a table it starts. Every change
-of seats happens between games."""
+"""Tables and their seats (docs/persistence.md#the-service-modules): opening one table
+(the lobby's, or another app's with any seating) or several at once (a tournament
+round's), joining, adding a bot, leaving a seat, and the system reseating a table it
+starts. Every change of seats happens between games."""
 
 from __future__ import annotations
 
@@ -80,18 +80,18 @@ def open_table(
     first_turn_grace: int = 0,
 ) -> Table:
     """A new table playing `rule_set` (one that is offered) with `changes` on top, or
-    exactly `rules` when given (a tournament's, frozen from `rule_set` when it was
-    made: whether the rule set is still offered, or has changed, no longer matters), with
+    exactly `rules` when given (a tournament's, frozen from `rule_set` when it was made:
+    whether the rule set is still offered, or has changed, no longer matters), with
     `seats` taken (users and bots, at any positions), hosted by `owner` (None: no one
     hosts it, as a tournament's tables) and started by `starters` (`Table.STARTERS`: the
-    host, any seated player, or only the system, `start_game(by=None)`). A host must
-    have a seat. The table keeps a copy of the rules, and the rule set's name and preset:
-    editing the rule set later changes no table made with it. `rated`: its games count
-    for the players' ratings (docs/design.md §15). `home`: where the table's page leads
-    back to (None: the lobby), for a table opened by another app's page.
-    `first_turn_grace`: seconds a person who has not opened the table yet has before
-    their turn's timer starts (`games.services.arrival`). `move_hours`: a turn-based
-    table's hours a move (docs/design.md §25), which replace the `turn_timer`."""
+    host, any seated player, or only the system, `start_game(by=None)`). A host must have
+    a seat. The table keeps a copy of the rules, and the rule set's name and preset:
+    editing the rule set later changes no table made with it. `rated`: its games count for
+    the players' ratings (docs/ratings.md#which-games-count). `home`: where the table's
+    page leads back to (None: the lobby), for a table opened by another app's page.
+    `first_turn_grace`: seconds a person who has not opened the table yet has before their
+    turn's timer starts (`games.services.arrival`). `move_hours`: a turn-based table's
+    hours a move (docs/tables.md#hours-a-move), which replace the `turn_timer`."""
     if rule_set is None:
         raise ServiceError(_("Choose the rules to play by."), "rule_set")
     if starters not in dict(Table.STARTERS):
@@ -176,8 +176,8 @@ def _new_table(
 
 def checked_timer(turn_timer: int, move_hours: int) -> int:
     """The turn timer a table stores: one from the list, or none at a turn-based table,
-    whose moves have `move_hours` (one of `absence.MOVE_HOURS`) instead (docs/design.md
-    §25). Also what an event checks its tables' timer with."""
+    whose moves have `move_hours` (one of `absence.MOVE_HOURS`) instead
+    (docs/tables.md#hours-a-move). Also what an event checks its tables' timer with."""
     if move_hours:
         if move_hours not in absence.MOVE_HOURS:
             raise ServiceError(_("Choose the hours a move has from the list."), "turn_timer")

@@ -72,7 +72,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """One step of the replay: ?side=watch|all|<seat>&step=<n> (from 0)."""
     game = _replayable_game(request, pk)
-    found = archive.replay_steps(game)  # made from kept states: docs/design.md §32
+    found = archive.replay_steps(game)  # made from kept states: docs/tables.md#replays
     if not found:
         raise Http404("This game has no moves yet.")
     names = found.names
@@ -156,7 +156,8 @@ class _Refused(Exception):
 
 def _replayable(text: str) -> tuple[list[tuple[str, str]], list[engine.Event], list[Step]]:
     """The headers, events and replay steps of `text`; `_Refused` if it is no transcript
-    of a game whose every round ended (docs/design.md §16, §28)."""
+    of a game whose every round ended (docs/tables.md#transcripts,
+    docs/security.md#what-a-transcript-may-hold)."""
     try:
         headers, lines = read(text)
         events = [line.event for line in lines]
@@ -207,7 +208,7 @@ def _check(text: str) -> str:
 def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
     """An imported transcript's replay, from every side, and what it is: a game this
     site recorded (its signature checks) or a file a member uploaded, whose names and
-    headers are theirs (docs/design.md §28)."""
+    headers are theirs (docs/security.md#signed-transcripts)."""
     imported = get_object_or_404(ImportedTranscript.objects.select_related("created_by"), key=key)
     try:
         # Checked again: a transcript kept before a check was added is refused now.

@@ -266,7 +266,7 @@ def _create_url(data: Any) -> str:
 
 def _over_limit(request: HttpRequest, limit: ratelimit.Limit) -> int:
     """Count this POST against the user's `limit`: 0 if within it, else the seconds to
-    wait (docs/design.md §9, §28)."""
+    wait (docs/security.md#the-lobbys-limits)."""
     return ratelimit.throttled(limit, f"user:{request.user.pk}")
 
 

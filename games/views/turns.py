@@ -1,5 +1,5 @@
-"""A person's turn-based games (docs/design.md §25): the page the header's "N games
-waiting for your move", the lobby and the profile link to."""
+"""A person's turn-based games (docs/tables.md#games-waiting-for-your-move): the page
+the header's "N games waiting for your move", the lobby and the profile link to."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The two profiles the live benchmark runs, each from nothing (docs/design.md §7).
+"""The two profiles the live benchmark runs, each from nothing
+(docs/profiles.md#the-tests-settings).
 
 - embedded: a fresh SQLite file and the embedded Valkey in a temporary
   THIRTYONE_VAR_DIR, as `make run` has it;

@@ -1,6 +1,6 @@
 """The channels a notification reaches a person through: a plug-in each (the site's list,
 e-mail, the browser's own notifications while a tab is open), registered here in the
-order the preferences page shows them (docs/design.md §24).
+order the preferences page shows them (docs/notifications.md#kinds-channels-and-sources).
 
 A channel marks a new notification it is wanted for (`prepare`, before the row is
 written: the site's list shows it, its e-mail waits in the outbox) and hands over the

@@ -1,7 +1,8 @@
 """The browser's own notifications, while a tab of the site is open: sent over the
-person's calls socket (docs/design.md §20), shown by static/js/calls.js only after they
-pressed "Notify me" in that browser and it allowed them. Nothing is stored for it: a
-person with no tab open sees the notification in the list (and their e-mail)."""
+person's calls socket (docs/club-night.md#calls-led-to-your-seat), shown by
+static/js/calls.js only after they pressed "Notify me" in that browser and it allowed
+them. Nothing is stored for it: a person with no tab open sees the notification in the
+list (and their e-mail)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ plain values (ids) by a Celery task (`notifications.tasks.make`) and returning d
 (`services.Draft`) for `services.notify`. What calls a source is a receiver of another
 app's signal (`notifications.receivers`) or beat's sweep (`notifications.sweep`, for the
 ones a clock brings: an event starting soon, check-in opening). A source module also
-registers the kinds it makes (`notifications.kinds`). docs/design.md §24."""
+registers the kinds it makes (`notifications.kinds`).
+docs/notifications.md#kinds-channels-and-sources."""
 
 from __future__ import annotations
 

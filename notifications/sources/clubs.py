@@ -1,7 +1,7 @@
 """Notifications from clubs: requests to join waiting (to the club's organizers: one
 row each, its count updated by each new request), a request to join answered (to the
 person who asked), and a club announcement, which an organizer writes to every member
-(`notifications.announcements`). docs/design.md §24."""
+(`notifications.announcements`). docs/notifications.md#updated-not-repeated."""
 
 from __future__ import annotations
 

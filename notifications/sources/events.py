@@ -3,7 +3,7 @@ event starts soon and check-in opened (to its registered players, made by beat's
 while their moment has not passed: `reminders`), its final standings (each player's own
 line), and the organizer's announcements. Times are said on the club's clock, its zone
 named; the moments are compared as instants (UTC), so a daylight-saving change moves no
-reminder (docs/design.md §20, §24)."""
+reminder (docs/clubs.md#time-zones, docs/notifications.md#reminders)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 or a board dealt to you), you move to another table (at a format that keeps its tables),
 your turn at a turn-based table. Sources of `games.signals.game_started` and
 `turn_waiting` (notifications.receivers); the words of an event's table come from
-`tournaments.room.seat_calls.seating`, as the calls bar's do (docs/design.md §20, §24)."""
+`tournaments.room.seat_calls.seating`, as the calls bar's do
+(docs/club-night.md#calls-led-to-your-seat,
+docs/notifications.md#kinds-channels-and-sources)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-// The calls bar (docs/design.md §20): the server draws it into every page and pushes
-// it again over the person's socket (htmx's ws extension swaps it in). Here, with
-// JavaScript: the tab's title names an urgent call, a new one may chime (the person's
-// setting, off by default), and a call's time counts down. The socket also carries the
-// notifications' unread count and pop-ups (below). The words it writes are the page's,
-// in its language: attributes of the bar (templates/calls/bar.html) and of the Notify me
-// box (templates/notifications/_notify_me.html); English if a page lacks them.
+// The calls bar (docs/club-night.md#calls-led-to-your-seat): the server draws it into
+// every page and pushes it again over the person's socket (htmx's ws extension swaps it
+// in). Here, with JavaScript: the tab's title names an urgent call, a new one may chime
+// (the person's setting, off by default), and a call's time counts down. The socket also
+// carries the notifications' unread count and pop-ups (below). The words it writes are
+// the page's, in its language: attributes of the bar (templates/calls/bar.html) and of
+// the Notify me box (templates/notifications/_notify_me.html); English if a page lacks
+// them.
 (function () {
   "use strict";
 
@@ -81,10 +82,11 @@
     tick();
   }
 
-  // Notifications (docs/design.md §24): the same socket brings the header's unread count
-  // and new notifications, which become the browser's own pop-ups only once the person
-  // pressed "Notify me" in this browser and it allowed them. Every open tab gets them;
-  // one tag per notification makes the browser show it once.
+  // Notifications (docs/notifications.md#the-browser-while-a-tab-is-open): the same
+  // socket brings the header's unread count and new notifications, which become the
+  // browser's own pop-ups only once the person pressed "Notify me" in this browser and
+  // it allowed them. Every open tab gets them; one tag per notification makes the
+  // browser show it once.
   var NOTIFY = "thirtyone-notify";
 
   function notifyChosen() {

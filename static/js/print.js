@@ -1,4 +1,4 @@
-// The printed pages (docs/design.md §20): show the Print button, which opens the
+// The printed pages (docs/club-night.md#print): show the Print button, which opens the
 // browser's print dialog, in place of the line that says how to print without it.
 document.querySelectorAll("[data-print]").forEach((button) => {
   button.hidden = false;

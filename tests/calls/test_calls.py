@@ -1,6 +1,6 @@
-"""The calls bar (docs/design.md §20): an event's players are called to their tables at
-the top of every page, by push over their own socket and on any page drawn after; the
-first turn's timer waits for them (the grace)."""
+"""The calls bar (docs/club-night.md#calls-led-to-your-seat): an event's players are
+called to their tables at the top of every page, by push over their own socket and on
+any page drawn after; the first turn's timer waits for them (the grace)."""
 
 from __future__ import annotations
 
@@ -220,7 +220,8 @@ def test_the_socket_sends_the_bar_on_opening_and_again_when_a_round_starts(
         round_ = await database_sync_to_async(lambda: event.round_set.get())()
         await database_sync_to_async(services.start_round)(round_=round_, by=ann)
         # The bar, and after it what the same socket carries for the notifications
-        # (docs/design.md §24): the fragments that arrive within a moment.
+        # (docs/notifications.md#the-browser-while-a-tab-is-open): the fragments that
+        # arrive within a moment.
         html = await mine.receive_from(timeout=3)
         while not await mine.receive_nothing(timeout=0.5):
             html += await mine.receive_from(timeout=3)
@@ -271,7 +272,7 @@ def test_a_players_event_page_reloads_often_enough_without_javascript_for_the_ca
     assert refresh.search(onlooker.get(url).content.decode()).group(1) == "30"
 
 
-# ---- tables played with real cards (docs/design.md §21) ----------------------------------
+# ---- tables played with real cards (docs/club-night.md#card-tables) ----------------------
 
 
 def test_a_card_tables_players_are_called_to_it_until_its_result_is_recorded(

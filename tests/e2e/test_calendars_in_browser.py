@@ -1,4 +1,4 @@
-"""Calendars and weekly series in a browser with JavaScript off (docs/design.md §26):
+"""Calendars and weekly series in a browser with JavaScript off (docs/calendars.md):
 the organizer repeats an event, moves it and stops repeating from the manage page; a
 player makes their private calendar address and renews it; the event page offers
 "Add to calendar" and the club page its feed. axe-core finds nothing on the new pages

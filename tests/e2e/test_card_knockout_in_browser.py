@@ -1,9 +1,9 @@
-"""A balanced knockout played with real cards (docs/design.md §21, §23), in a real
-browser: each deal's lives lost entered on a table's result page from a player's 390×844
-phone with JavaScript off and confirmed from another player's, deal after deal, every
-phone finding its next table by the page's links; the balancing breaks a table and moves
-its players, and the event is played to its winner. Screenshots in tests/e2e/output/;
-axe-core finds nothing."""
+"""A balanced knockout played with real cards (docs/club-night.md#knockouts-with-cards,
+docs/club-night.md#the-evening-tested), in a real browser: each deal's lives lost
+entered on a table's result page from a player's 390×844 phone with JavaScript off and
+confirmed from another player's, deal after deal, every phone finding its next table by
+the page's links; the balancing breaks a table and moves its players, and the event is
+played to its winner. Screenshots in tests/e2e/output/; axe-core finds nothing."""
 
 from __future__ import annotations
 

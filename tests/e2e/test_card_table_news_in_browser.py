@@ -1,13 +1,14 @@
-"""The organizer's news on a card table's result page (docs/design.md §23), in real
-browsers, during the break before round 2 of a Swiss evening played with cards: on a
-390×844 phone with JavaScript off the page shows the break's clock and the
-announcement and reloads itself (screenshots in tests/e2e/output/); with JavaScript on
-it counts the break down, tells the event's news socket which version it shows, and
-swaps in the news the socket pushes when the organizer announces. The live server here
-has no sockets, so Playwright plays the socket's side (`page.route_web_socket`) and
-sends what the server's socket sends (`news.render_pushed`, as
-`consumers.NewsConsumer` does: tests/tournaments/test_card_table_news.py checks that
-socket). axe-core finds nothing."""
+"""The organizer's news on a card table's result page
+(docs/club-night.md#news-on-the-result-page), in real browsers, during the break before
+round 2 of a Swiss evening played with cards: on a 390×844 phone with JavaScript off the
+page shows the break's clock and the announcement and reloads itself (screenshots in
+tests/e2e/output/); with JavaScript on it counts the break down, tells the event's news
+socket which version it shows, and swaps in the news the socket pushes when the
+organizer announces. The live server here has no sockets, so Playwright plays the
+socket's side (`page.route_web_socket`) and sends what the server's socket sends
+(`news.render_pushed`, as `consumers.NewsConsumer` does:
+tests/tournaments/test_card_table_news.py checks that socket). axe-core finds
+nothing."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""A table played with real cards (docs/design.md §21), in real browsers: two players'
-390×844 phones with JavaScript off enter and confirm the table's result on its result
-page; the organizer's console shows a table with no result yet and one disputed, with
-both versions. Screenshots in tests/e2e/output/; axe-core finds nothing."""
+"""A table played with real cards (docs/club-night.md#entering-and-confirming), in real
+browsers: two players' 390×844 phones with JavaScript off enter and confirm the table's
+result on its result page; the organizer's console shows a table with no result yet and
+one disputed, with both versions. Screenshots in tests/e2e/output/; axe-core finds
+nothing."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""A finished Swiss event's page in a real browser (docs/design.md §19): its podium
-heads the page and looks like one on a phone (390×844) and a laptop (1366×768) — 2nd,
-1st, 3rd from left to right, the winner's step the tallest — its player reads how they
-finished, and axe-core finds nothing at either size. Screenshots in tests/e2e/output/."""
+"""A finished Swiss event's page in a real browser
+(docs/club-night.md#the-end-of-the-evening): its podium heads the page and looks like one
+on a phone (390×844) and a laptop (1366×768) — 2nd, 1st, 3rd from left to right, the
+winner's step the tallest — its player reads how they finished, and axe-core finds
+nothing at either size. Screenshots in tests/e2e/output/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Guests at an event played with real cards (docs/design.md §21), in a real browser:
+"""Guests at an event played with real cards (docs/club-night.md#guests), in a real browser:
 the organizer's 390×844 phone with JavaScript off adds a guest by name on the manage
 page; the result page of a table of guests says the organizer enters its result.
 Screenshots in tests/e2e/output/; axe-core finds nothing."""

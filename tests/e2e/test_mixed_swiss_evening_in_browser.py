@@ -1,13 +1,13 @@
-"""A mixed evening in real browsers (docs/design.md §21): a twelve-player Swiss of three
-rounds, each with three tables played with real cards and one online. The organizer
-(JavaScript on, 1366×768) ticks the card tables of round 1 on the manage page, finds
-them ticked again in rounds 2 and 3, and starts each round; at each card table one
-seated player enters the result from a 390×844 phone with JavaScript off, following
-the call at the top of their page, and another confirms it from theirs; one result is
-disputed and the organizer settles it from the console. The online table's players
-play their game through the game services. The standings on the page and in the CSV
-equal the test's own count from the places it entered and the places the online games
-gave. Screenshots in tests/e2e/output/."""
+"""A mixed evening in real browsers (docs/club-night.md#the-evening-tested): a
+twelve-player Swiss of three rounds, each with three tables played with real cards and
+one online. The organizer (JavaScript on, 1366×768) ticks the card tables of round 1 on
+the manage page, finds them ticked again in rounds 2 and 3, and starts each round; at
+each card table one seated player enters the result from a 390×844 phone with JavaScript
+off, following the call at the top of their page, and another confirms it from theirs;
+one result is disputed and the organizer settles it from the console. The online table's
+players play their game through the game services. The standings on the page and in the
+CSV equal the test's own count from the places it entered and the places the online
+games gave. Screenshots in tests/e2e/output/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The notifications' pages in Chromium (docs/design.md §24): the list and the settings
+"""The notifications' pages in Chromium (docs/notifications.md#the-site): the list and the settings
 used without JavaScript on a phone and at 1366×768 (kept as screenshots in
 tests/e2e/output/), axe-core finding nothing on the new pages, and "Notify me" asking
 the browser's permission only when pressed, after which a notification pushed to the

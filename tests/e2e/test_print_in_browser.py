@@ -1,4 +1,4 @@
-"""The printed pages in a real browser (docs/design.md §20): a Swiss event of twelve
+"""The printed pages in a real browser (docs/club-night.md#print-styles): a Swiss event of twelve
 players after three of its eleven rounds (a column for each), its standings, pairings,
 sign-in sheet and table cards printed by Chromium to A4 PDFs (turned into PNGs under
 tests/e2e/output/ to look at): every column of the standings on the page, nothing of

@@ -1,9 +1,11 @@
-"""A club night as the room lives it, on the LAN (docs/design.md §7, §20, §23): the site
-serves the room's network, its address `http://clubroom.test:<port>/` (the `HOST=0.0.0.0`
-settings of `make run`: SITE_URL the LAN's address), while the organizer's laptop opens
-it at its loopback address. The players' phones are a browser of their own that reaches
-the laptop by that name only (Chromium's host resolver maps it to this machine, so
-nothing leaves it); any link built from the laptop's own address would not open there.
+"""A club night as the room lives it, on the LAN (docs/profiles.md#the-sites-one-address,
+docs/club-night.md#the-evening-tested, docs/club-night.md#the-result-page-leads-on): the
+site serves the room's network, its address `http://clubroom.test:<port>/` (the
+`HOST=0.0.0.0` settings of `make run`: SITE_URL the LAN's address), while the organizer's
+laptop opens it at its loopback address. The players' phones are a browser of their own
+that reaches the laptop by that name only (Chromium's host resolver maps it to this
+machine, so nothing leaves it); any link built from the laptop's own address would not
+open there.
 
 The evening: a Swiss of seven with real cards and a 30-minute check-in. Five check in
 themselves, one is checked in by the organizer at the desk, hank never comes. The

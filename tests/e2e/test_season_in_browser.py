@@ -1,7 +1,7 @@
 """A club's season in a real browser: one finished event of every format (Swiss,
 balanced knockout, top-2 knockout, duplicate) in one club, and the season page, with
 JavaScript off and on, as a phone and a desktop see it, lists every player with the
-events they played and the points each format gave them (docs/design.md §19)."""
+events they played and the points each format gave them (docs/tournaments.md#the-season)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Importing a transcript in a browser without JavaScript, as a phone and a laptop:
 this site's signed transcript is shown as its game; the same moves unsigned and
-renamed, as unverified, uploaded by the member (docs/design.md §28). Each page fits
+renamed, as unverified, uploaded by the member (docs/security.md#signed-transcripts). Each page fits
 its screen's width and axe finds nothing."""
 
 from __future__ import annotations

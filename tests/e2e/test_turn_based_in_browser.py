@@ -1,4 +1,4 @@
-"""Turn-based tables in a real browser (docs/design.md §25): ann (JavaScript on, a
+"""Turn-based tables in a real browser (docs/tables.md#the-clock-in-tests): ann (JavaScript on, a
 laptop) and bob (JavaScript off, a phone) play three games at once, 24 hours a move,
 over several days. Each is told when it is their move -- on the site (the header's
 count, their list of games) and by `games.signals.turn_waiting`, which the

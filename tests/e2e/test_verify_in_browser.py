@@ -1,8 +1,9 @@
 """The verify page of a finished Swiss and a finished duplicate event in a real browser
-(docs/design.md §27), with JavaScript off, on a phone (390×844) and a laptop (1366×768):
-reached from the event page's *Seating* line, it says everything matches, shows the seed
-and a verdict per round, nothing scrolls sideways, and axe-core finds nothing.
-Screenshots in tests/e2e/output/ (verify-swiss-phone.png …)."""
+(docs/fair-seating.md#the-verify-page-and-the-command), with JavaScript off, on a phone
+(390×844) and a laptop (1366×768): reached from the event page's *Seating* line, it says
+everything matches, shows the seed and a verdict per round, nothing scrolls sideways,
+and axe-core finds nothing. Screenshots in tests/e2e/output/ (verify-swiss-phone.png
+…)."""
 
 from __future__ import annotations
 

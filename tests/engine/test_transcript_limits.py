@@ -1,5 +1,6 @@
 """Reading a transcript refuses what no transcript this app writes holds, naming the
-line (games.engine.transcript, docs/design.md §28): a transcript may come from anyone."""
+line (games.engine.transcript, docs/security.md#what-a-transcript-may-hold): a
+transcript may come from anyone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A bot task plays the bot turns after its own move itself (docs/design.md §32): one
+"""A bot task plays the bot turns after its own move itself (docs/persistence.md#a-bots-move): one
 read under the game's lock per move, each move once however often the task runs, the
 next turn to the broker once the chain's room is spent, and the waits between moves
 on a thread of the worker's own, never in Celery's pool."""

@@ -135,7 +135,7 @@ def test_the_host_mutes_only_a_player_at_the_table(
     seated: Table, bob: Any, django_user_model: Any
 ) -> None:
     """Any other id (a stranger, no one, a number no column holds) is refused with a
-    sentence and mutes no one (docs/design.md §28)."""
+    sentence and mutes no one (docs/security.md#numbers-no-column-holds)."""
     stranger = django_user_model.objects.create_user("eve", password="x" * 12)
     url = reverse("table_chat_mute", args=[seated.pk])
     for user in (stranger.pk, 10**6, 2**63, -(2**63) - 1):

@@ -1,8 +1,8 @@
 """The game area's Jinja2 translation renders what Django's engine renders, byte for byte
-(games/jinja_area.py, docs/design.md §33): for every seat and the spectators, in every
-language, over whole games of rule sets that show every kind of pile, standing and
-control, and in the states a game reaches more rarely (away, timers, proposals, the end
-of a tournament's deal, names that need escaping)."""
+(games/jinja_area.py, docs/realtime.md#rendering-with-jinja2): for every seat and the
+spectators, in every language, over whole games of rule sets that show every kind of
+pile, standing and control, and in the states a game reaches more rarely (away, timers,
+proposals, the end of a tournament's deal, names that need escaping)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The lobby's limits, measured: how many tables one member may open, and how many
 POSTs to create and join they may send, before the 429 (games.ratelimit.TABLES and
-ACTIONS, docs/design.md §28). Each test counts what got through, so a limit that did
+ACTIONS, docs/security.md#the-lobbys-limits). Each test counts what got through, so a limit that did
 not hold would show as a larger count."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""No response shows a card to someone not entitled to it (docs/rules.md §10, docs/design.md §9).
+"""No response shows a card to someone not entitled to it (docs/rules.md §10,
+docs/security.md#who-sees-what).
 
 Two people play a whole round through the views, each with their own browser (a
 Client), by plain posts and by htmx, and look at the table and poll it as a browser

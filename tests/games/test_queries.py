@@ -16,8 +16,9 @@ from games.models import Game, GameEvent
 # session, user, table, seats, game, players, events, deals; the chat's mutes and lines;
 # the player's arrival (one UPDATE, and on their first view of the game the table's
 # first-turn grace), their calls bar (games dealt to them not yet opened, events they
-# play in that run: docs/design.md §20) and the header's count of their turn-based games
-# waiting for their move (§25)
+# play in that run: docs/club-night.md#calls-led-to-your-seat) and the header's count of
+# their turn-based games waiting for their move
+# (docs/tables.md#games-waiting-for-your-move)
 PAGE_QUERIES = 15
 # session, user, game; the service's savepoint and its release, and inside it: the
 # locked game, its players (read once: the next-bot check and the area use them), new

@@ -1,7 +1,6 @@
 """A replay step made from a kept state is the step the whole fold makes, for every step
 of a long game and from every side; a step reads only its own rows of the log, and a
-state evicted from the cache is made again (games.archive.ReplaySteps, docs/design.md
-§32)."""
+state evicted from the cache is made again (games.archive.ReplaySteps, docs/tables.md#replays)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """What a push renders once for every viewer (games.rendering._shared_parts: each seat's
-place at the table and the fairness panel) is built from the spectators' observation
-and holds no card that any seat holds privately (docs/design.md §9, §33)."""
+place at the table and the fairness panel) is built from the spectators' observation and
+holds no card that any seat holds privately (docs/security.md#one-projection,
+docs/realtime.md#the-shared-parts)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A pushed view reaches its socket without Channels' hop to the database thread; a
 message whose handler may touch the database still makes it (games.sockets,
-docs/design.md §32)."""
+docs/realtime.md#consumers-forward)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The table page and its moves: what a player sees, and bad input that changes nothing
-and says why (docs/design.md §9)."""
+and says why (docs/security.md#moves)."""
 
 from __future__ import annotations
 

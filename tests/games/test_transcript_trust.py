@@ -1,8 +1,8 @@
-"""Signed transcripts (games.signatures, docs/design.md §28): an exported transcript
-carries this site's signature; an import whose signature checks is shown as this
-site's game; any other as unverified, uploaded by its member, never in words that say
-the site checked it, and its forged decks as forged. What no transcript holds is
-refused with a 400 and nothing kept."""
+"""Signed transcripts (games.signatures, docs/security.md#signed-transcripts): an
+exported transcript carries this site's signature; an import whose signature checks is
+shown as this site's game; any other as unverified, uploaded by its member, never in
+words that say the site checked it, and its forged decks as forged. What no transcript
+holds is refused with a 400 and nothing kept."""
 
 from __future__ import annotations
 

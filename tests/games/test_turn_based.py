@@ -1,4 +1,4 @@
-"""Turn-based tables (docs/design.md §25): each move has hours, the sweep plays a turn
+"""Turn-based tables (docs/tables.md#hours-a-move): each move has hours, the sweep plays a turn
 whose deadline has passed (once, however often it runs), bots still move after their
 short pause, the person whose move it is is told once per turn, and the rules for
 absent players and idle tables wait for days rather than minutes. Days go by on a

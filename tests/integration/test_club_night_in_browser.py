@@ -1,9 +1,9 @@
-"""A club evening in real browsers on real processes (docs/design.md §20): Chromium on
-a Daphne process and a Celery worker (PostgreSQL, Redis). An organizer runs a two-round
-Swiss event of nine players from the console; eight play in browsers -- four on
-390×844 phones, two with JavaScript off -- from wherever they happen to be (the lobby,
-their profile, the club's page, the event's page) and one never comes. A projector
-view is open on the room's screen.
+"""A club evening in real browsers on real processes
+(docs/club-night.md#the-evening-tested): Chromium on a Daphne process and a Celery
+worker (PostgreSQL, Redis). An organizer runs a two-round Swiss event of nine players
+from the console; eight play in browsers -- four on 390×844 phones, two with JavaScript
+off -- from wherever they happen to be (the lobby, their profile, the club's page, the
+event's page) and one never comes. A projector view is open on the room's screen.
 
 When a round starts, each player reaches their seat through the call at the top of
 their page (pushed, or shown on the next refresh without JavaScript), and their first

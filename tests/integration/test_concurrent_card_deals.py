@@ -1,9 +1,9 @@
 """A balanced knockout's deal at card tables entered from phones at the same moment
-(docs/design.md §21), on PostgreSQL with real threads: two confirmations of the last
-table's pending deal, two players entering the same deal at once, and two tables' last
-confirmations of one deal at once. Each time exactly one result stands per table and the
-deal ends exactly once: lives carried once, the balancing's moves made once, the next
-deal seated once."""
+(docs/club-night.md#knockouts-with-cards), on PostgreSQL with real threads: two
+confirmations of the last table's pending deal, two players entering the same deal at
+once, and two tables' last confirmations of one deal at once. Each time exactly one
+result stands per table and the deal ends exactly once: lives carried once, the
+balancing's moves made once, the next deal seated once."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Two phones at one card table at the same moment (docs/design.md §21), on PostgreSQL
-with real threads: two confirmations of one pending result, and two submissions of the
-last table's result, leave exactly one confirmed result, and the round is recorded and
-the next seated once."""
+"""Two phones at one card table at the same moment
+(docs/club-night.md#entering-and-confirming), on PostgreSQL with real threads: two
+confirmations of one pending result, and two submissions of the last table's result,
+leave exactly one confirmed result, and the round is recorded and the next seated
+once."""
 
 from __future__ import annotations
 

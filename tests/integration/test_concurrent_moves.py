@@ -142,7 +142,7 @@ def test_an_abandoned_game_ended_by_two_workers_at_once_ends_once(
 def test_a_chained_bot_task_on_two_workers_at_once_plays_each_move_once(
     postgres: None, table: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The same bot turn taken by two workers at once (docs/design.md §32): each move
+    """The same bot turn taken by two workers at once (docs/celery.md#bot-chains): each move
     is made once, one chain plays on, and the next turn goes to the broker once."""
     sent: list[tuple[str, tuple[Any, ...]]] = []
     monkeypatch.setattr(notify, "enqueue", lambda name, *args, **kwargs: sent.append((name, args)))

@@ -1,4 +1,4 @@
-"""Two workers rate at the same moment (PostgreSQL row locks, docs/design.md §15): the
+"""Two workers rate at the same moment (PostgreSQL row locks, docs/ratings.md#rating-a-game): the
 same game twice (a duplicate delivery) gives one set of changes; two games of the same
 players both count, in finishing order, whichever task runs first."""
 

@@ -1,6 +1,7 @@
-"""Two workers at the same moment on PostgreSQL (row locks, docs/design.md §26): a weekly
-series' next week is made once, and an event's registration opening is told once.
-(Real Celery workers on the embedded profile: test_series_workers.py.)"""
+"""Two workers at the same moment on PostgreSQL (row locks,
+docs/calendars.md#weekly-series): a weekly series' next week is made once, and an
+event's registration opening is told once. (Real Celery workers on the embedded profile:
+test_series_workers.py.)"""
 
 from __future__ import annotations
 

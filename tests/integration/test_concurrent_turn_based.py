@@ -1,6 +1,7 @@
-"""Turn-based deadlines (docs/design.md §25) on two workers at once, on PostgreSQL: two
-sweeps that find the same overdue turn play it once; two that find the same round past
-its deadline have bots finish its games once, and the round moves on once."""
+"""Turn-based deadlines (docs/tables.md#the-deadline-is-found-by-the-sweep) on two
+workers at once, on PostgreSQL: two sweeps that find the same overdue turn play it once;
+two that find the same round past its deadline have bots finish its games once, and the
+round moves on once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The hostile-input walk on PostgreSQL (tests/thirtyone/hostile.py, docs/design.md §28)."""
+"""The hostile-input walk on PostgreSQL (tests/thirtyone/hostile.py,
+docs/security.md#the-hostile-input-walk)."""
 
 from __future__ import annotations
 

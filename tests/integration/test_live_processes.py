@@ -1,6 +1,7 @@
 """The production shape for real: two Daphne processes and a Celery worker on PostgreSQL
-and Redis. A player connected to one web process sees a move made through the other,
-and a bot's move made in the worker (docs/design.md §5, §7)."""
+and Redis. A player connected to one web process sees a move made through the other, and
+a bot's move made in the worker (docs/realtime.md#the-channel-layer,
+docs/profiles.md#production)."""
 
 from __future__ import annotations
 

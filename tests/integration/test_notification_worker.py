@@ -1,4 +1,4 @@
-"""Notifications on the real processes of `make run`'s profile (docs/design.md §24): the
+"""Notifications on the real processes of `make run`'s profile (docs/notifications.md#tests): the
 embedded Valkey as the broker, SQLite, two Celery workers each with beat inside it (so
 two sweeps at once every second, where production runs one beat), their clocks moved to
 the night Copenhagen leaves summer time, a real SMTP server, and Daphne for the links.

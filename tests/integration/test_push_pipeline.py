@@ -1,6 +1,6 @@
-"""A push's group sends go to Redis in one pipeline (games.realtime, docs/design.md
-§32): every group's subscribers get their own message, as with a `group_send` each, and
-the layer's one-PUBLISH-a-send path is not taken."""
+"""A push's group sends go to Redis in one pipeline (games.realtime,
+docs/realtime.md#the-channel-layer): every group's subscribers get their own message, as
+with a `group_send` each, and the layer's one-PUBLISH-a-send path is not taken."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Faults with real processes on PostgreSQL and Redis: a web process that dies and comes
-back, and a worker killed while it holds a bot's turn (docs/design.md §5, §6)."""
+back, and a worker killed while it holds a bot's turn (docs/realtime.md#catch-up,
+docs/celery.md#the-sweep)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A weekly series' next event, made by real Celery workers (docs/design.md §26) on the
+"""A weekly series' next event, made by real Celery workers (docs/calendars.md#weekly-series) on the
 embedded profile's Valkey and SQLite: two workers, each given beat's task twice at the
 same moment, make the week's event exactly once; and a worker with beat inside it, as
 `make run` has, makes the next series' week by itself, once, though beat sends the task

@@ -1,7 +1,8 @@
-"""The notifications' e-mail (notifications.mail, letters, docs/design.md §24): sent in
-batches over one connection, only to verified addresses, each message on its own — a
-refused address fails nothing else and is retried as accounts.tasks.send_mail is — never
-after its moment, and with a signed one-click unsubscribe link and headers."""
+"""The notifications' e-mail (notifications.mail, letters,
+docs/notifications.md#e-mail-an-outbox): sent in batches over one connection, only to
+verified addresses, each message on its own — a refused address fails nothing else and
+is retried as accounts.tasks.send_mail is — never after its moment, and with a signed
+one-click unsubscribe link and headers."""
 
 from __future__ import annotations
 

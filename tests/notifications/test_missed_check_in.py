@@ -1,8 +1,8 @@
 """Withdrawn at the start for not checking in (tournaments.signals.check_in_missed,
-sources.events.check_in_missed, docs/design.md §20, §24): each such player is told once,
-on the site and by e-mail by default, in words that say when the event started on the
-club's clock; no one else is, and a player who registered again meanwhile gets no
-e-mail."""
+sources.events.check_in_missed, docs/club-night.md#the-check-in-desk,
+docs/notifications.md#kinds-channels-and-sources): each such player is told once, on the
+site and by e-mail by default, in words that say when the event started on the club's
+clock; no one else is, and a player who registered again meanwhile gets no e-mail."""
 
 from __future__ import annotations
 

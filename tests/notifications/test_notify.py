@@ -1,4 +1,4 @@
-"""Making notifications (notifications.services.notify, docs/design.md §24): once per
+"""Making notifications (notifications.services.notify, docs/notifications.md#once): once per
 kind, person and subject, on the channels each person chose, never after its moment."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The notifications' pages (notifications.views, docs/design.md §24), as a browser
+"""The notifications' pages (notifications.views, docs/notifications.md#the-site), as a browser
 without JavaScript uses them: the header's unread count, the list and "Mark all read",
 the settings' table, the one-click unsubscribe link (no log-in, no CSRF token; a changed
 link refused) and an organizer's announcement to their club."""

@@ -1,6 +1,7 @@
 """A person's open tabs hear of their notifications over their calls socket
-(docs/design.md §20, §24): the header's count, and the pop-ups the browser shows once
-they pressed "Notify me" — no second socket."""
+(docs/club-night.md#calls-led-to-your-seat,
+docs/notifications.md#the-browser-while-a-tab-is-open): the header's count, and the
+pop-ups the browser shows once they pressed "Notify me" — no second socket."""
 
 from __future__ import annotations
 

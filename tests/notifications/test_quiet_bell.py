@@ -1,7 +1,8 @@
-"""A quiet bell (docs/design.md §24): an event's game calls are one row per event, person
-and kind, updated deal after deal; a player already at the table is not called to its
-next deal; opening the table reads its call; what is no longer news is not counted; and
-organizers hear of requests to join waiting, in one row per club."""
+"""A quiet bell (docs/notifications.md#updated-not-repeated): an event's game calls are
+one row per event, person and kind, updated deal after deal; a player already at the
+table is not called to its next deal; opening the table reads its call; what is no
+longer news is not counted; and organizers hear of requests to join waiting, in one row
+per club."""
 
 from __future__ import annotations
 

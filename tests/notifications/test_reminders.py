@@ -1,5 +1,5 @@
 """Reminders the clock brings (notifications.sweep, sources.events.reminders,
-docs/design.md §24): "starts soon" and "check-in opened" reach each registered player
+docs/notifications.md#reminders): "starts soon" and "check-in opened" reach each registered player
 once, from their moment until the start and never after, at the right instant across a
 daylight-saving change."""
 

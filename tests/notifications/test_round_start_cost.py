@@ -1,7 +1,8 @@
-"""What a round start for 200 players costs the notifications (docs/design.md §24): the
-tasks it queues and the SMTP connections its e-mail takes, counted with every player
-wanting "Your game is ready" by e-mail (off by default) at a verified address. Not 200
-sends one by one: a task per table to find the words, one task that sends them all."""
+"""What a round start for 200 players costs the notifications
+(docs/notifications.md#e-mail-an-outbox): the tasks it queues and the SMTP connections
+its e-mail takes, counted with every player wanting "Your game is ready" by e-mail (off
+by default) at a verified address. Not 200 sends one by one: a task per table to find
+the words, one task that sends them all."""
 
 from __future__ import annotations
 

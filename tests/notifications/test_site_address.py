@@ -1,5 +1,5 @@
 """The links in a notification's e-mail are at the site's address (games.site,
-docs/design.md §24), not at the host the page that caused it was opened by: an
+docs/notifications.md#e-mail-an-outbox), not at the host the page that caused it was opened by: an
 organizer on the laptop at http://127.0.0.1:8400/ accepts a request to join, and the
 member's mail leads to the LAN address the room's phones open."""
 

@@ -1,6 +1,6 @@
-"""Where notifications come from (notifications.sources, docs/design.md §24): each source
-tells the right people, in words that say what and where, once, after the commit of
-what it tells of."""
+"""Where notifications come from (notifications.sources,
+docs/notifications.md#kinds-channels-and-sources): each source tells the right people,
+in words that say what and where, once, after the commit of what it tells of."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Rating a finished game: which games count, what they change, and that a repeated
-delivery changes nothing (docs/design.md §15)."""
+delivery changes nothing (docs/ratings.md#rating-a-game)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The hostile-input walk (docs/design.md §28): every URL pattern of the site asked for
-with hostile values, by GET and by POST, by a staff member and by a visitor. No answer
-may be a 500, and nothing may change in the database.
+"""The hostile-input walk (docs/security.md#the-hostile-input-walk): every URL pattern
+of the site asked for with hostile values, by GET and by POST, by a staff member and by
+a visitor. No answer may be a 500, and nothing may change in the database.
 
 Shared by tests/thirtyone/test_hostile_urls.py (SQLite, the normal suite) and
 tests/integration/test_hostile_urls.py (PostgreSQL, marked `services`).
@@ -274,10 +274,10 @@ def walk(
     values: Sequence[str] = PATH_VALUES,
     field_values: Sequence[str] = FIELD_VALUES,
 ) -> Walk:
-    """Both passes, the database compared before and after each (docs/design.md §28):
-    the paths pass with `values`, the fields pass with `field_values` (labels of
-    HOSTILE). `clients`: "staff" and "visitor"; `known`: values that lead to real
-    things, by converter."""
+    """Both passes, the database compared before and after each
+    (docs/security.md#the-hostile-input-walk): the paths pass with `values`, the fields
+    pass with `field_values` (labels of HOSTILE). `clients`: "staff" and "visitor";
+    `known`: values that lead to real things, by converter."""
     found = Walk(values=len(values), field_values=len(field_values))
     started = time.monotonic()
     every = routes()

@@ -1,6 +1,6 @@
 """Pages and fragments are gzipped for a browser that asks, with `Vary: Accept-Encoding`;
 small responses, streaming ones and types that are not text are not
-(thirtyone.compression, docs/design.md §32)."""
+(thirtyone.compression, docs/web.md#compressed-pages)."""
 
 from __future__ import annotations
 

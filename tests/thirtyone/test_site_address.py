@@ -1,7 +1,7 @@
-"""The site's one address (games.site, docs/design.md §7): how the embedded profile
-makes it from where `make run` serves, what `make run` prints, the helpers every
-absolute link is built with, and the check that warns when links would reach this
-machine only (thirtyone.checks) in both profiles."""
+"""The site's one address (games.site, docs/profiles.md#the-sites-one-address): how the
+embedded profile makes it from where `make run` serves, what `make run` prints, the
+helpers every absolute link is built with, and the check that warns when links would
+reach this machine only (thirtyone.checks) in both profiles."""
 
 from __future__ import annotations
 

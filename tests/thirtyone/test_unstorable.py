@@ -1,5 +1,5 @@
 """Text no database column can hold is refused with a 400 before any view
-(thirtyone.unstorable, docs/design.md §28)."""
+(thirtyone.unstorable, docs/security.md#refused-at-the-door)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ def test_the_add_page_takes_unreadable_text_for_a_date_or_json_as_a_refusal(
     admin_client: Client, club: Club, scat: Any
 ) -> None:
     """Django's admin gives the query's text to a split date widget, and its JSON field
-    lets a 5,000-digit number through: both were 500s (docs/design.md §28)."""
+    lets a 5,000-digit number through: both were 500s (docs/security.md#numbers-no-column-holds)."""
     url = reverse("admin:tournaments_event_add")
     assert admin_client.get(url, {"starts_at": "not a date", "name": "Cup"}).status_code == 200
     for bad in ("9" * 5000, "[" * 100_000):

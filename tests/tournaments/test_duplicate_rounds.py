@@ -333,9 +333,10 @@ def test_every_board_is_committed_to_when_the_event_starts_and_kept_when_reseate
     make_event: Any, ann: Any, members: list[Any]
 ) -> None:
     """Every board of every round is drawn as the event starts and its commitment is on
-    the page from then on (docs/design.md §27), before any round is played, even while
-    round 1 waits for the organizer; no deck shows. A withdrawal while round 1 waits
-    seats it again with the same boards: they were committed to."""
+    the page from then on
+    (docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start), before any round is
+    played, even while round 1 waits for the organizer; no deck shows. A withdrawal
+    while round 1 waits seats it again with the same boards: they were committed to."""
     event = duplicate_event(make_event, rounds=2, advance=Event.MANUAL)
     round_ = start(event, members[:6], ann)
     assert round_.status == Round.SEATED

@@ -1,7 +1,8 @@
-"""The end of the evening (docs/design.md §19): a finished event's podium and each
-player's own line in the format's words, the CSV's final or provisional mark, and the
-standings' mends (Table wins once, nobody ranked before a game is over, a knockout
-winner's lives, the list's heading), for every format, on events played to their end."""
+"""The end of the evening (docs/club-night.md#the-end-of-the-evening): a finished
+event's podium and each player's own line in the format's words, the CSV's final or
+provisional mark, and the standings' mends (Table wins once, nobody ranked before a game
+is over, a knockout winner's lives, the list's heading), for every format, on events
+played to their end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The event page from a cache (docs/design.md, "The event page from a cache"): a Swiss
+"""The event page from a cache (docs/tournaments.md#the-event-page-from-a-cache): a Swiss
 event's public lists (the round's tables, the standings, who met whom) are read and
 rendered once a version of the event and a language, kept in Django's cache, and
 joined on every load with the viewer's own marks, rendered fresh. A change shows on

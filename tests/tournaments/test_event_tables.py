@@ -1,4 +1,5 @@
-"""An event's tables belong to the event (docs/design.md §19): nobody takes or leaves a
+"""An event's tables belong to the event
+(docs/tournaments.md#an-events-tables-belong-to-the-event): nobody takes or leaves a
 seat at any of them — a Swiss table between games, a duplicate table, a knockout table
 kept from deal to deal or broken, a top-q round's table — by page or by service; the
 event seats them (`games.services.set_seats`)."""

@@ -1,6 +1,6 @@
-"""The formats seam (docs/design.md §19): every format found through one registry and
-answering the whole protocol, no branch on a format outside `tournaments/formats/`, and
-a club's season that counts every format."""
+"""The formats seam (docs/tournaments.md#formats-one-plug-in-each): every format found
+through one registry and answering the whole protocol, no branch on a format outside
+`tournaments/formats/`, and a club's season that counts every format."""
 
 from __future__ import annotations
 

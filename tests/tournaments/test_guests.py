@@ -1,4 +1,4 @@
-"""Guests at events played with real cards (docs/design.md §21): the organizer enters a
+"""Guests at events played with real cards (docs/club-night.md#guests): the organizer enters a
 visitor without an account; the guest is an inactive `User` named "Anna (guest)" who
 never logs in, plays only card tables, is never rated, and shows by that name on every
 page of the event. Their table's result is entered by the other players or the

@@ -285,7 +285,8 @@ def test_a_seated_player_sees_their_table_and_the_rounds_tables(
     page = logged_in(members[2]).get(event.get_absolute_url()).content.decode()
     line = f"Your table: {seat.table.number}, seat {seat.position + 1}"
     assert line in page
-    # The call at the top of the page (docs/design.md §20), yours, and the round's table.
+    # The call at the top of the page (docs/club-night.md#calls-led-to-your-seat),
+    # yours, and the round's table.
     assert page.count(seat.table.table.get_absolute_url()) == 3
     assert "Round 1 of 3 is being played." in page
     assert "Your table" not in client.get(event.get_absolute_url()).content.decode()

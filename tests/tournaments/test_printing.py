@@ -1,4 +1,4 @@
-"""The printed pages of an event (docs/design.md §20): a round's pairings and table
+"""The printed pages of an event (docs/club-night.md#print): a round's pairings and table
 cards for every format, through the formats seam; the QR code on each card carries the
 table's own URL; the sign-in sheet is the organizer's; a round not started is the
 organizer's draft; no page shows a playing card."""
@@ -106,7 +106,7 @@ def check_cards(text: str, round_: Round) -> None:
 def check_no_playing_card(text: str, event: Event, *, revealed_boards: bool = False) -> None:
     """Nothing on the page is a card: no card element, no hand of a game being played,
     no board's deck (`revealed_boards`: but for the boards every table has played,
-    whose decks the standings show, docs/design.md §18)."""
+    whose decks the standings show, docs/tournaments.md#reveal)."""
     assert 'class="pc' not in text
     for game in Game.objects.filter(status=Game.PLAYING):
         for hand in game.engine_state().hands:

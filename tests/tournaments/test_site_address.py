@@ -1,9 +1,9 @@
-"""Every absolute link is at the site's address (games.site, docs/design.md §7), not
-at the host the page was opened by: an organizer on the laptop at
-http://127.0.0.1:8400/ while the room's phones open http://192.0.2.20:8400/ prints table
-cards whose codes and captions lead to the LAN address (and the page says so), hands out
-invite links and calendar addresses at it, and the projector tells the room where to
-join."""
+"""Every absolute link is at the site's address (games.site,
+docs/profiles.md#the-sites-one-address), not at the host the page was opened by: an
+organizer on the laptop at http://127.0.0.1:8400/ while the room's phones open
+http://192.0.2.20:8400/ prints table cards whose codes and captions lead to the LAN
+address (and the page says so), hands out invite links and calendar addresses at it, and
+the projector tells the room where to join."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The stand-in policy (docs/design.md §20): what a round a bot played for a player who
+"""The stand-in policy (docs/tournaments.md#stand-ins): what a round a bot played for a player who
 did not come scores them (`Event.stand_in_scoring`: the bot's result, a bye's points,
 none), in the pure standings and in a Swiss event's standings, placings, CSV and page;
 when a seat is marked `RoundSeat.stood_in`; the formats it does not apply to; the create

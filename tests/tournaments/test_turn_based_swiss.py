@@ -1,7 +1,8 @@
-"""A turn-based Swiss event (docs/design.md §25): its tables give each move hours, each
-round has days, and when a round's deadline passes the sweep has bots finish the games
-still being played; the round then ends with its last table, as always, and the next
-one starts with its own deadline. Days go by on a moved clock (tests/clock.py)."""
+"""A turn-based Swiss event (docs/tournaments.md#turn-based-events): its tables give
+each move hours, each round has days, and when a round's deadline passes the sweep has
+bots finish the games still being played; the round then ends with its last table, as
+always, and the next one starts with its own deadline. Days go by on a moved clock
+(tests/clock.py)."""
 
 from __future__ import annotations
 
@@ -58,8 +59,9 @@ def test_a_turn_based_swiss_opens_its_tables_with_hours_a_move_and_a_round_deadl
     assert "turn-based: 24 hours a move, 3 days a round" in page
     assert "This round ends by" in page
     console = client.get(reverse("tournaments:manage", args=[event.pk])).content.decode()
-    # A day, and the first turn's grace to reach the table (docs/design.md §20).
-    # No countdown in seconds (the calls bar's template for one, an attribute, aside).
+    # A day, and the first turn's grace to reach the table
+    # (docs/tables.md#the-first-turn-waits-for-the-player). No countdown in seconds (the
+    # calls bar's template for one, an attribute, aside).
     shown = console.replace('data-countdown-left="{seconds} s left"', "")
     assert re.search(r"· (1 day 0 h|23 h 59 min) left", console) and " s left" not in shown
 

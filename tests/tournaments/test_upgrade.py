@@ -1,5 +1,5 @@
 """A database of the code before the formats refactor migrates forward with nothing lost
-(docs/design.md §10).
+(docs/development.md#the-upgrade-check).
 
 tests/tournaments/upgrade/snapshot/ holds such a database — a club with a Swiss, a
 balanced knockout, a top-q knockout and a duplicate event, each once running and once
@@ -49,25 +49,25 @@ def load_snapshot() -> None:
     rows.reset_sequences()
 
 
-# What the code changed on purpose since the snapshot, and only that (docs/design.md
-# §19): the organizer's page of a knockout (balanced or top q) no longer offers the
-# Pause button and the correction form, which the services always refused, and says in
-# its format's words why there is nothing to correct, as a duplicate event's page does;
-# an event's table no longer offers its seated player "Leave" (its seats are the
-# event's: games.access.seats_itself); the event and manage pages link to the event's
-# projector view. The club page names the zone of its events' times (the club's, UTC in
-# the snapshot: clubs.zones), and its settings offer the club's time zone. After its
-# game, an event's table no longer says "Waiting for the host…" nor offers an
-# invitation: the event's page says what comes next (games/templates/games/table.html);
-# and a game of a fixed number of deals (a knockout's deal, a duplicate board) has no
-# winner: its game-over panel says what the deal did to each seat
-# (games.rendering._deals_outcome) and no seat is tagged winner.
+# What the code changed on purpose since the snapshot, and only that
+# (docs/tournaments.md#formats-one-plug-in-each): the organizer's page of a knockout
+# (balanced or top q) no longer offers the Pause button and the correction form, which
+# the services always refused, and says in its format's words why there is nothing to
+# correct, as a duplicate event's page does; an event's table no longer offers its
+# seated player "Leave" (its seats are the event's: games.access.seats_itself); the
+# event and manage pages link to the event's projector view. The club page names the
+# zone of its events' times (the club's, UTC in the snapshot: clubs.zones), and its
+# settings offer the club's time zone. After its game, an event's table no longer says
+# "Waiting for the host…" nor offers an invitation: the event's page says what comes
+# next (games/templates/games/table.html); and a game of a fixed number of deals (a
+# knockout's deal, a duplicate board) has no winner: its game-over panel says what the
+# deal did to each seat (games.rendering._deals_outcome) and no seat is tagged winner.
 KNOCKOUT_REFUSAL = "A knockout's places follow from the games: nothing to correct."
 DUPLICATE_BEFORE = (
     "A duplicate event scores each board as it was played: its results are not corrected by hand."
 )
 DUPLICATE_NOW = "A duplicate event scores the deals themselves: no places to correct."
-# The printed pages (docs/design.md §20): the event page links its standings to print,
+# The printed pages (docs/club-night.md#print): the event page links its standings to print,
 # the organizer's page has a "Print" section before the seating and the players.
 PRINT_STANDINGS = re.compile(r"(\nStandings as CSV[^\n]*\n(?:· Manage this event\n)?)")
 PRINT_SECTION = "\nPrint\nPairings · Table cards (the latest round) · Sign-in sheet · Standings\n"
@@ -89,13 +89,13 @@ def club_zone_field() -> str:
 
 
 #
-# The end of the evening (docs/design.md §19): a finished event's page opens with its
-# podium and tells a player how they finished instead of "You are registered."; the CSV
-# has a first column marking its standings final or provisional; a Swiss event whose
-# tie-breaks include table wins shows them once (its own "Table wins" column goes); a
-# knockout's player still in, or its winner, with no life left is "on the county"; the
-# list of events is not headed "Swiss tournaments". The podium and the lines are read
-# from the snapshot's own CSV of the event: what the old code ranked.
+# The end of the evening (docs/club-night.md#the-end-of-the-evening): a finished event's
+# page opens with its podium and tells a player how they finished instead of "You are
+# registered."; the CSV has a first column marking its standings final or provisional; a
+# Swiss event whose tie-breaks include table wins shows them once (its own "Table wins"
+# column goes); a knockout's player still in, or its winner, with no life left is "on
+# the county"; the list of events is not headed "Swiss tournaments". The podium and the
+# lines are read from the snapshot's own CSV of the event: what the old code ranked.
 LIST_BEFORE = "Swiss tournaments of the clubs: anyone may follow the standings."
 LIST_NOW = "The clubs' tournaments, Swiss, knockout or duplicate: anyone may follow the standings."
 EVENT_PAGE = re.compile(r"^/tournaments/(\d+)/$")
@@ -176,7 +176,7 @@ def end_of_evening(reading: Reading, event_id: str, text: str) -> str:
 
 
 # A Swiss event's "About this event" states what a round a bot played for someone
-# scores (docs/design.md §20): the snapshot's events score it as played, the default.
+# scores (docs/tournaments.md#stand-ins): the snapshot's events score it as played, the default.
 STAND_IN_LINE = "A round a bot plays for someone: the bot's result counts in full.\n"
 
 
@@ -202,7 +202,7 @@ def event_page_now(reading: Reading, event_id: str, text: str) -> str:
     return text
 
 
-# The organizer's console for a club night (docs/design.md §14): a running event's
+# The organizer's console for a club night (docs/club-night.md#the-console): a running event's
 # manage page no longer offers "Finish the event now" while a round is being played and
 # says why (and a knockout's why it has no pause); it names the player first in a seat's
 # choice ("eve: round 1, table 1, seat 1 (1st)", so a phone's narrow select shows who);
@@ -218,13 +218,14 @@ LATE_REFUSALS = {
     "Duplicate": "A duplicate event seats everyone at its start: it is too late.",
 }
 CONSOLE_PARTS = re.compile(r"\nBreak and announcements\n.*?(?=\nPlayers\n)", re.S)
-# Calendars and weekly series (docs/design.md §26): the event page offers its start as a
+# Calendars and weekly series (docs/calendars.md): the event page offers its start as a
 # calendar file, the club page its feed; the organizer's page of an event not finished
 # has a new "When" section (moving, repeating, cancelling), cut like the console's.
 ADD_TO_CALENDAR = re.compile(r"(\nStarts\n[^\n]*)\n")
 CLUB_CALENDAR = "In your calendar app: subscribe to the club's events (or copy its address)\n"
 CONSOLE_WHEN = re.compile(r"\nWhen\n.*?(?=\nPrint\n)", re.S)
-# The check-in desk (docs/design.md §20), new above the tables while round 1 is played.
+# The check-in desk (docs/club-night.md#the-check-in-desk), new above the tables while
+# round 1 is played.
 CONSOLE_DESK = re.compile(
     r"\nCheck-in desk\n.*?(?=\n(?:(?:Round|Deal) \d+: the tables|The event)\n)", re.S
 )
@@ -284,7 +285,7 @@ def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
     url = reading.page.url
-    # The header links a logged-in person to their notifications (docs/design.md §24).
+    # The header links a logged-in person to their notifications (docs/notifications.md#the-site).
     text = text.replace(
         "\nRatings\nProfile\nLog out\n", "\nRatings\nNotifications\nProfile\nLog out\n"
     )
@@ -292,7 +293,8 @@ def as_now(reading: Reading) -> str:
         return csv_now(reading)
     if url.startswith("/clubs/"):
         text = CLUB_EVENT_TIME.sub(r"\1 UTC", text)
-        if reading.page.what.endswith("organizer"):  # may write to the members (§24)
+        # may write to the members (docs/notifications.md#a-club-announcement)
+        if reading.page.what.endswith("organizer"):
             text = text.replace(
                 "\nMembers\nMembers of ", "\nMembers\nWrite to the members\nMembers of "
             )

@@ -1,4 +1,4 @@
-"""Provably fair seating (docs/design.md §27): an event commits to its seed when it is
+"""Provably fair seating (docs/fair-seating.md): an event commits to its seed when it is
 created, reveals it when it ends, and every round of a finished Swiss, duplicate,
 knockout and top-q event is drawn again from the seed and the recorded results and
 matches what was played — with the organizer's swaps, locked seats, late entries,
@@ -378,7 +378,7 @@ def test_the_seating_algorithm_draws_today_what_it_drew_when_named() -> None:
     to it must be drawn the same way for as long as the site verifies such events. If
     this fails, the code (or Python's `random`) now seats differently: name a new
     version in `tournaments.fairness.commitment`, and keep the old way for the events committed
-    to the old one (docs/design.md §27)."""
+    to the old one (docs/fair-seating.md#the-algorithms-version)."""
     assert commitment.ALGORITHM == "thirtyone-seating-1"
     players = list(range(1, 11))
     scores = {p: float(p % 4) for p in players}

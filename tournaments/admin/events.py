@@ -1,4 +1,4 @@
-"""Adding an event in the admin, and an event's admin page (docs/design.md §14): the add
+"""Adding an event in the admin, and an event's admin page (docs/tournaments.md): the add
 form runs `services.create_event` as a dry run in `clean()` and for real on saving; an
 event's upcoming schedule and entry options stay editable, its terms do not."""
 
@@ -132,7 +132,8 @@ class EventAddFields(forms.ModelForm):
             "Duplicate events only: the deals every table plays in each round (1 to 16)."
         ),
     )
-    # A turn-based event (docs/design.md §25): blank for a live one, as on the site.
+    # A turn-based event (docs/tournaments.md#turn-based-events): blank for a live one,
+    # as on the site.
     move_hours = forms.TypedChoiceField(
         label=gettext_lazy("Hours a move"),
         choices=Table.MOVE_HOURS_CHOICES,
@@ -224,7 +225,8 @@ class EventAdmin(admin.ModelAdmin):
         if obj is None:
             return ADD_FIELDS
         fields = super().get_fields(request, obj)
-        if not obj.seed_revealed:  # secret until the event is over (docs/design.md §27)
+        # secret until the event is over (docs/fair-seating.md#revealed-when-the-event-is-over)
+        if not obj.seed_revealed:
             fields = [name for name in fields if name not in SECRET_UNTIL_THE_END]
         return fields
 
@@ -249,5 +251,6 @@ class EventAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if change:
             if CALENDAR_SHOWS.intersection(form.changed_data):
-                obj.calendar_changed()  # calendars show the change (docs/design.md §26)
+                # calendars show the change (docs/calendars.md#what-a-vevent-says)
+                obj.calendar_changed()
             super().save_model(request, obj, form, change)

@@ -1,5 +1,5 @@
 """The admin's read of an event's entries, rounds, tables, seats, byes, corrections and
-card results (docs/design.md §14): read-only, but for withdrawing an entry and
+card results (docs/tournaments.md#withdrawal): read-only, but for withdrawing an entry and
 correcting a seat's place, which go through the services (`withdraw`,
 `correct_result`)."""
 
@@ -191,8 +191,9 @@ class ByeAdmin(ReadOnly):
 
 @admin.register(CardResult)
 class CardResultAdmin(ReadOnly):
-    """A card table's submissions (docs/design.md §21): read only, the record of who
-    entered and confirmed what; the result page and the console change them."""
+    """A card table's submissions (docs/club-night.md#entering-and-confirming): read
+    only, the record of who entered and confirmed what; the result page and the console
+    change them."""
 
     list_display = ("round_table", "places", "status", "submitted_by", "confirmed_by", "reason")
     list_filter = ("status",)

@@ -1,13 +1,13 @@
 """What a card table's result page says comes next once the table's result is recorded
-(docs/design.md §23): a phone with JavaScript off gets no push, so the page itself
-leads on. To the viewer's table in the round that followed (a knockout's next deal,
-perhaps at another table), with the button that opens its result page or its game;
-while other tables still play, which ones, and a link to look again; a player with no
-table in what followed, why (the format says: "You went out on deal 2: =7th of 10.");
-once the event is over, their place and the final standings. Reading only, the same
-for every format: the format gives its words (`Format.words`: what it calls a round,
-and whether a player moves) and its pages the line of a player with no table
-(`Pages.unseated_line`)."""
+(docs/club-night.md#the-result-page-leads-on): a phone with JavaScript off gets no push,
+so the page itself leads on. To the viewer's table in the round that followed (a
+knockout's next deal, perhaps at another table), with the button that opens its result
+page or its game; while other tables still play, which ones, and a link to look again; a
+player with no table in what followed, why (the format says: "You went out on deal 2:
+=7th of 10."); once the event is over, their place and the final standings. Reading
+only, the same for every format: the format gives its words (`Format.words`: what it
+calls a round, and whether a player moves) and its pages the line of a player with no
+table (`Pages.unseated_line`)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) ->
     title = fmt.words.title(latest.number)
     if latest.status == Round.SEATED:
         # A seated round is the organizer's draft (seats may still be swapped): the
-        # public pages show it once it starts (docs/design.md §14), and so does this.
+        # public pages show it once it starts (docs/tournaments.md#shared-reading), and
+        # so does this.
         if organizer:
             return _to_console(event, _("%(title)s is seated.") % {"title": title})
         return NextStep(

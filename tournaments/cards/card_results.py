@@ -1,5 +1,6 @@
-"""Tables played with real cards in the room (docs/design.md §21): their results entered
-from the players' phones (which tables of a round play with cards is `card_tables`).
+"""Tables played with real cards in the room
+(docs/club-night.md#entering-and-confirming): their results entered from the players'
+phones (which tables of a round play with cards is `card_tables`).
 
 A card table has no `games.Table` and no `Game`: its result is a `CardResult`, a place
 per seat. A player of the table submits one (pending); another player of the table
@@ -39,7 +40,7 @@ OPEN = (CardResult.PENDING, CardResult.DISPUTED)
 
 def organizer_settles(table_seats: Sequence[RoundSeat]) -> str | None:
     """Why the players of a card table cannot settle its result between themselves
-    (None: they can). Guests (`User.is_guest`, docs/design.md §21) cannot log in, so
+    (None: they can). Guests (`User.is_guest`, docs/club-night.md#guests) cannot log in, so
     neither submit nor confirm; a result needs one player to enter it and another to
     confirm, so with fewer than two players who can log in the organizer enters it.
     Reads `seat.entry.user` (select_related it)."""

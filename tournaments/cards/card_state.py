@@ -1,6 +1,6 @@
-"""Where a card table's result is (docs/design.md §21), as the result page and the
-console read it: none yet, pending a second player's confirmation, disputed (the
-versions, each in a line), or confirmed. Reading only."""
+"""Where a card table's result is (docs/club-night.md#entering-and-confirming), as the
+result page and the console read it: none yet, pending a second player's confirmation,
+disputed (the versions, each in a line), or confirmed. Reading only."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Which tables of a mixed event's seated round play with real cards (docs/design.md
-§21, §22): the organizer ticks them on the manage page; a table with a bot plays online.
-The others play online, each with its game."""
+"""Which tables of a mixed event's seated round play with real cards
+(docs/club-night.md#card-tables-carried-round-to-round): the organizer ticks them on the
+manage page; a table with a bot plays online. The others play online, each with its
+game."""
 
 from __future__ import annotations
 

@@ -1,13 +1,14 @@
-"""An event's seating commitment (docs/design.md §27): every random choice of an event's
-seating (who sits where, who sits out, who deals first, the lots) is drawn from its
-seed, and the event commits to that seed when it is created, before anyone has entered.
+"""An event's seating commitment (docs/fair-seating.md#the-commitment): every random
+choice of an event's seating (who sits where, who sits out, who deals first, the lots)
+is drawn from its seed, and the event commits to that seed when it is created, before
+anyone has entered.
 
 The commitment is the SHA-256 of "salt:seed:algorithm", as a deck's is of "salt:deck"
-(§3): `algorithm` names the seating code that draws from the seed, so the hash pins the
-code as well as the seed. It is shown on the event page and the projector view from the
-event's creation; the seed and salt stay on the server until the event is over, then
-anyone can hash them and recompute every round (`tournaments.verify`,
-docs/verify-event.md). Django-free.
+(docs/persistence.md#fair-shuffles): `algorithm` names the seating code that draws from
+the seed, so the hash pins the code as well as the seed. It is shown on the event page
+and the projector view from the event's creation; the seed and salt stay on the server
+until the event is over, then anyone can hash them and recompute every round
+(`tournaments.verify`, docs/verify-event.md). Django-free.
 """
 
 from __future__ import annotations

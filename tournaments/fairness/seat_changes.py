@@ -1,6 +1,7 @@
-"""The organizer's changes to a seated round, as pure steps on a layout (docs/design.md
-§27): the services make them on the round's seats, and the verify page makes them
-again on the round drawn from the seed, so both follow one rule.
+"""The organizer's changes to a seated round, as pure steps on a layout
+(docs/fair-seating.md#everything-that-changes-a-seating-is-recorded): the services make
+them on the round's seats, and the verify page makes them again on the round drawn from
+the seed, so both follow one rule.
 
 A layout maps a seat, (table number, position), to who sits there: an entry id, or a
 bot. Two changes exist: a swap (`services.swap_seats`, recorded as a `SeatSwap`), and

@@ -1,7 +1,8 @@
-"""The tournament formats, one plug-in each (docs/design.md §19): `FORMATS[event.format]`
-(or `of(event)`) is the event's `Format`, a composition of roles (`formats.base`) that
-seat, start and record its rounds and say what its pages, CSV and season show.
-`tournaments.services` and the pages ask the format's roles; they never branch on one.
+"""The tournament formats, one plug-in each
+(docs/tournaments.md#formats-one-plug-in-each): `FORMATS[event.format]` (or `of(event)`)
+is the event's `Format`, a composition of roles (`formats.base`) that seat, start and
+record its rounds and say what its pages, CSV and season show. `tournaments.services`
+and the pages ask the format's roles; they never branch on one.
 
 Adding a format: a package here building its `Format`, its template
 (`templates/tournaments/formats/<key>.html`, partials `about`, `live` and `projector`),

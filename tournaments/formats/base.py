@@ -1,6 +1,7 @@
-"""What a tournament format is (docs/design.md §19): a composition of narrow roles, each
-one job, in the manner of lichess's Swiss `System` (a pairing system and a scoring
-system) and Tabbycat's one-job draw managers and standings metrics.
+"""What a tournament format is (docs/tournaments.md#formats-one-plug-in-each): a
+composition of narrow roles, each one job, in the manner of lichess's Swiss `System` (a
+pairing system and a scoring system) and Tabbycat's one-job draw managers and standings
+metrics.
 
 A format is one `Format`, registered in `tournaments.formats.FORMATS` under its
 `Event.format` value. The rest of the app asks the role it needs, never which format
@@ -52,7 +53,7 @@ class Exports(Protocol):
         ...
 
     def season(self, event: Event) -> list[SeasonResult]:
-        """Each player's contribution to the club's season (docs/design.md §19)."""
+        """Each player's contribution to the club's season (docs/tournaments.md#the-season)."""
         ...
 
 
@@ -60,8 +61,8 @@ class Checks(Protocol):
     def seating_checks(self, event: Event) -> list[Check]:
         """Every round of a finished event drawn again from its revealed seed, the
         algorithm's version and the recorded results, through the same code that seated
-        it, and compared with what was played (docs/design.md §27): one `Check` a round
-        (and any the format adds: duplicate boards, lots)."""
+        it, and compared with what was played (docs/fair-seating.md#drawing-again): one
+        `Check` a round (and any the format adds: duplicate boards, lots)."""
         ...
 
 

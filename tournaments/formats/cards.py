@@ -1,7 +1,7 @@
-"""What a card table's result is, in a format (docs/design.md §21): the role behind a
-card table's result page, its checks, the console's line for a version, and what is
-recorded. Most formats take a finishing order, a place per seat, as a game's places
-(`Places`); a balanced knockout takes the lives each seat lost in one deal
+"""What a card table's result is, in a format (docs/club-night.md#knockouts-with-cards):
+the role behind a card table's result page, its checks, the console's line for a version,
+and what is recorded. Most formats take a finishing order, a place per seat, as a game's
+places (`Places`); a balanced knockout takes the lives each seat lost in one deal
 (`tournaments.formats.knockout.cards.Lives`). `tournaments.cards.card_results` and its page
 ask `Format.card_result`; they never branch on a format."""
 
@@ -44,7 +44,7 @@ def lives_scored(event: Event) -> bool:
 def lives_required(event: Event) -> bool:
     """Whether a card table must give each seat's lives lost: its standings break ties
     by them, and a table that gave none would count 0 against online tables' real
-    rounds lost (docs/design.md §21)."""
+    rounds lost (docs/club-night.md#card-results)."""
     return lives_scored(event) and "lives_lost" in event.tiebreaks
 
 
@@ -258,7 +258,7 @@ class Places:
 
     def notes(self, event: Event, table: RoundTable, viewer: Any) -> list[str | Line]:
         """Lines the result page adds for `viewer` about how its players came and went
-        (a balanced knockout's moves, docs/design.md §21): none here."""
+        (a balanced knockout's moves, docs/club-night.md#moves-on-the-result-page): none here."""
         return []
 
 

@@ -1,7 +1,8 @@
-"""Where a format keeps its games (docs/design.md §19): the round tables' games, a game
-a table a round (or a deal), as most formats do. A format that keeps them elsewhere
-(duplicate's boards, `tournaments.formats.duplicate.games`) has its own module of
-these two functions, its `Format.games`; the registry asks each kind once."""
+"""Where a format keeps its games (docs/tournaments.md#formats-one-plug-in-each): the
+round tables' games, a game a table a round (or a deal), as most formats do. A format
+that keeps them elsewhere (duplicate's boards, `tournaments.formats.duplicate.games`)
+has its own module of these two functions, its `Format.games`; the registry asks each
+kind once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a format's pages show (docs/design.md §19): the role behind the event page's
+"""What a format's pages show (docs/club-night.md#the-projector): the role behind the event page's
 status line and live part, the projector's part, "About this event", the podium and a
 player's own line, the printed round, and the standings table's columns. The pages
 (`tournaments.pages`, `projector`, `views.printing`, `card_next`) ask `Format.pages`;
@@ -74,7 +74,7 @@ class Pages:
     words: RoundWords = ROUND_WORDS
     # Whether its `live_facts` are kept in Django's cache, shared by every process and
     # every viewer, by the event's `live_version` and the language
-    # (`tournaments.pages.live_facts`; docs/design.md, "The event page from a cache"):
+    # (`tournaments.pages.live_facts`; docs/tournaments.md#the-event-page-from-a-cache):
     # 0, never; else the version of their shape, in the key (count it up when what they
     # hold changes, so a deploy never reads the code before's). Only facts that hold
     # nothing of any viewer and no model (cheap to unpickle) may be cached.
@@ -139,7 +139,7 @@ class Pages:
 
     def printed_round(self, event: Event, round_: Round) -> printed.PrintedRound:
         """A round's tables as its printed pairings and table cards show them
-        (docs/design.md §20): who sits where, named; a format adds its own words."""
+        (docs/club-night.md#print): who sits where, named; a format adds its own words."""
         return printed.PrintedRound(
             number=round_.number,
             title=_("Round %(number)s of %(rounds)s")

@@ -1,7 +1,8 @@
-"""How a format ranks its players for the rest of the app (docs/design.md §19): each
-player's place as the podium and their own line say it (`Placing`), the podium itself,
-and each player's result as a club's season adds it up (`SeasonResult`). Plain shapes,
-the same in every format; the formats' `pages` and `exports` roles fill them."""
+"""How a format ranks its players for the rest of the app
+(docs/club-night.md#the-end-of-the-evening): each player's place as the podium and their
+own line say it (`Placing`), the podium itself, and each player's result as a club's
+season adds it up (`SeasonResult`). Plain shapes, the same in every format; the formats'
+`pages` and `exports` roles fill them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tournaments.words import ordinal
 class SeasonResult:
     """One player's result in one event, as a club's season adds it up
     (tournaments.season): their rank in the event, the games they played, and the
-    points they scored out of the most they could have (docs/design.md §19)."""
+    points they scored out of the most they could have (docs/tournaments.md#the-season)."""
 
     entry_id: int
     rank: int
@@ -29,9 +30,10 @@ class SeasonResult:
 @dataclass(frozen=True)
 class Placing:
     """One player's place in a finished event, as the podium and their own line on the
-    event page say it (docs/design.md §19): their rank as the standings show it, shared
-    or not, and what the format ranks by, in its words: `score` short (the podium's
-    "4 points", "winner", "62.5%"), `detail` whole (the player's own line)."""
+    event page say it (docs/club-night.md#the-end-of-the-evening): their rank as the
+    standings show it, shared or not, and what the format ranks by, in its words:
+    `score` short (the podium's "4 points", "winner", "62.5%"), `detail` whole (the
+    player's own line)."""
 
     entry_id: int
     name: str

@@ -1,4 +1,4 @@
-"""A round as its printed pages show it (docs/design.md §20): its tables, each with its
+"""A round as its printed pages show it (docs/club-night.md#print): its tables, each with its
 seats in order and the players' names, read the same in every format; a format's
 `printed_round` adds its title and its own lines. Names and seats only: no place, no
 card."""
@@ -21,15 +21,15 @@ class PrintedSeat:
 
 @dataclass
 class PrintedTable:
-    """A table as the printed pairings and its table card show it (docs/design.md §20):
+    """A table as the printed pairings and its table card show it (docs/club-night.md#print):
     its number, its seats in order, and its `games.Table` (None until the round starts
     and opens it)."""
 
     number: int
     table_id: int | None
     seats: list[PrintedSeat] = field(default_factory=list)
-    # Played with real cards (§21): its card's QR code leads to its result page, by
-    # the round table's id.
+    # Played with real cards (docs/club-night.md#qr-codes): its card's QR code leads to
+    # its result page, by the round table's id.
     cards_id: int | None = None
 
 

@@ -1,8 +1,9 @@
-"""A format's rounds (docs/design.md §19): the role that checks the field at the start,
-seats, starts and records a round, and says what a running event's common actions may
-do (late entries, a pause, corrections, breaks, withdrawals). `tournaments.services`
-holds the event's row lock around every call that writes, checks who may act and keeps
-the event's status; a format's `Rounds` decides what differs.
+"""A format's rounds (docs/tournaments.md#formats-one-plug-in-each): the role that
+checks the field at the start, seats, starts and records a round, and says what a
+running event's common actions may do (late entries, a pause, corrections, breaks,
+withdrawals). `tournaments.services` holds the event's row lock around every call that
+writes, checks who may act and keeps the event's status; a format's `Rounds` decides
+what differs.
 
 `Rounds` holds the defaults most formats share; `tournaments.formats.seated` the life
 of a round seated before it starts (Swiss, duplicate), and the knockouts their own."""

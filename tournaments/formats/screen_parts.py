@@ -1,6 +1,6 @@
 """What the projector view (tournaments.room.projector) shows, in shapes every format fills
 alike: a standings list reduced to the few columns a room can read from its chairs.
-Reading only, and no format here: the formats import these (docs/design.md §19)."""
+Reading only, and no format here: the formats import these (docs/club-night.md#the-projector)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""What the formats' seating checks share (docs/design.md §27): a round drawn again from
-the revealed seed is a `Check`; the layout a round recorded, the organizer's recorded
+"""What the formats' seating checks share (docs/fair-seating.md#drawing-again): a round drawn
+again from the revealed seed is a `Check`; the layout a round recorded, the organizer's recorded
 changes replayed on a layout (`tournaments.fairness.seat_changes`), layouts compared seat by seat
-in sentences, and the games compared with the seats they were dealt to. Each format
-draws its own rounds again (`Format.checks`) with these; `tournaments.verify`
-puts the report together.
+in sentences, and the games compared with the seats they were dealt to. Each format draws its own
+rounds again (`Format.checks`) with these; `tournaments.verify` puts the report together.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The life of a round seated before it starts, which Swiss and duplicate share
-(docs/design.md §14, §19): a set number of rounds, each seated (the organizer may swap
-and lock seats) then started at once or when the organizer says, and over when its
-last table is; and the status line and "next up" their pages say of it."""
+(docs/tournaments.md#swiss, docs/tournaments.md#formats-one-plug-in-each): a set number
+of rounds, each seated (the organizer may swap and lock seats) then started at once or
+when the organizer says, and over when its last table is; and the status line and "next
+up" their pages say of it."""
 
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ class SeatedRounds(Rounds):
     ) -> bool:
         """A card table is recorded as a game's table is (its places on its seats, the
         table finished), and the round moves on alike: a card table's result and an
-        online table's end are the same step for the round (docs/design.md §21)."""
+        online table's end are the same step for the round
+        (docs/club-night.md#entering-and-confirming)."""
         if table.finished_at is not None:
             return False
         progress.record_card_places(table, places, lost)
@@ -80,10 +82,12 @@ def start_seated(rounds: Rounds, event: Event, round_: Round) -> None:
     """Start a seated round's tables, and the round is being played. A break the
     organizer called is over once a round starts (at its end, or started early). The
     players at its tables played with real cards have no game to be called to by
-    (`games.signals.game_started`): their bars are told instead (§21)."""
+    (`games.signals.game_started`): their bars are told instead
+    (docs/club-night.md#calls-to-a-card-table)."""
     rounds.start_round(event, round_)
     round_.status, round_.started_at = Round.PLAYING, timezone.now()
-    # A turn-based event's round ends by its deadline at the latest (docs/design.md §25).
+    # A turn-based event's round ends by its deadline at the latest
+    # (docs/tournaments.md#turn-based-events).
     if event.round_days:
         round_.deadline = round_.started_at + timedelta(days=event.round_days)
     round_.save(update_fields=["status", "started_at", "deadline"])

@@ -1,9 +1,10 @@
-"""What an event of a format is created with (docs/design.md §19): the options the
-format declares, and what it refuses at creation. The create form, the admin's add
-form and `services.create_event` read a format's `Option`s from here (through the
-registry, `tournaments.formats.options`), so a format with an option of its own needs
-no field, keyword or column anywhere else: an option without a column of its own is kept
-in `Event.format_options` under its name.
+"""What an event of a format is created with
+(docs/tournaments.md#formats-one-plug-in-each): the options the format declares, and
+what it refuses at creation. The create form, the admin's add form and
+`services.create_event` read a format's `Option`s from here (through the registry,
+`tournaments.formats.options`), so a format with an option of its own needs no field,
+keyword or column anywhere else: an option without a column of its own is kept in
+`Event.format_options` under its name.
 """
 
 from __future__ import annotations
@@ -75,10 +76,10 @@ def _rounds_field() -> forms.Field:
 # player is left: it stores 0, not a number a page could show as "Round 4 of 3".
 ROUNDS = Option(name="rounds", field=_rounds_field, check=check_rounds, default=3, unused=0)
 
-# Why a format's tables cannot play with real cards in the room (docs/design.md §21).
+# Why a format's tables cannot play with real cards in the room (docs/club-night.md#card-tables).
 ONLINE_ONLY = gettext_lazy("This format's tables play online only.")
-# Why an event of a format cannot be turn-based (docs/design.md §25: hours a move, days
-# a round).
+# Why an event of a format cannot be turn-based (docs/tournaments.md#turn-based-events:
+# hours a move, days a round).
 LIVE_ONLY = gettext_lazy("Only a Swiss event can be turn-based: choose a live turn timer.")
 
 
@@ -89,7 +90,7 @@ class Setup:
     None, which allows it. `lives_only`: it plays rules scored in lives only (a knockout
     carries lives, duplicate compares them). `stand_in_scoring_applies`: a round scores
     points of its own, so the event's policy for a round a bot played for someone
-    (`Event.stand_in_scoring`, docs/design.md §20) applies: a Swiss round does; a
+    (`Event.stand_in_scoring`, docs/tournaments.md#stand-ins) applies: a Swiss round does; a
     knockout's lives and places stand as the bot played them, and a duplicate board is
     compared seat by seat with no bye to score like."""
 

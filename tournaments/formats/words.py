@@ -1,9 +1,10 @@
 """What a format calls one of its rounds, in every sentence the rest of the app says
-about one (docs/design.md §19): "Round 3", "You have no table in round 4", "Enter round
-2's result". Most formats play rounds (`RoundWords`); a balanced knockout plays deals at
-tables it keeps (`tournaments.formats.knockout.words.DealWords`), and says them so. The
-pages, the console, the calls and a card table's next step ask `Format.words`, never
-which format it is."""
+about one (docs/tournaments.md#formats-one-plug-in-each): "Round 3", "You have no table
+in round 4", "Enter round 2's result". Most formats play rounds (`RoundWords`); a
+balanced knockout plays deals at tables it keeps
+(`tournaments.formats.knockout.words.DealWords`), and says them so. The pages, the
+console, the calls and a card table's next step ask `Format.words`, never which format
+it is."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Turn-based events (docs/design.md §25): an event's hours a move and days a round (0: a
-live event; database defaults, so a process still running the code of before inserts
-live events), and a round's deadline (none for the rounds of before)."""
+"""Turn-based events (docs/tournaments.md#turn-based-events): an event's hours a move
+and days a round (0: a live event; database defaults, so a process still running the
+code of before inserts live events), and a round's deadline (none for the rounds of
+before)."""
 
 from django.db import migrations, models
 

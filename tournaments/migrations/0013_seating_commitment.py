@@ -1,7 +1,7 @@
-# The seating commitment (docs/design.md §27): events commit to their seed when they are
-# created, rounds keep what their drawing saw, the organizer's seat swaps are recorded,
-# and a duplicate event's boards are all drawn at its start (so a board belongs to its
-# event, and joins its round when the round is seated).
+# The seating commitment (docs/fair-seating.md#the-commitment): events commit to their
+# seed when they are created, rounds keep what their drawing saw, the organizer's seat
+# swaps are recorded, and a duplicate event's boards are all drawn at its start (so a
+# board belongs to its event, and joins its round when the round is seated).
 
 import hashlib
 import secrets

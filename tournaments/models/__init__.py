@@ -1,4 +1,4 @@
-"""Tournaments run by clubs (docs/design.md §14).
+"""Tournaments run by clubs (docs/tournaments.md#models).
 
 An `Event` belongs to a club, plays one format (`tournaments.formats`) and freezes its
 rules when it is created. Players enter it (`Entry`); each `Round` seats them at

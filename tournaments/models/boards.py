@@ -1,5 +1,6 @@
-"""A duplicate event's boards (docs/design.md §18): the deals every table of a round
-plays, committed to before they are dealt, and each table's play of one (`BoardPlay`)."""
+"""A duplicate event's boards (docs/tournaments.md#playing-the-boards): the deals every
+table of a round plays, committed to before they are dealt, and each table's play of one
+(`BoardPlay`)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ from tournaments.models.rounds import Round, RoundTable
 
 
 class Board(models.Model):
-    """One deal of a duplicate round (docs/design.md §18), played at every table alike:
-    the deck and its reshuffle deck as card codes, top first, and the dealer seat. Every
-    board of the event is drawn when it starts (docs/design.md §27) and its salt's
-    commitment shown from then on; a board joins its round (`round`) when the round is
-    seated. The deck and salt are shown once the board's last table has finished
-    (`revealed_at`), or the event is over, so anyone can check one against the other.
-    Until then nothing here leaves the server."""
+    """One deal of a duplicate round (docs/tournaments.md#boards), played at every table alike:
+    the deck and its reshuffle deck as card codes, top first, and the dealer seat. Every board
+    of the event is drawn when it starts
+    (docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start) and its salt's commitment
+    shown from then on; a board joins its round (`round`) when the round is seated. The deck
+    and salt are shown once the board's last table has finished (`revealed_at`), or the event
+    is over, so anyone can check one against the other. Until then nothing here leaves the
+    server."""
 
     event = models.ForeignKey(
         Event,

@@ -1,4 +1,4 @@
-"""The results of tables played with real cards (docs/design.md §21), entered from the
+"""The results of tables played with real cards (docs/club-night.md#card-tables), entered from the
 players' phones."""
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from tournaments.models.rounds import RoundTable
 
 
 class CardResult(models.Model):
-    """One submission of a card table's result (docs/design.md §21): a place per seat
-    position (1 = best, shared places as the engine would share them) and, optionally,
-    what the rules score per seat (lives lost, points, chips). A player's submission
-    waits for another player of the table to confirm it; a different one from another
-    player makes both disputed; an organizer's confirms at once, with a reason, and
-    supersedes whatever was there. At most one per table is confirmed."""
+    """One submission of a card table's result
+    (docs/club-night.md#entering-and-confirming): a place per seat position (1 = best,
+    shared places as the engine would share them) and, optionally, what the rules score
+    per seat (lives lost, points, chips). A player's submission waits for another player
+    of the table to confirm it; a different one from another player makes both disputed;
+    an organizer's confirms at once, with a reason, and supersedes whatever was there.
+    At most one per table is confirmed."""
 
     PENDING = "pending"
     CONFIRMED = "confirmed"

@@ -1,4 +1,4 @@
-"""A player's entry in an event (docs/design.md §14): registered or withdrawn, checked
+"""A player's entry in an event (docs/tournaments.md#withdrawal): registered or withdrawn, checked
 in, late (seated from `first_round` on), or stood in for by a bot this round."""
 
 from __future__ import annotations

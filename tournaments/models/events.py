@@ -1,5 +1,6 @@
-"""An event (docs/design.md §14): the club's, in one format (`tournaments.formats`), its
-rules frozen when it is created, and its seed committed to then (§27: `SeedCommitted`)."""
+"""An event (docs/tournaments.md): the club's, in one format (`tournaments.formats`), its
+rules frozen when it is created, and its seed committed to then (docs/fair-seating.md:
+`SeedCommitted`)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ class Event(SeedCommitted, models.Model):
     RUNNING = "running"
     FINISHED = "finished"
     # Called off before it started (services.cancel_event): kept, so calendars that
-    # show it can say so (docs/design.md §26).
+    # show it can say so (docs/calendars.md#what-a-vevent-says).
     CANCELLED = "cancelled"
     STATUSES = [
         (UPCOMING, gettext_lazy("Upcoming")),
@@ -76,7 +77,7 @@ class Event(SeedCommitted, models.Model):
         (MANUAL, gettext_lazy("Seat each round; the organizer starts it")),
     ]
 
-    # Where its tables play (docs/design.md §21): all online, all with real cards in the
+    # Where its tables play (docs/club-night.md#card-tables): all online, all with real cards in the
     # room (results entered from the players' phones, `CardResult`), or chosen by the
     # organizer table by table for each round (`RoundTable.cards`).
     ONLINE = "online"
@@ -215,7 +216,8 @@ class Event(SeedCommitted, models.Model):
     )
     # Registration opens at this time (None: at once). Until then no one registers;
     # `registration_opened_at` is when it opened and `signals.registration_opened` was
-    # sent, exactly once (tournaments.registration, docs/design.md §26).
+    # sent, exactly once (tournaments.registration,
+    # docs/calendars.md#registration-opening-at-a-time).
     registration_opens_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "registration opens at"),
         null=True,
@@ -236,9 +238,10 @@ class Event(SeedCommitted, models.Model):
     turn_timer = models.PositiveSmallIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "turn timer"), default=60
     )
-    # A turn-based event (docs/design.md §25): its tables give each move this many hours
-    # (`games.Table.move_hours`; `turn_timer` is then 0), and each round has `round_days`
-    # days: at its deadline bots finish the games still being played. 0: a live event.
+    # A turn-based event (docs/tournaments.md#turn-based-events): its tables give each
+    # move this many hours (`games.Table.move_hours`; `turn_timer` is then 0), and each
+    # round has `round_days` days: at its deadline bots finish the games still being
+    # played. 0: a live event.
     move_hours = models.PositiveSmallIntegerField(
         gettext_lazy("hours a move"), choices=Table.MOVE_HOURS_CHOICES, default=0, db_default=0
     )
@@ -257,10 +260,11 @@ class Event(SeedCommitted, models.Model):
         default=_seed,
         help_text=gettext_lazy("All seating draws from it."),
     )
-    # The seating commitment (docs/design.md §27, tournaments.fairness.commitment): SHA-256 of
-    # "salt:seed:algorithm", made when the event is created (`save`) and shown from
-    # then on; the seed and salt only once the event is over. Blank: an event that
-    # started before events committed to their seed, whose seating cannot be proven.
+    # The seating commitment (docs/fair-seating.md#the-commitment,
+    # tournaments.fairness.commitment): SHA-256 of "salt:seed:algorithm", made when the
+    # event is created (`save`) and shown from then on; the seed and salt only once the
+    # event is over. Blank: an event that started before events committed to their seed,
+    # whose seating cannot be proven.
     seed_salt = models.CharField(
         verbose_name=pgettext_lazy("tournaments field", "seed salt"),
         max_length=64,
@@ -294,7 +298,7 @@ class Event(SeedCommitted, models.Model):
     paused = models.BooleanField(
         verbose_name=pgettext_lazy("tournaments field", "paused"), default=False
     )
-    # What a round scores for a player a bot stood in for (docs/design.md §20): the
+    # What a round scores for a player a bot stood in for (docs/tournaments.md#stand-ins): the
     # bot's result, a bye's points, or nothing.
     STAND_IN_PLAYED = "played"
     STAND_IN_BYE = "bye"
@@ -329,9 +333,9 @@ class Event(SeedCommitted, models.Model):
     cancelled_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "cancelled at"), null=True, blank=True
     )
-    # What calendars are told (docs/design.md §26): SEQUENCE, counted up when the event
-    # moves or is cancelled, and when its calendar entry last changed (LAST-MODIFIED,
-    # DTSTAMP): `tournaments.schedule.calendars.changed` writes both.
+    # What calendars are told (docs/calendars.md#what-a-vevent-says): SEQUENCE, counted
+    # up when the event moves or is cancelled, and when its calendar entry last changed
+    # (LAST-MODIFIED, DTSTAMP): `tournaments.schedule.calendars.changed` writes both.
     calendar_sequence = models.PositiveIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "calendar sequence"),
         default=0,
@@ -344,7 +348,7 @@ class Event(SeedCommitted, models.Model):
         db_default=Now(),
         editable=False,
     )
-    # One of a weekly series' events (docs/design.md §26), and the date (in the club's
+    # One of a weekly series' events (docs/calendars.md#weekly-series), and the date (in the club's
     # zone) of the week it stands for: moved or cancelled, it still holds that week,
     # so the series never makes that week's event again.
     series = models.ForeignKey(
@@ -384,8 +388,9 @@ class Event(SeedCommitted, models.Model):
 
     def calendar_changed(self) -> None:
         """What calendars show of the event changed (its start, its name, cancelled):
-        count up its SEQUENCE and date its LAST-MODIFIED now (docs/design.md §26), for
-        the caller to save with the change (under the event's lock)."""
+        count up its SEQUENCE and date its LAST-MODIFIED now
+        (docs/calendars.md#what-a-vevent-says), for the caller to save with the change
+        (under the event's lock)."""
         self.calendar_sequence += 1
         self.calendar_changed_at = timezone.now()
 

@@ -1,4 +1,4 @@
-"""A balanced knockout's players and moves (docs/design.md §17): each player's lives and
+"""A balanced knockout's players and moves (docs/tournaments.md#knockout): each player's lives and
 place, and every change of table after a deal, in the order made."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""An organizer's announcements to everyone at the event (docs/design.md §20)."""
+"""An organizer's announcements to everyone at the event
+(docs/club-night.md#breaks-and-announcements)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""An event's rounds (docs/design.md §14): each seats the entries at `RoundTable`s (each a
+"""An event's rounds (docs/tournaments.md): each seats the entries at `RoundTable`s (each a
 `games.Table`, a game or many) and may give the odd ones out a `Bye`. A table's
-`RoundSeat`s hold who sat where and, when its game is over, their place; a corrected
-place keeps its old value in a `Correction`, and an organizer's swap of two seats is a
-`SeatSwap` (replayed by the verify page, §27)."""
+`RoundSeat`s hold who sat where and, when its game is over, their place; a corrected place
+keeps its old value in a `Correction`, and an organizer's swap of two seats is a `SeatSwap`
+(replayed by the verify page,
+docs/fair-seating.md#everything-that-changes-a-seating-is-recorded)."""
 
 from __future__ import annotations
 
@@ -41,11 +42,12 @@ class Round(models.Model):
         default=SEATED,
     )
     seed = models.CharField(verbose_name=pgettext_lazy("tournaments field", "seed"), max_length=64)
-    # What the round's drawing saw (docs/design.md §27), so it can be drawn again from
-    # the records: the event's highest entry and correction ids at that moment (the
-    # entries and corrections made later are left out of the standings it is drawn
-    # from), and the seats the organizer had locked when it was drawn again, kept in
-    # place as [table, position, entry id] in the order placed. None: a round seated
+    # What the round's drawing saw
+    # (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded), so it can be
+    # drawn again from the records: the event's highest entry and correction ids at that
+    # moment (the entries and corrections made later are left out of the standings it is
+    # drawn from), and the seats the organizer had locked when it was drawn again, kept
+    # in place as [table, position, entry id] in the order placed. None: a round seated
     # before its drawing was recorded.
     drawn_entries = models.PositiveIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "drawn entries"), null=True, blank=True
@@ -71,8 +73,9 @@ class Round(models.Model):
     finished_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "finished at"), null=True, blank=True
     )
-    # A turn-based event's round (docs/design.md §25): when it started plus the event's
-    # days a round. The sweep has bots finish what is left once it has passed.
+    # A turn-based event's round (docs/tournaments.md#turn-based-events): when it
+    # started plus the event's days a round. The sweep has bots finish what is left once
+    # it has passed.
     deadline = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "deadline"), null=True, blank=True
     )
@@ -121,13 +124,14 @@ class RoundTable(models.Model):
         verbose_name=pgettext_lazy("tournaments field", "finished at"), null=True, blank=True
     )
     # Played with real cards in the room: no games.Table and no Game; its places come
-    # from a confirmed `CardResult` (docs/design.md §21).
+    # from a confirmed `CardResult` (docs/club-night.md#card-results).
     cards = models.BooleanField(
         verbose_name=pgettext_lazy("tournaments field", "cards"), default=False, db_default=False
     )
     # A balanced knockout's card table: the seat (`RoundSeat.position`) that deals this
     # deal, as the app calls it. An online table's game knows its dealer; a card table
-    # has no game, and the balancing after the deal needs the button (§17, §21).
+    # has no game, and the balancing after the deal needs the button
+    # (docs/tournaments.md#between-deals, docs/club-night.md#knockouts-with-cards).
     dealer = models.PositiveSmallIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "dealer"), null=True, blank=True
     )
@@ -239,8 +243,9 @@ class Bye(models.Model):
 class SeatSwap(models.Model):
     """The organizer exchanged two seats of a seated round (`services.swap_seats`), in
     the order made: the verify page replays them on the round drawn from the seed
-    (docs/design.md §27). Seats are (table number, position); deleted with the round
-    when it is drawn again, as the swaps themselves are undone then."""
+    (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded). Seats are
+    (table number, position); deleted with the round when it is drawn again, as the
+    swaps themselves are undone then."""
 
     round = models.ForeignKey(
         Round,

@@ -1,5 +1,5 @@
-"""Weekly series of events and the players' private calendar feeds (docs/design.md
-§26)."""
+"""Weekly series of events and the players' private calendar feeds
+(docs/calendars.md#the-three-feeds)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _feed_token() -> str:
 
 
 class EventSeries(models.Model):
-    """An event repeated every week (docs/design.md §26): on `weekday` at `local_time`
+    """An event repeated every week (docs/calendars.md#weekly-series): on `weekday` at `local_time`
     in the club's time zone, each a copy of `template`'s settings, its registration
     opening `registration_days` days before its start (0: as soon as it is made).
     `tournaments.schedule.series` makes each week's event once; stopped, it makes no more."""
@@ -86,9 +86,9 @@ class EventSeries(models.Model):
 
 
 class CalendarFeed(models.Model):
-    """A player's private calendar feed of the events they entered (docs/design.md
-    §26): its address carries `token`; a new token (renewing) makes the old address
-    answer 404."""
+    """A player's private calendar feed of the events they entered
+    (docs/calendars.md#the-three-feeds): its address carries `token`; a new token
+    (renewing) makes the old address answer 404."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,

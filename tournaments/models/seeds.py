@@ -1,6 +1,8 @@
-"""An event's seed and its commitment (docs/design.md §27): the seed every random choice
-of its seating is drawn from, committed to when the event is created, before anyone has
-entered (`tournaments.fairness.commitment` hashes it), and public once it is over."""
+"""An event's seed and its commitment
+(docs/fair-seating.md#everything-that-changes-a-seating-is-recorded): the seed every
+random choice of its seating is drawn from, committed to when the event is created,
+before anyone has entered (`tournaments.fairness.commitment` hashes it), and public once
+it is over."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Pushes of the calls bar (calls/, docs/design.md §20) for players at tables played
-with real cards, which have no game whose start calls them (§22). Apart from
-`seat_calls`, which words the calls from the event's format, so the formats can push
-without importing what reads them."""
+"""Pushes of the calls bar (calls/, docs/club-night.md#calls-to-a-card-table) for
+players at tables played with real cards, which have no game whose start calls them
+(docs/club-night.md#calls-to-a-card-table). Apart from `seat_calls`, which words the
+calls from the event's format, so the formats can push without importing what reads
+them."""
 
 from __future__ import annotations
 

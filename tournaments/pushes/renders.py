@@ -1,7 +1,7 @@
 """A push's render made once in a process: a part of a page that is nobody's in particular
 (the projector's live part, a card table's news) is the same for every socket told of
 one change in one language, so the first socket renders it and the others take that
-render (docs/design.md §20). Only the latest few are kept: a change is pushed at once,
+render (docs/realtime.md#event-pages). Only the latest few are kept: a change is pushed at once,
 and a later one has a new token (`tournaments.pushes.live.push`)."""
 
 from __future__ import annotations

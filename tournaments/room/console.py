@@ -1,4 +1,4 @@
-"""The organizer's console while an event runs (docs/design.md §14): every table of the
+"""The organizer's console while an event runs (docs/club-night.md#the-console): every table of the
 round being played (a knockout's current deal, a duplicate round's boards) as the
 manage page shows it: the players in seat order, whose turn it is, who is away and
 why, the turn's clock, the game over or playing, and where to watch it.
@@ -65,10 +65,11 @@ class Table:
     turn_name: str = ""
     deadline: datetime | None = None
     seconds_left: int | None = None
-    time_left: str = ""  # a turn-based event's, in words ("23 h 5 min"; §25)
-    # A table played with real cards (docs/design.md §21): where its result is, in words
-    # ("cards: waiting for confirmation"); "" for an online table. A dispute's
-    # versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
+    # a turn-based event's, in words ("23 h 5 min"; docs/tournaments.md#turn-based-events)
+    time_left: str = ""
+    # A table played with real cards (docs/club-night.md#entering-and-confirming): where
+    # its result is, in words ("cards: waiting for confirmation"); "" for an online
+    # table. A dispute's versions, one line each ("p1 1st, p2 2nd, p3 3rd (by p1)").
     cards: str = ""
     versions: list[str] = field(default_factory=list)
     # Why only the organizer can settle it (guests cannot log in); "" if the players can.
@@ -133,7 +134,7 @@ def _minutes(round_: Round, now: datetime) -> int:
 def _summary(heading: str, round_: Round, tables: list[Table], now: datetime) -> str:
     """ "Round 2 started 14 min ago. Not finished: table 2 (disputed), table 3 (no result
     yet)." What an organizer waiting to start the next round asks first: which tables
-    have not reported, and for how long (docs/design.md §21)."""
+    have not reported, and for how long (docs/club-night.md#the-console)."""
     minutes = _minutes(round_, now)
     started = ngettext(
         "%(heading)s started %(minutes)s min ago.",

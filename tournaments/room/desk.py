@@ -1,7 +1,7 @@
 """The check-in desk: the console's first screen before and while an event starts
-(docs/design.md §20). Who registered, who checked in and when, whom the start would
-withdraw for not checking in, and, once round 1 (a knockout's deal 1) is played, who
-has not come to their table yet — read from the console's tables
+(docs/club-night.md#the-check-in-desk). Who registered, who checked in and when, whom
+the start would withdraw for not checking in, and, once round 1 (a knockout's deal 1) is
+played, who has not come to their table yet — read from the console's tables
 (`console.Seat.arrived`, games' public `GamePlayer.arrived_at`), never a card.
 
 Reading only: the organizer's "Check in for them" is `services.check_in_for`, and the

@@ -1,4 +1,4 @@
-"""The projector view of an event (docs/design.md §20): one screen for the club room's
+"""The projector view of an event (docs/club-night.md#the-projector): one screen for the club room's
 big screen, the same for everyone who opens it, logged in or not. The common part is
 here (the event's name and status, a break's clock, the latest announcements, a
 finished event's podium); the
@@ -60,7 +60,8 @@ def context(event: Event) -> dict[str, Any]:
             # with them (`pages.end_of_event`, from the cache that page fills).
             "podium": pages.podium_of(event),
             "top_rows": TOP_ROWS,
-            # The hash in groups of eight, to read off the screen (docs/design.md §27).
+            # The hash in groups of eight, to read off the screen
+            # (docs/fair-seating.md#the-commitment).
             "commitment_groups": commitment.grouped(event.seed_commitment),
             # Where the room's players open the site: the site's address, whatever
             # address the screen itself was opened at (games.site).

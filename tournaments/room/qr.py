@@ -1,4 +1,4 @@
-"""QR codes for printed table cards (docs/design.md §20), drawn on the server as
+"""QR codes for printed table cards (docs/club-night.md#qr-codes), drawn on the server as
 inline SVG by `segno`: no script, no image file, and the same code on screen and on
 paper. Django-free, so the type checker covers it."""
 

@@ -1,10 +1,10 @@
-"""What an event calls its players to, at the top of every page they view
-(`calls`, docs/design.md §20): their table, when a round, deal or board has been dealt
-to them and they have not opened it yet ("Your game is ready: table 3, seat 2", or at a
-knockout's kept tables "You move to table 2, seat 4"); their table played with real
-cards while its result is not recorded ("Round 2: table 3, seat 1, with cards", and
-"Round 2, table 3: confirm the result" once another player entered it); and, while
-the event runs, the break the organizer called and their latest announcement. Read
+"""What an event calls its players to, at the top of every page they view (`calls`,
+docs/club-night.md#calls-led-to-your-seat): their table, when a round, deal or board has
+been dealt to them and they have not opened it yet ("Your game is ready: table 3, seat
+2", or at a knockout's kept tables "You move to table 2, seat 4"); their table played
+with real cards while its result is not recorded ("Round 2: table 3, seat 1, with
+cards", and "Round 2, table 3: confirm the result" once another player entered it); and,
+while the event runs, the break the organizer called and their latest announcement. Read
 when drawn, never stored: a call lasts as long as what it tells of."""
 
 from __future__ import annotations
@@ -111,10 +111,11 @@ def _table_call(user: Any, game_id: int, table_id: int) -> Call | None:
 
 
 def _card_tables(user: Any, events: list[Event]) -> list[Call]:
-    """A call to `user`'s table played with real cards (docs/design.md §21) in a round
-    being played, until its result is recorded (one read, none outside an event). It
-    leads to the table's result page; once another player of the table has entered a
-    result, it asks them to confirm it."""
+    """A call to `user`'s table played with real cards
+    (docs/club-night.md#calls-to-a-card-table) in a round being played, until its result
+    is recorded (one read, none outside an event). It leads to the table's result page;
+    once another player of the table has entered a result, it asks them to confirm
+    it."""
     if not events:
         return []
     by_pk = {event.pk: event for event in events}

@@ -1,4 +1,4 @@
-"""What the calendar files show (docs/design.md §26): a club's feed of its events, a
+"""What the calendar files show (docs/calendars.md#the-three-feeds): a club's feed of its events, a
 player's private feed of the events they entered, and one event's file for "Add to
 calendar". `tournaments.schedule.ical` writes them; this module chooses the events, whom each
 may be shown to (`clubs.access.may_see_events`, the one rule) and the private feeds'

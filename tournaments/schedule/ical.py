@@ -1,5 +1,5 @@
 """iCalendar files of events (RFC 5545, written by the `icalendar` library), without
-Django: `tournaments.schedule.calendars` says what goes in (docs/design.md §26).
+Django: `tournaments.schedule.calendars` says what goes in (docs/calendars.md#the-three-feeds).
 
 Each event is one VEVENT with a UID that never changes, its SEQUENCE counted up and its
 LAST-MODIFIED and DTSTAMP dated whenever what a calendar shows of it changes, and

@@ -1,4 +1,4 @@
-"""The dates of a weekly series (docs/design.md §26), without Django: which week's
+"""The dates of a weekly series (docs/calendars.md#weekly-series), without Django: which week's
 event is due to be made, and when each starts.
 
 A series repeats an event every week on its weekday at its local time in the club's

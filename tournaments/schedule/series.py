@@ -1,4 +1,4 @@
-"""Weekly series of events (docs/design.md §26): an organizer repeats an event every
+"""Weekly series of events (docs/calendars.md#weekly-series): an organizer repeats an event every
 week, on its weekday at its time in the club's zone, and beat makes each week's event by
 itself, a copy of the first one's settings whose registration opens a set number of
 days before it starts.
@@ -78,7 +78,8 @@ NOT_COPIED = (
     "registration_opens_at",
     "registration_opened_at",
     "seed",
-    # Each week commits to its own seed when it is made (Event.save, docs/design.md §27).
+    # Each week commits to its own seed when it is made (Event.save,
+    # docs/fair-seating.md#the-commitment).
     "seed_salt",
     "seating_algorithm",
     "seed_commitment",

@@ -1,4 +1,4 @@
-"""Everything that changes a club's event (docs/design.md §14): the entry point of
+"""Everything that changes a club's event (docs/tournaments.md#writes): the entry point of
 every write to the tournament models. What is common to every format is here: the
 event's row lock, who may act (`clubs.access`), the event's status and telling its
 pages (`changed`). What differs is the event's format (`tournaments.formats`), which

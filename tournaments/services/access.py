@@ -1,4 +1,4 @@
-"""What every change to an event does first and last (docs/design.md §14): lock the
+"""What every change to an event does first and last (docs/tournaments.md#writes): lock the
 event's row, so changes to one event take turns (`locked_event`; a round's event,
 `locked_round`), refuse whoever does not organize its club (`require_organizer`) and an
 event over or cancelled (`require_open`), and, once the change is written, count it and

@@ -1,6 +1,7 @@
-"""Games finishing, and the clock (docs/design.md §14, §25): a table's game recorded
-when games announces its end (`tournaments.receivers`), and beat's sweep, whose steps
-are each safe to run twice or late."""
+"""Games finishing, and the clock (docs/tournaments.md,
+docs/tables.md#the-deadline-is-found-by-the-sweep): a table's game recorded when games
+announces its end (`tournaments.receivers`), and beat's sweep, whose steps are each safe
+to run twice or late."""
 
 from __future__ import annotations
 
@@ -42,12 +43,12 @@ def record_table(*, game_id: int) -> bool:
 
 
 def finish_at_deadline(*, round_id: int) -> bool:
-    """The sweep's: a turn-based round whose deadline has passed (docs/design.md §25).
-    Bots finish every game of it still being played (`games.finish_with_bots`: its
-    people are away for good), and the round ends as it always does, when its last
-    table is recorded. False, changing nothing, for a round not being played or not
-    due, and when every game left is already played by bots: a repeated call, or one
-    on two workers at once, does nothing more."""
+    """The sweep's: a turn-based round whose deadline has passed
+    (docs/tournaments.md#turn-based-events). Bots finish every game of it still being
+    played (`games.finish_with_bots`: its people are away for good), and the round ends
+    as it always does, when its last table is recorded. False, changing nothing, for a
+    round not being played or not due, and when every game left is already played by
+    bots: a repeated call, or one on two workers at once, does nothing more."""
     with transaction.atomic():
         locked = locked_round(round_id)
         if locked is None:

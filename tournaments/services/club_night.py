@@ -1,4 +1,5 @@
-"""The club night (docs/design.md §20): a bot for a no-show, a break, announcements."""
+"""The club night (docs/club-night.md#breaks-and-announcements): a bot for a no-show, a
+break, announcements."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def stand_in(*, event: Event, entry: Entry, by: Any, on: bool) -> Entry:
         took = [games.stand_in(game_id=game_id, user=entry.user, on=on) for game_id in game_ids]
         if on and any(took):
             # A bot plays for them in this round now: it scores by the event's policy
-            # (`RoundSeat.stood_in`, docs/design.md §20), whatever follows: giving the
+            # (`RoundSeat.stood_in`, docs/tournaments.md#stand-ins), whatever follows: giving the
             # seat back or "I'm back" leaves it, the bot having played a part of it. A
             # seated round's seats are marked as its games start, by `start_event_game`.
             RoundSeat.objects.filter(

@@ -1,4 +1,4 @@
-"""Creating an event (docs/design.md §14): its format, venue, rules, tables, scoring,
+"""Creating an event (docs/tournaments.md): its format, venue, rules, tables, scoring,
 tie-breaks, schedule and entry, each checked with a sentence for the field it names,
 then written at once with its rules frozen."""
 
@@ -62,7 +62,7 @@ def create_event(
     `options`: the formats' own (`tournaments.formats.setup.Option`, by name: `rounds`,
     `boards`, `top_q`), each checked by the format that has it.
     `move_hours` and `round_days`: a turn-based event's hours a move and days a round
-    (docs/design.md §25), which replace the `turn_timer`.
+    (docs/tournaments.md#turn-based-events), which replace the `turn_timer`.
     Registration opens at `registration_opens_at` (None: at once, and players are told
     so now: `registration.announce`)."""
     if not club_access.organizes(by, club):
@@ -302,7 +302,7 @@ def default_tiebreaks(venue: str) -> list[str]:
     """An event's tie-breaks when its organizer names none: every one, in order, except
     that card tables need not say each seat's lives lost, so "fewest lives lost" is not
     among the defaults of an event with card tables; listed, every card result must
-    give them (docs/design.md §21)."""
+    give them (docs/club-night.md#card-results)."""
     return [k for k in tally.TIEBREAKS if venue == Event.ONLINE or k != "lives_lost"]
 
 

@@ -1,6 +1,6 @@
-"""Entries (docs/design.md §14): registering, an organizer adding a member, withdrawing,
-checking in (also at the desk, §20), opening and closing registration, and the
-late-entry rule (seated from the next round, a bye for each round missed)."""
+"""Entries (docs/tournaments.md#withdrawal): registering, an organizer adding a member, withdrawing,
+checking in (also at the desk, docs/club-night.md#the-check-in-desk), opening and closing
+registration, and the late-entry rule (seated from the next round, a bye for each round missed)."""
 
 from __future__ import annotations
 
@@ -189,7 +189,7 @@ def check_in(*, event: Event, user: Any) -> Entry:
 def check_in_for(*, event: Event, entry: Entry, by: Any) -> Entry:
     """An organizer checks `entry` in at the desk (a player in the room without the
     site open, or whose phone is flat). As `check_in`, but also before the check-in
-    window opens: the organizer sees them here (docs/design.md §20)."""
+    window opens: the organizer sees them here (docs/club-night.md#the-check-in-desk)."""
     with transaction.atomic():
         event = organizer_event(by, event.pk)
         found = Entry.objects.select_related("user").filter(pk=entry.pk, event=event).first()

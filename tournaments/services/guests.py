@@ -1,4 +1,4 @@
-"""Guests (docs/design.md §21): a visitor without an account entered by an organizer at
+"""Guests (docs/club-night.md#guests): a visitor without an account entered by an organizer at
 an event whose every table plays with real cards."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ GUEST_NAME_MAX = 40
 def guest_refusal(event: Event) -> str | None:
     """Why `event` takes no guests (None: it does). A guest cannot log in, so cannot
     play a table online: only an event whose every table plays with real cards takes
-    them (docs/design.md §21); then the late-entry rule as for anyone."""
+    them (docs/club-night.md#guests); then the late-entry rule as for anyone."""
     if event.venue != Event.CARDS:
         return _("A guest cannot log in to play online: guests play at events played with cards.")
     return late_entry_refusal(event)
@@ -68,7 +68,7 @@ def _new_guest(name: str) -> Any:
 
 
 def add_guest(*, event: Event, by: Any, name: str) -> Entry:
-    """An organizer enters a visitor without an account (docs/design.md §21): a new
+    """An organizer enters a visitor without an account (docs/club-night.md#guests): a new
     `User` marked `is_guest`, named "<name> (guest)", inactive with an unusable
     password (they never log in, so never play online and are never rated), not a club
     member, and their entry as `add_entry` makes one (a late entry: from the next

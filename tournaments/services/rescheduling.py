@@ -1,5 +1,5 @@
 """Moving and cancelling an event that has not started: what calendars show
-(docs/design.md §26)."""
+(docs/calendars.md#moving-and-cancelling)."""
 
 from __future__ import annotations
 

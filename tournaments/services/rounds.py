@@ -1,5 +1,5 @@
-"""Rounds (docs/design.md §14): the event's start, a seated round started now or at a
-time, pausing, correcting a place, finishing the event."""
+"""Rounds (docs/tournaments.md#shared-reading): the event's start, a seated round
+started now or at a time, pausing, correcting a place, finishing the event."""
 
 from __future__ import annotations
 

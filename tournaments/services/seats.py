@@ -1,5 +1,7 @@
-"""A seated round's seats (docs/design.md §14, §27): the organizer's swaps and locks,
-and seating a waiting round again when its entries change, locked seats kept."""
+"""A seated round's seats (docs/tournaments.md#shared-reading,
+docs/fair-seating.md#everything-that-changes-a-seating-is-recorded): the organizer's
+swaps and locks, and seating a waiting round again when its entries change, locked seats
+kept."""
 
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ def swap_seats(*, round_: Round, by: Any, first: RoundSeat, second: RoundSeat) -
             raise ServiceError(_("Choose two different seats of this round."))
         a, b = seats[first.pk], seats[second.pk]
         exchange_seats(a, b)
-        # Recorded, so the verify page replays it on the round drawn from the seed (§27).
+        # Recorded, so the verify page replays it on the round drawn from the seed
+        # (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded).
         SeatSwap.objects.create(
             round=round_,
             order=round_.swaps.count(),
@@ -60,7 +63,8 @@ def lock_seat(*, seat: RoundSeat, by: Any, locked: bool) -> None:
 def reseat_waiting_round(event: Event) -> None:
     """Entries changed while a round waits to start: seat it again, keeping the locked
     seats where they are. The locked seats are kept on the new round
-    (`Round.kept_seats`), so the verify page can draw it again (docs/design.md §27)."""
+    (`Round.kept_seats`), so the verify page can draw it again
+    (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded)."""
     waiting = event.round_set.filter(status=Round.SEATED).first()
     if waiting is None:
         return
@@ -73,7 +77,8 @@ def reseat_waiting_round(event: Event) -> None:
         .order_by("table__number", "position")
     ]
     number, start_at = waiting.number, waiting.start_at
-    # The tables the organizer chose to play with cards stay so, by number (§21).
+    # The tables the organizer chose to play with cards stay so, by number
+    # (docs/club-night.md#card-tables-carried-round-to-round).
     with_cards = list(waiting.tables.filter(cards=True).values_list("number", flat=True))
     waiting.delete()
     round_ = formats.of(event).rounds.seat(event, number)

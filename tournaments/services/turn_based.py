@@ -1,7 +1,8 @@
-"""Turn-based events (docs/design.md §25): a Swiss event whose tables give each move
-hours (`games.Table.move_hours`) and whose rounds each have days, ending at their
-deadline at the latest: the sweep has bots finish the games still being played then
-(`services.finish_at_deadline`), and the round ends, as always, with its last table."""
+"""Turn-based events (docs/tournaments.md#turn-based-events): a Swiss event whose tables
+give each move hours (`games.Table.move_hours`) and whose rounds each have days, ending
+at their deadline at the latest: the sweep has bots finish the games still being played
+then (`services.finish_at_deadline`), and the round ends, as always, with its last
+table."""
 
 from __future__ import annotations
 

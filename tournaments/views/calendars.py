@@ -1,4 +1,4 @@
-"""Calendar files and the page of a player's private feed (docs/design.md §26).
+"""Calendar files and the page of a player's private feed (docs/calendars.md#the-three-feeds).
 
 The feeds are plain GET addresses without log-in (a calendar app fetching them has no
 session): a club's feed shows what `clubs.access.may_see_events` lets anyone see; a

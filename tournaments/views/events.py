@@ -29,7 +29,8 @@ from tournaments.models import Event
 
 RECENT_DAYS = 30
 # Seconds between reloads of a running event's page without JavaScript: sooner for its
-# players, whom the page calls to their tables when a round starts (docs/design.md §20).
+# players, whom the page calls to their tables when a round starts
+# (docs/club-night.md#calls-led-to-your-seat).
 REFRESH_SECONDS, PLAYER_REFRESH_SECONDS = 30, 5
 START_WATCH_MINUTES = 60
 

@@ -126,7 +126,8 @@ def lock(request: HttpRequest, event: Event) -> str:
 
 
 def choose_cards(request: HttpRequest, event: Event) -> str:
-    """A mixed event's seated round: which tables play with real cards (§21)."""
+    """A mixed event's seated round: which tables play with real cards
+    (docs/club-night.md#card-tables)."""
     try:
         numbers = [int(n) for n in request.POST.getlist("cards")]
     except ValueError:

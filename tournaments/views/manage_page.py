@@ -130,7 +130,7 @@ def _entries_context(event: Event, fmt: formats.Format, entries: list[Entry]) ->
         "members": _members_to_add(event)
         if late_refusal is None and event.status != Event.FINISHED
         else [],
-        # Guests only where every table plays with cards (docs/design.md §21).
+        # Guests only where every table plays with cards (docs/club-night.md#guests).
         "guest_refusal": services.guest_refusal(event),
         "invite_url": site.absolute(
             reverse("tournaments:join", args=[event.pk, event.invite_token])
@@ -195,8 +195,8 @@ def _finish_refusal(fmt: formats.Format, playing: Round | None) -> str | None:
 
 
 def _calendar_context(event: Event) -> dict[str, Any]:
-    """The "When" section (docs/design.md §26): moving and cancelling an event that has
-    not started, repeating it every week or stopping."""
+    """The "When" section (docs/calendars.md#moving-and-cancelling): moving and
+    cancelling an event that has not started, repeating it every week or stopping."""
     upcoming = event.status == Event.UPCOMING
     repeating = event.series if event.series is not None and event.series.active else None
     started = event.started_at

@@ -1,4 +1,4 @@
-"""The printed pages of an event (docs/design.md §20), for an organizer running it in a
+"""The printed pages of an event (docs/club-night.md#print), for an organizer running it in a
 room: a round's pairings, its table cards (one per table, with a QR code to the table's
 page), a sign-in sheet, and the standings. Reading only.
 

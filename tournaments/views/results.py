@@ -1,8 +1,8 @@
-"""A card table's result page (docs/design.md §21): where the players of a table played
-with real cards enter its result from their phones, and another of them confirms it.
-A plain form, one select per seat, that works without JavaScript: a POST calls one
-service (`tournaments.cards.card_results`) and redirects with a message. It shows this table
-only: its seats, names and the submitted places; nothing of any other table."""
+"""A card table's result page (docs/club-night.md#entering-and-confirming): where the
+players of a table played with real cards enter its result from their phones, and another of
+them confirms it. A plain form, one select per seat, that works without JavaScript: a POST
+calls one service (`tournaments.cards.card_results`) and redirects with a message. It shows
+this table only: its seats, names and the submitted places; nothing of any other table."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.words import ordinal, seat_name
 
 # Seconds between reloads without JavaScript of a page with no form to fill in (a
-# recorded table, a round not started): the break, the announcements and the next
-# round reach a phone that gets no push (docs/design.md §23). A page with the result's
-# form never reloads by itself: the choices made in it would be lost.
+# recorded table, a round not started): the break, the announcements and the next round
+# reach a phone that gets no push (docs/club-night.md#news-on-the-result-page). A page
+# with the result's form never reloads by itself: the choices made in it would be lost.
 REFRESH_SECONDS = 20
 
 
@@ -113,7 +113,8 @@ def _context(
     )
     me = request.user.pk
     # What the table enters, and how the page shows it, is the format's: a finishing
-    # order, or a balanced knockout's one deal's lives lost (§21).
+    # order, or a balanced knockout's one deal's lives lost
+    # (docs/club-night.md#knockouts-with-cards).
     kind = formats.of(event).card_result
     organizer = club_access.organizes(request.user, event.club)
     playing = table.round.status == Round.PLAYING and table.finished_at is None
@@ -141,7 +142,8 @@ def _context(
             REFRESH_SECONDS if event.status == Event.RUNNING and not playing else None
         ),
         # Once the result is in, where the viewer goes next (a phone without JavaScript
-        # gets no push: the page leads on), and how players came and went (§23).
+        # gets no push: the page leads on), and how players came and went
+        # (docs/club-night.md#moves-on-the-result-page).
         "next_step": card_next.next_step(event, table, request.user, organizer=organizer),
         "notes": [
             Line(line, None) if isinstance(line, str) else line

@@ -1,9 +1,9 @@
-"""The verify page of an event (docs/design.md §27): its seating commitment and, once
-the event is over, its seed, and every round drawn again from it and compared with what
-was played. Public like the event's page; it works without JavaScript. A finished
-event's report cannot change unless its records do (a correction counts the event's
-`live_version` up), so it is cached by that version: drawing a large Swiss event again
-takes seconds, and anyone may ask."""
+"""The verify page of an event (docs/fair-seating.md#the-verify-page-and-the-command):
+its seating commitment and, once the event is over, its seed, and every round drawn
+again from it and compared with what was played. Public like the event's page; it works
+without JavaScript. A finished event's report cannot change unless its records do (a
+correction counts the event's `live_version` up), so it is cached by that version:
+drawing a large Swiss event again takes seconds, and anyone may ask."""
 
 from __future__ import annotations
 

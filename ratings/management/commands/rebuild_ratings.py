@@ -11,7 +11,7 @@ from ratings import services
 
 
 class Command(BaseCommand):
-    help = "Recompute every rating from the results of the rated games (docs/design.md §15)."
+    help = "Recompute every rating from the results of the rated games (docs/ratings.md#rebuild)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()

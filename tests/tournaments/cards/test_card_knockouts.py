@@ -1,7 +1,7 @@
-"""Knockouts played with real cards (docs/design.md §21): a top-q event and a balanced
-knockout played to their winners through results submitted and confirmed from phones
-(the Django test client, as a phone without JavaScript posts), the balancing's moves
-made on the round seats, and every refused deal writing nothing."""
+"""Knockouts played with real cards (docs/club-night.md#knockouts-with-cards): a top-q
+event and a balanced knockout played to their winners through results submitted and
+confirmed from phones (the Django test client, as a phone without JavaScript posts), the
+balancing's moves made on the round seats, and every refused deal writing nothing."""
 
 from __future__ import annotations
 
@@ -171,7 +171,8 @@ def test_a_top_q_round_between_the_first_and_the_final_is_played_with_cards(
 ) -> None:
     """Twelve at tables of three, top 1: round 1 at four tables (one ties for 2nd), round
     2 at two tables of two, then the final; each round's card tables seated from who went
-    through, and each result page leading its players on (docs/design.md §23)."""
+    through, and each result page leading its players on
+    (docs/club-night.md#the-result-page-leads-on)."""
     more = [django_user_model.objects.create_user(f"n{k}", password="x" * 12) for k in (10, 11, 12)]
     for user in more:
         Membership.objects.create(club=club, user=user)

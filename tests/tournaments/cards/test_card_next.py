@@ -1,9 +1,10 @@
 """What a card table's result page says comes next once its result is in
-(docs/design.md §23), at a Swiss event played with cards whose rounds the organizer
-starts: the tables still playing, the next round kept from the players while it is the
-organizer's draft, their table once it starts, the last round, the end. (A knockout's
-next deal, moves and places out: tests/tournaments/test_card_knockouts.py and the
-browser test tests/e2e/test_card_knockout_in_browser.py.)"""
+(docs/club-night.md#the-result-page-leads-on), at a Swiss event played with cards whose
+rounds the organizer starts: the tables still playing, the next round kept from the
+players while it is the organizer's draft, their table once it starts, the last round,
+the end. (A knockout's next deal, moves and places out:
+tests/tournaments/test_card_knockouts.py and the browser test
+tests/e2e/test_card_knockout_in_browser.py.)"""
 
 from __future__ import annotations
 

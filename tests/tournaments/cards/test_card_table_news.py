@@ -1,9 +1,10 @@
-"""The organizer's news where the players of card tables are (docs/design.md §20, §23):
-a card table's result page shows the break and the announcements as the event page
-does, pushed over the event's news socket, and without JavaScript reloads itself when
-it has no form to fill in; an announcement is news until the next round starts after
-it or for 30 minutes, the same on every page and call; a finished event's projector
-shows its podium."""
+"""The organizer's news where the players of card tables are
+(docs/club-night.md#breaks-and-announcements,
+docs/club-night.md#news-on-the-result-page): a card table's result page shows the break
+and the announcements as the event page does, pushed over the event's news socket, and
+without JavaScript reloads itself when it has no form to fill in; an announcement is
+news until the next round starts after it or for 30 minutes, the same on every page and
+call; a finished event's projector shows its podium."""
 
 from __future__ import annotations
 

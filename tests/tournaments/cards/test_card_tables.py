@@ -1,4 +1,4 @@
-"""Tables played with real cards (docs/design.md §21): the venue each format allows, a
+"""Tables played with real cards (docs/club-night.md#card-tables): the venue each format allows, a
 mixed Swiss evening played through with card results entered and confirmed from
 phones (the Django test client, as a phone without JavaScript posts), disputes, every
 refusal writing nothing, corrections, the console and the printed cards, and two
@@ -207,7 +207,8 @@ def test_a_mixed_swiss_evening_with_three_card_tables_and_one_online(
     for number in range(1, 4):
         round_ = Round.objects.get(event=event, number=number)
         assert round_.status == Round.SEATED
-        # Round 1: none by default; later rounds as the round before played (§21).
+        # Round 1: none by default; later rounds as the round before played
+        # (docs/club-night.md#card-tables-carried-round-to-round).
         ticked = list(round_.tables.filter(cards=True).values_list("number", flat=True))
         assert ticked == ([] if number == 1 else [1, 2, 3])
         page = choose(ann, round_, [1, 2, 3]).content.decode()
@@ -537,7 +538,7 @@ def test_a_card_result_tells_the_events_pages_as_an_online_games_end_does(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     """The standings, projector and console are redrawn on `tournaments.pushes.live.push`
-    (docs/design.md §5): a result entered and a result confirmed send it, after the
+    (docs/realtime.md#event-pages): a result entered and a result confirmed send it, after the
     commit, as the end of an online table's game does."""
     round_ = started_mixed(make_event, twelve[:6], ann, [1])
     event = round_.event
@@ -593,7 +594,8 @@ def test_lives_lost_are_recorded_and_needed_where_ties_are_broken_by_them(
 ) -> None:
     """With "fewest lives lost" among the tie-breaks (chosen, not the default of an event
     with card tables), a card table gives each seat's lives lost, and they are recorded
-    as a game's rounds lost are: card and online tables count alike (§21)."""
+    as a game's rounds lost are: card and online tables count alike
+    (docs/club-night.md#card-results)."""
     assert "lives_lost" not in cards_event(make_event, twelve[:3], Event.CARDS).tiebreaks
     event = cards_event(
         make_event, twelve[:6], Event.MIXED, tiebreaks=["lives_lost", "lots"], name="Lives"

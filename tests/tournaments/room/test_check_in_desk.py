@@ -1,9 +1,9 @@
-"""The check-in desk on the organizer's console (tournaments.room.desk, docs/design.md §20):
-who has checked in and who has come to their table, "Check in for them"
-(`services.check_in_for`) and its refusals, a start that counts and asks before it
-withdraws whoever has not checked in, their own line, the real start time, and the
-console's words per format (a knockout's stand-in goes on from deal to deal; no
-registration controls where no one can enter)."""
+"""The check-in desk on the organizer's console (tournaments.room.desk,
+docs/club-night.md#the-check-in-desk): who has checked in and who has come to their
+table, "Check in for them" (`services.check_in_for`) and its refusals, a start that
+counts and asks before it withdraws whoever has not checked in, their own line, the real
+start time, and the console's words per format (a knockout's stand-in goes on from deal
+to deal; no registration controls where no one can enter)."""
 
 from __future__ import annotations
 

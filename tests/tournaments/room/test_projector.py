@@ -1,6 +1,6 @@
-"""The projector view (tournaments.room.projector, docs/design.md §19): every format shows its
-round, tables and standings on one public screen, with the break's clock and the latest
-announcements, pushed over its own socket; never a card."""
+"""The projector view (tournaments.room.projector, docs/club-night.md#the-projector):
+every format shows its round, tables and standings on one public screen, with the
+break's clock and the latest announcements, pushed over its own socket; never a card."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Calendar files (docs/design.md §26), read back with the icalendar library: a club's
-feed, one event's "Add to calendar" file and a player's private feed, their times
-across a daylight-saving change, stable UIDs, an update when an event moves or is
-cancelled, the private feed's secret address, and who may see what."""
+"""Calendar files (docs/calendars.md#the-three-feeds), read back with the icalendar
+library: a club's feed, one event's "Add to calendar" file and a player's private feed,
+their times across a daylight-saving change, stable UIDs, an update when an event moves
+or is cancelled, the private feed's secret address, and who may see what."""
 
 from __future__ import annotations
 

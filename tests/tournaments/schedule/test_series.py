@@ -1,4 +1,4 @@
-"""Weekly series (docs/design.md §26): the dates across daylight-saving changes, the
+"""Weekly series (docs/calendars.md#weekly-series): the dates across daylight-saving changes, the
 organizer's controls, each week's event made once with the first one's settings, and
 its registration opening a set number of days before. (Real Celery workers making it:
 tests/integration/test_series_workers.py.)"""

@@ -1,9 +1,10 @@
 """The club and the eight events of the upgrade snapshot, built through the services.
 
-One club, its owner, an organizer and ten members. Each format of docs/design.md §14,
-§17 and §18 as it is stored today (Swiss; a knockout balanced deal by deal,
-`knockout_top` 0; a top-q knockout, `knockout_top` 2; duplicate) once finished and once
-running with some of its current round played. Games are played by the tests' own means
+One club, its owner, an organizer and ten members. Each format of
+docs/tournaments.md#swiss, docs/tournaments.md#knockout, docs/tournaments.md#duplicate
+as it is stored today (Swiss; a knockout balanced deal by deal, `knockout_top` 0; a
+top-q knockout, `knockout_top` 2; duplicate) once finished and once running with some of
+its current round played. Games are played by the tests' own means
 (tests/games/playing.py's `play_out`, with tests/conftest.py's seeded decks and bots and
 inline tasks): a game's last move records its table, and the event goes on by itself.
 The rules are the club's own "Quick scat" (one life), so events end in a few games.

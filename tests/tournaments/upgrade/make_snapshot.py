@@ -53,7 +53,7 @@ def test_write_the_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
     readers = Readers()
     readings = [readers.read(page) for page in pages_to_read(built)]
     # 404: a duplicate table's page to an anonymous visitor (only its players see it,
-    # docs/design.md §18), which must stay so.
+    # docs/tournaments.md#reveal), which must stay so.
     unexpected = [r.page.what for r in readings if r.status not in (200, 404)]
     assert not unexpected, f"pages that failed today: {unexpected}"
     SNAPSHOT.mkdir(exist_ok=True)

@@ -1,4 +1,4 @@
-"""Duplicate events (docs/design.md §18): every table of a round plays the same boards,
+"""Duplicate events (docs/tournaments.md#duplicate): every table of a round plays the same boards,
 and each seat's result is compared with the same seat's at the other tables."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""What leaves a duplicate event's page (docs/design.md §18, §19): its standings as the
-CSV writes them, and each player's season. The duplicate `Format.exports`."""
+"""What leaves a duplicate event's page (docs/tournaments.md#duplicate,
+docs/tournaments.md#the-season): its standings as the CSV writes them, and each player's
+season. The duplicate `Format.exports`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where a duplicate event keeps its games (docs/design.md §18): one a board at each
+"""Where a duplicate event keeps its games (docs/tournaments.md#boards): one a board at each
 table, `BoardPlay`, not the round table's. Its `Format.games`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Duplicate 31 (docs/design.md §18): every table plays the same boards, and each player is
-compared only with the players who held the same seat on the same board elsewhere.
-Pure Python: no Django, no I/O.
+"""Duplicate 31 (docs/tournaments.md#matchpoints): every table plays the same boards,
+and each player is compared only with the players who held the same seat on the same
+board elsewhere. Pure Python: no Django, no I/O.
 
 **A board is one deal**: one round of 31 from a recorded deck order with a given
 dealer seat, every seat starting it with the same lives (the rules' starting lives).

@@ -1,4 +1,4 @@
-"""What a duplicate event's pages, CSV and socket show (docs/design.md §18), read from
+"""What a duplicate event's pages, CSV and socket show (docs/tournaments.md#reveal), read from
 the boards played: the standings (matchpoint percentages), the boards of the round
 with their commitments, and the travellers of the boards revealed.
 
@@ -6,7 +6,7 @@ Only revealed boards count and are shown: a board still being played at some tab
 no traveller, no deck, no salt and no result anywhere, and the standings leave it out
 (a result there, or a percentage that moved, would tell a table still playing it how
 the deal went elsewhere). Every board's commitment alone is shown from the event's
-start, when they are all drawn (docs/design.md §27).
+start, when they are all drawn (docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start).
 """
 
 from __future__ import annotations
@@ -221,8 +221,9 @@ class LaterBoard:
 
 
 def later_boards(event: Event, started: list[Round]) -> list[LaterBoard]:
-    """The boards of the rounds not started (all drawn at the event's start, docs/design.md
-    §27): each one's commitment, and its deck and salt only once revealed."""
+    """The boards of the rounds not started (all drawn at the event's start,
+    docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start): each one's
+    commitment, and its deck and salt only once revealed."""
     boards = Board.objects.filter(event=event).exclude(round__in=started)
     return [
         LaterBoard(

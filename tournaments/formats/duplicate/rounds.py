@@ -1,5 +1,5 @@
-"""Duplicate rounds (docs/design.md §18): every table of a round plays the same boards,
-one deal each, in the same order, each at its own pace.
+"""Duplicate rounds (docs/tournaments.md#playing-the-boards): every table of a round
+plays the same boards, one deal each, in the same order, each at its own pace.
 
 The Django side of `tournaments.formats.duplicate.matchpoints` (which stays pure). The
 format (`tournaments.formats.duplicate.Duplicate`) calls here; `tournaments.services`
@@ -79,7 +79,8 @@ def check_field(players: int, table_size: int) -> None:
 def first_round_tables(players: Sequence[int], size: int, seed: str) -> list[list[Any]]:
     """Round 1's tables: `players` (entry ids, in id order) in an order drawn from the
     event's seed, dealt round the tables, so the bots ("bot-k") that fill the last seats
-    are spread over them. Pure: the verify page draws it again (docs/design.md §27)."""
+    are spread over them. Pure: the verify page draws it again
+    (docs/fair-seating.md#drawing-again)."""
     order: list[Any] = list(players)
     random.Random(f"{seed}:duplicate").shuffle(order)
     count = -(-len(order) // size)
@@ -99,9 +100,9 @@ def later_round_tables(first: Round, number: int) -> list[list[Any]]:
 
 def draw_boards(event: Event) -> None:
     """Every board of every round, drawn and committed to as the event starts, before
-    anyone plays (docs/design.md §27): the commitments are on the event page from then
-    on, so no board can be chosen after the first results are known. Each joins its
-    round when the round is seated."""
+    anyone plays (docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start): the
+    commitments are on the event page from then on, so no board can be chosen after the
+    first results are known. Each joins its round when the round is seated."""
     Board.objects.bulk_create(
         board for number in range(1, event.rounds + 1) for board in _boards(event, number)
     )
@@ -157,7 +158,7 @@ def _deal(table: RoundTable, board: Board) -> BoardPlay:
 # The level of the bots that fill the tables: a fair opponent, not a pushover.
 BOT_LEVEL = "medium"
 
-# Why a duplicate event's tables cannot play with real cards (docs/design.md §21).
+# Why a duplicate event's tables cannot play with real cards (docs/club-night.md#card-tables).
 ONLINE_ONLY = gettext_lazy(
     "A duplicate board deals every table the same cards from the same stock order; "
     "a shuffled real deck cannot, so duplicate is played online."
@@ -186,7 +187,8 @@ class DuplicateRounds(SeatedRounds):
 
     def finish(self, event: Event) -> None:
         """The event is over: every board drawn for it that no table was dealt (a round
-        never played) is revealed with its seed (docs/design.md §27)."""
+        never played) is revealed with its seed
+        (docs/fair-seating.md#duplicate-boards-are-drawn-at-the-start)."""
         super().finish(event)
         Board.objects.filter(event=event, revealed_at__isnull=True, plays__isnull=True).update(
             revealed_at=event.finished_at

@@ -1,10 +1,10 @@
 """A duplicate event's rounds and boards checked against its revealed seed and
-commitments (docs/design.md §27). Round 1 is drawn again from the seed for the players
-it seated (`rounds.first_round_tables`); each later round is round 1's tables rotated
-(`rounds.later_round_tables`), a player withdrawn by then played by a bot; the
-organizer's recorded changes are made on each; each is compared seat by seat and with
-the games of its boards. Each round's boards: committed before round 1 started, each
-deck hashing to its commitment, and every table dealt that deck."""
+commitments (docs/fair-seating.md#drawing-again). Round 1 is drawn again from the seed
+for the players it seated (`rounds.first_round_tables`); each later round is round 1's
+tables rotated (`rounds.later_round_tables`), a player withdrawn by then played by a
+bot; the organizer's recorded changes are made on each; each is compared seat by seat
+and with the games of its boards. Each round's boards: committed before round 1 started,
+each deck hashing to its commitment, and every table dealt that deck."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Knockout events with tables balanced between deals (docs/design.md §17): every table
+"""Knockout events with tables balanced between deals (docs/tournaments.md#knockout): every table
 plays one deal at a time, lives carry from table to table, the last player in wins."""
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from tournaments.formats.setup import Setup
 from tournaments.models import Event
 
 # What a knockout refuses at creation, balanced or top q: it plays rules scored in lives.
-# Card tables (docs/design.md §21): a deal's lives lost (a top-q round's places) per seat,
-# entered from the phones. Every table or none: a deal starts at every table at once, so
-# no round is ever seated for the organizer to tick which tables play with cards.
+# Card tables (docs/club-night.md#knockouts-with-cards): a deal's lives lost (a top-q
+# round's places) per seat, entered from the phones. Every table or none: a deal starts
+# at every table at once, so no round is ever seated for the organizer to tick which
+# tables play with cards.
 KNOCKOUT_SETUP = Setup(
     card_tables_refusal=None,
     mixed_tables_refusal=gettext_lazy(

@@ -1,5 +1,6 @@
-"""Knockout events at several tables (docs/design.md §17): table balancing between deals, the
-places of players who go out, and "top q of each table go through" rounds. Pure
+"""Knockout events at several tables
+(docs/tournaments.md#balancing-with-the-fewest-moves): table balancing between deals,
+the places of players who go out, and "top q of each table go through" rounds. Pure
 Python: no Django, no I/O.
 
 A **table** is a row of seats (`Table.seats`, as many as the table has, None for an
@@ -9,7 +10,8 @@ player after the dealer plays first, the dealer last. Players are any hashable v
 
 **Balancing** (`balance`), between deals, after the players who went out have left
 (`remove_players`), by the rules poker tournament directors use (TDA style), planned as
-a whole so that it makes the fewest moves those rules allow (docs/design.md §17):
+a whole so that it makes the fewest moves those rules allow
+(docs/tournaments.md#balancing-with-the-fewest-moves):
 
 1. **Break** a table with the fewest players as soon as its players fit into the empty
    seats of the other tables; several tables may break at once. The plan decides them

@@ -1,8 +1,9 @@
-"""A balanced knockout's card table (docs/design.md §21, §23): its result is one deal's
-lives lost, a number per seat, entered and confirmed from the phones. The places follow
-from them (1 + the seats that lost strictly fewer), so a version reads alike anywhere;
-who dealt may be said if not the player the app named. The knockout's
-`Format.card_result`; its result page also tells who came and went (`notes`)."""
+"""A balanced knockout's card table (docs/club-night.md#knockouts-with-cards,
+docs/club-night.md#the-result-page-leads-on): its result is one deal's lives lost, a
+number per seat, entered and confirmed from the phones. The places follow from them (1 +
+the seats that lost strictly fewer), so a version reads alike anywhere; who dealt may be
+said if not the player the app named. The knockout's `Format.card_result`; its result
+page also tells who came and went (`notes`)."""
 
 from __future__ import annotations
 
@@ -71,8 +72,9 @@ class Lives(Places):
 
     def rules_refusal(self, rules: Rules) -> str | None:
         if rules.county:
-            # A card deal's result is lives lost, out at none left (docs/design.md §21);
-            # the county's last stage (no lives, still in) is not entered from phones yet.
+            # A card deal's result is lives lost, out at none left
+            # (docs/club-night.md#knockouts-with-cards); the county's last stage (no
+            # lives, still in) is not entered from phones yet.
             return _(
                 "A knockout with real cards is played without the county: choose rules "
                 "without it, or play online."
@@ -153,7 +155,8 @@ class Lives(Places):
         ]
 
     def notes(self, event: Event, table: RoundTable, viewer: Any) -> list[str | Line]:
-        """Who arrived and who left, as a kept table's page says (docs/design.md §23)."""
+        """Who arrived and who left, as a kept table's page says
+        (docs/club-night.md#moves-on-the-result-page)."""
         return notes.card_notes(table, viewer)
 
 

@@ -1,5 +1,6 @@
-"""What leaves a knockout's page, balanced or top q (docs/design.md §17, §19): its
-standings as the CSV writes them, and each player's season, by place. A knockout's
+"""What leaves a knockout's page, balanced or top q
+(docs/tournaments.md#knockout-standings, docs/tournaments.md#the-season): its standings
+as the CSV writes them, and each player's season, by place. A knockout's
 `Format.exports`."""
 
 from __future__ import annotations
@@ -46,10 +47,10 @@ class KnockoutExports:
         ]
 
     def season(self, event: Event) -> list[SeasonResult]:
-        """By place, as opponents outlasted (docs/design.md §19): a point for each player
-        placed below, half for each sharing the place, out of one less than the field.
-        Those still in share the places not yet decided. Each deal or game played counts
-        a game."""
+        """By place, as opponents outlasted (docs/tournaments.md#the-season): a point
+        for each player placed below, half for each sharing the place, out of one less
+        than the field. Those still in share the places not yet decided. Each deal or
+        game played counts a game."""
         players = list(KnockoutPlayer.objects.filter(event=event))
         field = len(players)
         games: dict[int, int] = {}

@@ -1,8 +1,10 @@
-"""What a balanced knockout's table says about who came and went (docs/design.md §17,
-§23): on its table's page (`games.notes`, the format's `Format.table_notes`), who
-arrived and who left after the deal before the one it plays now, a broken table closed
-and where its players went; on a card table's result page (the `Lives` card result's
-`notes`), the same lines for that page's deal. Seats and moves only: no card."""
+"""What a balanced knockout's table says about who came and went
+(docs/tournaments.md#arrivals-and-departures,
+docs/club-night.md#moves-on-the-result-page): on its table's page (`games.notes`, the
+format's `Format.table_notes`), who arrived and who left after the deal before the one
+it plays now, a broken table closed and where its players went; on a card table's result
+page (the `Lives` card result's `notes`), the same lines for that page's deal. Seats and
+moves only: no card."""
 
 from __future__ import annotations
 
@@ -37,12 +39,12 @@ def table_notes(table: Table, viewer: Any = None) -> list[str | Line]:
 
 
 def card_notes(table: RoundTable, viewer: Any = None) -> list[str | Line]:
-    """The same lines on a card table's result page (docs/design.md §23), for that
-    page's deal: who arrived and who left before it, or, once every table has played
-    it, after it (a broken table says it is closed). The viewer's own move and "the
-    next deal starts when…" are the page's next step (`tournaments.cards.card_next`), with its
-    button: not said twice. Nothing links: another table's result page is for its
-    players and the organizers only."""
+    """The same lines on a card table's result page
+    (docs/club-night.md#moves-on-the-result-page), for that page's deal: who arrived and who
+    left before it, or, once every table has played it, after it (a broken table says it is
+    closed). The viewer's own move and "the next deal starts when…" are the page's next step
+    (`tournaments.cards.card_next`), with its button: not said twice. Nothing links: another
+    table's result page is for its players and the organizers only."""
     return _move_lines(table, viewer, None)
 
 

@@ -66,7 +66,8 @@ class DealTable:
     url: str | None
     finished: bool
     seats: list[SeatLine] = field(default_factory=list)
-    # A card table's result page (docs/design.md §21), where its players enter it.
+    # A card table's result page (docs/club-night.md#entering-and-confirming), where its
+    # players enter it.
     result_url: str | None = None
 
 

@@ -1,4 +1,4 @@
-"""Knockout events with tables balanced between deals (docs/design.md §17): the Django
+"""Knockout events with tables balanced between deals (docs/tournaments.md#knockout): the Django
 side of `tournaments.formats.knockout.balancing`, which stays pure.
 
 A knockout `Round` is one deal played at every table ("deal n"). Each physical table
@@ -18,7 +18,7 @@ moves and the next deal's start are one transaction: no deal starts while a move
 pending, and no table starts deal n+1 while another still plays deal n. When one
 player is left, they are 1st and the event is over.
 
-At an event played with real cards (`venue == "cards"`, docs/design.md §21) a table is
+At an event played with real cards (`venue == "cards"`, docs/club-night.md#card-tables) a table is
 a card table: no `games.Table`, no game; its round table notes who deals
 (`RoundTable.dealer`, the seat after the button) and its deal's result is each seat's
 lives lost, entered and confirmed from the phones (`tournaments.cards.card_results`) and
@@ -125,7 +125,9 @@ def played_layout(event: Event, table: RoundTable, state: Any = None) -> balanci
     (an online table has its `games.Table`'s seats, a card table the event's table size
     or more) and its button, the seat that dealt (the game's dealer; at a card table the
     one the app named or the players said, `RoundTable.dealer`). The verify page reads
-    it as the balancing did (docs/design.md §27). `state`: the game's, when read."""
+    it as the balancing did
+    (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded). `state`: the
+    game's, when read."""
     seats = list(table.seats.order_by("position"))
     if table.cards:
         size = max(event.table_size, 1 + max(s.position for s in seats))
@@ -241,7 +243,7 @@ def lives_left(event: Event) -> dict[int, int]:
 class KnockoutRounds(Rounds):
     """What the knockouts share, balanced or top q: no set number of rounds, every
     player given the rules' lives at the start, and no late entry, pause, correction or
-    break (docs/design.md §17). `record_table` records one finished table."""
+    break (docs/tournaments.md#knockout). `record_table` records one finished table."""
 
     words: KnockoutWords = KNOCKOUT_WORDS
     late_entry_refusal = gettext_lazy("The knockout has started: it is too late to join.")
@@ -318,7 +320,8 @@ class BalancedRounds(KnockoutRounds):
         layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
         round_ = playing_round(event, 1)
         for table in layout:
-            if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
+            # real cards in the room: no games.Table (docs/club-night.md#card-tables)
+            if event.venue == Event.CARDS:
                 _deal_cards(round_, table)
                 continue
             opened = open_event_table(
@@ -349,10 +352,10 @@ class BalancedRounds(KnockoutRounds):
     def record_cards(
         self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
     ) -> bool:
-        """A card table's confirmed deal (docs/design.md §21; the caller holds the event
-        lock): each seat's lives lost (`Lives`), the table finished, and when it was the
-        deal's last table, the deal ends as an online one does (balancing, moves, the next
-        deal seated)."""
+        """A card table's confirmed deal (docs/club-night.md#knockouts-with-cards; the
+        caller holds the event lock): each seat's lives lost (`Lives`), the table
+        finished, and when it was the deal's last table, the deal ends as an online one
+        does (balancing, moves, the next deal seated)."""
         if table.finished_at is not None:
             return False
         for seat, n in zip(table.seats.order_by("position"), lost, strict=True):

@@ -1,10 +1,11 @@
 """A knockout's deals (or a top-q knockout's rounds) drawn again from its revealed seed
-(docs/design.md §27). The first is the opening layout (`balancing.first_tables`) of the
-players who started; each next one follows from the one before and its recorded
-results: a balanced knockout's balancing (`balancing.balance`) after the players out
-left, its moves compared one by one with the moves recorded, or a top-q round's cut
-(`balancing.top_q`) and a fresh layout of who went through. Each is compared seat by
-seat, with the dealer the layout names, and with the games dealt."""
+(docs/fair-seating.md#drawing-again). The first is the opening layout
+(`balancing.first_tables`) of the players who started; each next one follows from the
+one before and its recorded results: a balanced knockout's balancing
+(`balancing.balance`) after the players out left, its moves compared one by one with the
+moves recorded, or a top-q round's cut (`balancing.top_q`) and a fresh layout of who
+went through. Each is compared seat by seat, with the dealer the layout names, and with
+the games dealt."""
 
 from __future__ import annotations
 

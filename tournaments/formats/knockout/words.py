@@ -1,4 +1,4 @@
-"""A knockout's words, balanced or top q (docs/design.md §17): a top-q knockout plays
+"""A knockout's words, balanced or top q (docs/tournaments.md#knockout): a top-q knockout plays
 rounds, reseated from scratch (`KnockoutWords`); a balanced knockout plays deals at
 tables it keeps from deal to deal, its players moving between them (`DealWords`). The
 knockouts' pages, CSV, checks and entry rules are one code in either's words."""

@@ -1,4 +1,4 @@
-"""Swiss events (docs/design.md §14): whole games at tables of 3–8, each round seated
+"""Swiss events (docs/tournaments.md#swiss): whole games at tables of 3–8, each round seated
 from the standings of the rounds before it, a set number of rounds."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""What leaves a Swiss event's page (docs/design.md §14, §19): its standings as the CSV
-writes them, and each player's season. The Swiss `Format.exports`."""
+"""What leaves a Swiss event's page (docs/tournaments.md#swiss,
+docs/tournaments.md#the-season): its standings as the CSV writes them, and each player's
+season. The Swiss `Format.exports`."""
 
 from __future__ import annotations
 

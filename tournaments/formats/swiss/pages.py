@@ -1,4 +1,4 @@
-"""What a Swiss event's pages show (docs/design.md §14): the shown round's tables, the
+"""What a Swiss event's pages show (docs/tournaments.md#swiss): the shown round's tables, the
 standings (points, percentage, tie-breaks, each round's table and place) and who met
 whom; the facts of its scoring; the CSV. Places and points only: nothing here comes
 near a card."""
@@ -142,8 +142,9 @@ class SwissFacts:
 
     It holds no model and nothing of any viewer: only words, numbers and HTML, so it is
     cheap to pickle, and `tournaments.pages.live_facts` keeps it in Django's cache by
-    the event, its `live_version` and the language (docs/design.md, "The event page
-    from a cache"): count `SwissPages.live_facts_cache` up when what it holds changes."""
+    the event, its `live_version` and the language
+    (docs/tournaments.md#the-event-page-from-a-cache): count
+    `SwissPages.live_facts_cache` up when what it holds changes."""
 
     def __init__(self, round_facts: RoundFacts, rows: list[tally.Row[int]]) -> None:
         event = round_facts.event
@@ -335,7 +336,7 @@ def bye_text(event: Event) -> str:
 
 
 def stand_in_text(event: Event) -> str:
-    """What a round a bot played for someone scores them (docs/design.md §20)."""
+    """What a round a bot played for someone scores them (docs/tournaments.md#stand-ins)."""
     if event.stand_in_scoring == Event.STAND_IN_BYE:
         return _("A round a bot plays for someone: scores a bye's points (%(points)s).") % {
             "points": number(event.bye_points)
@@ -372,8 +373,8 @@ class SwissPages(SeatedPages):
         }
 
     def placings(self, event: Event) -> list[Placing]:
-        """The standings as places (docs/design.md §19): ranked by points, then the
-        tie-breaks; nobody before a game is over."""
+        """The standings as places (docs/club-night.md#the-end-of-the-evening): ranked
+        by points, then the tie-breaks; nobody before a game is over."""
         rows = results.standings(event)
         if not played(rows):
             return []

@@ -1,9 +1,10 @@
 """A Swiss event's results as the pure modules take them: `tournaments.formats.swiss.standings`
 (scores, tie-breaks) and `tournaments.formats.swiss.seating` (who has met whom, who dealt first).
 
-A round is drawn from the results as they stood when it was drawn: `AsOf` says what
-that was (the entries made and the corrections done by then), so the verify page can
-read them again after later entries and corrections (docs/design.md §27).
+A round is drawn from the results as they stood when it was drawn: `AsOf` says what that
+was (the entries made and the corrections done by then), so the verify page can read
+them again after later entries and corrections
+(docs/fair-seating.md#everything-that-changes-a-seating-is-recorded).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def scoring(event: Event) -> tally.Scoring:
 
 
 def stand_in(event: Event) -> tally.StandIn:
-    """What a round a bot played for a player scores them (docs/design.md §20)."""
+    """What a round a bot played for a player scores them (docs/tournaments.md#stand-ins)."""
     return tally.StandIn(policy=event.stand_in_scoring, bye_points=event.bye_points)
 
 

@@ -1,4 +1,4 @@
-"""A Swiss event's rounds (docs/design.md §14): each seated from the standings of the
+"""A Swiss event's rounds (docs/tournaments.md#swiss): each seated from the standings of the
 rounds before it (`tournaments.formats.swiss.seating`), each table a `games.Table` playing one whole
 game, recorded as places. The caller holds the event's row lock."""
 
@@ -29,10 +29,12 @@ BOT_LEVEL = "medium"
 
 @dataclass(frozen=True)
 class Inputs:
-    """What a Swiss round is drawn from (docs/design.md §27): the players to seat (in the
-    order they registered), the standings before the round (everyone entered then), who
-    has met whom, who has dealt first how often, who has sat out, the event's tables
-    and the round's seed. Everything but the seed is public once the round is played."""
+    """What a Swiss round is drawn from
+    (docs/fair-seating.md#everything-that-changes-a-seating-is-recorded): the players to
+    seat (in the order they registered), the standings before the round (everyone
+    entered then), who has met whom, who has dealt first how often, who has sat out, the
+    event's tables and the round's seed. Everything but the seed is public once the
+    round is played."""
 
     players: tuple[int, ...]
     rows: tuple[tally.Row[int], ...]
@@ -125,7 +127,7 @@ def _cards_as_before(round_: Round) -> None:
     the round before, by number (the room's tables with a deck on them), but never a
     table with a bot: the organizer sees them ticked and changes them before starting
     it. Forgetting to tick them would start those tables online, which cannot be undone
-    (docs/design.md §21)."""
+    (docs/club-night.md#card-tables-carried-round-to-round)."""
     before = RoundTable.objects.filter(
         round__event_id=round_.event_id, round__number=round_.number - 1, cards=True
     ).values_list("number", flat=True)
@@ -180,7 +182,8 @@ class SwissRounds(SeatedRounds):
         Bye.objects.bulk_create(
             Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in drawn.byes
         )
-        if event.venue == Event.CARDS:  # every table plays with real cards (§21)
+        # every table plays with real cards (docs/club-night.md#card-tables)
+        if event.venue == Event.CARDS:
             round_.tables.update(cards=True)
         elif event.venue == Event.MIXED:
             _cards_as_before(round_)
@@ -190,7 +193,7 @@ class SwissRounds(SeatedRounds):
         """Open and start a `games.Table` for each of the round's tables: hosted by no one,
         started by the system, playing the event's frozen rules, the first dealer at seat 0
         (the seating put the player who has dealt first least often there). A card table
-        gets neither: it plays with real cards in the room (docs/design.md §21)."""
+        gets neither: it plays with real cards in the room (docs/club-night.md#card-tables)."""
         tables = list(round_.tables.filter(cards=False).prefetch_related("seats__entry__user"))
         seats = [list(table.seats.all()) for table in tables]
         # The round's tables opened in two queries, then each dealt; the round tables

@@ -1,4 +1,5 @@
-"""Seating for Swiss tournaments at multi-seat tables (docs/design.md §14): pure Python, no Django.
+"""Seating for Swiss tournaments at multi-seat tables (docs/tournaments.md#pure-parts):
+pure Python, no Django.
 
 A round splits the players into tables (`table_sizes`), seats them (`seat_round`) and
 says who deals first at each table (`first_dealers`). Players are any hashable values

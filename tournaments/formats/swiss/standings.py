@@ -1,6 +1,6 @@
-"""Scoring, tie-breaks and standings of a Swiss tournament at tables of 31 (docs/design.md §14):
-pure Python, no models, no I/O (its numbers are written as `tournaments.words` writes
-them, the one place that says how).
+"""Scoring, tie-breaks and standings of a Swiss tournament at tables of 31
+(docs/tournaments.md#pure-parts): pure Python, no models, no I/O (its numbers are
+written as `tournaments.words` writes them, the one place that says how).
 
 A round is one whole game per table. What a game gives each seat is its finishing
 **place** (1 = best; players who tie share a place and the next place skips: 1, 2, 2,
@@ -22,16 +22,17 @@ seats ahead of it), so 1, 3, 3 scores like 1, 2, 2. Bots fill seats: they count 
 opponents (outlasting a bot earns its point) but are never ranked. A **bye** (no table
 in a round) is worth the points the organizer states, out of a stated maximum.
 
-A **stand-in** (the organizer let a bot play for a player who had not come, docs/design.md
-§20) marks that player's seat at the table (`SeatResult.stood_in`), and what the round
-gives them is the event's policy (`StandIn`, `Event.stand_in_scoring`): ``"played"``,
-the bot's result as if it were theirs; ``"bye"``, a bye's points; ``"zero"``, none. Under
-"bye" and "zero" the game still counts as one of theirs (its maximum is in their
-percentage, the lives the bot lost in their lives lost, the opponents in their
-opponents' average), but nothing the bot earned is theirs: no table win, no outlasted
-opponents' scores, no head-to-head points. The other seats of the table are scored as
-played: outlasting the bot earns its point, and the stood-in player is an opponent
-like any other, with their final score as the policy made it.
+A **stand-in** (the organizer let a bot play for a player who had not come,
+docs/tournaments.md#stand-ins) marks that player's seat at the table
+(`SeatResult.stood_in`), and what the round gives them is the event's policy (`StandIn`,
+`Event.stand_in_scoring`): ``"played"``, the bot's result as if it were theirs;
+``"bye"``, a bye's points; ``"zero"``, none. Under "bye" and "zero" the game still counts
+as one of theirs (its maximum is in their percentage, the lives the bot lost in their
+lives lost, the opponents in their opponents' average), but nothing the bot earned is
+theirs: no table win, no outlasted opponents' scores, no head-to-head points. The other
+seats of the table are scored as played: outlasting the bot earns its point, and the
+stood-in player is an opponent like any other, with their final score as the policy made
+it.
 
 A player's **percentage** is their points over the most they could have had (the sum of
 their games' and byes' maxima), which compares fields whose tables differ in size.

@@ -1,8 +1,9 @@
-"""A Swiss event's rounds drawn again from its revealed seed (docs/design.md §27): each
-round from the results as they stood when it was drawn (`results.AsOf`), through the
-same `rounds.draw` that seated it, then the organizer's recorded changes, compared seat
-by seat and bye by bye with what was recorded and with the games dealt. The lots the
-standings break their last ties with are shown as drawn."""
+"""A Swiss event's rounds drawn again from its revealed seed
+(docs/fair-seating.md#drawing-again): each round from the results as they stood when it
+was drawn (`results.AsOf`), through the same `rounds.draw` that seated it, then the
+organizer's recorded changes, compared seat by seat and bye by bye with what was
+recorded and with the games dealt. The lots the standings break their last ties with are
+shown as drawn."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Top-q knockout events (docs/design.md §17): each round every table plays a whole
+"""Top-q knockout events (docs/tournaments.md#top-q): each round every table plays a whole
 game and its first q go through, reseated from scratch, until a final is won."""
 
 from __future__ import annotations

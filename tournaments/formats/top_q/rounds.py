@@ -1,4 +1,4 @@
-"""Top-q knockout events (docs/design.md §17): "top q of each table go through" rounds
+"""Top-q knockout events (docs/tournaments.md#top-q): "top q of each table go through" rounds
 (Board Game Arena's multiplayer elimination; `Event.top_q` = q >= 1), instead of
 balancing tables deal by deal (tournaments.formats.knockout).
 
@@ -95,7 +95,8 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     round_ = playing_round(event, number)
     final = len(layout) == 1
     for table in layout:
-        if event.venue == Event.CARDS:  # real cards in the room: no games.Table (§21)
+        # real cards in the room: no games.Table (docs/club-night.md#card-tables)
+        if event.venue == Event.CARDS:
             cards = write_table(round_, number=table.number, seats=seated(table))
             cards.cards, cards.dealer = True, first_dealer(table)
             cards.save(update_fields=["cards", "dealer"])
@@ -133,9 +134,10 @@ class TopQRounds(KnockoutRounds):
     def record_cards(
         self, event: Event, table: RoundTable, places: list[int], lost: Sequence[int] = ()
     ) -> bool:
-        """A card table's confirmed finishing order (docs/design.md §21), recorded as a
-        game's places are; the round ends with its last table, whichever kind, and the next
-        is seated from who went through."""
+        """A card table's confirmed finishing order
+        (docs/club-night.md#knockouts-with-cards), recorded as a game's places are; the
+        round ends with its last table, whichever kind, and the next is seated from who
+        went through."""
         if table.finished_at is not None:
             return False
         record_card_places(table, places)

@@ -1,8 +1,9 @@
 """`manage.py verify_event <pk>`: an event's seating checked against its revealed seed,
-round by round, as its verify page shows it (docs/design.md §27, docs/verify-event.md).
-Exits 0 when everything matches, 1 when anything differs, 2 when the seating cannot be
-checked (the event is not over, has no commitment, or was seated by an algorithm this
-version cannot draw)."""
+round by round, as its verify page shows it
+(docs/fair-seating.md#the-verify-page-and-the-command, docs/verify-event.md). Exits 0
+when everything matches, 1 when anything differs, 2 when the seating cannot be checked
+(the event is not over, has no commitment, or was seated by an algorithm this version
+cannot draw)."""
 
 from __future__ import annotations
 
