@@ -22,7 +22,7 @@ from django.core.checks import CheckMessage
 from django.core.checks import Warning as CheckWarning
 
 from games import site
-from thirtyone import embedded
+from thirtyone.hosts import loopback
 
 
 def site_address(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
@@ -35,7 +35,7 @@ def site_address(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
     )
     if settings.EMBEDDED:
         bind = settings.THIRTYONE_HOST or ""
-        if embedded.loopback(bind):
+        if loopback(bind):
             return []  # served to this machine only: loopback links are right
         why = (
             "SITE_URL is set to it"

@@ -40,6 +40,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
+from thirtyone.hosts import EVERY_ADDRESS, loopback
+
 SOCKET_NAME = "valkey.sock"
 # Unix socket paths are limited to 107 bytes (104 on macOS).
 MAX_SOCKET_PATH = 100
@@ -223,14 +225,6 @@ def allowed_hosts() -> list[str]:
 # Where `make run` serves when not told (the Makefile's HOST and PORT).
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = "8000"
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
-# A bind to these listens on every address of the machine.
-EVERY_ADDRESS = ("0.0.0.0", "::", "")
-
-
-def loopback(host: str) -> bool:
-    """Whether a server bound to `host` is reached from this machine only."""
-    return host in LOOPBACK or host.startswith("127.")
 
 
 def _url(host: str, port: str) -> str:
