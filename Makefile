@@ -49,8 +49,9 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
 # `make check` first: a lint, format or type error stops here, before the slow tests.
 # The suite in TEST_JOBS processes (pytest-xdist; --dist loadfile keeps each test module
-# in one process, with its module- and package-scoped fixtures): 8 minutes on the 2-core
-# VM where one process took 16. TEST_JOBS=0 runs it in this process.
+# in one process, with its module- and package-scoped fixtures), the files handed out
+# slow ones first (tests/conftest.py): 8 minutes on the 2-core VM where one process
+# took 16. TEST_JOBS=0 runs it in this process.
 TEST_JOBS ?= 2
 
 # Each phase says how long it took, and the last line sums them up (scripts/phase);
@@ -62,7 +63,8 @@ test: $(STAMP)
 	@rm -f $(VENV)/test-phases
 	@scripts/phase check $(MAKE) --no-print-directory check
 	@$(PY) -m thirtyone.catalogues compile
-	scripts/phase tests $(PY) -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	scripts/phase tests $(PY) -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder \
+		$(PYTEST_ARGS)
 	@scripts/phase services $(MAKE) --no-print-directory test-services
 	@scripts/phase --summary
 

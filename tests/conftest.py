@@ -1,6 +1,8 @@
 """Test set-up shared by every test directory."""
 
-from collections.abc import Iterator
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,34 @@ from thirtyone.celery import app as celery_app
 # does for a server). Set on the Celery app because pytest-django has already
 # loaded the Django settings before any conftest is imported.
 celery_app.conf.update(task_always_eager=True, task_eager_propagates=True)
+
+
+# What makes a test slow: a browser, server processes, transactions committed and
+# flushed, migrations.
+SLOW_FIXTURES = frozenset(
+    {"live_server", "transactional_db", "migrations_database", "migrated_database"}
+)
+SLOW_FOLDERS = ("e2e", "integration")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The test files with a slow test come first, each file's tests in their order.
+    `make test` hands the files out in this order (pytest-xdist's --dist loadfile with
+    --no-loadscope-reorder, which would otherwise put the files of fewest tests last:
+    the browser and migration tests, one long test a file), so that the many quick
+    files come last, and the two processes finish within seconds of each other."""
+    tests = Path(__file__).parent
+    slow_files = {item.path for item in items if _slow(item, tests)}
+    items.sort(key=lambda item: item.path not in slow_files)
+
+
+def _slow(item: pytest.Item, tests: Path) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return (
+        item.path.relative_to(tests).parts[0] in SLOW_FOLDERS
+        or bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
+        or (marker is not None and bool(marker.kwargs.get("transaction")))
+    )
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -63,6 +93,75 @@ def django_db_modify_db_settings(
     folder = tmp_path_factory.mktemp("database")
     default["TEST"] = {**default.get("TEST", {}), "NAME": str(folder / "test.sqlite3")}
     default["OPTIONS"] = {**default.get("OPTIONS", {}), "init_command": TEST_SQLITE_INIT}
+
+
+# A copy of this process's SQLite test database as pytest-django made it: migrated,
+# with nothing else in it (`migrated_database`).
+MIGRATED_COPY = "migrated.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """pytest-django's test database; on SQLite also copied as it is made, for the tests
+    that start the app's own processes on a database of their own (`migrated_database`)."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        source = sqlite3.connect(connection.settings_dict["NAME"])
+        copy = sqlite3.connect(tmp_path_factory.getbasetemp() / MIGRATED_COPY)
+        try:
+            source.backup(copy)
+        finally:
+            source.close()
+            copy.close()
+
+
+@pytest.fixture(scope="session")
+def migrated_database(
+    django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[Path], None]:
+    """put_into(var_dir): a migrated database in var_dir (its db.sqlite3), as `manage.py
+    migrate` leaves it, so that the test's own `migrate` finds nothing to do: the app's
+    70 migrations take 10 to 20 s for Django's migration states, in each test that made
+    its database from nothing. Nothing is put on PostgreSQL (the `services` pass)."""
+    copy = tmp_path_factory.getbasetemp() / MIGRATED_COPY
+
+    def put_into(var_dir: Path) -> None:
+        if copy.exists():
+            shutil.copyfile(copy, var_dir / "db.sqlite3")
+
+    return put_into
+
+
+@pytest.fixture
+def migrations_database(transactional_db: None, tmp_path: Path) -> Iterator[None]:
+    """For a test that takes the database back to an early migration: on SQLite an empty
+    database of its own (the default connection points at a new file meanwhile), where
+    the migrations up to that one are applied, rather than every later one unapplied
+    from the test database and applied again afterwards (a minute's work for Django's
+    migration states, most of it in the label-only AlterFields of the i18n_labels
+    migrations). On another database, the test database, migrated to its head again
+    afterwards."""
+    from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    if connection.vendor != "sqlite":
+        yield
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())
+        return
+    settings_dict = connection.settings_dict
+    test_database = settings_dict["NAME"]
+    connection.close()
+    settings_dict["NAME"] = str(tmp_path / "migrations.sqlite3")
+    ContentType.objects.clear_cache()  # the test database's ids
+    try:
+        yield
+    finally:
+        connection.close()
+        settings_dict["NAME"] = test_database
+        ContentType.objects.clear_cache()
 
 
 @pytest.fixture(autouse=True)

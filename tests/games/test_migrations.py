@@ -23,8 +23,9 @@ def executor(transactional_db: Any) -> Any:
 
 
 def test_tables_get_the_name_and_preset_of_their_rule_set_and_rule_sets_are_offered(
-    executor: Any,
+    migrations_database: None,
 ) -> None:
+    executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
     old = executor.loader.project_state([BEFORE]).apps
     owner = old.get_model("accounts", "User").objects.create(username="ann")

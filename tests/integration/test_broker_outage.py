@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -36,10 +36,13 @@ class Broker(Process):
 
 
 @pytest.fixture
-def worker_and_broker(tmp_path: Path) -> Iterator[tuple[Worker, Broker, str]]:
+def worker_and_broker(
+    tmp_path: Path, migrated_database: Callable[[Path], None]
+) -> Iterator[tuple[Worker, Broker, str]]:
     broker = Broker(free_port(), tmp_path).start()
     url = f"redis://127.0.0.1:{broker.port}/0"
     environ = server_env(tmp_path, REDIS_URL=url, SECRET_KEY="x" * 60, DATABASE_URL=None)
+    migrated_database(tmp_path)  # `migrate` below finds nothing to do
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
         cwd=settings.BASE_DIR,

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from celery import Celery
@@ -74,7 +75,9 @@ def test_static_files_are_hashed_compressed_and_cached_for_a_year(tmp_path: Path
     assert headers["Content-Encoding"] == "gzip"
 
 
-def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped() -> None:
+def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped(
+    migrated_database: Callable[[Path], None],
+) -> None:
     """`make run`'s honcho on SIGINT: the worker gives back a message it held (a task
     due later, as a turn timer is) to a Valkey still running, and no emergency dump
     lands in the temp folder."""
@@ -82,6 +85,7 @@ def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped() -> 
         var_dir, temp_dir = Path(folder) / "var", Path(folder) / "tmp"
         var_dir.mkdir()
         temp_dir.mkdir()
+        migrated_database(var_dir)  # `migrate` below finds nothing to do
         environ = server_env(
             var_dir, REDIS_URL=None, DATABASE_URL=None, TMPDIR=temp_dir, THIRTYONE_PORT=0
         )

@@ -22,7 +22,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from email import message_from_bytes
 from pathlib import Path
@@ -148,11 +148,12 @@ SWEPT = re.compile(
 
 
 def test_a_reminder_reaches_each_player_once_at_its_time_across_the_change_with_two_workers(
-    smtp: tuple[Mailbox, int],
+    smtp: tuple[Mailbox, int], migrated_database: Callable[[Path], None]
 ) -> None:
     mailbox, smtp_port = smtp
     with tempfile.TemporaryDirectory(prefix="n", dir="/tmp") as folder:
         var_dir = Path(folder)
+        migrated_database(var_dir)  # `migrate` below finds nothing to do
         web_port = free_port()
         environ = server_env(
             var_dir,

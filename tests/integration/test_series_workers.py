@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import zoneinfo
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 
@@ -77,10 +78,13 @@ def manage(environ: dict[str, str], *args: str) -> str:
     return result.stdout
 
 
-def test_two_workers_each_given_the_task_twice_make_the_next_week_once() -> None:
+def test_two_workers_each_given_the_task_twice_make_the_next_week_once(
+    migrated_database: Callable[[Path], None],
+) -> None:
     # A short folder: the Valkey socket's path has a length limit.
     with tempfile.TemporaryDirectory(prefix="s", dir="/tmp") as folder:
         var_dir = Path(folder)
+        migrated_database(var_dir)  # `migrate` below finds nothing to do
         environ = server_env(var_dir, REDIS_URL=None, DATABASE_URL=None)
         manage(environ, "migrate", "--noinput", "--verbosity", "0")
         manage(environ, "load_presets")

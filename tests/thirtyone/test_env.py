@@ -25,7 +25,7 @@ def test_django_accepts_the_sqlite_options_and_turns_wal_on(
     tmp_path: Path, django_db_blocker: Any
 ) -> None:
     config = env.database(None, tmp_path)
-    # A connection of its own to a file database: the test database is in memory.
+    # A connection of its own to a new file database, not the test database.
     wrapper = ConnectionHandler({"default": config})["default"]
     try:
         with django_db_blocker.unblock(), wrapper.cursor() as cursor:

@@ -110,11 +110,26 @@ def migration_state() -> list[list[str]]:
 def migrate_to(state: list[list[str]]) -> None:
     """Migrate the project's apps to `state`: back through any migration made since
     (which must be reversible), and an app of theirs the state does not know to before
-    its first migration. The other apps (Django's, allauth's) stay where they are: the
-    snapshot holds none of their rows, and their migrations are not this check's."""
+    its first migration. The other apps (Django's, allauth's, the notifications) stay
+    where they are, at their head, but for a migration of theirs that needs one of the
+    project's the state has not (which goes back too): the snapshot holds none of their
+    rows, and their migrations are not this check's. The same from an empty database
+    (tests/conftest.py `migrations_database`): forward, to the same place."""
     executor = MigrationExecutor(connection)
+    graph = executor.loader.graph
     recorded = {app: name for app, name in state}
-    executor.migrate([(app, recorded.get(app)) for app in PROJECT_APPS])
+    targets = [(app, recorded.get(app)) for app in PROJECT_APPS]
+    in_state = {node for app, name in targets if name for node in graph.forwards_plan((app, name))}
+
+    def needs_nothing_more(node: tuple[str, str]) -> bool:
+        return all(n in in_state for n in graph.forwards_plan(node) if n[0] in PROJECT_APPS)
+
+    for leaf in sorted(graph.leaf_nodes()):
+        if leaf[0] not in PROJECT_APPS:
+            chain = [n for n in graph.forwards_plan(leaf) if n[0] == leaf[0]]
+            kept = [n for n in chain if needs_nothing_more(n)]
+            targets.append((leaf[0], kept[-1][1] if kept else None))
+    executor.migrate(targets)
 
 
 def migrate_to_head() -> None:
