@@ -1,6 +1,7 @@
 from collections.abc import Callable
 
 from django.apps import AppConfig
+from django.utils.functional import Promise
 
 
 class TournamentsConfig(AppConfig):
@@ -8,7 +9,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
     # `Event.format`'s choices (`tournaments.models.format_choices`): the formats'
     # registry's, which imports the models, so it is read once they are loaded.
-    format_choices: Callable[[], list[tuple[str, str]]]
+    format_choices: Callable[[], list[tuple[str, str | Promise]]]
 
     def ready(self) -> None:
         # games announces finished games; it never imports this app.

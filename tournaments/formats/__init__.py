@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import Promise
+
 from tournaments.formats.base import Format, Games, Notes
 from tournaments.formats.duplicate import DUPLICATE
 from tournaments.formats.knockout import KNOCKOUT
@@ -43,7 +45,7 @@ def of(event: Event) -> Format:
     return FORMATS[event.format]
 
 
-def choices() -> list[tuple[str, str]]:
+def choices() -> list[tuple[str, str | Promise]]:
     """`Event.format`'s choices: each format's key and name, in the registry's order."""
     return [(key, fmt.label) for key, fmt in FORMATS.items()]
 

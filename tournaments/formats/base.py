@@ -32,6 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django.utils.functional import Promise
+
 from games.models import Table
 from games.notes import Line
 from tournaments.formats import games as round_table_games
@@ -86,9 +88,9 @@ class Format:
 
     key: str
     # Its name in the format select (the model's choices, `tournaments.models`).
-    label: str
+    label: str | Promise
     # What it is, in a sentence, under the create form's format select.
-    description: str
+    description: str | Promise
     # Its partials: `about` (the event's facts), `live` (what changes as it runs) and
     # `projector`: `templates/tournaments/formats/<key>.html`.
     template: str

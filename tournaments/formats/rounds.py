@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
@@ -25,10 +26,10 @@ class Rounds:
     whoever asked) or None, which allows the action; a page offers a control only where
     its refusal is None."""
 
-    late_entry_refusal: str | None = None
-    pause_refusal: str | None = None
-    correction_refusal: str | None = None
-    break_refusal: str | None = None
+    late_entry_refusal: str | Promise | None = None
+    pause_refusal: str | Promise | None = None
+    correction_refusal: str | Promise | None = None
+    break_refusal: str | Promise | None = None
 
     def check_field(self, event: Event, count: int) -> None:
         """Refuse to start with `count` players registered, with the reason."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -95,10 +96,10 @@ class Setup:
     compared seat by seat with no bye to score like."""
 
     options: tuple[Option, ...] = ()
-    card_tables_refusal: str | None = ONLINE_ONLY
+    card_tables_refusal: str | Promise | None = ONLINE_ONLY
     # Why an event of it cannot mix online and card tables (None: it can).
-    mixed_tables_refusal: str | None = None
-    turn_based_refusal: str | None = LIVE_ONLY
+    mixed_tables_refusal: str | Promise | None = None
+    turn_based_refusal: str | Promise | None = LIVE_ONLY
     lives_only: bool = False
     stand_in_scoring_applies: bool = False
 

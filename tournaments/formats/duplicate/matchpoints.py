@@ -75,7 +75,7 @@ def result_key(lives_lost: int, hand_value: float) -> tuple[int, float]:
     return (-lives_lost, hand_value)
 
 
-def _key(result: Result) -> tuple[int, float]:
+def _key(result: Result[P]) -> tuple[int, float]:
     return result_key(result.lives_lost, result.hand_value)
 
 
@@ -170,14 +170,12 @@ def percentages(results: Iterable[Result[P]], expected: int | None = None) -> li
     """Each player's matchpoints over their tops, best first (first seen first on a tie;
     bots are left out). A player whose boards had no one to compare with (one table)
     gets 50%."""
-    totals: dict[P, list] = {}
+    totals: dict[P, tuple[Fraction, int, int]] = {}  # matchpoints, tops, boards
     for r, _, mp, top, _ in _matchpoints(results, expected):
         if r.player is None:
             continue
-        total = totals.setdefault(r.player, [Fraction(0), 0, 0])
-        total[0] += mp
-        total[1] += top
-        total[2] += 1
+        mps, tops, boards = totals.get(r.player, (Fraction(0), 0, 0))
+        totals[r.player] = (mps + mp, tops + top, boards + 1)
     rows = [
         Standing(p, float(mp), top, float(mp / top * 100) if top else 50.0, boards)
         for p, (mp, top, boards) in totals.items()

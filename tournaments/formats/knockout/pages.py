@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
@@ -211,7 +212,7 @@ class KnockoutPages(Pages):
     round (a balanced knockout's); `table_column`: what its tables' column shows, a
     deal or a game."""
 
-    def __init__(self, words: KnockoutWords, *, kept: bool, table_column: str) -> None:
+    def __init__(self, words: KnockoutWords, *, kept: bool, table_column: str | Promise) -> None:
         self.words: KnockoutWords = words
         self.kept = kept
         self.table_column = table_column

@@ -155,7 +155,7 @@ def _card_exits(
     players out on the same deal share their place unless their lives at its start
     differ (every exit's hand value is 0)."""
     for seat in table.seats.order_by("position"):
-        player = players[seat.entry_id]  # type: ignore[index]
+        player = players[seat.entry_id]
         left = max(player.lives - seat.lives_lost, 0)
         if left == 0 or not player.entry.active:
             exits.append(balancing.Exit(player.entry_id, player.lives, 0.0))

@@ -124,7 +124,7 @@ def opponents(event: Event, names: dict[int, str], order: list[str]) -> list[tup
         .values_list("table_id", "entry_id")
     ):
         tables.setdefault(table_id, []).append(entry_id)
-    met: dict[frozenset, int] = {}
+    met: dict[frozenset[int], int] = {}
     record_meetings(met, tables.values())
     lists: dict[str, list[str]] = {name: [] for name in order}
     for pair, times in sorted(met.items(), key=lambda item: sorted(names[p] for p in item[0])):

@@ -89,9 +89,7 @@ def _best_split(n: int, preferred: int, minimum: int, maximum: int) -> tuple[int
     return None if best is None else best[1]
 
 
-def record_meetings(
-    met: MutableMapping[frozenset[Hashable], int], tables: Iterable[Sequence[P]]
-) -> None:
+def record_meetings(met: MutableMapping[frozenset[P], int], tables: Iterable[Sequence[P]]) -> None:
     """Count one more meeting for every pair seated together at `tables` (in place)."""
     for table in tables:
         for i, a in enumerate(table):
