@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Table
@@ -28,7 +29,7 @@ def _default_tiebreaks() -> list[str]:
     return ["opponents_average", "outlasted_sum", "table_wins", "head_to_head", "lots"]
 
 
-def format_choices() -> list[tuple[str, str]]:
+def format_choices() -> list[tuple[str, str | Promise]]:
     """The formats, each's key and name, from their registry (`tournaments.formats`,
     which imports this module, so the app's config holds it once the app is ready:
     `tournaments.apps`)."""

@@ -177,7 +177,7 @@ def _break_refusal(event: Event, fmt: formats.Format, waiting: Round | None) -> 
     if event.status != Event.RUNNING:
         return None
     if fmt.rounds.break_refusal:
-        return fmt.rounds.break_refusal
+        return str(fmt.rounds.break_refusal)
     following = services.next_round_number(event)
     if waiting is None and fmt.rounds.is_last(event, following - 1):
         return _("Round %(round)s is the last: no break before another round.") % {
