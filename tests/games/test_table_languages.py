@@ -151,6 +151,10 @@ def test_a_push_renders_each_seat_in_the_language_of_its_sockets_and_no_more(
     assert all(c.name in english for c in state.hands[1])
 
 
+# Committed, as the sockets' other tests are (tests/games/test_sockets.py): the consumer
+# closes old connections between its database calls, and on the file test database
+# (docs/development.md) that ends a test's open transaction.
+@pytest.mark.django_db(transaction=True)
 def test_a_danish_and_an_english_socket_at_one_table_each_get_their_own_language(
     game: Game, ann: Any, bob: Any
 ) -> None:
