@@ -4,13 +4,12 @@ event's upcoming schedule and entry options stay editable, its terms do not."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import models
 from django.http import HttpRequest
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -20,7 +19,7 @@ from tournaments import formats, services
 from tournaments.models import (
     Event,
 )
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, dry_run
 
 # What staff may change of an upcoming event (the rest are its terms, fixed when made).
 EDITABLE = ("name", "description", "starts_at", "checkin_minutes", "player_cap", "advance")
@@ -59,22 +58,6 @@ ADD_FIELDS = (
 # An event's seed and salt, kept from everyone, staff too, until the event is over: the
 # commitment proves nothing if someone can read the seed while the rounds are drawn.
 SECRET_UNTIL_THE_END = ("seed", "seed_salt")
-
-
-class _DryRun(Exception):
-    """Raised inside a savepoint to roll back what a service call wrote."""
-
-
-def dry_run(call: Callable[[], Any]) -> ServiceError | None:
-    """Run `call` and undo it: the services' refusal, or None if it would succeed."""
-    try:
-        with transaction.atomic():
-            call()
-            raise _DryRun
-    except _DryRun:
-        return None
-    except ServiceError as error:
-        return error
 
 
 def show_error(form: forms.Form, error: ServiceError) -> None:

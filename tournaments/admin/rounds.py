@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import services
-from tournaments.admin.events import dry_run, show_error
+from tournaments.admin.events import show_error
 from tournaments.models import (
     Bye,
     CardResult,
@@ -25,7 +25,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, dry_run
 
 
 class RoundTableInline(admin.TabularInline):

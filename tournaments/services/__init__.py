@@ -42,6 +42,7 @@ from games.errors import ServiceError
 from tournaments.services.access import (
     CANCELLED,
     changed,
+    dry_run,
     locked_event,
     organizer_event,
     require_open,
@@ -110,6 +111,7 @@ __all__ = [
     "call_break",
     "cancel_event",
     "changed",
+    "dry_run",
     "check_in",
     "check_in_for",
     "correct_result",

@@ -7,6 +7,7 @@ tell its pages after the commit (`changed`). An organizer's change starts with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -70,3 +71,21 @@ def changed(event: Event) -> None:
     event_id = event.pk
     Event.objects.filter(pk=event_id).update(live_version=F("live_version") + 1)
     transaction.on_commit(lambda: live.push(event_id))
+
+
+class _DryRun(Exception):
+    """Raised inside a savepoint to roll back what a service call wrote."""
+
+
+def dry_run(call: Callable[[], Any]) -> ServiceError | None:
+    """Run `call` and undo it: the services' refusal, or None if it would succeed.
+    Nothing it wrote stays and nothing is told (pushes and tasks wait for a commit
+    that never comes): how the manage page and the admin ask before they act."""
+    try:
+        with transaction.atomic():
+            call()
+            raise _DryRun
+    except _DryRun:
+        return None
+    except ServiceError as error:
+        return error

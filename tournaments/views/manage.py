@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -19,8 +18,8 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import access as club_access
 from tournaments.models import Event
-from tournaments.services import ServiceError
-from tournaments.views.manage_actions import ACTIONS, Handler
+from tournaments.services import ServiceError, dry_run
+from tournaments.views.manage_actions import ACTIONS
 from tournaments.views.manage_page import console_context, page_context
 from tournaments.views.manage_questions import QUESTIONS, Question
 
@@ -42,7 +41,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
             if question is not None:
                 # The first press asks; only the second, with confirm=yes, acts. What
                 # would be refused is refused now, not after the question.
-                _would_do(handler, request, event)
+                if (refusal := dry_run(lambda: handler(request, event))) is not None:
+                    raise refusal
                 return _confirm(request, event, question)
             messages.success(request, handler(request, event))
         except ServiceError as error:
@@ -54,22 +54,6 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         # without the event changing).
         return render(request, "tournaments/manage.html#console", console_context(event))
     return render(request, "tournaments/manage.html", page_context(request, event))
-
-
-class _DryRun(Exception):
-    """Rolls back a handler run only to see whether its service would refuse."""
-
-
-def _would_do(handler: Handler, request: HttpRequest, event: Event) -> None:
-    """Run `handler` and undo it: its service's refusal (ServiceError) is raised, and
-    nothing is written or told (the pushes and tasks wait for a commit that never
-    comes)."""
-    try:
-        with transaction.atomic():
-            handler(request, event)
-            raise _DryRun
-    except _DryRun:
-        pass
 
 
 def _confirm(request: HttpRequest, event: Event, question: Question) -> HttpResponse:
