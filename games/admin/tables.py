@@ -62,23 +62,7 @@ class TableAdmin(admin.ModelAdmin):
         "closed_at",
         "closed_reason",
     ]
-    readonly_fields = [
-        "owner",
-        "starters",
-        "rule_set",
-        "rules_name",
-        "rules_preset",
-        "rules_in_words",
-        "rules",
-        "seat_count",
-        "turn_timer",
-        "move_hours",
-        "invite_token",
-        "created_at",
-        "last_activity",
-        "closed_at",
-        "closed_reason",
-    ]
+    readonly_fields = [f for f in fields if f not in ("name", "is_public")]
     inlines = [SeatInline]
     actions = ["close_tables"]
 
