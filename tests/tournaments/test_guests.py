@@ -362,3 +362,24 @@ def test_a_guest_is_checked_in_by_being_entered(make_event: Any, four: list[Any]
         )
     )
     assert active == {"m1", "m2", "Anna (guest)"}
+
+
+def test_names_that_start_a_formula_are_text_in_the_standings_csv(
+    make_event: Any, four: list[Any], ann: Any
+) -> None:
+    # Guests' names may start with "-"; usernames made before today's rules with "=", "@"
+    # or "+" (written here directly, as an old database holds them).
+    four[0].username, four[1].username, four[2].username = "=HYPERLINK(1)", "@SUM(A1)", "+A1"
+    for user in four[:3]:
+        user.save()
+    event = cards_swiss(make_event, four)
+    services.add_guest(event=event, by=ann, name="-1-1")
+
+    body = phone(ann).get(reverse("tournaments:standings_csv", args=[event.pk])).content
+    rows = list(csv.reader(io.StringIO(body.decode())))
+
+    player = rows[0].index("Player")
+    names = {row[player] for row in rows[1:]}
+    assert {"'=HYPERLINK(1)", "'@SUM(A1)", "'+A1", "'-1-1 (guest)", "m4"} <= names
+    # No cell of the file starts a formula.
+    assert not [cell for row in rows for cell in row if cell[:1] in ("=", "+", "-", "@", "\t")]

@@ -42,6 +42,14 @@ class Entry:
     created_at: datetime
 
 
+def one_line(text: str) -> str:
+    """A name as a calendar shows it: on one line, its runs of spaces, tabs and line
+    breaks one space. A calendar's name (X-WR-CALNAME) cannot hold a line break at all
+    (icalendar refuses it), and an event's title is one line in every calendar app; an
+    event's name may have been typed with one (docs/calendars.md#what-a-vevent-says)."""
+    return " ".join(text.split())
+
+
 def utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC).replace(microsecond=0)
 
@@ -57,7 +65,7 @@ def vevent(entry: Entry) -> icalendar.Event:
     event.add("sequence", entry.sequence)
     event.add("dtstart", utc(entry.starts_at))
     event.add("dtend", utc(entry.ends_at))
-    event.add("summary", entry.summary)
+    event.add("summary", one_line(entry.summary))
     event.add("description", entry.description)
     event.add("url", entry.url)
     event.add("status", "CANCELLED" if entry.cancelled else "CONFIRMED")
@@ -71,7 +79,7 @@ def calendar(name: str, entries: Iterable[Entry]) -> bytes:
     cal.add("prodid", PRODUCT)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", name)
+    cal.add("x-wr-calname", one_line(name))
     cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", icalendar.vDuration(REFRESH))
     for entry in entries:

@@ -4,7 +4,6 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs import access as club_access
 from clubs.models import Club
+from games import csv_cells
 from games.services import ServiceError
 from tournaments import page_parts, pages, services
 from tournaments.forms import EventForm
@@ -101,7 +101,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     rows = pages.csv_rows(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
-    csv.writer(response).writerows(rows)
+    csv_cells.write_rows(response, rows)
     return response
 
 

@@ -198,6 +198,25 @@ def test_add_to_calendar_is_one_event_with_the_feeds_uid(copenhagen: Club, make_
     assert club_feed(copenhagen)[uid(event)]["UID"] == events[uid(event)]["UID"]
 
 
+def test_a_name_typed_with_line_breaks_is_one_line_in_every_calendar_file(
+    copenhagen: Club, make_event: Any
+) -> None:
+    copenhagen.name = "Copenhagen\r\nCard Club"
+    copenhagen.save()
+    event = make_event(name="Friday\nSwiss", description="Bring\ncards", starts_at=AFTER)
+
+    one = parsed(Client().get(reverse("tournaments:event_calendar", args=[event.pk])))
+    feed = Client().get(reverse("tournaments:club_calendar", args=[copenhagen.slug]))
+
+    assert str(one[uid(event)]["SUMMARY"]) == "Friday Swiss"
+    assert str(parsed(feed)[uid(event)]["SUMMARY"]) == "Friday Swiss"
+    assert str(icalendar.Calendar.from_ical(feed.content)["X-WR-CALNAME"]) == (
+        "Copenhagen Card Club (Thirty-One)"
+    )
+    # What may be several lines stays so.
+    assert str(one[uid(event)]["DESCRIPTION"]).startswith("Bring\ncards")
+
+
 # ---- the private feed --------------------------------------------------------------------
 
 
