@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from clubs import access as club_access
 from games.errors import ServiceError
 from tournaments import formats
-from tournaments.formats.cards import Checked, Entered
+from tournaments.formats.cards import Checked, Entered, scores_fit
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.pushes import card_calls
 from tournaments.services import changed, locked_event
@@ -93,7 +93,12 @@ def submit_result(
         if organizer:
             return _entered_by_organizer(event, table, by, checked, reason, open_results)
         same = next(
-            (r for r in open_results if r.submitted_by_id != by.pk and kind.same(r, checked)),
+            (
+                r
+                for r in open_results
+                # One that could never be recorded is disputed by a new version instead.
+                if r.submitted_by_id != by.pk and scores_fit(r.scores) and kind.same(r, checked)
+            ),
             None,
         )
         if same is not None:
@@ -170,6 +175,12 @@ def confirm_result(*, result: CardResult, by: Any) -> CardResult:
             raise ServiceError(_("That result is no longer waiting: reload the page."))
         if result.submitted_by_id == by.pk:
             raise ServiceError(_("Another player at the table must confirm your result."))
+        if not scores_fit(result.scores):
+            # Kept before scores had a ceiling: it could never be recorded, and the
+            # table would wait for it for ever. A new version replaces it.
+            raise ServiceError(
+                _("That result's scores are too large to record: enter the table's result again.")
+            )
         return _confirm(event, table, result, by, list(table.card_results.filter(status__in=OPEN)))
 
 

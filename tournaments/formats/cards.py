@@ -93,6 +93,17 @@ def _skipped(place: int, better: int) -> str:
     }
 
 
+# The most a score may be: what the seats' columns it is recorded in hold on every
+# database (`RoundSeat.lives_lost`, a PositiveSmallIntegerField), so a result that was
+# accepted can always be recorded (docs/club-night.md#entering-and-confirming).
+SCORE_MOST = 32767
+
+
+def scores_fit(scores: Sequence[int | None]) -> bool:
+    """Whether every score of a kept result can be recorded."""
+    return all(s is None or 0 <= s <= SCORE_MOST for s in scores)
+
+
 def checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]:
     if not scores:
         return []
@@ -102,6 +113,10 @@ def checked_scores(scores: Sequence[int | None], size: int) -> list[int | None]:
         )
     if any(s is not None and s < 0 for s in scores):
         raise ServiceError(_("A score is 0 or more."), "scores")
+    if not scores_fit(scores):
+        raise ServiceError(
+            _("A score is at most %(most)s.") % {"most": f"{SCORE_MOST:,}"}, "scores"
+        )
     return list(scores)
 
 

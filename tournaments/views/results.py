@@ -59,9 +59,14 @@ def result(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("action") == "confirm":
-                found = CardResult.objects.filter(
-                    pk=request.POST.get("result") or 0, round_table=table
-                ).first()
+                given = request.POST.get("result", "")
+                # Only digits are an id (int() also reads " 1", "1_0" and "+1"); a
+                # number too large for the column matches no row (thirtyone/lookups.py).
+                found = (
+                    CardResult.objects.filter(pk=int(given), round_table=table).first()
+                    if given.isascii() and given.isdigit() and len(given) <= 19
+                    else None
+                )
                 if found is None:
                     raise ServiceError(_("That result is no longer there: reload the page."))
                 card_results.confirm_result(result=found, by=request.user)

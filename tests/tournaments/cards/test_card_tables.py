@@ -615,3 +615,46 @@ def test_lives_lost_are_recorded_and_needed_where_ties_are_broken_by_them(
     card_results.submit_result(round_table=table, by=b, places=[1, 2, 3], scores=[1, 3, 3])
     lost = list(table.seats.order_by("position").values_list("lives_lost", flat=True))
     assert lost == [1, 3, 3]
+
+
+def test_an_unreadable_id_or_a_score_too_large_is_a_sentence_and_never_blocks_the_table(
+    make_event: Any, twelve: list[Any], ann: Any
+) -> None:
+    event = cards_event(
+        make_event, twelve[:6], Event.MIXED, tiebreaks=["lives_lost", "lots"], name="Lives"
+    )
+    services.start_event(event=event, by=ann)
+    round_ = Round.objects.get(event=event, number=1)
+    card_tables.choose_card_tables(round_=round_, by=ann, numbers=[1])
+    services.start_round(round_=round_, by=ann)
+    table = round_.tables.get(number=1)
+    a, b, c = players(table)
+    before = snapshot(event)
+    # The result to confirm, named by something that is not an id.
+    for given in ("abc", "1e3", "1.5", "+1", " 1", "9" * 5000, str(2**70)):
+        response = phone(b).post(result_url(table), {"action": "confirm", "result": given})
+        assert response.status_code == 200
+        assert "That result is no longer there" in response.content.decode()
+    # A score no seat's column holds: a sentence, nothing written.
+    fields = {f"place_{k}": str(k + 1) for k in range(3)}
+    for too_large in ("32768", "9" * 5000, "1e3"):
+        scores = {"score_0": too_large, "score_1": "3", "score_2": "3"}
+        page = phone(a).post(result_url(table), {"action": "submit", **fields, **scores})
+        assert page.status_code == 200
+        assert "A score is at most 32,767." in page.content.decode() or (
+            "score is not a whole number" in page.content.decode()
+        )
+    assert snapshot(event) == before
+    # A result kept before scores had a ceiling is refused on confirmation with a
+    # sentence, and the table goes on: a new version is entered and confirmed.
+    stored = CardResult.objects.create(
+        round_table=table, places=[1, 2, 3], scores=[40000, 3, 3], submitted_by=a
+    )
+    page = phone(b).post(
+        result_url(table), {"action": "confirm", "result": str(stored.pk)}, follow=True
+    )
+    assert "too large to record" in page.content.decode()
+    card_results.submit_result(round_table=table, by=b, places=[1, 2, 3], scores=[1, 3, 3])
+    card_results.submit_result(round_table=table, by=c, places=[1, 2, 3], scores=[1, 3, 3])
+    table.refresh_from_db()
+    assert table.finished_at is not None
