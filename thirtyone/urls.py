@@ -1,5 +1,6 @@
 """Top-level URLs."""
 
+from allauth.account.decorators import secure_admin_login
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
@@ -16,6 +17,11 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     No .ico copy to keep in step with it (no Pillow here to draw one either)."""
     return HttpResponsePermanentRedirect(f"{settings.STATIC_URL}img/favicon.svg")
 
+
+# The admin has no log-in form of its own: a visitor who is not logged in is sent to the
+# site's (allauth's), under the same limits on failed log-ins (ACCOUNT_RATE_LIMITS), and
+# back to the admin page they asked for. A logged-in member who is not staff is refused.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("favicon.ico", favicon),

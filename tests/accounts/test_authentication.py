@@ -163,3 +163,29 @@ def test_it_resets_a_forgotten_password_by_email(
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.check_password(NEW_PASSWORD)
+
+
+def test_the_admins_log_in_is_the_sites_under_the_same_limits(
+    client: Client, django_user_model: Any
+) -> None:
+    staff = django_user_model.objects.create_user("boss", password=PASSWORD, is_staff=True)
+    # The admin's own form is not there: its address sends a visitor to the site's.
+    page = client.get("/admin/login/?next=/admin/games/table/")
+    assert page.status_code == 302
+    assert page["Location"].startswith(reverse("account_login") + "?next=")
+    posted = client.post("/admin/login/", {"username": "boss", "password": PASSWORD})
+    assert posted.status_code == 302 and not is_logged_in_as(client, staff)
+    # So guessing a staff password meets the site's limits.
+    for _ in range(5):
+        log_in(client, "boss", "wrong-password")
+    refused = log_in(client, "boss", PASSWORD)
+    assert "Too many failed log-in attempts" in refused.content.decode()
+    assert not is_logged_in_as(client, staff)
+    # A member logged in on another address reaches the admin; one not staff is refused.
+    member = Client(REMOTE_ADDR="198.51.100.20")
+    assert log_in(member, "boss", PASSWORD).status_code == 302
+    assert member.get("/admin/").status_code == 200
+    django_user_model.objects.create_user("plain", password=PASSWORD)
+    plain = Client(REMOTE_ADDR="198.51.100.21")
+    log_in(plain, "plain", PASSWORD)
+    assert plain.get("/admin/login/").status_code == 403
