@@ -28,6 +28,7 @@ from django.db import connection
 
 from clubs import zones
 from clubs.forms import ClubForm
+from games import csv_cells
 from tests.tournaments.upgrade import rows
 from tests.tournaments.upgrade.clock import StoppedClock
 from tests.tournaments.upgrade.paths import DATABASE, PAGES
@@ -120,7 +121,8 @@ def csv_now(reading: Reading) -> str:
         rows = [row[:5] + row[6:] for row in rows]
     mark = "final" if "(finished)" in reading.page.what else "provisional"
     out = io.StringIO()
-    csv.writer(out).writerows([["Standings", *rows[0]], *([mark, *row] for row in rows[1:])])
+    # A cell that would start a formula ("=3rd", a tie) is quoted now (docs/security.md#csv-files).
+    csv_cells.write_rows(out, [["Standings", *rows[0]], *([mark, *row] for row in rows[1:])])
     return out.getvalue()
 
 
