@@ -82,6 +82,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and fragments gzipped, after every other middleware's work on the response
     # (static files are answered above, compressed ahead): docs/web.md#compressed-pages.
@@ -266,6 +268,26 @@ SECURE_HSTS_PRELOAD = HTTPS
 if env.get_bool("BEHIND_HTTPS_PROXY", default=False):
     # Only when a proxy in front sets X-Forwarded-Proto and strips the client's.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp; Django 5.2 has none of its own): scripts, styles,
+# images, fonts and sockets from the site itself only, no inline script or style
+# attribute, no eval (htmx's is off: templates/base.html's htmx-config), no framing, forms
+# posted only here (docs/security.md#content-security-policy). `'self'` covers the
+# pages' WebSockets to the same host and port (ws: and wss:, CSP Level 3).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {

@@ -174,22 +174,24 @@ def forms_without_their_own_swap(page: Node) -> list[str]:
     return found
 
 
-# The one kind of `load` trigger filter the table page uses: whether an element of an
-# id has an attribute (`load[!!document.querySelector('#table-body[data-playing]')]`;
-# htmx fires only when a filter gives `true` itself, not an element).
-LOAD_FILTER = re.compile(r"load\[!!document\.querySelector\('#([\w-]+)\[([\w-]+)\]'\)\]")
+# The one kind of condition on a `load` trigger the table page uses: whether an element
+# of an id has an attribute (`data-load-if="#table-body[data-playing]"`, which
+# static/js/htmx-guards.js reads: htmx's own filters need eval, which the
+# Content-Security-Policy forbids).
+LOAD_IF = re.compile(r"#([\w-]+)\[([\w-]+)\]")
 
 
 def fired_on_load(page: Node) -> list[Node]:
     """The elements htmx would fetch for as they come into `page` (hx-trigger="load"
-    with a filter that holds in it), as htmx evaluates the filter."""
+    with a `data-load-if` that holds in it), as static/js/htmx-guards.js reads it."""
     found: list[Node] = []
 
     def walk(node: Node) -> None:
         trigger = str(node.attrs.get("hx-trigger") or "")
         if trigger.startswith("load"):
-            matched = LOAD_FILTER.fullmatch(trigger)
-            assert matched, f"a load trigger this DOM cannot evaluate: {trigger}"
+            condition = str(node.attrs.get("data-load-if") or "")
+            matched = LOAD_IF.fullmatch(condition)
+            assert trigger == "load" and matched, f"a load trigger this DOM cannot read: {trigger}"
             holder = page.find(matched.group(1))
             if holder is not None:
                 parent, index = holder
