@@ -306,6 +306,18 @@ LOGGING = {
     },
 }
 
+# Error reports (sentry-sdk), only when SENTRY_DSN is set: no personal data, no frame's
+# variables, no request body, and cards, salts, tokens and addresses scrubbed from what
+# is left (thirtyone/error_reports.py, docs/security.md#error-reports).
+if SENTRY_DSN := os.environ.get("SENTRY_DSN", ""):
+    from thirtyone import error_reports
+
+    error_reports.start(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "embedded" if EMBEDDED else "production"),
+        release=os.environ.get("SENTRY_RELEASE") or None,
+    )
+
 # ---- the game ----------------------------------------------------------------------
 # Seconds a bot waits before it moves, so people can follow the table (0 in tests).
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
