@@ -61,10 +61,28 @@ def open_chromium() -> Iterator[Any]:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield browser
+            yield PolicyBypassed(browser)
             browser.close()
     finally:
         del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+class PolicyBypassed:
+    """The browser, whose contexts skip the pages' Content-Security-Policy unless told
+    otherwise: the tests' own scripts (`page.evaluate("…")`, `wait_for_function`, axe's
+    `add_script_tag`) are code from strings and inline scripts, which the policy blocks
+    in a page of the site. tests/e2e/test_csp_in_browser.py opens its pages with
+    `bypass_csp=False`, as a visitor's browser does."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture(autouse=True)

@@ -35,7 +35,8 @@ def test_chromium_reports_no_violation_of_the_policy(
     pages["projector"] = f"{duplicate}screen/"
     pages["printed table cards"] = f"{duplicate}print/table-cards/"
     pages["admin"] = "/admin/games/table/"
-    context = logged_in(browser, live_server, ann, viewport=LAPTOP)
+    # As a visitor's browser: the policy applies (tests/e2e/conftest.py bypasses it elsewhere).
+    context = logged_in(browser, live_server, ann, viewport=LAPTOP, bypass_csp=False)
     context.add_init_script(WATCH)
     found: dict[str, list[str]] = {}
     console: list[str] = []
