@@ -11,7 +11,7 @@ allauth keeps its counts in Django's cache, read and written in its own module
 (`allauth.core.internal.ratelimit`): with Redis out, every log-in, sign-up and password
 reset answered 500. `tolerate_outages` gives that module a cache that misses instead
 (games.safe_cache.TolerantCache): during an outage nothing is throttled, and the pages
-work (docs/profiles.md#a-redis-outage).
+work (docs/profiles.md#when-redis-goes-away).
 
 The address is allauth's client IP: REMOTE_ADDR, or with TRUSTED_PROXY_COUNT proxies
 in front, the X-Forwarded-For entry the nearest of them wrote (never the entries a

@@ -7,7 +7,7 @@ every request a transaction, a task and a push.
 
 The cache is a helper here, not a gate: if it cannot be reached, the request goes
 through (with a warning in the log, spaced by games.safe_cache) rather than fail for
-someone who did nothing wrong (docs/profiles.md#a-redis-outage).
+someone who did nothing wrong (docs/profiles.md#when-redis-goes-away).
 """
 
 from __future__ import annotations

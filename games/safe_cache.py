@@ -1,4 +1,4 @@
-"""Django's cache, tolerant of an outage (docs/profiles.md#a-redis-outage).
+"""Django's cache, tolerant of an outage (docs/profiles.md#when-redis-goes-away).
 
 The cache is Redis in production and the embedded Valkey in `make run`. Everything a
 request keeps there is a help, never the truth: a page's cached part (the event

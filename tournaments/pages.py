@@ -62,7 +62,7 @@ def live_facts(event: Event) -> Any:
         return fmt.live_facts(event)
     key = cache_key("live", event, fmt.live_facts_cache)
     # With the cache out the facts are read now: the page renders uncached
-    # (docs/profiles.md#a-redis-outage).
+    # (docs/profiles.md#when-redis-goes-away).
     return safe_cache.get_or_compute(key, lambda: fmt.live_facts(event), CACHE_SECONDS)
 
 

@@ -1,4 +1,4 @@
-"""A cache outage (docs/profiles.md#a-redis-outage): every cache read on a page's path
+"""A cache outage (docs/profiles.md#when-redis-goes-away): every cache read on a page's path
 misses and every write does nothing (games.safe_cache), with one warning per while in
 the log; a mistake in the calling code still raises. The cache here is Redis at a
 port nothing listens on: redis-py's own errors, as in production."""

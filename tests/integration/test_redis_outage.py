@@ -1,4 +1,4 @@
-"""A Redis outage in the production shape (docs/profiles.md#a-redis-outage): two Daphne
+"""A Redis outage in the production shape (docs/profiles.md#when-redis-goes-away): two Daphne
 processes on PostgreSQL and a Redis server of the test's own on a spare port, which is
 killed for OUTAGE_SECONDS (at least; as long as the walk takes) and started again
 empty, as a Redis without persistence comes back.

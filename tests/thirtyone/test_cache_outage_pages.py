@@ -1,4 +1,4 @@
-"""The pages that answered 500 while Redis was down (docs/profiles.md#a-redis-outage):
+"""The pages that answered 500 while Redis was down (docs/profiles.md#when-redis-goes-away):
 the event page, its printed standings, the verify page and the log-in POST. With the
 cache at a port nothing listens on they render uncached, and a log-in goes through,
 not throttled."""

@@ -25,7 +25,7 @@ def verify_page(request: HttpRequest, pk: int) -> HttpResponse:
     # The report holds its verdicts in words: one cached report per language.
     language = get_language()
     key = f"tournaments:verify:{event.pk}:{event.live_version}:{event.status}:{language}"
-    # The cache out (docs/profiles.md#a-redis-outage): the report is drawn again, not kept.
+    # The cache out (docs/profiles.md#when-redis-goes-away): the report is drawn again, not kept.
     found = safe_cache.cache_get(key)
     if found is None:
         found = verify.report(event)
