@@ -6,10 +6,13 @@ port nothing listens on: redis-py's own errors, as in production."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from games import safe_cache
@@ -96,3 +99,24 @@ def test_a_tolerant_cache_object_lets_a_lock_through_and_reads_nothing(redis_dow
     assert tolerant.get("history", []) == []
     tolerant.set("history", [1.0], 60)
     assert tolerant.delete("lock") is False
+
+
+# The modules that call Django's cache themselves, each inside the outage's tolerance:
+# games.safe_cache's helpers, presence through its `_tolerant`, the rate limits in
+# their own try. Anything else on a page's path goes through games.safe_cache.
+CALLS_THE_CACHE = {"games/safe_cache.py", "games/presence.py", "games/ratelimit.py"}
+BARE_CALL = re.compile(
+    r"\bcache\.(?:get|set|add|incr|decr|delete|get_many|set_many|delete_many|get_or_set|touch)\("
+)
+
+
+def test_no_other_module_calls_the_cache_bare() -> None:
+    root = Path(settings.BASE_DIR)
+    apps = ("games", "accounts", "clubs", "tournaments", "ratings", "calls", "notifications")
+    found = sorted(
+        str(source.relative_to(root))
+        for app in (*apps, "thirtyone")
+        for source in (root / app).rglob("*.py")
+        if BARE_CALL.search(source.read_text())
+    )
+    assert set(found) <= CALLS_THE_CACHE, set(found) - CALLS_THE_CACHE
