@@ -13,6 +13,8 @@ class AccountsConfig(AppConfig):
         from allauth.account.signals import user_signed_up
 
         from accounts.language import remember_signup_language
+        from accounts.login_limits import tolerate_outages
 
         checks.register(mail_settings)
+        tolerate_outages()
         user_signed_up.connect(remember_signup_language, dispatch_uid="signup-language")

@@ -7,6 +7,12 @@ minutes, right password or not. accounts.adapter narrows the key to the username
 the address it is tried from: a guesser is stopped at their own address, and the member
 logs in from theirs. The refusal says how long it lasts (`login_wait`).
 
+allauth keeps its counts in Django's cache, read and written in its own module
+(`allauth.core.internal.ratelimit`): with Redis out, every log-in, sign-up and password
+reset answered 500. `tolerate_outages` gives that module a cache that misses instead
+(games.safe_cache.TolerantCache): during an outage nothing is throttled, and the pages
+work (docs/profiles.md#when-redis-goes-away).
+
 The address is allauth's client IP: REMOTE_ADDR, or with TRUSTED_PROXY_COUNT proxies
 in front, the X-Forwarded-For entry the nearest of them wrote (never the entries a
 client can write itself).
@@ -17,10 +23,21 @@ from __future__ import annotations
 import time
 
 from allauth.core.internal import ratelimit as allauth_ratelimit
-from django.core.cache import cache
 from django.http import HttpRequest
 
+from games import safe_cache
+
 LOGIN_FAILED = "login_failed"
+
+
+def tolerate_outages() -> None:
+    """allauth's rate limits count in a cache that misses while the server is out
+    (accounts.apps, at start-up). Its module must still read `cache` by that name: if an
+    allauth upgrade renamed it, this fails at start-up rather than leave log-ins to 500
+    in the next outage."""
+    current = allauth_ratelimit.cache
+    if not isinstance(current, safe_cache.TolerantCache):
+        allauth_ratelimit.cache = safe_cache.TolerantCache(current, "allauth rate limit")
 
 
 def login_wait(request: HttpRequest, key: str) -> float:
@@ -33,7 +50,7 @@ def login_wait(request: HttpRequest, key: str) -> float:
         cache_key = allauth_ratelimit.get_cache_key(
             request, app="allauth.account", action=LOGIN_FAILED, rate=rate, key=key
         )
-        recent = [t for t in cache.get(cache_key, []) if t > now - rate.duration]
+        recent = [t for t in safe_cache.cache_get(cache_key, []) if t > now - rate.duration]
         if len(recent) >= rate.amount:  # the amount-th newest must leave the window
             wait = max(wait, recent[rate.amount - 1] + rate.duration - now)
     return wait

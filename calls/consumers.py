@@ -15,13 +15,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from calls import bar, push
+from games.layer_watch import LayerWatched, leave
 from games.sockets import language_of_scope
 
 NOT_ALLOWED, BAD_MESSAGE = 4403, 4400
 MAX_PATH = 300
 
 
-class CallsConsumer(AsyncWebsocketConsumer):
+class CallsConsumer(LayerWatched, AsyncWebsocketConsumer):
     group: str
     path: str
     language: str
@@ -41,7 +42,7 @@ class CallsConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await leave(self.channel_layer, self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.close(code=BAD_MESSAGE)  # the client has nothing to say

@@ -23,6 +23,8 @@ The close codes:
   later if the game is deleted while the socket is open).
 - 4404: a path that is not a game's socket, e.g. ``/ws/games/abc/`` (at the handshake).
 - 4429: more messages than `ratelimit.SOCKET_MESSAGES` allows.
+- 4503: the channel layer is down (`games.layer_watch`, docs/realtime.md#when-the-layer-is-down):
+  at the handshake, or later for an open socket; the page polls and tries again.
 
 Codes sent at the handshake reach the server and tests; a browser sees the handshake
 refused (HTTP 403), as for any socket refused before it is accepted.
@@ -45,6 +47,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games import access, chat, presence, ratelimit, realtime, services, view_parts
+from games.layer_watch import LayerWatched, leave
 from games.socket_watch import arrivals, watcher
 from games.sockets import SkipsDatabaseHop, language_of_scope
 
@@ -54,7 +57,7 @@ MAX_CHAT_ID = 2**63 - 1  # a chat line's id (a 64-bit key)
 BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
 
 
-class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
+class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
     # Pushes (a view, the chat's lines) touch no database: no hop to its thread first.
     no_database = frozenset({"game.view", "chat.lines"})
     game_id: int
@@ -97,9 +100,9 @@ class GameConsumer(SkipsDatabaseHop, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group"):
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await leave(self.channel_layer, self.group, self.channel_name)
         if self.chat_group is not None:
-            await self.channel_layer.group_discard(self.chat_group, self.channel_name)
+            await leave(self.channel_layer, self.chat_group, self.channel_name)
         watcher.remove(self.game_id, self.seat, self.language)
         if self.seat is not None and not watcher.has(self.game_id, self.seat, self.language):
             user = self.scope.get("user")
@@ -248,7 +251,7 @@ def _answer(
     return Answer(False, current, view, lines)
 
 
-class NoSuchSocket(AsyncWebsocketConsumer):
+class NoSuchSocket(LayerWatched, AsyncWebsocketConsumer):
     """Every path that is not a game's socket: refused at the handshake with NOT_FOUND,
     where an unmatched path was an exception (and a traceback in the log)."""
 

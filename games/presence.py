@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.cache import cache
 
-from games import absence
+from games import absence, safe_cache
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -47,12 +47,9 @@ def _presence_key(game_id: int, seat: int | None, language: str = ENGLISH) -> st
 
 
 def _tolerant(what: str, call: Callable[[], T], unknown: T) -> T:
-    """`call()`, or `unknown` (and a warning) when the cache cannot be reached."""
-    try:
-        return call()
-    except Exception as error:  # redis-py's errors, or any other cache backend's
-        log.warning("presence %s skipped: the cache failed (%s)", what, type(error).__name__)
-        return unknown
+    """`call()`, or `unknown` (and a spaced warning) when the cache cannot be reached
+    (games.safe_cache)."""
+    return safe_cache.tolerant(f"presence {what}", call, unknown, log)
 
 
 def mark_present(game_id: int, seat: int | None, language: str = ENGLISH) -> None:

@@ -5,8 +5,9 @@ Valkey in `make run`, so every web process shares the count. The limits are far 
 anything a person does at a card table; they stop scripts that would otherwise make
 every request a transaction, a task and a push.
 
-The cache is a helper here, not a gate: if it fails, the request goes through (with a
-warning in the log) rather than fail for someone who did nothing wrong.
+The cache is a helper here, not a gate: if it cannot be reached, the request goes
+through (with a warning in the log, spaced by games.safe_cache) rather than fail for
+someone who did nothing wrong (docs/profiles.md#when-redis-goes-away).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.utils.translation import ngettext
+
+from games import safe_cache
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +68,8 @@ def throttled(limit: Limit, key: str) -> int:
         except ValueError:  # the key expired between add() and incr(): a new window
             cache.add(cache_key, 1, timeout=limit.seconds + 1)
             count = 1
-    except Exception:
-        log.warning("rate limit %s not checked: the cache failed", limit.name, exc_info=True)
+    except safe_cache.OUTAGE_ERRORS as error:
+        safe_cache.warn(f"rate limit {limit.name} (not checked)", error, log)
         return 0
     if count <= limit.count:
         return 0

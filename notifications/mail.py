@@ -30,13 +30,13 @@ from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
 from celery import current_app
-from django.core.cache import cache
 from django.core.mail import EmailMessage, get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
+from games import safe_cache
 from notifications import letters, news, preferences, speaking
 from notifications.models import Notification
 
@@ -71,7 +71,9 @@ def wake(countdown: float = WAKE_SECONDS) -> None:
     try:
         if current_app.conf.task_always_eager:
             current_app.tasks[SEND_TASK].apply()
-        elif cache.add(WAKE_KEY, 1, timeout=math.ceil(countdown)):
+        # The cache out: no wake (the broker is the same Redis, and a request would wait
+        # on its retries); beat's sweep sends what is due (docs/profiles.md#when-redis-goes-away).
+        elif safe_cache.cache_add(WAKE_KEY, 1, math.ceil(countdown), unknown=False):
             current_app.signature(SEND_TASK).apply_async(countdown=countdown)
     except Exception:
         log.exception("notifications: the mail task was not woken; the sweep will")

@@ -11,7 +11,8 @@ A client says one thing, once, when its socket opens: ``{"shown": N}``, the
 `Event.live_version` of the part its page shows (static/js/events.js). If the event has
 changed since (the page was made before the socket opened, or the socket was down and
 missed pushes), the socket sends the part now. Anything else, or a second message,
-closes the socket.
+closes the socket. While the channel layer is down the socket is closed with 4503 and
+the page fetches its live part instead (docs/realtime.md#when-the-layer-is-down).
 
 The projector view's socket (``ws/tournaments/<id>/screen/``, `ProjectorConsumer`)
 speaks the same and sends the screen's live part instead (tournaments.room.projector); a
@@ -32,6 +33,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
+from games.layer_watch import LayerWatched, leave
 from games.sockets import language_of_scope
 from tournaments import news, pages
 from tournaments.models import Event
@@ -42,7 +44,7 @@ BAD_MESSAGE, NOT_FOUND = 4400, 4404
 MAX_MESSAGE_LENGTH = 100  # {"shown": N} needs a few dozen characters
 
 
-class EventConsumer(AsyncWebsocketConsumer):
+class EventConsumer(LayerWatched, AsyncWebsocketConsumer):
     event_id: int
     group: str
     heard = False  # the client's one message, `{"shown": N}`, has come
@@ -59,7 +61,7 @@ class EventConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await leave(self.channel_layer, self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         shown = None if self.heard else _shown_version(text_data)

@@ -13,7 +13,6 @@ import threading
 from collections.abc import Hashable
 from typing import Any
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch
 from django.utils import translation
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs import access as club_access
 from clubs.models import JoinRequest
+from games import safe_cache
 from games.engine import Rules
 from games.rule_text import rule_summary
 from tournaments import formats, news, registration, services
@@ -61,11 +61,9 @@ def live_facts(event: Event) -> Any:
     if not fmt.live_facts_cache:
         return fmt.live_facts(event)
     key = cache_key("live", event, fmt.live_facts_cache)
-    found = cache.get(key)
-    if found is None:
-        found = fmt.live_facts(event)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    # With the cache out the facts are read now: the page renders uncached
+    # (docs/profiles.md#when-redis-goes-away).
+    return safe_cache.get_or_compute(key, lambda: fmt.live_facts(event), CACHE_SECONDS)
 
 
 def live_context(
@@ -121,11 +119,9 @@ def placings_of(event: Event) -> list[Placing]:
     """The format's `placings(event)`, from Django's cache as `live_facts` (they are
     public: the podium and, picked out, each player's own line)."""
     key = cache_key("placings", event, PLACINGS_CACHE)
-    found = cache.get(key)
-    if found is None:
-        found = formats.of(event).pages.placings(event)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    return safe_cache.get_or_compute(
+        key, lambda: formats.of(event).pages.placings(event), CACHE_SECONDS
+    )
 
 
 def podium_of(event: Event) -> list[Step]:

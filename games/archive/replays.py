@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from games import engine
+from games import engine, safe_cache
 from games.access import FACE_UP, WATCH
 from games.archive.page import ShownHand, shown_hands
 from games.archive.public import log, public_rounds
@@ -114,7 +113,7 @@ class ReplaySteps(Sequence[Step]):
         base = index - index % SNAPSHOT_EVERY
         kept = self._kept.get(base)
         if kept is None:
-            kept = cache.get(_snapshot_key(self.game, base))
+            kept = safe_cache.cache_get(_snapshot_key(self.game, base))
             if kept is None:  # evicted: fold again, keep again
                 replayed = _fold_and_keep(self.game)
                 self._kept = replayed._kept
@@ -136,7 +135,7 @@ def replay_steps(game: Game) -> ReplaySteps:
     """`game`'s replay steps as of its seq (`ReplaySteps`): from the cache, else folded
     (EngineError if the log does not fold) and kept."""
     index_key = _index_key(game)
-    found = cache.get_many([index_key, _snapshot_key(game, 0)])
+    found = safe_cache.cache_get_many([index_key, _snapshot_key(game, 0)])
     if index_key in found:
         kept = {0: found[_snapshot_key(game, 0)]} if _snapshot_key(game, 0) in found else {}
         return ReplaySteps(game, found[index_key], kept)
@@ -161,7 +160,7 @@ def _fold_and_keep(game: Game) -> ReplaySteps:
         "ends": ends,
     }
     kept = {i: state_to_dict(found[i].state) for i in range(0, len(found), SNAPSHOT_EVERY)}
-    cache.set_many(
+    safe_cache.cache_set_many(
         {_index_key(game): index, **{_snapshot_key(game, i): kept[i] for i in kept}},
         SNAPSHOT_SECONDS_IN_PLAY if game.in_play else SNAPSHOT_SECONDS,
     )

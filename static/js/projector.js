@@ -77,9 +77,12 @@
       event.detail.socketWrapper.send(JSON.stringify({ shown: shown }));
     }
   });
-  // A push replaced the screen: its lists start again at the first page.
-  document.addEventListener("htmx:oobAfterSwap", function () {
+  // A push (or, while the socket is down, a poll: static/js/sockets.js) replaced the
+  // screen: its lists start again at the first page.
+  function redrawn() {
     countdown();
     layoutAll(false);
-  });
+  }
+  document.addEventListener("htmx:oobAfterSwap", redrawn);
+  document.addEventListener("thirtyone:polled", redrawn);
 })();
