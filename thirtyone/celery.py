@@ -17,9 +17,9 @@ app.autodiscover_tasks()
 def _beat_dies_with_its_worker(sender: object, **kwargs: object) -> None:
     """`celery worker --beat` (`make run`) runs beat in a forked child that would outlive
     a worker killed by SIGKILL and keep honcho's output pipe open, so honcho never saw
-    the worker end and the site ran on with neither (docs/operations.md#make-run-watches-its-processes).
-    The child now gets SIGTERM when the worker dies; if the worker already died before
-    this ran, the child ends here."""
+    the worker end and the site ran on with neither. The child now gets SIGTERM when
+    the worker dies; if the worker already died before this ran, the child ends here
+    (docs/deployment.md#make-run-watches-its-processes)."""
     from billiard.process import current_process
 
     from thirtyone import embedded

@@ -199,3 +199,17 @@ def test_the_env_template_lists_every_variable_the_readme_documents() -> None:
 
     assert len(documented) > 15
     assert documented | wanted <= listed, sorted((documented | wanted) - listed)
+
+
+def test_the_env_template_reads_the_same_in_sh_as_in_systemd() -> None:
+    """deploy/manage sources the env file in sh; systemd strips the same double quotes."""
+    result = subprocess.run(
+        ["sh", "-c", 'set -a; . "$0"; printf "%s|%s" "$DEFAULT_FROM_EMAIL" "$TRUSTED_PROXY_COUNT"']
+        + [str(DEPLOY / "env.example")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    )
+    assert result.stdout == "Thirty-One <noreply@31.example.org>|1"
+    assert subprocess.run(["sh", "-n", str(DEPLOY / "manage")], timeout=30).returncode == 0
