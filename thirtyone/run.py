@@ -53,7 +53,7 @@ def death_sentence(name: str, returncode: int) -> str:
     return f"The {what} died ({how(returncode)}): stopping Thirty-One."
 
 
-class Reporter(Printer):  # type: ignore[misc]
+class Reporter(Printer):
     """honcho's printer, which also sees its own lines ('system'): the first process to
     stop while nobody asked for a stop gets its sentence."""
 

@@ -21,7 +21,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 # The admin has no log-in form of its own: a visitor who is not logged in is sent to the
 # site's (allauth's), under the same limits on failed log-ins (ACCOUNT_RATE_LIMITS), and
 # back to the admin page they asked for. A logged-in member who is not staff is refused.
-admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("favicon.ico", favicon),

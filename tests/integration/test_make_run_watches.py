@@ -6,6 +6,7 @@ Procfile.embedded, as the Makefile does, in a temp var folder on a free port."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -79,10 +80,8 @@ def started_pids(output: str) -> dict[str, int]:
 def kill_groups(pids: list[int]) -> None:
     for pid in pids:
         for kill, target in ((os.killpg, pid), (os.kill, pid)):
-            try:
+            with contextlib.suppress(OSError):
                 kill(target, signal.SIGKILL)
-            except OSError:
-                pass
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
