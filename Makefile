@@ -40,7 +40,8 @@ run: $(STAMP)
 	@if $(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(get_bool("DEBUG", False))'; \
 		then $(PY) manage.py collectstatic --noinput --verbosity 0; fi
 	@$(PY) -m thirtyone.embedded urls
-	@PATH="$(RUN_PATH)" $(VENV)/bin/honcho --procfile Procfile.embedded start
+	@# honcho on Procfile.embedded, saying which process died (thirtyone/run.py).
+	@PATH="$(RUN_PATH)" $(PY) -m thirtyone.run
 
 # The embedded profile first (SQLite, no Redis); then the tests marked `services`
 # again on the local PostgreSQL and Redis when both answer (they do on CI).

@@ -126,14 +126,15 @@ def other_clients(var_dir: Path) -> int:
         return 0
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: the server gets SIGTERM if the supervisor is killed (SIGKILL), so no
-    orphan keeps the socket; elsewhere the grace period keeps the supervisor alive."""
+def die_with_parent(signum: int = signal.SIGTERM) -> None:  # pragma: no cover - in children
+    """Linux: this process gets `signum` when its parent dies, even by SIGKILL, so no
+    orphan outlives it (the Valkey server its supervisor, beat its worker); elsewhere
+    nothing (the supervisor's grace period, and honcho, still stop them in order)."""
     if sys.platform == "linux":
         import ctypes
 
         pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signum)
 
 
 def supervise(var_dir: Path, grace: float = STOP_GRACE_SECONDS) -> int:
@@ -141,7 +142,7 @@ def supervise(var_dir: Path, grace: float = STOP_GRACE_SECONDS) -> int:
     doc); returns the server's exit status."""
     args = server_command(var_dir)
     # A session of its own: honcho signals our process group, which no longer holds it.
-    server = subprocess.Popen(args, start_new_session=True, preexec_fn=_die_with_parent)
+    server = subprocess.Popen(args, start_new_session=True, preexec_fn=die_with_parent)
     stopping: list[int] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:

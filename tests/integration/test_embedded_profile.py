@@ -78,9 +78,9 @@ def test_static_files_are_hashed_compressed_and_cached_for_a_year(tmp_path: Path
 def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped(
     migrated_database: Callable[[Path], None],
 ) -> None:
-    """`make run`'s honcho on SIGINT: the worker gives back a message it held (a task
-    due later, as a turn timer is) to a Valkey still running, and no emergency dump
-    lands in the temp folder."""
+    """`make run`'s honcho (thirtyone.run) on SIGINT: the worker gives back a message it
+    held (a task due later, as a turn timer is) to a Valkey still running, no emergency
+    dump lands in the temp folder, and no process is reported dead."""
     with tempfile.TemporaryDirectory(prefix="r", dir="/tmp") as folder:
         var_dir, temp_dir = Path(folder) / "var", Path(folder) / "tmp"
         var_dir.mkdir()
@@ -102,7 +102,7 @@ def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped(
         log_path = Path(folder) / "honcho.log"
         with open(log_path, "wb") as log:
             honcho = subprocess.Popen(
-                [sys.executable, "-m", "honcho", "--procfile", "Procfile.embedded", "start"],
+                [sys.executable, "-m", "thirtyone.run"],  # as the Makefile runs it
                 cwd=settings.BASE_DIR,
                 env=environ,
                 stdout=log,
@@ -128,6 +128,7 @@ def test_ctrl_c_stops_the_worker_before_valkey_with_nothing_lost_or_dumped(
     assert "Restoring 1 unacknowledged message(s)" in output, output
     assert "UNABLE TO RESTORE" not in output, output
     assert "ERROR" not in output, output
+    assert "stopping Thirty-One." not in output, output
     assert dumped == []
     stopped = [line.split("|")[1].split()[0] for line in lines if " stopped (rc=" in line]
     assert stopped[-1] == "valkey.1", output
