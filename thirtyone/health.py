@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import threading
 import time
@@ -31,6 +32,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import resolve
 
 from games import realtime, tasks
+
+log = logging.getLogger(__name__)
 
 CHECK_SECONDS = 2.0
 # How long /readyz waits for the first worker to answer its ping.
@@ -55,7 +58,7 @@ def answer_probes(
             if request.path_info != "/metrics" or authorised(request):
                 match = resolve(request.path_info)
                 request.resolver_match = match  # for the request counter
-                return match.func(request, *match.args, **match.kwargs)  # type: ignore[no-any-return]
+                return match.func(request, *match.args, **match.kwargs)
         return get_response(request)
 
     return middleware
@@ -89,6 +92,8 @@ def readyz(request: HttpRequest) -> HttpResponse:
         json.dumps(body), content_type="application/json", status=200 if ready else 503
     )
     response["Cache-Control"] = "no-store"
+    # Not Django's "Service Unavailable" error at every probe: `results` logs a change.
+    response._has_been_logged = True
     return response
 
 
@@ -190,6 +195,12 @@ def results() -> dict[str, str]:
     with _lock:
         if _last is None or time.monotonic() - _last[0] > CACHE_SECONDS:
             found = run_checks()
+            if _last is None or found != _last[1]:
+                failed = [name for name, result in found.items() if result != "ok"]
+                if failed:
+                    log.warning("readyz: failed checks: %s", ", ".join(failed))
+                elif _last is not None:
+                    log.info("readyz: every check passes again")
             _last = (time.monotonic(), found)
         return _last[1]
 

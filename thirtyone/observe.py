@@ -82,7 +82,7 @@ def _process_ends(**kwargs: object) -> None:
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         from prometheus_client import multiprocess
 
-        multiprocess.mark_process_dead(os.getpid())
+        multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
 
 def connect() -> None:
