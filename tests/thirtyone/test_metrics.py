@@ -24,6 +24,7 @@ from games.engine.bots import BaselineBot
 from games.models import Game
 from tests.games.conftest import ann, bob, presets, scat, table  # noqa: F401  (fixtures)
 from tests.games.playing import deal_two
+from thirtyone import embedded
 from thirtyone.observe import counted_socket
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +222,46 @@ def test_the_numbers_of_many_processes_add_up(tmp_path: Path) -> None:
     multiprocess.mark_process_dead(pids[0], path=str(tmp_path))
     assert registry.get_sample_value("thirtyone_sockets", labels) == 1
     assert registry.get_sample_value("thirtyone_moves_total", {"kind": "bot"}) == 2
+
+
+SHOW_FOLDER = (
+    "import os, thirtyone.settings, sys; "
+    "print(os.environ.get('PROMETHEUS_MULTIPROC_DIR', '-')); "
+    "print('prometheus_client' in sys.modules)"
+)
+
+
+@pytest.mark.parametrize("redis_url", ["", "redis://127.0.0.1:1/0"])
+def test_the_embedded_profile_names_its_metrics_folder_before_any_import(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Every process loads the settings first: they name var/metrics/ (owner-only) in
+    the embedded profile, before prometheus-client is imported; production's is the
+    operator's to set."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("PROMETHEUS_MULTIPROC_DIR",)}
+    environ.update(THIRTYONE_VAR_DIR=str(tmp_path), SECRET_KEY="k" * 50, REDIS_URL=redis_url)
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", SHOW_FOLDER],
+        env=environ,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    folder, imported = done.stdout.split()
+    assert imported == "False"
+    if redis_url:
+        assert folder == "-"
+    else:
+        assert folder == str(tmp_path / "metrics")
+        assert (tmp_path / "metrics").stat().st_mode & 0o777 == 0o700
+
+
+def test_make_run_starts_with_an_empty_metrics_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    (folder / "counter_123.db").write_bytes(b"old")
+    embedded.fresh_metrics(folder)
+    assert list(folder.iterdir()) == []
+    assert folder.stat().st_mode & 0o777 == 0o700
