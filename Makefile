@@ -40,6 +40,8 @@ run: $(STAMP)
 	@if $(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(get_bool("DEBUG", False))'; \
 		then $(PY) manage.py collectstatic --noinput --verbosity 0; fi
 	@$(PY) -m thirtyone.embedded urls
+	@# The metrics of the last run's processes are not this run's (docs/monitoring.md).
+	@$(PY) -m thirtyone.embedded metrics
 	@# honcho on Procfile.embedded, saying which process died (thirtyone/run.py).
 	@PATH="$(RUN_PATH)" $(PY) -m thirtyone.run
 

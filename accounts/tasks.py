@@ -17,6 +17,8 @@ from email.utils import parseaddr
 from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
+from games.metrics import MAIL
+
 log = logging.getLogger(__name__)
 
 # In a worker, attempts after the first: RETRY_SECONDS later, then twice and four
@@ -89,6 +91,7 @@ def send_mail(
     try:
         message.send()
     except OSError as exc:  # smtplib.SMTPException is an OSError
+        MAIL.labels("accounts", "failed").inc()
         domains = recipient_domains(to)
         reason = failure_reason(exc)
         attempt = self.request.retries + 1
@@ -118,3 +121,4 @@ def send_mail(
             reason,
         )
         raise MailNotSent(f"to {domains}: {reason}") from None
+    MAIL.labels("accounts", "sent").inc()

@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import realtime
+from games import metrics, realtime
 from games.models import Game, GamePlayer
 from games.signals import game_finished, game_started, send_on_commit, turn_waiting
 
@@ -66,6 +66,12 @@ def game_changed(
             game=game,
         )
     )
+
+
+def moved(kind: str) -> None:
+    """A move of `kind` ("person", "bot" or "timeout") was made in the current
+    transaction: counted once it commits (docs/monitoring.md#metrics)."""
+    transaction.on_commit(metrics.MOVES.labels(kind).inc)
 
 
 def _seconds_left(game: Game) -> float:
@@ -140,11 +146,14 @@ def committed(
     """After the commit: what `game_changed` registered. `game`: the writer's instance,
     which the push renders from rather than read the game back, if it is still at
     `seq` (another change in the same transaction moved it on: that one pushes)."""
+    began = time.perf_counter()
     try:
         if game is not None and game.seq == seq:
-            realtime.push_game(game_id, game=game)
+            sent = realtime.push_game(game_id, game=game)
         else:
-            realtime.push_game(game_id)
+            sent = realtime.push_game(game_id)
+        if sent:  # a move nobody watches has no push to time
+            metrics.PUSH_SECONDS.observe(time.perf_counter() - began)
     except Exception:  # a push is a hint: the catch-up check will deliver the view
         log.exception("push for game %s failed", game_id)
     try:

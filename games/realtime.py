@@ -21,8 +21,8 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Coroutine
+from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -36,6 +36,8 @@ from games.presence import ENGLISH, LANGUAGES, Viewer, connected_viewers
 from games.rendering import render_game_area
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SEND_SECONDS = 5.0  # a push that takes longer is given up: catch-up will deliver it
 
@@ -100,8 +102,9 @@ def push_game(
     refresh: bool = False,
     viewers: Collection[int | None | Viewer] | None = None,
     game: Game | None = None,
-) -> None:
-    """Send every viewer of `game_id` its current view (called after a commit).
+) -> int:
+    """Send every viewer of `game_id` its current view (called after a commit); returns
+    how many views were handed to the channel layer.
 
     Views are rendered only for the (seat, language) pairs (a seat None: the
     spectators) that have a socket: by default those the presence keys name, or the
@@ -114,7 +117,7 @@ def push_game(
     as it is: the committed state is in hand, not read back."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return 0
     if game is None:
         game = Game.objects.select_related("table").get(pk=game_id)
     state = game.engine_state()
@@ -148,6 +151,7 @@ def push_game(
     ]
     if messages:
         send_all(layer, messages)
+    return len(messages)
 
 
 def reachable(layer: Any) -> Callable[[str], bool] | None:
@@ -222,6 +226,13 @@ def _push_loop() -> asyncio.AbstractEventLoop:
             threading.Thread(target=loop.run_forever, name="push-loop", daemon=True).start()
             _loop = (os.getpid(), loop)
         return _loop[1]
+
+
+def on_push_loop(coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
+    """Run `coroutine` on this process's push loop, from any other thread, and wait at
+    most `timeout` seconds for it (the channel layer's check of /readyz, thirtyone.health:
+    the layer's connections are this loop's)."""
+    return asyncio.run_coroutine_threadsafe(coroutine, _push_loop()).result(timeout=timeout)
 
 
 def presence_changed(game_id: int) -> None:

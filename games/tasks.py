@@ -30,11 +30,12 @@ from celery.signals import (
     worker_shutting_down,
 )
 from django.conf import settings
+from django.core.cache import cache
 from django.db import close_old_connections
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import absence, notify, presence, services
+from games import absence, metrics, notify, presence, services
 from games.models import Game, GamePlayer
 
 log = logging.getLogger(__name__)
@@ -226,8 +227,11 @@ def sweep() -> None:
     for table_id in services.idle_tables(idle_since).values_list("pk", flat=True)[:IDLE_BATCH]:
         services.close_if_idle(table_id=table_id, idle_since=idle_since)
     overdue = Game.objects.in_play().filter(turn_deadline__lt=now)
-    for game_id, seq in overdue.values_list("pk", "seq"):
+    latest = now
+    for game_id, seq, deadline in overdue.values_list("pk", "seq", "turn_deadline"):
         turn_timeout.delay(game_id, seq)
+        latest = min(latest, deadline)
+    metrics.TIMER_OVERDUE.set((now - latest).total_seconds())
     quiet_since = now - timedelta(
         seconds=settings.THIRTYONE_BOT_DELAY + settings.THIRTYONE_STALLED_BOT_SECONDS
     )
@@ -238,6 +242,26 @@ def sweep() -> None:
     _sweep_absent(now)
     for game_id in _abandoned(now):
         abandoned_game.delay(game_id)
+    _swept()
+
+
+# The time (time.time()) the sweep last ran to its end, in the shared cache: /readyz and
+# /metrics read it (docs/monitoring.md#readyz).
+SWEPT_KEY = "games:swept-at"
+
+
+def _swept() -> None:
+    try:
+        cache.set(SWEPT_KEY, time.time(), timeout=None)
+    except Exception:  # the cache is away: /readyz says so, and that beat looks stopped
+        log.exception("the sweep's time was not recorded")
+
+
+def last_sweep() -> float | None:
+    """When the sweep last ran to its end (time.time()); None if never, as far as the
+    cache knows. Raises whatever the cache raises."""
+    found = cache.get(SWEPT_KEY)
+    return float(found) if found is not None else None
 
 
 def _abandoned(now: datetime) -> list[int]:

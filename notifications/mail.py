@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
 from games import safe_cache
+from games.metrics import MAIL
 from notifications import letters, news, preferences, speaking
 from notifications.models import Notification
 
@@ -187,9 +188,11 @@ class _Sender:
             self.used += 1
             self.connection.send_messages([message])
         except OSError as error:  # smtplib.SMTPException is an OSError
+            MAIL.labels("notifications", "failed").inc()
             if not isinstance(error, _MESSAGE_ERRORS):
                 self.close()
             return error
+        MAIL.labels("notifications", "sent").inc()
         return None
 
     def close(self) -> None:

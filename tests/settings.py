@@ -13,6 +13,11 @@ os.environ.setdefault("SECRET_KEY", "tests-only-" + "x" * 50)
 
 from thirtyone.settings import *  # noqa: E402, F403
 
+# The metrics counted in this process, in prometheus-client's own registry (read with
+# REGISTRY.get_sample_value): never into a server's folder (the embedded profile's in
+# var/, which thirtyone.settings has just named). Nothing has imported it yet.
+os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+
 # Django's test client speaks plain HTTP.
 SECURE_SSL_REDIRECT = False
 # The site's address, whatever the shell running the tests says (THIRTYONE_HOST,

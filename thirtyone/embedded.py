@@ -23,14 +23,16 @@ process group of its own, out of reach of honcho's signal, and on SIGTERM or SIG
 supervisor waits until the web process and the worker have closed their connections
 (at most STOP_GRACE_SECONDS, under honcho's five seconds before SIGKILL), then stops it.
 
-Run as `python -m thirtyone.embedded valkey|wait|urls` (Procfile.embedded, Makefile):
-`urls` prints the addresses to open and the one links lead to.
+Run as `python -m thirtyone.embedded valkey|wait|urls|metrics` (Procfile.embedded,
+Makefile): `urls` prints the addresses to open and the one links lead to; `metrics`
+empties the metrics' folder before the processes start.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -259,6 +261,14 @@ def site_address(environ: Mapping[str, str]) -> str:
     )
 
 
+def fresh_metrics(folder: Path) -> None:
+    """Empty the metrics' folder (PROMETHEUS_MULTIPROC_DIR) before the processes start:
+    the files of the last run's processes would be added to this run's numbers
+    (docs/monitoring.md#many-processes). Owner-only, as the rest of var/."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(mode=0o700, parents=True)
+
+
 def main(argv: list[str]) -> None:
     from django.conf import settings
 
@@ -275,8 +285,11 @@ def main(argv: list[str]) -> None:
         wait_until_up(var_dir)
     elif command == "urls":
         print_urls()
+    elif command == "metrics":
+        if folder := os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # named by the settings
+            fresh_metrics(Path(folder))
     else:
-        raise SystemExit("usage: python -m thirtyone.embedded valkey|wait|urls")
+        raise SystemExit("usage: python -m thirtyone.embedded valkey|wait|urls|metrics")
 
 
 def print_urls() -> None:

@@ -47,6 +47,16 @@ else:
     # Where people open the site, set by hand: `manage.py check` warns while it
     # leads to this machine only (thirtyone.checks).
     SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# Prometheus' metrics of every process are kept in files in this folder and added up
+# by /metrics (docs/monitoring.md#many-processes). Set here, before anything imports
+# prometheus-client, in every process: each loads these settings first. `make run`
+# empties it at each start (thirtyone.embedded); in production set it yourself.
+if EMBEDDED:
+    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(VAR_DIR / "metrics"))
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(mode=0o700, parents=True, exist_ok=True)
+# /metrics is served only to a request with `Authorization: Bearer <this>`; unset: 404.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 # Former secret keys, still accepted while sessions and signed transcripts made with
 # them age out (Django's key rotation; games.signatures).
 SECRET_KEY_FALLBACKS = env.get_list("SECRET_KEY_FALLBACKS", "")
@@ -81,6 +91,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Every request counted by view and status, the probes' too (docs/monitoring.md#metrics).
+    "thirtyone.observe.count_requests",
+    # /healthz, /readyz (and /metrics with its token) answered before the HTTPS redirect
+    # and the Host header's check: a load balancer probes by address over plain HTTP
+    # (docs/monitoring.md#health).
+    "thirtyone.health.answer_probes",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",

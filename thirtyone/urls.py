@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import include, path
 
 from accounts.language import set_language
+from thirtyone import health, metrics_view
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -24,6 +25,10 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
+    # Answered by thirtyone.health.answer_probes, whatever the Host (docs/monitoring.md).
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics_view.metrics, name="metrics"),
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     # The footer's language form (accounts.language): Django's set_language, plus the

@@ -137,6 +137,7 @@ def apply_move(
         human=human,
         players_kept=players_kept,
     )
+    notify.moved("person" if human else "bot")
     return MoveResult(game=game, events=events)
 
 

@@ -302,6 +302,7 @@ def time_out_turn(*, game_id: int, expected_seq: int) -> MoveResult | None:
             logged.append(engine.Event("player_away", seat, {"reason": "timer"}))
         player.save(update_fields=["turns_timed_out", "away", "away_reason"])
         record(game, state, logged, decks, by_bot_seat=seat)
+        notify.moved("timeout")
     return MoveResult(game=game, events=events)
 
 

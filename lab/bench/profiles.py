@@ -65,6 +65,10 @@ def environment(
         "THIRTYONE_BOT_DELAY": str(bot_delay),
         "PYTHONUNBUFFERED": "1",
         "DJANGO_SETTINGS_MODULE": "thirtyone.settings",
+        # Every server's metrics in one folder of the run's, added up by /metrics (set
+        # METRICS_TOKEN to scrape it): as a production deployment has it
+        # (docs/monitoring.md#many-processes).
+        "PROMETHEUS_MULTIPROC_DIR": str(var_dir / "metrics"),
     }
     for name in ("DATABASE_URL", "REDIS_URL", "CELERY_EAGER", "DEBUG"):
         environ.pop(name, None)
