@@ -30,12 +30,11 @@ from celery.signals import (
     worker_shutting_down,
 )
 from django.conf import settings
-from django.core.cache import cache
 from django.db import close_old_connections
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import absence, metrics, notify, presence, services
+from games import absence, metrics, notify, presence, safe_cache, services
 from games.models import Game, GamePlayer
 
 log = logging.getLogger(__name__)
@@ -251,16 +250,14 @@ SWEPT_KEY = "games:swept-at"
 
 
 def _swept() -> None:
-    try:
-        cache.set(SWEPT_KEY, time.time(), timeout=None)
-    except Exception:  # the cache is away: /readyz says so, and that beat looks stopped
-        log.exception("the sweep's time was not recorded")
+    # The cache away: not recorded (/readyz's cache check says so).
+    safe_cache.cache_set(SWEPT_KEY, time.time(), timeout=None)
 
 
 def last_sweep() -> float | None:
     """When the sweep last ran to its end (time.time()); None if never, as far as the
-    cache knows. Raises whatever the cache raises."""
-    found = cache.get(SWEPT_KEY)
+    cache knows, or if the cache cannot be asked."""
+    found = safe_cache.cache_get(SWEPT_KEY)
     return float(found) if found is not None else None
 
 
