@@ -12,14 +12,24 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from games.socket_limits import SocketLimits  # noqa: E402
+from thirtyone.daphne_frames import close_oversized_frames  # noqa: E402
 from thirtyone.routing import websocket_urlpatterns  # noqa: E402
 from thirtyone.websocket_origin import SameOriginWebSocket  # noqa: E402
+
+# Daphne (autobahn) fails a socket whose frame is over --websocket-max-message-size by
+# dropping the TCP connection, with no close frame: the client cannot tell why. Told not
+# to drop, it sends the close frame with 1009 ("message too big") first.
+close_oversized_frames()
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # Only our own pages (scheme, host and port) may open a socket with a
-        # player's cookies: see thirtyone.websocket_origin.
-        "websocket": SameOriginWebSocket(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # player's cookies: see thirtyone.websocket_origin. Every socket's frame size
+        # and sockets per user are limited in one place (docs/security.md#socket-limits).
+        "websocket": SameOriginWebSocket(
+            AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
