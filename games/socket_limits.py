@@ -18,7 +18,7 @@ that dies cannot take its sockets off: counts are kept in buckets of BUCKET_SECO
 each open socket moves itself into the current bucket as a new one starts, and only the
 current and the previous bucket are read, so what a dead process left stops counting
 within two buckets. As the rate limits are (games.ratelimit), the cache is a helper and
-not a gate: if it fails, the socket is let in.
+not a gate: if it is out (games.safe_cache's outage errors), the socket is let in.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+
+from games import safe_cache
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +125,8 @@ class Registration:
                 # rather than not at all.
                 await _add(self.owner, new, 1)
                 await _add(self.owner, self.bucket, -1)
-            except Exception:
-                log.warning("socket count: cache failed moving a socket", exc_info=True)
+            except safe_cache.OUTAGE_ERRORS as error:
+                safe_cache.warn("socket count (moving a socket)", error, log)
             self.bucket = new
 
     async def stop(self) -> None:
@@ -134,8 +136,8 @@ class Registration:
                 await self.mover
         try:
             await _add(self.owner, self.bucket, -1)
-        except Exception:
-            log.warning("socket count: cache failed closing a socket", exc_info=True)
+        except safe_cache.OUTAGE_ERRORS as error:
+            safe_cache.warn("socket count (closing a socket)", error, log)
 
 
 async def admit(scope: Scope) -> Registration | None | bool:
@@ -147,8 +149,8 @@ async def admit(scope: Scope) -> Registration | None | bool:
             return False
         registration = Registration(owner)
         await registration.start()
-    except Exception:
-        log.warning("socket count: cache failed, socket let in uncounted", exc_info=True)
+    except safe_cache.OUTAGE_ERRORS as error:
+        safe_cache.warn("socket count (a socket let in uncounted)", error, log)
         return True
     return registration
 

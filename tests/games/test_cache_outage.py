@@ -110,9 +110,12 @@ CALLS_THE_CACHE = {
     "games/presence.py",
     "games/ratelimit.py",
     "thirtyone/health.py",
+    # The sockets-per-user count, each call in the outage's tolerance.
+    "games/socket_limits.py",
 }
 BARE_CALL = re.compile(
-    r"\bcache\.(?:get|set|add|incr|decr|delete|get_many|set_many|delete_many|get_or_set|touch)\("
+    # Also the async forms (aget, aadd, ...).
+    r"\bcache\.a?(?:get|set|add|incr|decr|delete|get_many|set_many|delete_many|get_or_set|touch)\("
 )
 
 
