@@ -4,7 +4,7 @@ from django.apps import AppConfig
 class SiteConfig(AppConfig):
     """The project package as an app, for what belongs to the whole site rather than to
     one app: its lookups (thirtyone.lookups) and the check on its address
-    (thirtyone.checks)."""
+    (thirtyone.checks), and the backups at round ends (thirtyone.backups)."""
 
     name = "thirtyone"
     verbose_name = "Thirty-One"
@@ -16,3 +16,8 @@ class SiteConfig(AppConfig):
         from thirtyone.checks import site_address
 
         checks.register(site_address)
+        # A backup at every round end, on the embedded profile (docs/backups.md).
+        from thirtyone.backups import automatic
+        from tournaments.signals import round_finished
+
+        round_finished.connect(automatic.round_finished, dispatch_uid="thirtyone.backups")

@@ -6,6 +6,7 @@ both profiles (embedded and production) without reloading Django's settings.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,31 @@ def secret_key(debug: bool) -> str:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is false")
 
 
+# var/ and the SQLite database are the owner's only (docs/backups.md#file-modes).
+DIR_MODE, FILE_MODE = 0o700, 0o600
+
+
+def owner_only_dir(path: Path) -> None:
+    """Make `path` (and missing parents) and leave it readable by its owner alone."""
+    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    if path.stat().st_uid == os.getuid():
+        path.chmod(DIR_MODE)
+
+
+def owner_only_database(path: Path) -> None:
+    """The SQLite database file readable by its owner alone: made empty (SQLite then
+    writes into it) when missing, so that its -wal and -shm, which SQLite creates with
+    the database file's mode, are owner-only too; an existing one's modes tightened."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if file.stat().st_uid == os.getuid():
+                file.chmod(FILE_MODE)
+        except FileNotFoundError:
+            pass
+
+
 def database(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     """The default database: DATABASE_URL if given, else SQLite in var_dir.
 
@@ -71,6 +97,7 @@ def database(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     a restarted server cost no failed task.
     """
     if not url:
+        owner_only_database(var_dir / "db.sqlite3")
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
     config = dj_database_url.parse(url, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":

@@ -54,7 +54,13 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
-from tournaments.progress import mark_finished, playing_round, unrecorded_table, write_table
+from tournaments.progress import (
+    finish_round,
+    mark_finished,
+    playing_round,
+    unrecorded_table,
+    write_table,
+)
 from tournaments.tables import open_event_table, start_event_game, table_name
 
 
@@ -97,8 +103,7 @@ def _end_deal(event: Event, round_: Round) -> None:
         player.save(
             update_fields=["lives", "out_deal", "lives_at_exit_deal", "hand_value", "place"]
         )
-    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
+    finish_round(round_)
     if len(left) <= 1:
         mark_finished(event)
         return
