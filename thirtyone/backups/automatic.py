@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -64,7 +65,7 @@ def while_live() -> names.Backup | None:
     return _backup(lambda newest: now - newest.taken < FRESH, "a game or event live")
 
 
-def _backup(fresh_enough: Any, why: str) -> names.Backup | None:
+def _backup(fresh_enough: Callable[[names.Backup], bool], why: str) -> names.Backup | None:
     if not enabled():
         return None
     directory = names.folder()

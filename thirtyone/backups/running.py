@@ -15,7 +15,7 @@ import fcntl
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from django.conf import settings
 
@@ -68,9 +68,9 @@ def stopped() -> Iterator[list[str]]:
         handle.close()
 
 
-def other_sessions(connection: object) -> int:
+def other_sessions(connection: Any) -> int:
     """PostgreSQL: the sessions on this database besides this one (any machine's)."""
-    with connection.cursor() as cursor:  # type: ignore[attr-defined]
+    with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"

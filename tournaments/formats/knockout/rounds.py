@@ -42,6 +42,7 @@ from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
 from games.services import SeatSpec
+from tournaments import progress
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.words import DEAL_WORDS, KNOCKOUT_WORDS, KnockoutWords
 from tournaments.formats.rounds import Rounds
@@ -54,13 +55,7 @@ from tournaments.models import (
     RoundSeat,
     RoundTable,
 )
-from tournaments.progress import (
-    finish_round,
-    mark_finished,
-    playing_round,
-    unrecorded_table,
-    write_table,
-)
+from tournaments.progress import mark_finished, playing_round, unrecorded_table, write_table
 from tournaments.tables import open_event_table, start_event_game, table_name
 
 
@@ -103,7 +98,7 @@ def _end_deal(event: Event, round_: Round) -> None:
         player.save(
             update_fields=["lives", "out_deal", "lives_at_exit_deal", "hand_value", "place"]
         )
-    finish_round(round_)
+    progress.finish_round(round_)
     if len(left) <= 1:
         mark_finished(event)
         return
