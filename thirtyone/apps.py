@@ -1,3 +1,6 @@
+from pathlib import Path
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -21,3 +24,14 @@ class SiteConfig(AppConfig):
         from tournaments.signals import round_finished
 
         round_finished.connect(automatic.round_finished, dispatch_uid="thirtyone.backups")
+        # SQLite files owner-only as soon as they exist (docs/backups.md#file-modes).
+        from django.db.backends.signals import connection_created
+
+        connection_created.connect(_owner_only_sqlite, dispatch_uid="thirtyone.file_modes")
+
+
+def _owner_only_sqlite(sender: Any, connection: Any, **kwargs: Any) -> None:
+    from thirtyone import env
+
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        env.owner_only_database(Path(connection.settings_dict["NAME"]))

@@ -6,7 +6,6 @@ both profiles (embedded and production) without reloading Django's settings.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -70,14 +69,13 @@ def owner_only_dir(path: Path) -> None:
 
 
 def owner_only_database(path: Path) -> None:
-    """The SQLite database file readable by its owner alone: made empty (SQLite then
-    writes into it) when missing, so that its -wal and -shm, which SQLite creates with
-    the database file's mode, are owner-only too; an existing one's modes tightened."""
-    with contextlib.suppress(FileExistsError):
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    """The SQLite database file and its -wal and -shm readable by their owner alone: at
+    settings load (an older install's), and as each connection opens
+    (`thirtyone.apps`), right after SQLite made a new one with its default 0644 — inside
+    var/, which is 0700, so no one else could reach it meanwhile."""
     for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
         try:
-            if file.stat().st_uid == os.getuid():
+            if file.stat().st_uid == os.getuid() and file.stat().st_mode & 0o077:
                 file.chmod(FILE_MODE)
         except FileNotFoundError:
             pass

@@ -4,12 +4,12 @@ hand."""
 
 from __future__ import annotations
 
-import sqlite3
 import stat
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
@@ -22,21 +22,22 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-def test_a_new_database_and_its_wal_are_made_owner_only(tmp_path: Path) -> None:
+def test_a_new_database_and_its_wal_are_made_owner_only(
+    tmp_path: Path, django_db_blocker: Any
+) -> None:
+    """As the site's first connection makes them (env.database's settings)."""
+    from django.db.utils import ConnectionHandler
+
     var_dir = tmp_path / "var"
     env.owner_only_dir(var_dir)
-    config = env.database(None, var_dir)
-    conn = sqlite3.connect(config["NAME"])
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("CREATE TABLE t (x)")
-    conn.execute("INSERT INTO t VALUES (1)")
-    conn.commit()
+    handler = ConnectionHandler({"default": env.database(None, var_dir)})
+    conn = handler["default"]
     try:
-        wal = var_dir / "db.sqlite3-wal"
-        assert wal.exists()
-        assert {mode(var_dir / "db.sqlite3"), mode(wal), mode(var_dir / "db.sqlite3-shm")} == {
-            0o600
-        }
+        with django_db_blocker.unblock(), conn.cursor() as cursor:
+            cursor.execute("CREATE TABLE t (x)")
+            cursor.execute("INSERT INTO t VALUES (1)")
+        files = ["db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm"]
+        assert {name: mode(var_dir / name) for name in files} == dict.fromkeys(files, 0o600)
     finally:
         conn.close()
     assert mode(var_dir) == 0o700
