@@ -31,6 +31,9 @@ if not os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
 
+# No backups at round ends or while games are played: a test that wants one asks.
+THIRTYONE_AUTO_BACKUPS = False
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

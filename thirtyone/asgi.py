@@ -9,6 +9,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "thirtyone.settings")
 # Set Django up before anything imports models (the routing imports consumers).
 django_asgi_app = get_asgi_application()
 
+from thirtyone.backups import running  # noqa: E402
+
+# A web process of the site: a restore waits until it has stopped (docs/backups.md#restore).
+running.hold()
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 

@@ -2,6 +2,7 @@
 
 import os
 import signal
+from typing import Any
 
 from celery import Celery, signals
 
@@ -27,3 +28,13 @@ def _beat_dies_with_its_worker(sender: object, **kwargs: object) -> None:
     embedded.die_with_parent(signal.SIGTERM)
     if os.getppid() != current_process()._parent_pid:
         os._exit(0)
+
+
+@signals.worker_init.connect
+@signals.beat_init.connect
+def _running(**kwargs: Any) -> None:
+    """A worker or beat of the site: a restore waits until it has stopped
+    (docs/backups.md#restore)."""
+    from thirtyone.backups import running
+
+    running.hold()

@@ -178,8 +178,11 @@ def secret_key(var_dir: Path) -> str:
     if len(key) >= 50:
         return key
     key = secrets.token_urlsafe(50)
-    path.touch(mode=0o600)
-    path.write_text(key + "\n")
+    # Owner-only from its first byte, whatever the umask (and an old file's mode too).
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(key + "\n")
     return key
 
 

@@ -57,6 +57,30 @@ def secret_key(debug: bool) -> str:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is false")
 
 
+# var/ and the SQLite database are the owner's only (docs/backups.md#file-modes).
+DIR_MODE, FILE_MODE = 0o700, 0o600
+
+
+def owner_only_dir(path: Path) -> None:
+    """Make `path` (and missing parents) and leave it readable by its owner alone."""
+    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    if path.stat().st_uid == os.getuid():
+        path.chmod(DIR_MODE)
+
+
+def owner_only_database(path: Path) -> None:
+    """The SQLite database file and its -wal and -shm readable by their owner alone: at
+    settings load (an older install's), and as each connection opens
+    (`thirtyone.apps`), right after SQLite made a new one with its default 0644 — inside
+    var/, which is 0700, so no one else could reach it meanwhile."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if file.stat().st_uid == os.getuid() and file.stat().st_mode & 0o077:
+                file.chmod(FILE_MODE)
+        except FileNotFoundError:
+            pass
+
+
 def database(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     """The default database: DATABASE_URL if given, else SQLite in var_dir.
 
@@ -71,6 +95,7 @@ def database(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     a restarted server cost no failed task.
     """
     if not url:
+        owner_only_database(var_dir / "db.sqlite3")
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
     config = dj_database_url.parse(url, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":

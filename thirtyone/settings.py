@@ -20,9 +20,10 @@ from pathlib import Path
 from thirtyone import embedded, env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Run-time data (SQLite database, broker folders, beat schedule); not in git.
+# Run-time data (SQLite database, secret key, Valkey's socket, beat schedule, backups);
+# not in git. The owner's only: the database holds every password hash and every hand.
 VAR_DIR = Path(os.environ.get("THIRTYONE_VAR_DIR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+env.owner_only_dir(VAR_DIR)
 
 DEBUG = env.get_bool("DEBUG", default=False)
 EMBEDDED = not os.environ.get("REDIS_URL")
@@ -159,6 +160,12 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database(os.environ.get("DATABASE_URL"), VAR_DIR)}
+# Where `manage.py backup` and the worker write backups (docs/backups.md#the-files).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or VAR_DIR / "backups")
+# The worker's own backups while a game or event is live, embedded profile only
+# (docs/backups.md#automatic-backups); beat asks every this many minutes.
+THIRTYONE_AUTO_BACKUPS = EMBEDDED
+THIRTYONE_BACKUP_MINUTES = float(os.environ.get("THIRTYONE_BACKUP_MINUTES", "15"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = env.caches(REDIS_URL)
 CHANNEL_LAYERS = env.channel_layers(REDIS_URL)
@@ -385,3 +392,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": THIRTYONE_NOTIFY_SWEEP_SECONDS,
     },
 }
+if THIRTYONE_AUTO_BACKUPS:
+    CELERY_BEAT_SCHEDULE["backup-while-live"] = {
+        "task": "thirtyone.tasks.backup_while_live",
+        "schedule": THIRTYONE_BACKUP_MINUTES * 60,
+    }

@@ -13,7 +13,7 @@ from games.models import Game, GamePlayer, Table
 from games.signals import send_on_commit
 from tournaments.models import Event, Round, RoundSeat, RoundTable
 from tournaments.pushes import card_calls
-from tournaments.signals import event_finished
+from tournaments.signals import event_finished, round_finished
 
 # Who sits at a seat of a round table: an entry's id, or a bot's level.
 Occupant = int | str
@@ -102,6 +102,14 @@ def playing_round(event: Event, number: int) -> Round:
     if event.venue != Event.ONLINE:
         card_calls.card_players_changed(table__round=round_)
     return round_
+
+
+def finish_round(round_: Round) -> None:
+    """Every table of `round_` is recorded: the round is over, and who listens hears of it
+    once this has committed (`tournaments.signals.round_finished`)."""
+    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    send_on_commit(round_finished, sender=Event, event_id=round_.event_id, round_id=round_.pk)
 
 
 def mark_finished(event: Event) -> None:

@@ -9,6 +9,11 @@ time pass (`tournaments.registration.announce`: once per event,
 docs/calendars.md#registration-opening-at-a-time). Keyword argument: `event` (the
 `Event`).
 
+`round_finished`: a round of a running event is over, every table of it recorded
+(`progress.finish_round`), whether or not the event goes on. Keyword arguments:
+`event_id` and `round_id` (int). The project backs the database up then on the embedded
+profile (docs/backups.md#automatic-backups).
+
 `event_finished`: an event is over and its standings are final (its last round recorded,
 or the organizer finished it). Keyword argument: `event_id` (int).
 
@@ -25,6 +30,7 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 registration_opened = Signal()
+round_finished = Signal()
 event_finished = Signal()
 announced = Signal()
 check_in_missed = Signal()

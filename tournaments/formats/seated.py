@@ -69,8 +69,7 @@ class SeatedRounds(Rounds):
         the next is seated (and started if the event advances by itself), or the event
         is over."""
         if not round_.tables.filter(finished_at__isnull=True).exists():
-            round_.status, round_.finished_at = Round.FINISHED, timezone.now()
-            round_.save(update_fields=["status", "finished_at"])
+            progress.finish_round(round_)
             active = Entry.objects.filter(event=event, status=Entry.REGISTERED)
             if round_.number >= event.rounds or not active.exists():
                 self.finish(event)

@@ -42,6 +42,7 @@ from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
 from games.services import SeatSpec
+from tournaments import progress
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.words import DEAL_WORDS, KNOCKOUT_WORDS, KnockoutWords
 from tournaments.formats.rounds import Rounds
@@ -97,8 +98,7 @@ def _end_deal(event: Event, round_: Round) -> None:
         player.save(
             update_fields=["lives", "out_deal", "lives_at_exit_deal", "hand_value", "place"]
         )
-    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
+    progress.finish_round(round_)
     if len(left) <= 1:
         mark_finished(event)
         return

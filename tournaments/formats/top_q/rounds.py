@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils import timezone
-
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import (
     KnockoutRounds,
@@ -29,6 +27,7 @@ from tournaments.formats.knockout.rounds import (
 )
 from tournaments.models import Entry, Event, KnockoutPlayer, Round, RoundTable
 from tournaments.progress import (
+    finish_round,
     mark_finished,
     playing_round,
     record_card_places,
@@ -79,8 +78,7 @@ def _end_round(event: Event, round_: Round) -> None:
             players[through[0]].place = 1
     for player in players.values():
         player.save(update_fields=["lives", "out_deal", "place"])
-    round_.status, round_.finished_at = Round.FINISHED, timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
+    finish_round(round_)
     if len(through) <= 1:
         mark_finished(event)
         return
