@@ -1,7 +1,9 @@
 """The ASGI application served by Daphne: Django for HTTP, Channels for WebSockets."""
 
 import os
+from typing import Any
 
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "thirtyone.settings")
@@ -27,14 +29,17 @@ from thirtyone.websocket_origin import SameOriginWebSocket  # noqa: E402
 # to drop, it sends the close frame with 1009 ("message too big") first.
 close_oversized_frames()
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        # Only our own pages (scheme, host and port) may open a socket with a
-        # player's cookies: see thirtyone.websocket_origin. Every socket's frame size
-        # and sockets per user are limited in one place (docs/security.md#socket-limits).
-        "websocket": SameOriginWebSocket(
-            AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
-        ),
-    }
+# Only our own pages (scheme, host and port) may open a socket with a player's cookies:
+# see thirtyone.websocket_origin. Every socket's frame size and sockets per user are
+# limited in one place (docs/security.md#socket-limits).
+websocket: Any = SameOriginWebSocket(
+    AuthMiddlewareStack(SocketLimits(URLRouter(websocket_urlpatterns)))
 )
+if settings.SENTRY_DSN:
+    # Django's integration reports the pages; this, the consumers' errors
+    # (docs/security.md#error-reports).
+    from sentry_sdk.integrations.asgi import SentryAsgiMiddleware
+
+    websocket = SentryAsgiMiddleware(websocket)
+
+application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket})
