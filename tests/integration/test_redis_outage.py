@@ -279,7 +279,8 @@ def test_every_page_survives_a_redis_outage_and_moves_reach_the_other_seat(
         n, who, url = job
         code = fetch((a, b)[n % 2], url, player_cookie if who == "player" else "")
         statuses[who][code] += 1
-        if code >= 500:
+        # /readyz answering 503 is the outage reported, as it should be (docs/monitoring.md#readyz).
+        if code >= 500 and not (url == "/readyz" and code == 503):
             errors.append(f"{code} GET {url} as {who}")
 
     jobs = [(n, who, url) for n, url in enumerate(live.urls) for who in statuses]
