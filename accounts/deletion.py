@@ -53,9 +53,8 @@ def refusal(user: User) -> str:
     clubs = clubs_left_without_owner(user)
     if clubs:
         return _(
-            "You are the only owner of %(clubs)s. Make another member an owner on the "
-            "club's page (Members, then Make owner), or ask the site's staff to, and then "
-            "delete your account."
+            "You are the only owner of %(clubs)s. In the club's list of members, set "
+            "another member's role to Owner; then you can delete your account."
         ) % {"clubs": ", ".join(club.name for club in clubs)}
     return ""
 

@@ -84,10 +84,11 @@ def stored_name(name: str) -> str:
 
 
 def with_shown_names(state: GameState) -> GameState:
-    """`state` with a deleted member's token read as `shown_name` reads it."""
-    if not any(name.startswith("#") for name in state.names):
+    """`state` with a deleted member's token read as `shown_name` reads it in the active
+    language (again, if it was read in another: a push renders one state in each)."""
+    if not any(name.startswith("#") or isinstance(name, ShownName) for name in state.names):
         return state
-    return state._replace(names=tuple(shown_name(name) for name in state.names))
+    return state._replace(names=tuple(shown_name(stored_name(name)) for name in state.names))
 
 
 def is_reserved(username: str) -> bool:

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from accounts import tasks
+from accounts import deletion, tasks
 from accounts.models import User
 from clubs.models import Membership
 from games import chat
@@ -248,3 +248,26 @@ def test_after_a_deletion_no_page_export_or_feed_names_them_and_the_results_stan
     assert after == before, "the same points for the same entries"
     assert outcomes(verify.report(event)) == checks
     assert shown_name(leaving.username) in GamePlayer.objects.get(user=leaving, game=game).name
+
+
+def test_a_game_in_play_pushes_the_new_name_to_every_seat_in_its_language(
+    members: list[Any], settings: Any
+) -> None:
+    from games import realtime
+    from games import services as games
+
+    settings.THIRTYONE_DELETION_GRACE_DAYS = 0
+    leaving, other = members[0], members[1]
+    leaving.username = "rosalind"
+    leaving.save()
+    table = games.create_table(owner=other, name="", rule_set=_scat(), seat_count=2)
+    games.join_table(table=table, user=leaving)
+    game = games.start_game(table=table, by=other)
+    assert deletion.erase(leaving.pk)
+    game.refresh_from_db()
+    views = dict(realtime.views_for(game))
+    assert len(views) == 3 * 4, "two seats and the spectators, in four languages"
+    for group, html in views.items():
+        assert "rosalind" not in html and "#deleted-" not in html, group
+    danish = [html for group, html in views.items() if group.endswith("da")]
+    assert danish and all("Slettet spiller 1" in html for html in danish)
