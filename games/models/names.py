@@ -12,7 +12,7 @@ from django.db import models
 from games.wording.names import shown_name, stored_name
 
 
-class NameCopyField(models.CharField):  # type: ignore[type-arg]
+class NameCopyField(models.CharField):
     def from_db_value(self, value: str | None, expression: Any, connection: Any) -> str | None:
         return None if value is None else shown_name(value)
 
