@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts import tasks
@@ -50,6 +51,13 @@ class AccountAdapter(DefaultAccountAdapter):
         """NFKC first, so full-width and other compatibility forms of letters become
         the plain ones they look like before the rules and the "taken" check see them."""
         return super().clean_username(unicodedata.normalize("NFKC", username), shallow)
+
+    def get_login_redirect_url(self, request: HttpRequest) -> str:
+        """A member whose account is to be deleted is asked first whether to keep it
+        (docs/privacy.md#deleting-an-account)."""
+        if getattr(request.user, "deletion_requested_at", None) is not None:
+            return reverse("deletion_pending")
+        return str(super().get_login_redirect_url(request))
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """allauth's per-username key for failed log-ins, narrowed to the address."""

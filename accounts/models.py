@@ -3,6 +3,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.wording.names import shown_name
+
 
 def language_choices() -> list[tuple[str, str]]:
     """The site's languages, each in its own name (the profile's choice)."""
@@ -54,3 +56,18 @@ class User(AbstractUser):
     # The header's count of their unread notifications, kept here so drawing a page costs
     # no query for it; recounted by notifications.unread whenever some are made or read.
     unread_notifications = models.PositiveIntegerField(default=0, db_default=0, editable=False)
+
+    # Deleting the account (docs/privacy.md#deleting-an-account): when they asked; it takes
+    # effect THIRTYONE_DELETION_GRACE_DAYS later (accounts.deletion), unless they keep it.
+    deletion_requested_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Once it took effect: they read as "Deleted player <number>" for ever after.
+    deleted_number = models.PositiveIntegerField(null=True, blank=True, unique=True, editable=False)
+
+    def get_username(self) -> str:
+        """Their name as people read it: every page, export and message shows a member
+        by this, so a deleted member's token reads "Deleted player 7" in the reader's
+        language (games.wording.names)."""
+        return shown_name(self.username)
+
+    def natural_key(self) -> tuple[str]:
+        return (self.username,)  # the stored username: what get_by_natural_key looks up

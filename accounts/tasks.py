@@ -1,4 +1,5 @@
-"""Celery task: send a mail that allauth rendered (see accounts.adapter).
+"""Celery tasks: send a mail that allauth rendered (see accounts.adapter), and make due
+account deletions take effect (accounts.deletion).
 
 The task takes plain strings, never the request or a lazy object. The body of a
 password-reset mail holds the reset key, and an SMTP error's text may hold the
@@ -17,6 +18,7 @@ from email.utils import parseaddr
 from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
+from accounts import deletion
 from games.metrics import MAIL
 
 log = logging.getLogger(__name__)
@@ -122,3 +124,10 @@ def send_mail(
         )
         raise MailNotSent(f"to {domains}: {reason}") from None
     MAIL.labels("accounts", "sent").inc()
+
+
+@shared_task(ignore_result=True)
+def erase_due() -> int:
+    """Beat: the account deletions whose grace period is over take effect
+    (accounts.deletion; safe twice, late, and on two workers at once)."""
+    return deletion.erase_due()

@@ -1,9 +1,12 @@
 from django.urls import path
 
-from accounts import views
+from accounts import deletion_views, views
 
 urlpatterns = [
     path("profile/", views.my_profile, name="my_profile"),
     path("preferences/", views.preferences, name="preferences"),
     path("profile/<str:username>/", views.profile, name="profile"),
+    path("delete/", deletion_views.delete_account, name="delete_account"),
+    path("delete/pending/", deletion_views.deletion_pending, name="deletion_pending"),
+    path("delete/keep/", deletion_views.keep_account, name="keep_account"),
 ]

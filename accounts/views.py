@@ -17,7 +17,7 @@ from games import turn_based
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """Anyone's public profile: name, date joined and games (at public tables, unless
     it is your own)."""
-    player = get_object_or_404(User, username=username)
+    player = get_object_or_404(User, username=username, deleted_number__isnull=True)
     return _render_profile(request, player)
 
 

@@ -34,6 +34,7 @@ from games import engine
 from games.models import Game
 from games.presence import ENGLISH, LANGUAGES, Viewer, connected_viewers
 from games.rendering import render_game_area
+from games.wording.names import with_shown_names
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def views_for(
         if wanted is not None and not wanted(group):
             continue
         with translation.override(language):
-            found.append((group, render_game_area(game, state, seat)))
+            found.append((group, render_game_area(game, with_shown_names(state), seat)))
     return found
 
 

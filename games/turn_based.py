@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, GamePlayer, Seat, Table
 from games.rendering import time_left_words
+from games.wording.names import shown_name
 
 
 def _seat_on_turn() -> Cast:
@@ -93,7 +94,7 @@ def listing(user: Any) -> Listing:
         game = player.game
         turn = game.state.get("turn")
         mine = turn == player.position and not player.away
-        names = game.state.get("names", [])
+        names = [shown_name(name) for name in game.state.get("names", [])]
         if turn is None:
             on_turn = ""
         elif turn == player.position:

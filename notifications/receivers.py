@@ -7,11 +7,18 @@ commits; none of those apps imports this one."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from django.db.models import Q
+from django.utils import translation
+
+from accounts.language import language_of
+from accounts.signals import account_erased
 from clubs.signals import join_request_answered, join_requested
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
+from notifications.models import Notification, Preference
 from notifications.sources import tables
 from notifications.tasks import make_later
 from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
@@ -27,6 +34,7 @@ def connect() -> None:
     check_in_missed.connect(_check_in_missed, dispatch_uid="notifications.check_in_missed")
     join_requested.connect(_join_requested, dispatch_uid="notifications.join_requested")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
+    account_erased.connect(_account_erased, dispatch_uid="notifications.erased")
 
 
 def _game_started(
@@ -79,3 +87,21 @@ def _join_answered(
         request_id=request_id,
         accepted=accepted,
     )
+
+
+def _account_erased(sender: Any, *, user: Any, old_username: str, **_: Any) -> None:
+    """A member's deletion took effect (accounts.signals, in its transaction): their own
+    notifications and choices go, and the others' that name them name them as the site
+    now does, in each reader's language (docs/privacy.md#deleting-an-account)."""
+    Notification.objects.filter(user=user).delete()
+    Preference.objects.filter(user=user).delete()
+    named = re.compile(rf"(?<![\w.-]){re.escape(old_username)}(?![\w-])")
+    mentions = Notification.objects.filter(
+        Q(text__contains=old_username) | Q(body__contains=old_username)
+    )
+    for row in mentions.select_related("user"):
+        with translation.override(language_of(row.user)):
+            shown = user.get_username()
+        row.text = named.sub(shown, row.text)
+        row.body = named.sub(shown, row.body)
+        row.save(update_fields=["text", "body"])

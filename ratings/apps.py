@@ -12,3 +12,6 @@ class RatingsConfig(AppConfig):
         from ratings import receivers, tasks  # noqa: F401  (tasks: registered by name)
 
         game_finished.connect(receivers.game_finished, dispatch_uid="ratings.game_finished")
+        from accounts.signals import account_erased
+
+        account_erased.connect(receivers.account_erased, dispatch_uid="ratings.erased")

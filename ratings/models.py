@@ -67,10 +67,13 @@ class Rating(models.Model):
 
     @classmethod
     def settled(cls) -> models.QuerySet[Rating]:
-        """Ratings that may be listed (not provisional), best first by the displayed
-        rating (μ − 3σ)."""
+        """Ratings that may be listed (not provisional, of an account that is active: a
+        deleted one's is gone even if a recount makes it again), best first by the
+        displayed rating (μ − 3σ)."""
         return (
-            cls.objects.filter(sigma__lte=fold.SETTLED_SIGMA, games__gte=fold.MIN_GAMES)
+            cls.objects.filter(
+                sigma__lte=fold.SETTLED_SIGMA, games__gte=fold.MIN_GAMES, user__is_active=True
+            )
             .annotate(ordinal=models.F("mu") - 3 * models.F("sigma"))
             .order_by("-ordinal", "user__username")
         )

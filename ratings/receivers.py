@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import notify
+from ratings.models import Rating
 from ratings.records import rated_games
 
 RATE_GAME = "ratings.tasks.rate_game"
@@ -16,3 +17,10 @@ def game_finished(sender: Any, *, game_id: int, **results: Any) -> None:
     game already rated, so a repeated delivery changes nothing)."""
     if rated_games().filter(pk=game_id).exists():
         notify.enqueue(RATE_GAME, game_id)
+
+
+def account_erased(sender: Any, *, user: Any, **_: Any) -> None:
+    """A member's deletion took effect (accounts.signals): their rating leaves the
+    leaderboards; the changes each game made stay, as the others' ratings rest on them
+    (docs/privacy.md#deleting-an-account)."""
+    Rating.objects.filter(user=user).delete()

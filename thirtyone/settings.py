@@ -374,6 +374,9 @@ THIRTYONE_SERIES_SECONDS = float(os.environ.get("THIRTYONE_SERIES_SECONDS", "60"
 # docs/calendars.md#what-a-vevent-says): set it once to the site's domain and never
 # change it, or every calendar that subscribed shows each event twice.
 THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-one.invalid")
+# Days between asking to delete an account and its deletion taking effect (0: at once);
+# logging in meanwhile offers to keep it (docs/privacy.md#deleting-an-account).
+THIRTYONE_DELETION_GRACE_DAYS = int(os.environ.get("THIRTYONE_DELETION_GRACE_DAYS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
     # Events whose start time has come, scheduled rounds, and tables whose finish was
@@ -386,6 +389,8 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Rated games of the last day whose rating task was lost (ratings.services.sweep).
     "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
+    # Account deletions whose grace period is over (accounts.deletion.erase_due).
+    "erase-deleted-accounts": {"task": "accounts.tasks.erase_due", "schedule": 3600.0},
     # Reminders whose time has come, and e-mails due (notifications.sweep).
     "sweep-notifications": {
         "task": "notifications.tasks.sweep",

@@ -18,6 +18,9 @@ class TournamentsConfig(AppConfig):
 
         game_finished.connect(receivers.game_finished, dispatch_uid="tournaments.game_finished")
         player_back.connect(receivers.player_back, dispatch_uid="tournaments.player_back")
+        from accounts.signals import account_erased
+
+        account_erased.connect(receivers.account_erased, dispatch_uid="tournaments.erased")
         from tournaments import formats
 
         self.format_choices = formats.choices

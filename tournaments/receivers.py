@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from games import notify
 from games import services as games_services
 from tournaments import formats, services
+from tournaments.models import CalendarFeed, Event
 
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
@@ -25,3 +28,12 @@ def player_back(sender: Any, *, game_id: int, user_id: int | None, reason: str, 
     or deal the format starts is theirs (`services.stand_in_ended`)."""
     if reason == games_services.STAND_IN and user_id is not None:
         services.stand_in_ended(game_id=game_id, user_id=user_id)
+
+
+def account_erased(sender: Any, *, user: Any, **_: Any) -> None:
+    """A member's deletion took effect (accounts.signals, in its transaction): their
+    calendar feed goes, and every event they played in or made is drawn again, so no
+    cached page keeps their old name (docs/privacy.md#deleting-an-account)."""
+    CalendarFeed.objects.filter(user=user).delete()
+    for event in Event.objects.filter(Q(entries__user=user) | Q(created_by=user)).distinct():
+        services.changed(event)

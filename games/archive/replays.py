@@ -4,6 +4,7 @@ sees it, what was said, and the steps made on demand from states kept in the cac
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
@@ -19,6 +20,7 @@ from games.engine.serialize import state_from_dict, state_to_dict
 from games.models import Game
 from games.rendering import CardView, cards, standing
 from games.wording import describe
+from games.wording.names import shown_name, with_shown_names
 
 
 class SeatBoard(NamedTuple):
@@ -99,7 +101,7 @@ class ReplaySteps(Sequence[Step]):
 
     def __init__(self, game: Game, index: dict[str, Any], kept: dict[int, Any]) -> None:
         self.game = game
-        self.names: list[str] = index["names"]
+        self.names: list[str] = [shown_name(name) for name in index["names"]]
         self.public: set[int] = set(index["public"])
         self.ends: list[int] = index["ends"]  # each step's last seq
         self._kept = kept  # step -> its state (a dict, engine.serialize)
@@ -125,7 +127,7 @@ class ReplaySteps(Sequence[Step]):
             (row.seq, event) for row in rows if (event := row.to_engine()).kind not in TABLE_EVENTS
         ]
         own = tuple(event for seq, event in events if seq <= self.ends[base])
-        state = state_from_dict(kept)
+        state = with_shown_names(state_from_dict(kept))
         if index == base:
             return Step(state, own)
         return steps_from(state, [event for seq, event in events if seq > self.ends[base]])[-1]
@@ -168,11 +170,18 @@ def _fold_and_keep(game: Game) -> ReplaySteps:
 
 
 def _index_key(game: Game) -> str:
-    return f"replay:{game.pk}:{game.seq}"
+    return f"replay:{game.pk}:{game.seq}:{_names_version(game)}"
 
 
 def _snapshot_key(game: Game, step: int) -> str:
-    return f"replay:{game.pk}:{game.seq}:{step}"
+    return f"replay:{game.pk}:{game.seq}:{_names_version(game)}:{step}"
+
+
+def _names_version(game: Game) -> int:
+    """The players' stored names, in short: the log and the snapshot keep them, and a
+    member's deletion replaces theirs (docs/privacy.md#deleting-an-account) without a new
+    seq, so what was kept under the old names is never read again."""
+    return zlib.crc32("\n".join(game.state.get("names", ())).encode())
 
 
 def side_label(side: str, names: Sequence[str]) -> str:

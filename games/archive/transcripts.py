@@ -17,6 +17,7 @@ from games.engine.transcript import Line, write
 from games.models import Deal, Game
 from games.shuffles import deck_commitment, in_order_of
 from games.wording import describe
+from games.wording.names import shown_name
 
 
 def transcript(game: Game) -> str:
@@ -25,9 +26,19 @@ def transcript(game: Game) -> str:
     event a spectator may know now; signed by the site (`games.signatures`). In English
     whoever asks: a file of record, the same for everyone, like a chess PGN."""
     rows = log(game)
-    lines = public_lines(rows)
     with translation.override("en"):
+        lines = _names_shown(public_lines(rows))
         return signatures.sign(write(_headers(game, lines), lines, describe))
+
+
+def _names_shown(lines: list[Line]) -> list[Line]:
+    """The first event's names as the transcript shows them: a deleted member's token as
+    "Deleted player 7" (games.wording.names), the same in its headers, events and lines."""
+    if not lines or "names" not in lines[0].event.data:
+        return lines
+    first = lines[0]
+    data = {**first.event.data, "names": [shown_name(n) for n in first.event.data["names"]]}
+    return [first._replace(event=first.event._replace(data=data)), *lines[1:]]
 
 
 def _headers(game: Game, lines: Sequence[Line]) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import phrases
 
+from .names import NameCopyField
 from .tables import Table
 
 
@@ -28,7 +29,7 @@ class ChatMessage(models.Model):
         on_delete=models.CASCADE,
         related_name="chat_messages",
     )
-    name = models.CharField(
+    name = NameCopyField(
         _("name"), max_length=150, help_text=_("The writer's name at the table then.")
     )
     text = models.CharField(_("text"), max_length=MAX_LENGTH)

@@ -13,8 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.engine.serialize import state_from_dict
+from games.engine.serialize import state_from_dict, state_to_dict
+from games.wording.names import stored_name, with_shown_names
 
+from .names import NameCopyField
 from .tables import Table
 
 T = TypeVar("T")
@@ -98,7 +100,13 @@ class Game(models.Model):
         return self.table.get_absolute_url()
 
     def engine_state(self, deck_source: Any = None) -> engine.GameState:
-        return state_from_dict(self.state, deck_source)
+        # A deleted member's token read as "Deleted player 7" (games.wording.names).
+        return with_shown_names(state_from_dict(self.state, deck_source))
+
+    def keep_state(self, state: engine.GameState) -> None:
+        """Store `state` as the snapshot; a deleted member's name as its token again."""
+        self.state = state_to_dict(state)
+        self.state["names"] = [stored_name(name) for name in state.names]
 
     def once_per_seq(self, name: str, read: Callable[[], T]) -> T:
         """`read()`, done once per instance and seq and kept on the instance: a push
@@ -175,7 +183,7 @@ class GamePlayer(models.Model):
         related_name="game_players",
     )
     bot_level = models.CharField(_("bot level"), max_length=10, blank=True)
-    name = models.CharField(_("name"), max_length=150)
+    name = NameCopyField(_("name"), max_length=150)
     won = models.BooleanField(_("won"), default=False)
     # Set when a player's turns are being played for them, and why (a reason of
     # games.engine.events.AWAY_REASONS: the timer, absence, the host or staff).

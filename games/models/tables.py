@@ -19,6 +19,7 @@ from games.engine.bots import SEATED_LEVELS
 from games.rule_text import preset_title, rules_title
 from games.wording.names import table_name
 
+from .names import NameCopyField
 from .rule_sets import RuleSet
 
 
@@ -79,7 +80,7 @@ class Table(models.Model):
     # Blank: the host left it unnamed, and each reader reads "<host>'s table" in their
     # own language (`title`), the host's name kept in `host_name`.
     name = models.CharField(_("name"), max_length=80, blank=True)
-    host_name = models.CharField(
+    host_name = NameCopyField(
         _("host name"),
         max_length=150,
         blank=True,

@@ -21,6 +21,7 @@ One module per part, each name re-exported here, so callers write
 - `playing`: starting a game, a person's move, a bot's, a timed-out turn, coming back;
 - `level_agreements`: levels added to the bus by agreement;
 - `away`: away players and games ended early (`games.absence`'s policy);
+- `erasure`: a deleted member's name out of their games, their chat lines gone;
 - `game_log`: what a change to a game writes (events, decks' commitments, snapshot);
 - `sources`: the decks and the bots' seeds, the seams tests replace -- in that module,
   which the services call through (replacing `games.services.new_deck_source` would
@@ -46,6 +47,7 @@ from games.services.away import (
     replace_with_bot,
     stand_in,
 )
+from games.services.erasure import forget_player
 from games.services.game_log import MoveResult
 from games.services.level_agreements import answer_levels, propose_levels
 from games.services.playing import (
@@ -108,6 +110,7 @@ __all__ = [
     "join_table",
     "leave_seat",
     "leave_table",
+    "forget_player",
     "let_bot_finish",
     "mark_absent",
     "may_start",

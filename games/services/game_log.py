@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 from games import engine, notify, results
 from games.engine import events as engine_events
-from games.engine.serialize import state_to_dict
 from games.errors import ServiceError, StaleMove
 from games.models import Deal, Game, GameEvent, GamePlayer
 from games.services import sources
@@ -196,7 +195,7 @@ def record(
         game.turn_started_at = now  # a new turn (a draw and a discard are one turn)
         new_turn = True
     game.seq = first + len(events) - 1
-    game.state = state_to_dict(state)
+    game.keep_state(state)
     if players_kept and state.outcome is None:
         game.carry_over("_players")
     update = ["seq", "state", "turn_started_at"]

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from games import engine, notify
 from games.engine import events as engine_events
 from games.engine import levels
-from games.engine.serialize import state_to_dict
 from games.errors import ServiceError, StaleMove
 from games.models import Game, GameEvent, GamePlayer
 from games.services.game_log import locked_game, players_seat
@@ -84,7 +83,7 @@ def _record_agreement(game: Game, state: engine.GameState, events: list[engine.E
         for offset, event in enumerate(events)
     )
     game.seq = first + len(events) - 1
-    game.state = state_to_dict(state)
+    game.keep_state(state)
     game.human_moved_at = timezone.now()
     game.save(update_fields=["seq", "state", "human_moved_at", "updated_at"])
     bot_moves_next = game.machine_moves_next()

@@ -27,6 +27,7 @@ from games.engine.transcript import TranscriptError, read
 from games.models import Game, ImportedTranscript
 from games.rule_text import differences, rule_sections, rule_summary
 from games.wording import refusal
+from games.wording.names import shown_name
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:
@@ -52,7 +53,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     events = [row.to_engine() for row in archive.log(game)]
     start = events[0].data if events else {"names": (), "rules": game.table.rules}
-    names = start["names"]
+    names = [shown_name(name) for name in start["names"]]
     rules = engine.Rules.from_dict(start["rules"])
     context = {
         "game": game,

@@ -6,6 +6,12 @@ site itself uses for someone (RESERVED) are refused at sign-up (accounts.usernam
 which imports them from here: games reads its players through AUTH_USER_MODEL and
 imports nothing of accounts), and a member who took one before is shown at a table with
 " (player)" after it (`table_name`).
+
+A member who deleted their account keeps their seats, places and results, so the
+others' standings and ratings stand, but not their name (docs/privacy.md#deleting-an-account):
+every stored copy of it -- the username, a game's seats and log, chat lines -- is
+replaced by a token no sign-up can make ("#deleted-7": sign-up allows no "#"), and
+whoever reads it reads "Deleted player 7" in their own language (`shown_name`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
+
+from games.engine.state import GameState
 
 SEPARATORS = re.compile(r"[._-]")
 # Words the site itself uses for someone: the viewer, bots, the dealer, the staff.
@@ -37,6 +45,52 @@ RESERVED = frozenset(
 )
 
 
+DELETED = re.compile(r"#deleted-(\d+)")
+
+
+class ShownName(str):
+    """A deleted member's name as the reader reads it, which remembers the token it was
+    read from (`stored`), so that writing it back stores the token, not the words."""
+
+    stored: str
+
+    def __new__(cls, shown: str, stored: str) -> ShownName:
+        name = super().__new__(cls, shown)
+        name.stored = stored
+        return name
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        # Kept (a cached page part, keyed by language) as the words it reads.
+        return (str, (str.__str__(self),))
+
+
+def deleted_token(number: int) -> str:
+    """The name kept, in place of a deleted member's, wherever one was stored."""
+    return f"#deleted-{number}"
+
+
+def shown_name(stored: str) -> str:
+    """A stored name as its reader reads it: a deleted member's token as "Deleted
+    player 7" in the active language, any other name as it is."""
+    found = DELETED.fullmatch(stored) if stored.startswith("#") else None
+    if found is None:
+        return stored
+    return ShownName(_("Deleted player %(number)s") % {"number": found[1]}, stored)
+
+
+def stored_name(name: str) -> str:
+    """What to store for a name read with `shown_name`: the token again."""
+    return getattr(name, "stored", name)
+
+
+def with_shown_names(state: GameState) -> GameState:
+    """`state` with a deleted member's token read as `shown_name` reads it in the active
+    language (again, if it was read in another: a push renders one state in each)."""
+    if not any(name.startswith("#") or isinstance(name, ShownName) for name in state.names):
+        return state
+    return state._replace(names=tuple(shown_name(stored_name(name)) for name in state.names))
+
+
 def is_reserved(username: str) -> bool:
     return SEPARATORS.sub("", username).lower() in RESERVED
 
@@ -45,5 +99,5 @@ def table_name(username: str) -> str:
     """A member's name as players see it in a game: a name from before the reserved
     words (a member called "You") gets " (player)", so it never reads as the viewer."""
     if not is_reserved(username):
-        return username
+        return shown_name(username)
     return _("%(name)s (player)") % {"name": username}

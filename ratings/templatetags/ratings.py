@@ -48,7 +48,7 @@ def player_ratings(player: Any, is_me: bool = False) -> dict[str, Any]:
                     start,
                     entries,
                     title=_("%(name)s: %(family)s rating")
-                    % {"name": player.username, "family": title},
+                    % {"name": player.get_username(), "family": title},
                 ),
                 "history": [(c, _url(c, is_me)) for c in rows[::-1][:HISTORY]],
             }

@@ -83,6 +83,7 @@ from tournaments.services.guests import (
     GUEST_MARKS,
     GUEST_NAME_MAX,
     add_guest,
+    erase_guest,
     guest_refusal,
     guest_username,
 )
@@ -121,6 +122,7 @@ __all__ = [
     "finish_at_deadline",
     "finish_event",
     "guest_refusal",
+    "erase_guest",
     "guest_username",
     "late_entry_refusal",
     "lock_seat",

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import deletion
 from games.errors import ServiceError
 from tournaments.models import Entry, Event
 from tournaments.services.access import changed, organizer_event
@@ -103,3 +104,28 @@ def add_guest(*, event: Event, by: Any, name: str) -> Entry:
         reseat_waiting_round(event)
         changed(event)
     return entry
+
+
+def erase_guest(*, event: Event, by: Any, entry: Entry) -> None:
+    """An organizer erases a guest of their event as a member deletes their account, at
+    once (docs/privacy.md#deleting-an-account): the name becomes "Deleted player 7", the
+    places and results stay. Refused, changing nothing, for a member (they delete their
+    own account) or a guest who also played another club's events."""
+    with transaction.atomic():
+        _erase_guest(organizer_event(by, event.pk), entry)
+
+
+def _erase_guest(event: Event, entry: Entry) -> None:
+    guest = entry.user
+    if not guest.is_guest:
+        raise ServiceError(
+            _("Only a guest can be erased here: a member deletes their own account.")
+        )
+    clubs = Entry.objects.filter(user=guest).values_list("event__club", flat=True).distinct()
+    if set(clubs) != {event.club_id}:
+        raise ServiceError(
+            _("%(name)s also played at another club's events: the site's staff can erase them.")
+            % {"name": guest.get_username()}
+        )
+    deletion.erase(guest.pk)
+    changed(event)

@@ -242,6 +242,13 @@ def posted_entry(request: HttpRequest, event: Event) -> Entry:
     return found
 
 
+def erase_guest(request: HttpRequest, event: Event) -> str:
+    entry = posted_entry(request, event)
+    name = entry.user.get_username()
+    services.erase_guest(event=event, by=request.user, entry=entry)
+    return _("%(name)s is erased: their places stay, their name is gone.") % {"name": name}
+
+
 def stand_in(request: HttpRequest, event: Event) -> str:
     entry = posted_entry(request, event)
     on = request.POST.get("on") == "1"
@@ -324,6 +331,7 @@ ACTIONS: dict[str, Handler] = {
     "stand_in": stand_in,
     "add_entry": add_entry,
     "add_guest": add_guest,
+    "erase_guest": erase_guest,
     "break": call_break,
     "end_break": end_break,
     "announce": announce,

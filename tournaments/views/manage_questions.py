@@ -119,6 +119,18 @@ def _ask_stop_repeating(request: HttpRequest, event: Event) -> Question:
 
 
 # A question may be None: nothing to ask this time (a start that withdraws no one).
+def _ask_erase_guest(request: HttpRequest, event: Event) -> Question:
+    name = posted_entry(request, event).user.get_username()
+    return Question(
+        _("Erase %(name)s?") % {"name": name},
+        _(
+            "Their name becomes “Deleted player” and a number everywhere, at once and for "
+            "good; their places and results stay in the standings."
+        ),
+        _("Erase the guest"),
+    )
+
+
 QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question | None]] = {
     "start_event": _ask_start,
     "cancel": _ask_cancel,
@@ -126,4 +138,5 @@ QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question | None]] = {
     "finish": _ask_finish,
     "withdraw": _ask_withdraw,
     "correct": _ask_correct,
+    "erase_guest": _ask_erase_guest,
 }
