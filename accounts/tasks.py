@@ -1,4 +1,5 @@
-"""Celery task: send a mail that allauth rendered (see accounts.adapter).
+"""Celery tasks: send a mail that allauth rendered (see accounts.adapter), and beat's
+hourly purge of expired log-in records (`purge_expired`, accounts.retention).
 
 The task takes plain strings, never the request or a lazy object. The body of a
 password-reset mail holds the reset key, and an SMTP error's text may hold the
@@ -17,6 +18,7 @@ from email.utils import parseaddr
 from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
+from accounts import retention
 from games.metrics import MAIL
 
 log = logging.getLogger(__name__)
@@ -122,3 +124,10 @@ def send_mail(
         )
         raise MailNotSent(f"to {domains}: {reason}") from None
     MAIL.labels("accounts", "sent").inc()
+
+
+@shared_task(name="accounts.tasks.purge_expired", ignore_result=True)
+def purge_expired() -> None:
+    """Beat's, hourly: expired sessions and e-mail confirmations deleted, by a cutoff,
+    so a late, repeated or doubled run is harmless (docs/privacy.md#the-purge)."""
+    retention.purge()
