@@ -1,5 +1,6 @@
-"""Celery tasks: send a mail that allauth rendered (see accounts.adapter), and make due
-account deletions take effect (accounts.deletion).
+"""Celery tasks: send a mail that allauth rendered (see accounts.adapter), and beat's
+hourly ones: due account deletions take effect (`erase_due`, accounts.deletion), and
+expired log-in records are purged (`purge_expired`, accounts.retention).
 
 The task takes plain strings, never the request or a lazy object. The body of a
 password-reset mail holds the reset key, and an SMTP error's text may hold the
@@ -18,7 +19,7 @@ from email.utils import parseaddr
 from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
-from accounts import deletion
+from accounts import deletion, retention
 from games.metrics import MAIL
 
 log = logging.getLogger(__name__)
@@ -131,3 +132,10 @@ def erase_due() -> int:
     """Beat: the account deletions whose grace period is over take effect
     (accounts.deletion; safe twice, late, and on two workers at once)."""
     return deletion.erase_due()
+
+
+@shared_task(name="accounts.tasks.purge_expired", ignore_result=True)
+def purge_expired() -> None:
+    """Beat's, hourly: expired sessions and e-mail confirmations deleted, by a cutoff,
+    so a late, repeated or doubled run is harmless (docs/privacy.md#the-purge)."""
+    retention.purge()

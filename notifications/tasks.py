@@ -1,7 +1,8 @@
 """Celery tasks of the notifications (docs/celery.md#tasks,
 docs/notifications.md#where-they-come-from). Each is safe to run twice, late, or on two
-workers at once: `services.notify` writes a notification once (its unique row), and the
-outbox hands each e-mail to one worker (`mail`)."""
+workers at once: `services.notify` writes a notification once (its unique row), the
+outbox hands each e-mail to one worker (`mail`), and the purge deletes by a cutoff
+(`retention`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from celery import shared_task
 
-from notifications import mail, services, sources, sweep
+from notifications import mail, retention, services, sources, sweep
 
 log = logging.getLogger(__name__)
 
@@ -44,3 +45,10 @@ def run_sweep() -> None:
     """Beat's, every THIRTYONE_NOTIFY_SWEEP_SECONDS: the reminders whose time has come,
     and the outbox kept moving."""
     sweep.run()
+
+
+@shared_task(name="notifications.tasks.purge", ignore_result=True)
+def purge() -> int:
+    """Beat's, hourly: read notifications older than THIRTYONE_NOTIFICATION_DAYS deleted
+    (`retention`, docs/privacy.md#the-purge); how many."""
+    return retention.purge()

@@ -6,7 +6,7 @@ from django.apps import AppConfig
 
 class SiteConfig(AppConfig):
     """The project package as an app, for what belongs to the whole site rather than to
-    one app: its lookups (thirtyone.lookups), the check on its address
+    one app: its lookups (thirtyone.lookups), the checks on its address and its operator
     (thirtyone.checks), the counting of tasks (thirtyone.observe) and the backups at
     round ends (thirtyone.backups)."""
 
@@ -17,9 +17,10 @@ class SiteConfig(AppConfig):
         from django.core import checks
 
         from thirtyone import lookups, observe  # noqa: F401  (registers them)
-        from thirtyone.checks import site_address
+        from thirtyone.checks import operator_named, site_address
 
         checks.register(site_address)
+        checks.register(operator_named)
         observe.connect()
         # A backup at every round end, on the embedded profile (docs/backups.md).
         from thirtyone.backups import automatic

@@ -9,7 +9,8 @@ no phone can open. In both profiles (docs/profiles.md#the-sites-one-address):
   loopback.
 
 Its id is the site's, thirtyone.W001 (it was notifications.W001 while only e-mails
-used the address).
+used the address). And one on the privacy page's operator (`operator_named`,
+thirtyone.W002).
 """
 
 from __future__ import annotations
@@ -51,3 +52,30 @@ def site_address(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
     else:
         hint = "Set SITE_URL to the address people open the site at, e.g. 'https://31.example.org'."
     return [CheckWarning(said, hint=hint, id="thirtyone.W001")]
+
+
+def operator_named(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """The privacy page names who runs the site and where to write about one's data
+    (thirtyone.privacy, docs/privacy.md#who-runs-the-site). A site open to the public
+    (production, DEBUG off) that leaves them unset tells its players the operator has
+    not filled them in: warned, as thirtyone.W002. Not on `make run`'s profile: a club
+    evening on a laptop is run by the people in the room."""
+    if settings.EMBEDDED or settings.DEBUG:
+        return []
+    missing = [
+        name
+        for name in ("THIRTYONE_OPERATOR", "THIRTYONE_CONTACT_EMAIL")
+        if not getattr(settings, name)
+    ]
+    if not missing:
+        return []
+    return [
+        CheckWarning(
+            f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} unset: the "
+            "privacy page (/privacy/) tells people the operator has not said who runs the "
+            "site or where to write about their data.",
+            hint="Set THIRTYONE_OPERATOR to the name of the person or club running the site "
+            "and THIRTYONE_CONTACT_EMAIL to an address that reads questions about data.",
+            id="thirtyone.W002",
+        )
+    ]

@@ -123,6 +123,25 @@ def caches(redis_url: str) -> dict[str, Any]:
     }
 
 
+def logging(level: str) -> dict[str, Any]:
+    """Every record at `level` and above to the console (stderr), the process's log."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "console": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        },
+        "handlers": {
+            "console": {"class": "logging.StreamHandler", "formatter": "console"},
+        },
+        "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            # Replaces Django's default, which would print each record twice.
+            "django": {"handlers": ["console"], "level": level, "propagate": False},
+        },
+    }
+
+
 def channel_layers(redis_url: str) -> dict[str, Any]:
     """Redis (or the embedded Valkey) across processes.
 

@@ -113,6 +113,8 @@ MIDDLEWARE = [
     # Accept-Language; a signed-in person's saved choice overrides both below.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # noindex on the pages about people (docs/privacy.md#search-engines).
+    "thirtyone.robots.KeepCrawlersOff",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.language.use_saved_language",
@@ -225,6 +227,14 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@l
 # SITE_URL (set with the profile above) is where people open the site: every absolute
 # link — mail, calendars, QR codes, invitations — starts with it (games.site).
 
+# The privacy page (docs/privacy.md): who runs the site (warned in production while unset,
+# thirtyone.W002), and the days a read notification and a data download are kept, which
+# the purges read too; sessions last SESSION_COOKIE_AGE, Django's two weeks.
+THIRTYONE_OPERATOR = os.environ.get("THIRTYONE_OPERATOR", "").strip()
+THIRTYONE_CONTACT_EMAIL = os.environ.get("THIRTYONE_CONTACT_EMAIL", "").strip()
+THIRTYONE_NOTIFICATION_DAYS = int(os.environ.get("THIRTYONE_NOTIFICATION_DAYS", "90"))
+THIRTYONE_DATA_EXPORT_DAYS = int(os.environ.get("THIRTYONE_DATA_EXPORT_DAYS", "7"))
+
 # The languages of the site (docs/i18n.md): English is the source text and the fallback.
 LANGUAGE_CODE = "en"
 LANGUAGES = [
@@ -313,21 +323,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "console": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
-    },
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "console"},
-    },
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    "loggers": {
-        # Replaces Django's default, which would print each record twice.
-        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
-    },
-}
+LOGGING = env.logging(LOG_LEVEL)
 
 # Error reports (sentry-sdk), only when SENTRY_DSN is set: no personal data, no frame's
 # variables, no request body, and cards, salts, tokens and addresses scrubbed from what
@@ -396,6 +392,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.sweep",
         "schedule": THIRTYONE_NOTIFY_SWEEP_SECONDS,
     },
+    # Deletes by a cutoff of what is kept for a time only (docs/privacy.md#the-purge).
+    "purge-notifications": {"task": "notifications.tasks.purge", "schedule": 3600.0},
+    "purge-sessions": {"task": "accounts.tasks.purge_expired", "schedule": 3600.0},
 }
 if THIRTYONE_AUTO_BACKUPS:
     CELERY_BEAT_SCHEDULE["backup-while-live"] = {

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import include, path
 
 from accounts.language import set_language
-from thirtyone import health, metrics_view
+from thirtyone import health, metrics_view, privacy, robots
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -30,6 +30,10 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("metrics", metrics_view.metrics, name="metrics"),
     path("favicon.ico", favicon),
+    # Crawlers kept off the pages about people (docs/privacy.md#search-engines).
+    path("robots.txt", robots.robots_txt, name="robots_txt"),
+    # What the site keeps about people, and who runs it (docs/privacy.md).
+    path("privacy/", privacy.privacy, name="privacy"),
     path("admin/", admin.site.urls),
     # The footer's language form (accounts.language): Django's set_language, plus the
     # signed-in person's profile.

@@ -20,6 +20,8 @@ UNSET = {
     "EMAIL_HOST",
     "DEFAULT_FROM_EMAIL",
     "SITE_URL",
+    "THIRTYONE_OPERATOR",
+    "THIRTYONE_CONTACT_EMAIL",
 }
 
 
@@ -51,12 +53,15 @@ def manage(environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[s
 def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
     # A mail server and a sender of one's own are part of production settings
     # (accounts.checks): without them password resets never arrive; and the site's
-    # address, which every absolute link starts with (thirtyone.checks).
+    # address, which every absolute link starts with, and who runs the site, which the
+    # privacy page names (thirtyone.checks).
     environ = production_environ(
         tmp_path,
         EMAIL_HOST="smtp.example.com",
         DEFAULT_FROM_EMAIL="Thirty-One <noreply@example.com>",
         SITE_URL="https://example.com",
+        THIRTYONE_OPERATOR="Example Card Club",
+        THIRTYONE_CONTACT_EMAIL="privacy@example.com",
     )
 
     result = manage(environ, "check", "--deploy", "--fail-level", "WARNING")
@@ -74,6 +79,7 @@ def test_check_warns_when_mail_is_left_at_localhost(tmp_path: Path) -> None:
     assert "(accounts.W001)" in output
     assert "(accounts.W002)" in output
     assert "(thirtyone.W001)" in output  # SITE_URL unset: links lead to localhost
+    assert "(thirtyone.W002)" in output  # the privacy page cannot say who runs the site
 
 
 def _embedded_check(var_dir: Path, **extra: str) -> subprocess.CompletedProcess[str]:

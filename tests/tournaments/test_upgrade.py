@@ -287,6 +287,9 @@ def _event_table_now(reading: Reading, text: str) -> str:
     return text
 
 
+FOOTER = "Thirty-One — get as close to 31 in one suit as you can."
+
+
 def as_now(reading: Reading) -> str:
     """The text `reading` should read as now: as before, but for the changes above."""
     text = reading.text
@@ -297,6 +300,8 @@ def as_now(reading: Reading) -> str:
     )
     if reading.page.kind == "csv":
         return csv_now(reading)
+    # Every page's footer links the privacy page (docs/privacy.md).
+    text = text.replace(FOOTER, f"{FOOTER}\nPrivacy", 1)
     if url.startswith("/clubs/"):
         text = CLUB_EVENT_TIME.sub(r"\1 UTC", text)
         # may write to the members (docs/notifications.md#a-club-announcement)
