@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from thirtyone import embedded, env
+from thirtyone import beat, embedded, env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Run-time data (SQLite database, secret key, Valkey's socket, beat schedule, backups);
@@ -373,31 +373,9 @@ THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-
 # Days between asking to delete an account and its deletion taking effect (0: at once);
 # logging in meanwhile offers to keep it (docs/privacy.md#deleting-an-account).
 THIRTYONE_DELETION_GRACE_DAYS = int(os.environ.get("THIRTYONE_DELETION_GRACE_DAYS", "30"))
-CELERY_BEAT_SCHEDULE = {
-    "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
-    # Events whose start time has come, scheduled rounds, and tables whose finish was
-    # not delivered (tournaments.services.sweep).
-    "sweep-events": {"task": "tournaments.tasks.sweep", "schedule": THIRTYONE_SWEEP_SECONDS},
-    # Each weekly series' next event, made once (tournaments.schedule.series.sweep).
-    "repeat-events": {
-        "task": "tournaments.tasks.repeat_events",
-        "schedule": THIRTYONE_SERIES_SECONDS,
-    },
-    # Rated games of the last day whose rating task was lost (ratings.services.sweep).
-    "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
-    # Account deletions whose grace period is over (accounts.deletion.erase_due).
-    "erase-deleted-accounts": {"task": "accounts.tasks.erase_due", "schedule": 3600.0},
-    # Reminders whose time has come, and e-mails due (notifications.sweep).
-    "sweep-notifications": {
-        "task": "notifications.tasks.sweep",
-        "schedule": THIRTYONE_NOTIFY_SWEEP_SECONDS,
-    },
-    # Deletes by a cutoff of what is kept for a time only (docs/privacy.md#the-purge).
-    "purge-notifications": {"task": "notifications.tasks.purge", "schedule": 3600.0},
-    "purge-sessions": {"task": "accounts.tasks.purge_expired", "schedule": 3600.0},
-}
-if THIRTYONE_AUTO_BACKUPS:
-    CELERY_BEAT_SCHEDULE["backup-while-live"] = {
-        "task": "thirtyone.tasks.backup_while_live",
-        "schedule": THIRTYONE_BACKUP_MINUTES * 60,
-    }
+CELERY_BEAT_SCHEDULE = beat.schedule(
+    sweep=THIRTYONE_SWEEP_SECONDS,
+    series=THIRTYONE_SERIES_SECONDS,
+    notify_sweep=THIRTYONE_NOTIFY_SWEEP_SECONDS,
+    backup_minutes=THIRTYONE_BACKUP_MINUTES if THIRTYONE_AUTO_BACKUPS else None,
+)
