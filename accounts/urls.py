@@ -1,9 +1,13 @@
 from django.urls import path
 
 from accounts import views
+from accounts.data_export import views as data_export
 
 urlpatterns = [
     path("profile/", views.my_profile, name="my_profile"),
     path("preferences/", views.preferences, name="preferences"),
     path("profile/<str:username>/", views.profile, name="profile"),
+    # "Download my data" (docs/privacy.md#download-my-data).
+    path("data/", data_export.data_page, name="data_export"),
+    path("data/<int:pk>/download/", data_export.download, name="data_export_download"),
 ]

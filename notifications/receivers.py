@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.signals import data_export_ready
 from clubs.signals import join_request_answered, join_requested
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
@@ -27,6 +28,7 @@ def connect() -> None:
     check_in_missed.connect(_check_in_missed, dispatch_uid="notifications.check_in_missed")
     join_requested.connect(_join_requested, dispatch_uid="notifications.join_requested")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
+    data_export_ready.connect(_data_ready, dispatch_uid="notifications.data_ready")
 
 
 def _game_started(
@@ -79,3 +81,7 @@ def _join_answered(
         request_id=request_id,
         accepted=accepted,
     )
+
+
+def _data_ready(sender: Any, *, export_id: int, **_: Any) -> None:
+    make_later("data_ready", export_id=export_id)

@@ -12,3 +12,7 @@ class RatingsConfig(AppConfig):
         from ratings import receivers, tasks  # noqa: F401  (tasks: registered by name)
 
         game_finished.connect(receivers.game_finished, dispatch_uid="ratings.game_finished")
+        # Their ratings in a person's data download (docs/privacy.md#download-my-data).
+        from ratings import data_export
+
+        data_export.register()
