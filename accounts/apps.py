@@ -12,9 +12,15 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from allauth.account.signals import user_signed_up
 
+        from accounts.data_export import chat, own, played
+        from accounts.data_export import tasks as export_tasks  # noqa: F401  (by name)
         from accounts.language import remember_signup_language
         from accounts.login_limits import tolerate_outages
 
         checks.register(mail_settings)
         tolerate_outages()
         user_signed_up.connect(remember_signup_language, dispatch_uid="signup-language")
+        # The download of a person's data: the accounts' own parts; the other apps add
+        # theirs in their own ready (docs/privacy.md#download-my-data).
+        for part in (own, played, chat):
+            part.register()

@@ -1,6 +1,9 @@
+from datetime import datetime
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.wording.names import shown_name
@@ -71,3 +74,56 @@ class User(AbstractUser):
 
     def natural_key(self) -> tuple[str]:
         return (self.username,)  # the stored username: what get_by_natural_key looks up
+
+
+class DataExport(models.Model):
+    """One request for a person's own data as a ZIP (docs/privacy.md#download-my-data):
+    built by a worker (`accounts.data_export`), downloaded by its owner alone until
+    `expires_at`, then deleted by beat's purge. At most one is being built for a person
+    at a time (the constraint): asking again meanwhile starts no second. Its file is
+    named by its id in `DATA_EXPORT_DIR`; the row stays when the file is gone, so an old
+    link says it expired instead of not being found."""
+
+    BUILDING = "building"
+    READY = "ready"
+    REPLACED = "replaced"  # a newer one became ready: this one's file is deleted
+    EXPIRED = "expired"  # past its days: its file is deleted
+    FAILED = "failed"  # its build was lost (a worker gone): asked again, a new one
+    STATUSES = [
+        (BUILDING, "Being built"),
+        (READY, "Ready"),
+        (REPLACED, "Replaced"),
+        (EXPIRED, "Expired"),
+        (FAILED, "Failed"),
+    ]
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports"
+    )
+    status = models.CharField(max_length=10, choices=STATUSES, default=BUILDING)
+    requested_at = models.DateTimeField(default=timezone.now)
+    ready_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    size = models.PositiveBigIntegerField(default=0)  # the ZIP's bytes, once ready
+
+    class Meta:
+        ordering = ["-requested_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(status="building"),
+                name="one_data_export_building",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "expires_at"], name="data_export_expiry")]
+
+    def __str__(self) -> str:
+        return f"data export {self.pk} of {self.user_id}: {self.status}"
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.pk}.zip"
+
+    def downloadable(self, now: datetime) -> bool:
+        """Ready, and not past its days (beat's purge may not have run yet)."""
+        return self.status == self.READY and self.expires_at is not None and now < self.expires_at

@@ -120,7 +120,7 @@ def player_summary(user: User, *, public_only: bool = False) -> PlayerSummary:
     )
     played, won = totals["played"], totals["won"]
     return {
-        "games": [_entry(row) for row in rows],
+        "games": [game_entry(row) for row in rows],
         "played": played,
         "won": won,
         "by_bot": totals["by_bot"],
@@ -129,7 +129,9 @@ def player_summary(user: User, *, public_only: bool = False) -> PlayerSummary:
     }
 
 
-def _entry(row: GamePlayer) -> GameEntry:
+def game_entry(row: GamePlayer) -> GameEntry:
+    """One game of the player whose seat `row` is, as their profile lists it (its
+    `game__table` and `game__players` read with it)."""
     game, table = row.game, row.game.table
     players = list(game.players.all())
     return GameEntry(

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts import deletion_views, views
+from accounts.data_export import views as data_export
 
 urlpatterns = [
     path("profile/", views.my_profile, name="my_profile"),
@@ -9,4 +10,7 @@ urlpatterns = [
     path("delete/", deletion_views.delete_account, name="delete_account"),
     path("delete/pending/", deletion_views.deletion_pending, name="deletion_pending"),
     path("delete/keep/", deletion_views.keep_account, name="keep_account"),
+    # "Download my data" (docs/privacy.md#download-my-data).
+    path("data/", data_export.data_page, name="data_export"),
+    path("data/<int:pk>/download/", data_export.download, name="data_export_download"),
 ]

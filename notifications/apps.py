@@ -26,3 +26,7 @@ class NotificationsConfig(AppConfig):
         # (docs/architecture.md#apps-depend-one-way,
         # docs/notifications.md#kinds-channels-and-sources).
         receivers.connect()
+        # Their notifications in a person's data download (docs/privacy.md#download-my-data).
+        from notifications import data_export
+
+        data_export.register()

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import translation
 
 from accounts.language import language_of
-from accounts.signals import account_erased
+from accounts.signals import account_erased, data_export_ready
 from clubs.signals import join_request_answered, join_requested
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
@@ -35,6 +35,7 @@ def connect() -> None:
     join_requested.connect(_join_requested, dispatch_uid="notifications.join_requested")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
     account_erased.connect(_account_erased, dispatch_uid="notifications.erased")
+    data_export_ready.connect(_data_ready, dispatch_uid="notifications.data_ready")
 
 
 def _game_started(
@@ -105,3 +106,7 @@ def _account_erased(sender: Any, *, user: Any, old_username: str, **_: Any) -> N
         row.text = named.sub(shown, row.text)
         row.body = named.sub(shown, row.body)
         row.save(update_fields=["text", "body"])
+
+
+def _data_ready(sender: Any, *, export_id: int, **_: Any) -> None:
+    make_later("data_ready", export_id=export_id)

@@ -15,3 +15,7 @@ class RatingsConfig(AppConfig):
         from accounts.signals import account_erased
 
         account_erased.connect(receivers.account_erased, dispatch_uid="ratings.erased")
+        # Their ratings in a person's data download (docs/privacy.md#download-my-data).
+        from ratings import data_export
+
+        data_export.register()

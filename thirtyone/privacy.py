@@ -16,14 +16,11 @@ import math
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from thirtyone.backups import retention as backups
 
-# The colleagues' pages: the download of one's data and the deletion of one's account,
-# linked by path (docs/privacy.md#your-data).
-DATA_URL = "/accounts/data/"
-DELETE_URL = "/accounts/delete/"
 DAY = 24 * 3600
 
 
@@ -40,7 +37,7 @@ def privacy(request: HttpRequest) -> HttpResponse:
         "backups_last": backups.LAST,
         "backups_days": backups.DAYS,
         "error_reports": bool(getattr(settings, "SENTRY_DSN", "")),
-        "data_url": DATA_URL,
-        "delete_url": DELETE_URL,
+        "data_url": reverse("data_export"),
+        "delete_url": reverse("delete_account"),
     }
     return render(request, "thirtyone/privacy.html", context)

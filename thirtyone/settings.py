@@ -168,6 +168,10 @@ BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or VAR_DIR / "backups")
 # (docs/backups.md#automatic-backups); beat asks every this many minutes.
 THIRTYONE_AUTO_BACKUPS = EMBEDDED
 THIRTYONE_BACKUP_MINUTES = float(os.environ.get("THIRTYONE_BACKUP_MINUTES", "15"))
+# "Download my data" (docs/privacy.md#download-my-data): the ZIPs' folder, which workers
+# write and web processes read (shared in production), and the days a download is kept.
+DATA_EXPORT_DIR = Path(os.environ.get("DATA_EXPORT_DIR") or VAR_DIR / "data-exports")
+THIRTYONE_DATA_EXPORT_DAYS = int(os.environ.get("THIRTYONE_DATA_EXPORT_DAYS", "7"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = env.caches(REDIS_URL)
 CHANNEL_LAYERS = env.channel_layers(REDIS_URL)
@@ -233,16 +237,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Thirty-One <noreply@l
 THIRTYONE_OPERATOR = os.environ.get("THIRTYONE_OPERATOR", "").strip()
 THIRTYONE_CONTACT_EMAIL = os.environ.get("THIRTYONE_CONTACT_EMAIL", "").strip()
 THIRTYONE_NOTIFICATION_DAYS = int(os.environ.get("THIRTYONE_NOTIFICATION_DAYS", "90"))
-THIRTYONE_DATA_EXPORT_DAYS = int(os.environ.get("THIRTYONE_DATA_EXPORT_DAYS", "7"))
 
 # The languages of the site (docs/i18n.md): English is the source text and the fallback.
 LANGUAGE_CODE = "en"
-LANGUAGES = [
-    ("en", "English"),
-    ("da", "Dansk"),
-    ("de", "Deutsch"),
-    ("fr", "Français"),
-]
+LANGUAGES = [("en", "English"), ("da", "Dansk"), ("de", "Deutsch"), ("fr", "Français")]
 # One catalogue per language for the whole site, built by `manage.py makemessages` and
 # compiled by `make` (thirtyone/catalogues.py): the .mo files are not committed.
 LOCALE_PATHS = [BASE_DIR / "locale"]

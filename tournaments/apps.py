@@ -35,3 +35,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.room import seat_calls
 
         registry.register(seat_calls.calls_for)
+        # Their events, calendar feed and corrections in a person's data download
+        # (accounts never imports this app: docs/privacy.md#download-my-data).
+        from tournaments import data_export
+
+        data_export.register()

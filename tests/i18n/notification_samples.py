@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from accounts.data_export import building
+from accounts.models import DataExport
 from clubs import services as clubs
 from clubs.models import Club, JoinRequest, Membership
 from games import services as games
@@ -172,6 +174,15 @@ def _missed_check_in(request: pytest.FixtureRequest) -> Made:
     return Made(members[0], lambda: tasks.make("check_in_missed", arguments))
 
 
+def _data_ready(request: pytest.FixtureRequest) -> Made:
+    """bob's data download, built and ready (docs/privacy.md#download-my-data)."""
+    bob, settings, tmp_path = _fixtures(request, "bob", "settings", "tmp_path")
+    settings.DATA_EXPORT_DIR = tmp_path / "data-exports"
+    export = DataExport.objects.create(user=bob)
+    building.build(export.pk)
+    return Made(bob, lambda: tasks.make("data_ready", {"export_id": export.pk}))
+
+
 SAMPLES: dict[str, tuple[Sample, ...]] = {
     "registration_opened": (_registration_opened,),
     "starts_soon": (_reminder,),
@@ -184,4 +195,5 @@ SAMPLES: dict[str, tuple[Sample, ...]] = {
     "moved_table": (_moved_table,),
     "your_turn": (_your_turn,),
     "missed_check_in": (_missed_check_in,),
+    "data_ready": (_data_ready,),
 }
