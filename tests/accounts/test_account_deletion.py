@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -175,10 +176,10 @@ def test_an_organizer_erases_a_guest_after_asking(
     assert "Anna" not in client.get(url).content.decode(), "once told, named nowhere"
 
 
-def crawl(clients: dict[str, Client], known: hostile.Known) -> dict[str, str]:
-    """Every page each client can reach at the known things: url -> body, by role."""
+def reachable(prober: Client, known: hostile.Known) -> list[str]:
+    """Every route of the resolver at the first known thing it finds there (a page that
+    is not a 404), as the hostile-input walk finds them."""
     found = hostile.Walk(values=0, field_values=0)
-    prober = clients["staff"]
     urls = []
     for route in hostile.routes():
         if route.name.startswith(("admin", "account_", "mfa_", "usersessions_")):
@@ -186,6 +187,11 @@ def crawl(clients: dict[str, Client], known: hostile.Known) -> dict[str, str]:
         url = hostile._real_url(found, route, prober, known)
         if url is not None:
             urls.append(url)
+    return urls
+
+
+def crawl(clients: dict[str, Client], urls: list[str]) -> dict[str, str]:
+    """What each client is shown at `urls`: "role url" -> body, for the 200s."""
     bodies = {}
     for role, client in clients.items():
         for url in urls:
@@ -229,16 +235,19 @@ def test_after_a_deletion_no_page_export_or_feed_names_them_and_the_results_stan
     ints = list(dict.fromkeys([str(event.pk), *games[:3], *tables[:3], "1"]))
     known = {"int": ints, "path": ints, "slug": [event.club.slug, "scat"], "str": ["rosalind"]}
 
-    seen = crawl(clients, known)
-    named = [where for where, body in seen.items() if "rosalind" in body]
+    urls = reachable(clients["staff"], known)
+    before_seen = crawl({"visitor": clients["visitor"]}, urls)
+    named = [where for where, body in before_seen.items() if "rosalind" in body]
     assert named, "the crawl reaches pages that name her while she is a member"
 
     asked(logged_in(leaving))
     leaving.refresh_from_db()
     assert leaving.deleted_number is not None
-    known["str"] = [leaving.username]
-    seen = crawl(clients, known)
-    print(f"crawled {len(seen)} pages as {len(clients)} roles")
+    urls = [url.replace("/rosalind/", f"/{quote(leaving.username)}/") for url in urls]
+    seen = crawl(clients, urls)
+    kinds = sorted({url.rpartition(".")[2] for url in urls if "." in url.rpartition("/")[2]})
+    print(f"crawled {len(urls)} URLs as {len(clients)} roles: {len(seen)} pages answered 200")
+    print(f"before the deletion {len(named)} of them named her (as a visitor); files: {kinds}")
     assert len(seen) > 40
     for where, body in seen.items():
         assert "rosalind" not in body.lower(), where
