@@ -11,9 +11,11 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from allauth.account.signals import user_signed_up
+        from django.contrib.auth.signals import user_logged_in
 
         from accounts.data_export import chat, own, played
         from accounts.data_export import tasks as export_tasks  # noqa: F401  (by name)
+        from accounts.devices import seen_at_log_in
         from accounts.language import remember_signup_language
         from accounts.login_limits import tolerate_outages
 
@@ -24,3 +26,4 @@ class AccountsConfig(AppConfig):
         # theirs in their own ready (docs/privacy.md#download-my-data).
         for part in (own, played, chat):
             part.register()
+        user_logged_in.connect(seen_at_log_in, dispatch_uid="device-seen-at-log-in")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 
 from allauth.core.internal import ratelimit as allauth_ratelimit
+from allauth.mfa.totp.internal import auth as allauth_totp
 from django.http import HttpRequest
 
 from games import safe_cache
@@ -32,12 +33,18 @@ LOGIN_FAILED = "login_failed"
 
 def tolerate_outages() -> None:
     """allauth's rate limits count in a cache that misses while the server is out
-    (accounts.apps, at start-up). Its module must still read `cache` by that name: if an
-    allauth upgrade renamed it, this fails at start-up rather than leave log-ins to 500
-    in the next outage."""
-    current = allauth_ratelimit.cache
-    if not isinstance(current, safe_cache.TolerantCache):
-        allauth_ratelimit.cache = safe_cache.TolerantCache(current, "allauth rate limit")
+    (accounts.apps, at start-up), and so does its memory of the authenticator-app codes
+    just used (allauth.mfa: a code is taken once; during an outage a code may be taken
+    again within its 30 seconds, rather than no one with two-factor log-in logging in).
+    Each module must still read `cache` by that name: if an allauth upgrade renamed it,
+    this fails at start-up rather than leave log-ins to 500 in the next outage."""
+    for module, what in (
+        (allauth_ratelimit, "allauth rate limit"),
+        (allauth_totp, "allauth used TOTP codes"),
+    ):
+        current = module.cache
+        if not isinstance(current, safe_cache.TolerantCache):
+            module.cache = safe_cache.TolerantCache(current, what)
 
 
 def login_wait(request: HttpRequest, key: str) -> float:

@@ -42,6 +42,14 @@ def get_bool(name: str, default: bool) -> bool:
     raise ValueError(f"{name}={raw!r} is not a yes/no value (use true or false)")
 
 
+def get_choice(name: str, choices: tuple[str, ...], default: str) -> str:
+    """Read one of a few words; anything else is an error, not a silent default."""
+    word = os.environ.get(name, default).strip().lower() or default
+    if word not in choices:
+        raise ValueError(f"{name}={word!r} is not one of {', '.join(choices)}")
+    return word
+
+
 def get_list(name: str, default: str) -> list[str]:
     """Read a comma-separated list, dropping blanks."""
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]

@@ -77,6 +77,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "allauth",
     "allauth.account",
+    # Two-factor log-in and signed-in devices (docs/security.md#two-factor-log-in).
+    "allauth.mfa",
+    "allauth.usersessions",
     "django_htmx",
     # The loader is configured by hand in TEMPLATES below.
     "template_partials.apps.SimpleAppConfig",
@@ -122,6 +125,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Signed-in devices' last visits, written every few minutes, not at every request
+    # as allauth's UserSessionsMiddleware does (accounts.devices).
+    "accounts.devices.track_devices",
 ]
 
 ROOT_URLCONF = "thirtyone.urls"
@@ -208,6 +214,21 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 # the client itself writes. Behind a load balancer, set this to the number of
 # proxies in front: allauth then takes the entry the nearest one appended.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# Two-factor log-in for whoever wants it (docs/security.md#two-factor-log-in): an
+# authenticator app with recovery codes, passkeys (alone too); the code of the 30 s
+# before and after is taken as well (typed as it changed, a phone's clock a little off).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_TOTP_ISSUER = "Thirty-One"
+MFA_TOTP_TOLERANCE = 1
+MFA_ADAPTER = "accounts.two_factor.MFAAdapter"
+MFA_FORMS = {"authenticate": "accounts.two_factor.AuthenticateForm"}
+# "required": the admin refuses a staff member without a second factor (accounts.staff_mfa).
+THIRTYONE_STAFF_MFA = env.get_choice("THIRTYONE_STAFF_MFA", ("optional", "required"), "optional")
+# Signed-in devices: a session's address and last visit written at most this often.
+USERSESSIONS_TRACK_ACTIVITY = True
+THIRTYONE_DEVICE_SEEN_SECONDS = 300
 
 # Outgoing mail (password reset, e-mail confirmation), sent by the Celery worker
 # (accounts.tasks). With DEBUG off, `manage.py check` (and migrate) warns while

@@ -1,12 +1,12 @@
 """Top-level URLs."""
 
-from allauth.account.decorators import secure_admin_login
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import include, path
 
 from accounts.language import set_language
+from accounts.staff_mfa import guard_admin
 from thirtyone import health, metrics_view, privacy, robots
 
 
@@ -20,9 +20,11 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 
 # The admin has no log-in form of its own: a visitor who is not logged in is sent to the
-# site's (allauth's), under the same limits on failed log-ins (ACCOUNT_RATE_LIMITS), and
-# back to the admin page they asked for. A logged-in member who is not staff is refused.
-admin.site.login = secure_admin_login(admin.site.login)
+# site's (allauth's), under the same limits on failed log-ins (ACCOUNT_RATE_LIMITS) and
+# with its second step, and back to the admin page they asked for. A logged-in member who
+# is not staff is refused, and so is staff without a second factor when
+# THIRTYONE_STAFF_MFA is "required" (accounts.staff_mfa, the one place that says so).
+guard_admin(admin.site)
 
 urlpatterns = [
     # Answered by thirtyone.health.answer_probes, whatever the Host (docs/monitoring.md).
