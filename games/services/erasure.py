@@ -21,7 +21,6 @@ from games.models import (
     Table,
     TableMute,
 )
-from games.wording.names import stored_name
 
 from .table_life import leave_table
 
@@ -51,7 +50,7 @@ def _rename(game_id: int, position: int, token: str) -> None:
     """The seat's name in the game's snapshot and in the log's first event (where the
     replay and the transcript read the players' names): the only copies of it there."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    names = [stored_name(name) for name in game.state.get("names", [])]
+    names = list(game.state.get("names", []))
     if position < len(names):
         names[position] = token
         game.state["names"] = names

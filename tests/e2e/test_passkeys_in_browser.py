@@ -16,6 +16,7 @@ from allauth.mfa.models import Authenticator
 from accounts.models import User
 from tests.accounts.two_factor import PASSWORD
 from tests.e2e.test_csp_in_browser import WATCH
+from tests.e2e.test_two_factor_in_browser import log_out_and_in_to_the_second_step
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -70,13 +71,7 @@ def test_a_passkey_is_added_and_logs_in_under_the_policy(browser: Any, live_serv
         violations += page.evaluate("window.__violations")
 
         # With the password, the passkey is the second step.
-        page.get_by_role("button", name="Log out").click()
-        page.wait_for_url(f"{base}/")
-        page.goto(f"{base}/accounts/login/")
-        page.fill("#id_login", "alice")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in", exact=True).click()
-        page.wait_for_url(f"{base}/accounts/2fa/authenticate/")
+        log_out_and_in_to_the_second_step(page, base, "alice")
         assert "Passkeys need JavaScript" not in page.inner_text("main")
         violations += page.evaluate("window.__violations")
         page.get_by_role("button", name="Use a passkey instead").click()

@@ -57,6 +57,17 @@ def check_axe(checker: Any, page: Any, *, also_with_javascript: bool) -> list[st
     return problems
 
 
+def log_out_and_in_to_the_second_step(page: Any, base: str, username: str) -> None:
+    """Log out, then log in again with the password: the page asking for the second step."""
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(f"{base}/")
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_login", username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in", exact=True).click()
+    page.wait_for_url(f"{base}/accounts/2fa/authenticate/")
+
+
 def test_the_app_is_set_up_and_logs_in_without_javascript(browser: Any, live_server: Any) -> None:
     User.objects.create_user("alice", password=PASSWORD)
     base = live_server.url
@@ -110,13 +121,7 @@ def test_the_app_is_set_up_and_logs_in_without_javascript(browser: Any, live_ser
         shoot(page, "devices")
         problems += check_axe(checker, page, also_with_javascript=True)
 
-        page.get_by_role("button", name="Log out").click()
-        page.wait_for_url(f"{base}/")
-        page.goto(f"{base}/accounts/login/")
-        page.fill("#id_login", "alice")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in", exact=True).click()
-        page.wait_for_url(f"{base}/accounts/2fa/authenticate/")
+        log_out_and_in_to_the_second_step(page, base, "alice")
         label = "The code from your authenticator app, or a recovery code"
         page.get_by_label(label).fill(wrong_code(secret))
         page.get_by_role("button", name="Log in", exact=True).click()
