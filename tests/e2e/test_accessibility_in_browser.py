@@ -35,6 +35,18 @@ AXE_OPTIONS = {
 }
 
 
+def axe_with_javascript(browser: Any, url: str, **options: Any) -> list[str]:
+    """axe's findings on `url` opened in a context of its own with JavaScript on (axe runs
+    a script): for a test that looks at a page without JavaScript."""
+    context = browser.new_context(**options)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        return axe_violations(page)
+    finally:
+        context.close()
+
+
 def axe_violations(page: Any) -> list[str]:
     if not AXE.exists():
         message = f"axe-core is not installed at {AXE} (npm install --prefix tests/e2e/axe)"

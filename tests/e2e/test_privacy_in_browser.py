@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import OUTPUT
-from tests.e2e.test_accessibility_in_browser import axe_violations
+from tests.e2e.test_accessibility_in_browser import axe_with_javascript
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -49,13 +49,6 @@ def test_the_privacy_page_reads_on_a_phone_and_a_laptop_without_javascript(
             page.screenshot(path=str(OUTPUT / f"privacy-{label}.png"), full_page=True)
         finally:
             context.close()
-        # axe runs its script: in a context of its own with JavaScript on.
-        context = browser.new_context(viewport=size)
-        try:
-            page = context.new_page()
-            page.goto(f"{live_server.url}/privacy/")
-            if problems := axe_violations(page):
-                found[label] = problems
-        finally:
-            context.close()
+        if problems := axe_with_javascript(browser, f"{live_server.url}/privacy/", viewport=size):
+            found[label] = problems
     assert not found, json.dumps(found, indent=2, ensure_ascii=False)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from games.models import Game, RuleSet
 from tests.e2e.conftest import OUTPUT
-from tests.e2e.test_accessibility_in_browser import axe_violations
+from tests.e2e.test_accessibility_in_browser import axe_with_javascript
 from tests.e2e.test_end_of_event_in_browser import LAPTOP, PHONE, finished_swiss
 from tests.games.playing import play_out
 from tournaments import services
@@ -89,13 +89,8 @@ def test_the_verify_page_of_a_finished_event_on_a_phone_and_a_laptop(
             page.screenshot(path=str(OUTPUT / f"verify-{kind}-{label}-full.png"), full_page=True)
         finally:
             context.close()
-        # axe runs its script: in a context of its own with JavaScript on.
-        context = browser.new_context(viewport=size)
-        try:
-            page = context.new_page()
-            page.goto(f"{live_server.url}/tournaments/{event.pk}/verify/")
-            if problems := axe_violations(page):
-                found[label] = problems
-        finally:
-            context.close()
+        if problems := axe_with_javascript(
+            browser, f"{live_server.url}/tournaments/{event.pk}/verify/", viewport=size
+        ):
+            found[label] = problems
     assert not found, json.dumps(found, indent=2, ensure_ascii=False)
