@@ -21,6 +21,8 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from games.wording import readers
+
 _LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
 
@@ -35,9 +37,10 @@ def language_of(user: Any) -> str:
 
 @contextmanager
 def speaking_to(user: Any) -> Iterator[str]:
-    """Translate what is written inside the block into `user`'s language."""
+    """Translate what is written inside the block into `user`'s language, with names
+    as `user` may read them (docs/privacy.md#my-name-off-public-pages)."""
     language = language_of(user)
-    with translation.override(language):
+    with translation.override(language), readers.reading_as(user):
         yield language
 
 

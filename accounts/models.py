@@ -60,6 +60,18 @@ class User(AbstractUser):
     # no query for it; recounted by notifications.unread whenever some are made or read.
     unread_notifications = models.PositiveIntegerField(default=0, db_default=0, editable=False)
 
+    # Everyone but the signed-in members of their clubs reads a pseudonym for them
+    # (docs/privacy.md#my-name-off-public-pages, games.wording.readers).
+    name_to_club_members = models.BooleanField(
+        _("Show my name only to signed-in members of my clubs"),
+        default=False,
+        db_default=False,
+        help_text=_(
+            "Everyone else (visitors, other players, the projector, public standings and"
+            " replays) reads “Player 7” instead: a number of your own in each event."
+        ),
+    )
+
     # Deleting the account (docs/privacy.md#deleting-an-account): when they asked; it takes
     # effect THIRTYONE_DELETION_GRACE_DAYS later (accounts.deletion), unless they keep it.
     deletion_requested_at = models.DateTimeField(null=True, blank=True, editable=False)

@@ -2,7 +2,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -12,12 +12,17 @@ from accounts.models import User
 from accounts.stats import player_summary
 from clubs.models import Club
 from games import turn_based
+from games.wording import readers
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """Anyone's public profile: name, date joined and games (at public tables, unless
     it is your own)."""
     player = get_object_or_404(User, username=username, deleted_number__isnull=True)
+    if readers.hides(player.username):
+        # Their name is theirs to show (docs/privacy.md#my-name-off-public-pages): to this
+        # reader, there is no such page.
+        raise Http404("No such player.")
     return _render_profile(request, player)
 
 
@@ -30,7 +35,7 @@ def my_profile(request: HttpRequest) -> HttpResponse:
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["call_sound", "language"]
+        fields = ["call_sound", "language", "name_to_club_members"]
 
 
 @login_required

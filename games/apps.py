@@ -8,4 +8,10 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Register the Celery tasks that games.notify sends by name, in every process
         # (a web process, too, may run them inline: CELERY_EAGER).
-        from games import tasks  # noqa: F401
+        # A table's pages number the pseudonyms of those who hide their name.
+        from games import (
+            name_scope,
+            tasks,  # noqa: F401
+        )
+
+        name_scope.register()

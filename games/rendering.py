@@ -31,7 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, npgettext, pgettext
 from django.utils.translation import gettext as _
 
-from games import absence, access, engine, jinja_area, presence, proofs
+from games import absence, access, engine, jinja_area, name_scope, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS
@@ -49,6 +49,7 @@ from games.wording import (
     round_summary,
     stage_name,
 )
+from games.wording.names import with_shown_names
 
 TEMPLATE = "games/table.html#game-area"
 SEAT_TEMPLATE = "games/table.html#seat"
@@ -431,11 +432,19 @@ def render_game_area(
         areas: dict[tuple[int | None, str | None], str] = game.once_per_seq("_areas", dict)
         key = (seat, get_language())
         if key not in areas:
-            areas[key] = _compact(_partial(TEMPLATE, game_context(game, state, seat)))
+            areas[key] = _compact(_partial(TEMPLATE, seat_context(game, state, seat)))
         return areas[key]
-    context = game_context(game, state, seat)
+    context = seat_context(game, state, seat)
     context.update(extra)
     return _compact(render_to_string(TEMPLATE, context, request=request))
+
+
+def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
+    """`game_context` with the names read as `seat` reads them, the spectators as no one
+    in particular (docs/privacy.md#my-name-off-public-pages): the same view is pushed
+    to every seat's sockets and to all the spectators'."""
+    with name_scope.reading_seat(game, seat):
+        return game_context(game, with_shown_names(state), seat)
 
 
 def _partial(name: str, context: dict[str, Any]) -> SafeString:

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from accounts.language import language_of
+from games.wording import readers
 
 T = TypeVar("T")
 
@@ -36,10 +37,11 @@ def languages(user_ids: Iterable[int]) -> dict[int, str]:
 
 def in_their_languages(user_ids: Iterable[int], word: Callable[[], T]) -> dict[int, T]:
     """What each of `user_ids` is told: `word()` called once per language among them,
-    with that language active."""
+    with that language active; words shared by several readers, so names in them read
+    as no one in particular may read them (docs/privacy.md#my-name-off-public-pages)."""
     theirs = languages(user_ids)
     said: dict[str, T] = {}
     for language in sorted(set(theirs.values())):
-        with translation.override(language):
+        with translation.override(language), readers.reading_as(None):
             said[language] = word()
     return {user_id: said[language] for user_id, language in theirs.items()}

@@ -121,6 +121,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.language.use_saved_language",
+    # Names read as the viewer may read them (docs/privacy.md#my-name-off-public-pages).
+    "games.wording.readers.ReaderMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -40,3 +40,7 @@ class TournamentsConfig(AppConfig):
         from tournaments import data_export
 
         data_export.register()
+        # An event numbers the pseudonyms of those who hide their name on its pages.
+        from tournaments import name_scope
+
+        name_scope.register()

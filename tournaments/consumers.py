@@ -35,7 +35,8 @@ from django.utils import translation
 
 from games.layer_watch import LayerWatched, leave
 from games.sockets import language_of_scope
-from tournaments import news, pages
+from games.wording import readers
+from tournaments import name_scope, news, pages
 from tournaments.models import Event
 from tournaments.pushes import live
 from tournaments.room import projector
@@ -86,9 +87,18 @@ class EventConsumer(LayerWatched, AsyncWebsocketConsumer):
             await self.send(text_data=html)
 
     def _render_in_language(self, change: Any) -> str | None:
-        """`_render` in the language of this socket's page (docs/i18n.md)."""
-        with translation.override(language_of_scope(self.scope)):
+        """`_render` in the language of this socket's page (docs/i18n.md), its names as
+        its reader reads them (docs/privacy.md#my-name-off-public-pages)."""
+        reader = self._reader()
+        with (
+            translation.override(language_of_scope(self.scope)),
+            readers.reading_as(reader, name_scope.event_scope(self.event_id, reader)),
+        ):
             return self._render(change)
+
+    def _reader(self) -> Any:
+        """Whose names this socket's part shows: its viewer's."""
+        return self.scope.get("user")
 
     def _render(self, change: Any) -> str | None:
         """The part to send, for this socket's viewer (None: the event is gone)."""
@@ -105,6 +115,9 @@ class ProjectorConsumer(EventConsumer):
     sends the screen's live part, the same for every viewer, rendered once per change
     in a process."""
 
+    def _reader(self) -> Any:
+        return None  # a screen in the room: names as no one in particular reads them
+
     def _render(self, change: Any) -> str | None:
         return projector.render_live(self.event_id, change)
 
@@ -114,6 +127,9 @@ class NewsConsumer(EventConsumer):
     the same protocol, but it sends the event's news only (`#event-news`), the same for
     every viewer, rendered once per change in a process. The page shows one table to its
     players, so nothing else of the event is pushed to it."""
+
+    def _reader(self) -> Any:
+        return None  # the same for every socket
 
     def _render(self, change: Any) -> str | None:
         return news.render_pushed(self.event_id, change)

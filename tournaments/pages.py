@@ -24,6 +24,7 @@ from clubs.models import JoinRequest
 from games import safe_cache
 from games.engine import Rules
 from games.rule_text import rule_summary
+from games.wording import readers
 from tournaments import formats, news, registration, services
 from tournaments.formats.placings import Placing, Step, podium
 from tournaments.models import Entry, Event
@@ -46,9 +47,13 @@ PLACINGS_CACHE = 2
 
 def cache_key(part: str, event: Event, shape: int) -> str:
     """The key of one public part of `event`'s page as it is now, in the language
-    active: its words, numbers and dates are the language's."""
+    active: its words, numbers and dates are the language's; and its names those its
+    reader may read (`readers.key`, "" for most readers)."""
     language = translation.get_language() or ""
-    return f"tournaments:event-page:{part}:{shape}:{event.pk}:{event.live_version}:{language}"
+    names = readers.key()
+    return (
+        f"tournaments:event-page:{part}:{shape}:{event.pk}:{event.live_version}:{language}{names}"
+    )
 
 
 def live_facts(event: Event) -> Any:
@@ -226,11 +231,11 @@ def _checks_in(event: Event, me: Entry) -> bool:
     return has_check_in and me.checked_in_at is None
 
 
-# A push's facts, by (event, change, language), for the other sockets of this process:
+# A push's facts, by (event, change, language, names read), for the other sockets of this process:
 # the few latest, so a push to several events at once still reads each once (once per
 # language: the facts hold words, the status line and the rows rendered).
 _RECENT_PUSHES = 8
-_recent: dict[tuple[int, Hashable, str], tuple[Event, Any, list[Step], news.News]] = {}
+_recent: dict[tuple[int, Hashable, str, str], tuple[Event, Any, list[Step], news.News]] = {}
 _recent_lock = threading.Lock()
 
 
@@ -243,7 +248,7 @@ def render_live(event_id: int, user: Any, change: Hashable | None = None) -> str
     the shared cache (`live_facts`), so the other web processes and the next page load
     find them read too. None: taken afresh. In the language active (the socket's:
     `tournaments.consumers`)."""
-    key = (event_id, change, translation.get_language() or "")
+    key = (event_id, change, translation.get_language() or "", readers.key())
     with _recent_lock:
         found = _recent.get(key) if change is not None else None
     if found is None:

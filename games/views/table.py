@@ -169,7 +169,7 @@ def _game_part(request: HttpRequest, game: Game, *, manager: str | None) -> dict
     viewer hosts or moderates), the controls to manage it too."""
     seat = access.seat_at(game, request.user)
     state = game.engine_state()
-    context = rendering.game_context(game, state, seat)
+    context = rendering.seat_context(game, state, seat)
     # A whole page (not an htmx swap) focuses the first control of your turn itself,
     # JavaScript or not (static/js/live.js does it after a swap).
     context["autofocus"] = not request.htmx

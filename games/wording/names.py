@@ -12,6 +12,9 @@ others' standings and ratings stand, but not their name (docs/privacy.md#deletin
 every stored copy of it -- the username, a game's seats and log, chat lines -- is
 replaced by a token no sign-up can make ("#deleted-7": sign-up allows no "#"), and
 whoever reads it reads "Deleted player 7" in their own language (`shown_name`).
+
+A member who shows their name only to their clubs' members is read by everyone else
+under a pseudonym ("Player 7"), in the same way: `games.wording.readers` says who reads.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import re
 from django.utils.translation import gettext as _
 
 from games.engine.state import GameState
+from games.wording import readers
 
 SEPARATORS = re.compile(r"[._-]")
 # Words the site itself uses for someone: the viewer, bots, the dealer, the staff.
@@ -71,10 +75,13 @@ def deleted_token(number: int) -> str:
 
 def shown_name(stored: str) -> str:
     """A stored name as its reader reads it: a deleted member's token as "Deleted
-    player 7" in the active language, any other name as it is."""
+    player 7" in the active language; the name of a member who shows it only to their
+    clubs' members as a pseudonym ("Player 7") to anyone else (`readers`); any other
+    name as it is."""
     found = DELETED.fullmatch(stored) if stored.startswith("#") else None
     if found is None:
-        return stored
+        hidden = readers.pseudonym(stored)
+        return stored if hidden is None else ShownName(hidden, stored)
     return ShownName(_("Deleted player %(number)s") % {"number": found[1]}, stored)
 
 
@@ -84,9 +91,13 @@ def stored_name(name: str) -> str:
 
 
 def with_shown_names(state: GameState) -> GameState:
-    """`state` with a deleted member's token read as `shown_name` reads it in the active
-    language (again, if it was read in another: a push renders one state in each)."""
-    if not any(name.startswith("#") or isinstance(name, ShownName) for name in state.names):
+    """`state` with its names read as `shown_name` reads them for the current reader, in
+    the active language (again, if it was read for another: a push renders one state
+    for each seat and language)."""
+    if not any(
+        name.startswith("#") or isinstance(name, ShownName) or readers.hides(name)
+        for name in state.names
+    ):
         return state
     return state._replace(names=tuple(shown_name(stored_name(name)) for name in state.names))
 
@@ -98,6 +109,6 @@ def is_reserved(username: str) -> bool:
 def table_name(username: str) -> str:
     """A member's name as players see it in a game: a name from before the reserved
     words (a member called "You") gets " (player)", so it never reads as the viewer."""
-    if not is_reserved(username):
+    if not is_reserved(username) or readers.hides(username):
         return shown_name(username)
     return _("%(name)s (player)") % {"name": username}

@@ -25,7 +25,7 @@ from games.models import ChatMessage, Game, GamePlayer
 from games.wording.names import shown_name
 from notifications.models import Notification
 from ratings.models import Rating
-from tests.thirtyone import hostile
+from tests.accounts.crawling import crawl, reachable
 from tests.tournaments.test_verify import finished_swiss, outcomes
 from tournaments import verify
 from tournaments.formats.swiss import results
@@ -174,31 +174,6 @@ def test_an_organizer_erases_a_guest_after_asking(
     told = client.get(url).content.decode()
     assert "Anna (guest) is erased: their places stay, their name is gone." in told
     assert "Anna" not in client.get(url).content.decode(), "once told, named nowhere"
-
-
-def reachable(prober: Client, known: hostile.Known) -> list[str]:
-    """Every route of the resolver at the first known thing it finds there (a page that
-    is not a 404), as the hostile-input walk finds them."""
-    found = hostile.Walk(values=0, field_values=0)
-    urls = []
-    for route in hostile.routes():
-        if route.name.startswith(("admin", "account_", "mfa_", "usersessions_")):
-            continue  # staff's admin shows the stored token; allauth's pages are one's own
-        url = hostile._real_url(found, route, prober, known)
-        if url is not None:
-            urls.append(url)
-    return urls
-
-
-def crawl(clients: dict[str, Client], urls: list[str]) -> dict[str, str]:
-    """What each client is shown at `urls`: "role url" -> body, for the 200s."""
-    bodies = {}
-    for role, client in clients.items():
-        for url in urls:
-            response = client.get(url)
-            if response.status_code == 200 and not response.streaming:
-                bodies[f"{role} {url}"] = response.content.decode(errors="replace")
-    return bodies
 
 
 def test_after_a_deletion_no_page_export_or_feed_names_them_and_the_results_stand(

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from games import safe_cache
+from games.wording import readers
 from tournaments import verify
 from tournaments.models import Event
 
@@ -24,7 +25,9 @@ def verify_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     # The report holds its verdicts in words: one cached report per language.
     language = get_language()
-    key = f"tournaments:verify:{event.pk}:{event.live_version}:{event.status}:{language}"
+    # ... and its names those the reader may read (docs/privacy.md#my-name-off-public-pages).
+    names = readers.key()
+    key = f"tournaments:verify:{event.pk}:{event.live_version}:{event.status}:{language}{names}"
     # The cache out (docs/profiles.md#when-redis-goes-away): the report is drawn again, not kept.
     found = safe_cache.cache_get(key)
     if found is None:
