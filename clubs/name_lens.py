@@ -22,19 +22,28 @@ def lens_for(user: Any) -> Lens:
 
 
 def hidden_from(user: Any) -> frozenset[str]:
-    hiding = set(
-        get_user_model()
-        .objects.filter(name_to_club_members=True, is_active=True)
-        .values_list("username", flat=True)
-    )
-    if not hiding or user is None:
-        return frozenset(hiding)
+    if user is None:
+        return frozenset(
+            get_user_model()
+            .objects.filter(name_to_club_members=True, is_active=True)
+            .values_list("username", flat=True)
+        )
+    # Everyone who hides their name, kept a few seconds per process: when no one does,
+    # a page that reads names costs no query for it.
+    hiding = set(readers.strict_hidden())
+    if not hiding:
+        return frozenset()
     hiding.discard(user.username)
     clubs = Membership.objects.filter(user=user).values("club")
     shared = Membership.objects.filter(club__in=clubs, user__name_to_club_members=True).values_list(
         "user__username", flat=True
     )
     return frozenset(hiding.difference(shared))
+
+
+def forget_who_hides(**_: Any) -> None:
+    """A member's choice has changed (or a member was made): this process asks again."""
+    readers.forget_strict_lens()
 
 
 def club_scope(club_id: int, reader: Any) -> readers.Scope:

@@ -34,9 +34,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import ResolverMatch
 from django.utils.translation import gettext as _
 
-# The strict lens of code that reads for no one in particular is kept this long per
-# process: a member who has just hidden their name may be read by name in a push or a
-# mail for at most these seconds.
+# The strict lens -- everyone who hides their name -- is kept this long per process
+# (every reader's lens starts from it): a member who has just hidden their name may be
+# read by name in another process's page, push or mail for at most these seconds.
 STRICT_SECONDS = 10.0
 
 
@@ -167,6 +167,11 @@ def _strict_lens() -> Lens:
             kept = (now, lens_for(None))
             _strict[""] = kept
     return kept[1]
+
+
+def forget_strict_lens() -> None:
+    with _strict_lock:
+        _strict.clear()
 
 
 def strict_hidden() -> frozenset[str]:

@@ -137,7 +137,7 @@ def test_its_owner_is_notified_with_a_link_to_the_download_as_they_chose(
     assert told.user == ann and told.url == reverse("data_export_download", args=[export.pk])
     assert told.text == "Your data is ready: download it within 7 days."
     assert told.valid_until == export.expires_at
-    for channel in ("site", "email", "browser"):
+    for channel in ("site", "email", "browser", "push"):
         preferences.set_choice(bob.pk, "data_ready", channel, False)
     ready_export(bob, django_capture_on_commit_callbacks)
     assert not Notification.objects.filter(user=bob).exists()  # wanted nowhere

@@ -35,8 +35,7 @@ def signed_in(user: Any) -> Client:
 
 def hiding(user: Any, name: str = "rosalind") -> Any:
     user.username, user.name_to_club_members = name, True
-    user.save()
-    readers._strict.clear()  # this process's strict lens, kept a few seconds, found again
+    user.save()  # which has this process ask again who hides their name
     return user
 
 
