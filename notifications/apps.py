@@ -17,9 +17,10 @@ class NotificationsConfig(AppConfig):
         from notifications.channels.browser import BrowserChannel
         from notifications.channels.email import EmailChannel
         from notifications.channels.site import SiteChannel
+        from notifications.channels.webpush import WebPushChannel
 
         # The channels in the order the preferences page shows them.
-        for channel in (SiteChannel(), EmailChannel(), BrowserChannel()):
+        for channel in (SiteChannel(), EmailChannel(), BrowserChannel(), WebPushChannel()):
             channels.register(channel)
         sources.load()  # the sources register themselves and their kinds
         # The apps it listens to never import this one
@@ -27,6 +28,9 @@ class NotificationsConfig(AppConfig):
         # docs/notifications.md#kinds-channels-and-sources).
         receivers.connect()
         # Their notifications in a person's data download (docs/privacy.md#download-my-data).
-        from notifications import data_export
+        from notifications import (
+            checks,  # noqa: F401  (registers the system checks)
+            data_export,
+        )
 
         data_export.register()

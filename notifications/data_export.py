@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from accounts.data_export.parts import one_file
 from games import site
 from notifications import kinds, preferences
-from notifications.models import ClubAnnouncement, Notification
+from notifications.models import ClubAnnouncement, Notification, PushSubscription
 
 
 def _kind_name(name: str) -> str:
@@ -41,6 +41,11 @@ def notifications(user: Any) -> dict[str, Any]:
             {"kind": kind, "kind_name": _kind_name(kind), "channel": channel, "on": on}
             for (kind, channel), on in preferences.choices(user.pk).items()
         ],
+        # The devices, not their push addresses or keys: those are the browser's secrets.
+        "devices_notified": [
+            {"browser": sub.browser, "added_at": sub.created_at}
+            for sub in PushSubscription.objects.filter(user=user)
+        ],
         "announcements_you_wrote": [
             {"club": said.club.name, "text": said.text, "at": said.at, "to": said.recipients}
             for said in ClubAnnouncement.objects.filter(by=user)
@@ -55,8 +60,8 @@ def register() -> None:
         "notifications.json",
         gettext_lazy(
             "Your notifications, read or not, with what became of each e-mail; your "
-            "choices of what you are told on each channel; and the announcements you "
-            "wrote to a club's members."
+            "choices of what you are told on each channel; the devices you had notified; "
+            "and the announcements you wrote to a club's members."
         ),
         notifications,
         order=80,

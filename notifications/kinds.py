@@ -16,6 +16,9 @@ from django.utils.functional import Promise
 # of those that are still news: a "your game is ready" whose player has opened the table
 # is not.
 StillNews = Callable[[list[Any]], set[int]]
+# Given a notification of the kind, the game it is about (None: none): no Web Push goes
+# to a person who has that game's table open (docs/notifications.md#web-push).
+GameOf = Callable[[Any], "int | None"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class Kind:
     defaults: Mapping[str, bool] = field(default_factory=dict)  # channel name -> on
     still_news: StillNews | None = None
     order: int = 0  # where its row is on the preferences page
+    urgent: bool = False  # pushed with `Urgency: high`: someone waits on the person
+    game_of: GameOf | None = None
 
     def default(self, channel: str) -> bool:
         return self.defaults.get(channel, False)

@@ -14,14 +14,12 @@ sent. A worker killed mid-batch leaves its claimed rows "sending": `release_stal
 gives them back after STALE_MINUTES (a message sent in the instant before the kill and
 not yet marked would then go twice: the one window left).
 
-A burst of notifications (a round starting for 200 players: a task per table) wakes one
-sending task, not one each (`wake`: a flag in the shared cache for WAKE_SECONDS)."""
+A burst of notifications wakes one sending task, not one each (`notifications.waking`)."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import smtplib
 import uuid
 from collections.abc import Iterable
@@ -29,16 +27,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
-from celery import current_app
 from django.core.mail import EmailMessage, get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
-from games import safe_cache
 from games.metrics import MAIL
-from notifications import letters, news, preferences, speaking
+from notifications import letters, news, preferences, speaking, waking
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -64,20 +60,8 @@ class Tally:
 
 
 def wake(countdown: float = WAKE_SECONDS) -> None:
-    """Have a worker send what is due in `countdown` seconds, unless one is already
-    woken for then. Celery run inline (CELERY_EAGER): at once. The broker or the cache
-    away: beat's sweep wakes one later (`notifications.sweep`). `current_app` is the
-    project's Celery app (thirtyone.celery), the default in every thread by Celery's
-    Django fix-up: no app imports the project package, which imports the apps."""
-    try:
-        if current_app.conf.task_always_eager:
-            current_app.tasks[SEND_TASK].apply()
-        # The cache out: no wake (the broker is the same Redis, and a request would wait
-        # on its retries); beat's sweep sends what is due (docs/profiles.md#when-redis-goes-away).
-        elif safe_cache.cache_add(WAKE_KEY, 1, math.ceil(countdown), unknown=False):
-            current_app.signature(SEND_TASK).apply_async(countdown=countdown)
-    except Exception:
-        log.exception("notifications: the mail task was not woken; the sweep will")
+    """Have a worker send what is due in `countdown` seconds (`waking.wake`)."""
+    waking.wake(SEND_TASK, WAKE_KEY, countdown)
 
 
 def due(now: datetime) -> Q:
@@ -110,7 +94,7 @@ def send_due(now: datetime | None = None) -> Tally:
     finally:
         sender.close()
     if retry_in:
-        _wake_for_retry(min(retry_in))
+        waking.wake_for_retry(SEND_TASK, min(retry_in))
     return tally
 
 
@@ -243,14 +227,6 @@ def _retry_or_give_up(
     )
     tally.failed += 1
     return None
-
-
-def _wake_for_retry(delay: float) -> None:
-    try:
-        if not current_app.conf.task_always_eager:
-            current_app.signature(SEND_TASK).apply_async(countdown=delay)
-    except Exception:
-        log.exception("notifications: the retry was not scheduled; the sweep will send it")
 
 
 def release_stale(now: datetime | None = None) -> int:

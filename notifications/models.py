@@ -113,3 +113,65 @@ class ClubAnnouncement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id}: {self.text[:40]}"
+
+
+class PushSubscription(models.Model):
+    """A browser that asked for Web Push (docs/notifications.md#web-push): the standard
+    `PushSubscription` it gave — an address at its push service and the keys to encrypt
+    for it. Tied to the session that made it, so logging out there removes it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    # One browser's address: unique, so a browser subscribed again (or by another
+    # person after a log-out) has one row.
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # its public key, base64url
+    auth = models.CharField(max_length=40)  # its auth secret, base64url
+    browser = models.CharField(max_length=80, blank=True, default="")  # "Firefox on Android"
+    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_default=Now())
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.browser or 'a browser'}"
+
+
+class PushDelivery(models.Model):
+    """One notification to one subscribed browser: an outbox row, so each is sent once
+    (the unique pair), retried on its own, and claimed by one worker at a time."""
+
+    PENDING = "pending"
+    SENDING = "sending"
+    SENT = "sent"
+    FAILED = "failed"
+    SKIPPED = "skipped"
+    STATES = [
+        (PENDING, "Waiting"),
+        (SENDING, "Being sent"),
+        (SENT, "Sent"),
+        (FAILED, "Failed"),
+        (SKIPPED, "Not sent"),
+    ]
+
+    notification = models.ForeignKey(Notification, on_delete=models.CASCADE, related_name="+")
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=STATES, default=PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try = models.DateTimeField(null=True, blank=True)
+    claim = models.CharField(max_length=32, blank=True, default="")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=80, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notification", "subscription"], name="one_push_per_device"
+            ),
+        ]
+        indexes = [models.Index(fields=["state", "next_try"], name="push_outbox")]
+
+    def __str__(self) -> str:
+        return f"{self.notification_id} to {self.subscription_id}: {self.state}"

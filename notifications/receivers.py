@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.contrib.auth.signals import user_logged_out
 from django.db.models import Q
 from django.utils import translation
 
@@ -18,7 +19,7 @@ from accounts.signals import account_erased, data_export_ready
 from clubs.signals import join_request_answered, join_requested
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
-from notifications.models import Notification, Preference
+from notifications.models import Notification, Preference, PushSubscription
 from notifications.sources import tables
 from notifications.tasks import make_later
 from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
@@ -36,6 +37,7 @@ def connect() -> None:
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
     account_erased.connect(_account_erased, dispatch_uid="notifications.erased")
     data_export_ready.connect(_data_ready, dispatch_uid="notifications.data_ready")
+    user_logged_out.connect(_logged_out, dispatch_uid="notifications.logged_out")
 
 
 def _game_started(
@@ -90,12 +92,21 @@ def _join_answered(
     )
 
 
+def _logged_out(sender: Any, request: Any = None, **_: Any) -> None:
+    """Logging out of a browser stops its pushes: they would show a person's news on a
+    device they left (docs/notifications.md#web-push)."""
+    session = getattr(request, "session", None)
+    if session is not None and session.session_key:
+        PushSubscription.objects.filter(session_key=session.session_key).delete()
+
+
 def _account_erased(sender: Any, *, user: Any, old_username: str, **_: Any) -> None:
     """A member's deletion took effect (accounts.signals, in its transaction): their own
     notifications and choices go, and the others' that name them name them as the site
     now does, in each reader's language (docs/privacy.md#deleting-an-account)."""
     Notification.objects.filter(user=user).delete()
     Preference.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
     named = re.compile(rf"(?<![\w.-]){re.escape(old_username)}(?![\w-])")
     mentions = Notification.objects.filter(
         Q(text__contains=old_username) | Q(body__contains=old_username)

@@ -1,6 +1,6 @@
 """Beat's sweep of the notifications (docs/celery.md#the-sweep,
 docs/notifications.md#reminders): it makes the reminders whose moment has come and not
-passed (`sources.events.reminders`), gives back e-mails a killed worker had claimed, and
+passed (`sources.events.reminders`), gives back e-mails and pushes a killed worker had claimed, and
 wakes the sender when anything is due (its task lost with the broker, a retry's time
 come). Overlapping sweeps, or a sweep and a task, make nothing twice: `services.notify`
 writes each notification once."""
@@ -11,7 +11,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from notifications import mail, services
+from notifications import mail, services, webpush
 from notifications.sources import events
 
 
@@ -21,3 +21,6 @@ def run(now: datetime | None = None) -> None:
     mail.release_stale(now)
     if mail.anything_due(now):
         mail.wake(countdown=1)
+    webpush.release_stale(now)
+    if webpush.anything_due(now):
+        webpush.wake(countdown=1)

@@ -11,7 +11,7 @@ from typing import Any
 
 from celery import shared_task
 
-from notifications import mail, retention, services, sources, sweep
+from notifications import mail, retention, services, sources, sweep, webpush
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,12 @@ def make(source: str, arguments: dict[str, Any]) -> int:
 def send_mail() -> None:
     """Send the e-mails due (the outbox, `notifications.mail`)."""
     mail.send_due()
+
+
+@shared_task(name=webpush.SEND_TASK, ignore_result=True)
+def send_pushes() -> None:
+    """Post the Web Pushes due (the push outbox, `notifications.webpush`)."""
+    webpush.send_due()
 
 
 @shared_task(name="notifications.tasks.sweep", ignore_result=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from notifications import views
+from notifications import push_views, views
 
 app_name = "notifications"
 
@@ -9,6 +9,8 @@ urlpatterns = [
     path("read/", views.read_all, name="read_all"),
     path("<int:pk>/open/", views.open_notification, name="open"),
     path("preferences/", views.preferences_page, name="preferences"),
+    path("push/subscriptions/", push_views.subscribe, name="push_subscribe"),
+    path("push/subscriptions/<int:pk>/remove/", push_views.remove, name="push_remove"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("clubs/<slug:slug>/announce/", views.announce, name="announce"),
 ]

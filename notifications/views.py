@@ -19,8 +19,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs.models import Club
 from games.errors import ServiceError
-from notifications import announcements, channels, kinds, mail, preferences, services
-from notifications.models import ClubAnnouncement
+from notifications import announcements, channels, kinds, mail, preferences, services, vapid
+from notifications.models import ClubAnnouncement, PushSubscription
 from notifications.unsubscribe import read
 
 PER_PAGE = 30
@@ -87,6 +87,8 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "channels": channels.all_channels(),
         "address": mail.verified_addresses({user_id}).get(user_id, ""),
+        "devices": PushSubscription.objects.filter(user_id=user_id),
+        "push_key": vapid.public_key() if vapid.configured() else "",
     }
     return render(request, "notifications/preferences.html", context)
 

@@ -186,6 +186,31 @@ def secret_key(var_dir: Path) -> str:
     return key
 
 
+def vapid_private_key(var_dir: Path) -> str:
+    """The Web Push key pair's private half (PEM), made on first start and kept
+    (owner-only) in var/vapid_private_key.pem, so a browser subscribed yesterday is
+    still reached (docs/notifications.md#web-push). Two processes starting at once keep
+    the first one's."""
+    path = var_dir / "vapid_private_key.pem"
+    if not path.exists():
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another process made it a moment ago: read theirs
+        else:
+            with os.fdopen(fd, "wb") as file:
+                file.write(pem)
+    return path.read_text()
+
+
 def outgoing_address() -> str | None:
     """The IPv4 address this machine's default route leaves by, the one a LAN knows it
     by (not a container bridge's): connecting a UDP socket only picks a route, it sends

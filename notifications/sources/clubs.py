@@ -26,7 +26,7 @@ kinds.register(
         JOIN_ANSWERED,
         gettext_lazy("Request to join answered"),
         gettext_lazy("A club accepted or declined your request to join it."),
-        {"site": True, "email": True, "browser": True},
+        {"site": True, "email": True, "browser": True, "push": True},
         order=90,
     )
 )
@@ -50,7 +50,7 @@ kinds.register(
         JOIN_WAITING,
         gettext_lazy("Requests to join"),
         gettext_lazy("People ask to join a club you organize."),
-        {"site": True, "email": True, "browser": True},
+        {"site": True, "email": True, "browser": True, "push": True},
         still_news=_someone_waits,
         order=85,
     )

@@ -37,7 +37,7 @@ kinds.register(
         DATA_READY,
         gettext_lazy("Your data is ready"),
         gettext_lazy("The ZIP of your own data that you asked for is ready to download."),
-        {"site": True, "email": True, "browser": True},
+        {"site": True, "email": True, "browser": True, "push": True},
         still_news=_still_downloadable,
         order=95,
     )

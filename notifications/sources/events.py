@@ -67,13 +67,13 @@ def _soon_help() -> str:
     ) % {"minutes": minutes}
 
 
-ALL_ON = {"site": True, "email": True, "browser": True}
+ALL_ON = {"site": True, "email": True, "browser": True, "push": True}
 kinds.register(
     kinds.Kind(
         REGISTRATION,
         gettext_lazy("Registration opened"),
         gettext_lazy("One of your clubs opened registration for an event."),
-        {"site": True, "email": True, "browser": False},
+        {"site": True, "email": True, "browser": False, "push": False},
         still_news=_not_registered_yet,
         order=10,
     )
@@ -102,7 +102,7 @@ kinds.register(
         FINAL,
         gettext_lazy("Final standings"),
         gettext_lazy("An event you played is over: where you finished."),
-        {"site": True, "email": True, "browser": False},
+        {"site": True, "email": True, "browser": False, "push": False},
         order=70,
     )
 )
@@ -294,7 +294,7 @@ kinds.register(
         MISSED,
         gettext_lazy("Withdrawn: not checked in"),
         gettext_lazy("An event started before you checked in, so you were withdrawn."),
-        {"site": True, "email": True, "browser": False},
+        {"site": True, "email": True, "browser": False, "push": False},
         still_news=_still_withdrawn,
         order=35,
     )

@@ -52,14 +52,24 @@ def _turn_still_waits(notifications: list[Any]) -> set[int]:
     return {pk for pk, (game, seq) in wanted.items() if now.get(game) == seq}
 
 
+def _game_dealt(notification: Any) -> int | None:
+    return int(notification.revision) or None  # the game's id is the row's revision
+
+
+def _game_of_turn(notification: Any) -> int | None:
+    return int(notification.key.split("-")[1])  # "turn-<game>-<seq>"
+
+
 kinds.register(
     kinds.Kind(
         GAME_READY,
         gettext_lazy("Your game is ready"),
         gettext_lazy("An event dealt you a round, a deal or a board: your table and seat."),
-        {"site": True, "email": False, "browser": True},
+        {"site": True, "email": False, "browser": True, "push": True},
         still_news=_not_at_the_table_yet,
         order=40,
+        urgent=True,
+        game_of=_game_dealt,
     )
 )
 kinds.register(
@@ -67,9 +77,11 @@ kinds.register(
         MOVED,
         gettext_lazy("You move to another table"),
         gettext_lazy("A knockout balanced its tables and moved you."),
-        {"site": True, "email": False, "browser": True},
+        {"site": True, "email": False, "browser": True, "push": True},
         still_news=_not_at_the_table_yet,
         order=50,
+        urgent=True,
+        game_of=_game_dealt,
     )
 )
 kinds.register(
@@ -77,9 +89,11 @@ kinds.register(
         YOUR_TURN,
         gettext_lazy("Your turn"),
         gettext_lazy("At a turn-based table, the turn is yours."),
-        {"site": True, "email": True, "browser": True},
+        {"site": True, "email": True, "browser": True, "push": True},
         still_news=_turn_still_waits,
         order=60,
+        urgent=True,
+        game_of=_game_of_turn,
     )
 )
 

@@ -52,7 +52,7 @@ def test_a_kind_off_on_a_channel_is_not_sent_there(members: list) -> None:
 
 
 def test_a_kind_off_everywhere_makes_nothing(members: list) -> None:
-    for channel in ("site", "email", "browser"):
+    for channel in ("site", "email", "browser", "push"):
         preferences.set_choice(members[0].pk, "announcement", channel, False)
     assert services.notify(_drafts(members[:1])) == []
     assert Notification.objects.count() == 0
