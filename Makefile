@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test test-services check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings soak clean
+.PHONY: venv install run test test-services check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings bench-push soak clean
 
 venv install: $(STAMP)
 
@@ -134,6 +134,14 @@ bench-live: $(STAMP)
 	else \
 		echo "PostgreSQL or Redis is not reachable: the production profile was skipped."; \
 	fi
+
+# Web Push on the embedded profile (python -m lab.bench_push; a minute): a turn passing
+# at a turn-based table to its push reaching a push service on this machine, p50/p95,
+# and whether any decrypted payload names a card.
+BENCH_PUSH_ARGS ?= --turns 100
+
+bench-push: $(STAMP)
+	$(PY) -m lab.bench_push $(BENCH_PUSH_ARGS)
 
 # The heavy pages, in-process on a throwaway SQLite database (python -m lab.bench_pages;
 # a minute or two): CPU of the event page at 200 players and of a replay step of a game

@@ -81,6 +81,10 @@ def cache_set_many(values: dict[str, Any], timeout: float | None) -> None:
     tolerant("set_many", lambda: cache.set_many(values, timeout), None)
 
 
+def cache_delete(key: str) -> None:
+    tolerant("delete", lambda: cache.delete(key), None)
+
+
 def cache_add(key: str, value: Any, timeout: float | None, *, unknown: bool = False) -> bool:
     """Whether `key` was added; `unknown` when the cache is out (the caller says which
     way an outage counts: as "someone else has it" or as "go ahead")."""

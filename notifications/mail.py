@@ -95,6 +95,7 @@ def send_due(now: datetime | None = None) -> Tally:
         sender.close()
     if retry_in:
         waking.wake_for_retry(SEND_TASK, min(retry_in))
+    waking.finished(SEND_TASK, WAKE_KEY, anything_due)
     return tally
 
 

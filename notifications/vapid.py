@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import functools
+from email.utils import parseaddr
 
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
@@ -40,11 +41,14 @@ def public_key() -> str:
 
 
 def contact() -> str:
-    """The `sub` claim: VAPID_CONTACT, else the site's contact address."""
-    said = getattr(settings, "VAPID_CONTACT", "") or settings.THIRTYONE_CONTACT_EMAIL
-    if said and not said.startswith(("mailto:", "https:")):
-        said = f"mailto:{said}"
-    return said or f"{settings.SITE_URL.rstrip('/')}/privacy/"
+    """The `sub` claim, which must be a mailto: or an https: address: VAPID_CONTACT,
+    else the site's contact address, else its privacy page when served over HTTPS,
+    else the address its mail comes from."""
+    said = settings.VAPID_CONTACT or settings.THIRTYONE_CONTACT_EMAIL
+    if not said and settings.SITE_URL.startswith("https:"):
+        said = f"{settings.SITE_URL.rstrip('/')}/privacy/"
+    said = said or parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "noreply@localhost"
+    return said if said.startswith(("mailto:", "https:")) else f"mailto:{said}"
 
 
 def headers(audience: str, expires_at: int) -> dict[str, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 
 from celery import current_app
 
@@ -26,10 +27,24 @@ def wake(task: str, flag: str, countdown: float) -> None:
             current_app.tasks[task].apply()
         # The cache out: no wake (the broker is the same Redis, and a request would wait
         # on its retries); beat's sweep sends what is due (docs/profiles.md#when-redis-goes-away).
-        elif safe_cache.cache_add(flag, 1, math.ceil(countdown), unknown=False):
+        elif safe_cache.cache_add(flag, 1, max(1, math.ceil(countdown)), unknown=False):
             current_app.signature(task).apply_async(countdown=countdown)
     except Exception:
         log.exception("notifications: %s was not woken; the sweep will", task)
+
+
+def finished(task: str, flag: str, still_due: Callable[[], bool]) -> None:
+    """A run of `task` is over: the flag goes, so the next burst wakes a task of its
+    own, and anything that came in after the run's last look and before the flag went
+    (it woke no one) is sent by a task woken now, not left to the sweep."""
+    safe_cache.cache_delete(flag)
+    try:
+        due = still_due()
+    except Exception:
+        log.exception("notifications: could not tell whether more is due; the sweep will")
+        return
+    if due:
+        wake(task, flag, 0)
 
 
 def wake_for_retry(task: str, delay: float) -> None:

@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 
 SEND_TASK = "notifications.tasks.send_pushes"
 WAKE_KEY = "notifications:push-wake"
-WAKE_SECONDS = 0.5  # a push is for now: a burst is gathered for only this long
+WAKE_SECONDS = 0.0  # a push is for now: a burst is what has come in when the task starts
 CHUNK = 100
 PER_RUN = 2000
 MAX_ATTEMPTS = 5
@@ -120,6 +120,7 @@ def send_due(now: datetime | None = None) -> Tally:
             session.close()
     if retry_in:
         waking.wake_for_retry(SEND_TASK, min(retry_in))
+    waking.finished(SEND_TASK, WAKE_KEY, anything_due)
     return tally
 
 
@@ -254,6 +255,9 @@ def _send(
         )
     except requests.RequestException as error:
         sessions.pop(audience).close()  # it may be broken: the next opens anew
+        return _retry_or_give_up(row, type(error).__name__, None, now, tally)
+    except Exception as error:  # a key or payload the library refused: this row only
+        log.exception("web push to %s could not be made", audience)
         return _retry_or_give_up(row, type(error).__name__, None, now, tally)
     status = int(getattr(answer, "status_code", 0))
     if 200 <= status < 300:

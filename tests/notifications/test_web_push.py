@@ -6,18 +6,12 @@ what the site does with a 410, a 429 and a table already open."""
 
 from __future__ import annotations
 
-import base64
 import json
-import os
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import http_ece
 import pytest
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -31,88 +25,9 @@ from notifications import kinds, push_addresses, services, vapid, webpush
 from notifications.models import PushDelivery, PushSubscription
 from notifications.services import Draft
 from tests.games.test_lobby import open_table, start_a_game
+from tests.notifications.push_service import Browser, PushService, b64, unb64
 
 pytestmark = pytest.mark.django_db
-
-
-def b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-def unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-@dataclass
-class Browser:
-    """A browser's side of a subscription: its key pair and auth secret."""
-
-    key: ec.EllipticCurvePrivateKey = field(
-        default_factory=lambda: ec.generate_private_key(ec.SECP256R1())
-    )
-    auth: bytes = field(default_factory=lambda: os.urandom(16))
-
-    def keys(self) -> dict[str, str]:
-        point = self.key.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-        )
-        return {"p256dh": b64(point), "auth": b64(self.auth)}
-
-    def read(self, body: bytes) -> Any:
-        return json.loads(
-            http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
-        )
-
-
-class PushService:
-    """An HTTP server standing in for a push service: it keeps each request and answers
-    with the next status of `answers` (201 when they run out)."""
-
-    def __init__(self) -> None:
-        self.requests: list[dict[str, Any]] = []
-        self.answers: list[tuple[int, dict[str, str]]] = []
-        self.connections: set[int] = set()
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"  # keep-alive: one connection may carry many
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", "0"))
-                service.connections.add(self.client_address[1])
-                service.requests.append(
-                    {
-                        "path": self.path,
-                        "headers": {k.lower(): v for k, v in self.headers.items()},
-                        "body": self.rfile.read(length),
-                        "at": time.monotonic(),
-                    }
-                )
-                status, headers = service.answers.pop(0) if service.answers else (201, {})
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def subscribe(self, user: Any, browser: Browser, name: str = "device") -> PushSubscription:
-        return PushSubscription.objects.create(
-            user=user,
-            endpoint=f"{self.origin}/push/{name}",
-            browser="Firefox on Linux",
-            **browser.keys(),
-        )
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
@@ -424,3 +339,38 @@ def test_without_javascript_there_is_nothing_to_press(push_service: PushService,
     page = signed_in(ann).get(reverse("notifications:preferences")).content.decode()
     # The box is hidden until static/js/push.js finds the browser can subscribe.
     assert "data-push hidden" in page and "No device is notified yet." in page
+
+
+# ---- the keys, and what `manage.py check` says --------------------------------------------
+
+
+def test_the_vapid_contact_is_always_a_mailto_or_https_address(settings: Any) -> None:
+    settings.VAPID_CONTACT, settings.THIRTYONE_CONTACT_EMAIL = "", "data@club.example"
+    assert vapid.contact() == "mailto:data@club.example"
+    settings.THIRTYONE_CONTACT_EMAIL, settings.SITE_URL = "", "https://cards.club.example"
+    assert vapid.contact() == "https://cards.club.example/privacy/"
+    settings.SITE_URL, settings.DEFAULT_FROM_EMAIL = (
+        "http://192.168.1.20:8000",
+        "Club <no@club.example>",
+    )
+    assert vapid.contact() == "mailto:no@club.example"  # a LAN's site: never its http address
+
+
+def test_production_without_a_vapid_key_is_warned(settings: Any) -> None:
+    from notifications import checks
+
+    settings.EMBEDDED, settings.VAPID_PRIVATE_KEY = False, ""
+    settings.THIRTYONE_PUSH_ALLOW_INSECURE = True
+    found = {warning.id for warning in checks.vapid_key_set()}
+    assert found == {"notifications.W001", "notifications.W003"}
+    settings.EMBEDDED = True
+    settings.THIRTYONE_PUSH_ALLOW_INSECURE = False
+    assert checks.vapid_key_set() == []
+
+
+def test_the_embedded_key_is_made_once_and_kept_owner_only(tmp_path: Any) -> None:
+    from thirtyone import embedded
+
+    made = embedded.vapid_private_key(tmp_path)
+    assert "BEGIN PRIVATE KEY" in made and embedded.vapid_private_key(tmp_path) == made
+    assert (tmp_path / "vapid_private_key.pem").stat().st_mode & 0o777 == 0o600
