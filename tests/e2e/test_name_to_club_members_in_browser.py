@@ -37,7 +37,9 @@ def test_a_member_keeps_their_name_to_their_club(
     )
     rosalind = django_user_model.objects.create_user("rosalind", password="x" * 12)
     Membership.objects.create(club=club, user=rosalind)
-    for user in (django_user_model.objects.create_user("first-to-enter"), rosalind):
+    first = django_user_model.objects.create_user("first-to-enter")
+    Membership.objects.create(club=club, user=first)
+    for user in (first, rosalind):
         services.register(event=event, user=user)
 
     context = logged_in(browser, live_server, rosalind, viewport=PHONE, java_script_enabled=False)
