@@ -46,4 +46,4 @@ def clock(moment: datetime, club: Any, *, day: bool = False) -> str:
 
 def load() -> None:
     """Import the sources, which register themselves and their kinds."""
-    from notifications.sources import clubs, data, events, tables  # noqa: F401
+    from notifications.sources import clubs, data, events, tables, turn_alarms  # noqa: F401

@@ -38,7 +38,7 @@ def _not_at_the_table_yet(notifications: list[Any]) -> set[int]:
     return {by_game[pair] for pair in waiting if pair in by_game}
 
 
-def _turn_still_waits(notifications: list[Any]) -> set[int]:
+def turn_still_waits(notifications: list[Any]) -> set[int]:
     """Those whose game is still in play at the seq the turn came at."""
     wanted = {}
     for n in notifications:
@@ -56,7 +56,7 @@ def _game_dealt(notification: Any) -> int | None:
     return int(notification.revision) or None  # the game's id is the row's revision
 
 
-def _game_of_turn(notification: Any) -> int | None:
+def game_of_turn(notification: Any) -> int | None:
     return int(notification.key.split("-")[1])  # "turn-<game>-<seq>"
 
 
@@ -90,10 +90,10 @@ kinds.register(
         gettext_lazy("Your turn"),
         gettext_lazy("At a turn-based table, the turn is yours."),
         {"site": True, "email": True, "browser": True, "push": True},
-        still_news=_turn_still_waits,
+        still_news=turn_still_waits,
         order=60,
         urgent=True,
-        game_of=_game_of_turn,
+        game_of=game_of_turn,
     )
 )
 
