@@ -31,6 +31,9 @@ class Kind:
     still_news: StillNews | None = None
     order: int = 0  # where its row is on the preferences page
     urgent: bool = False  # pushed with `Urgency: high`: someone waits on the person
+    # Held through the person's quiet hours (notifications.quiet); not "your game is
+    # ready" at a live event, whose table waits for them now.
+    can_wait: bool = True
     game_of: GameOf | None = None
 
     def default(self, channel: str) -> bool:

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from accounts.tasks import MAX_RETRIES, RETRY_SECONDS, failure_reason, recipient_domains
 from games.metrics import MAIL
-from notifications import letters, news, preferences, speaking, waking
+from notifications import letters, news, preferences, quiet, speaking, waking
 from notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,7 @@ class Tally:
     retried: int = 0
     failed: int = 0
     skipped: int = 0
+    held: int = 0  # to the end of the person's quiet hours
     connections: int = 0
 
 
@@ -78,7 +79,7 @@ def send_due(now: datetime | None = None) -> Tally:
     sender = _Sender(tally)
     retry_in: list[float] = []
     try:
-        while tally.sent + tally.retried + tally.failed + tally.skipped < PER_RUN:
+        while tally.sent + tally.retried + tally.failed + tally.skipped + tally.held < PER_RUN:
             found, rows = _claim(now)
             if not found:
                 break
@@ -123,6 +124,7 @@ def _letters(
     wanted = preferences.wanted({r.user_id for r in rows}, {r.kind for r in rows})
     addresses = verified_addresses({r.user_id for r in rows})
     languages = speaking.languages({r.user_id for r in rows})
+    quiet_hours = quiet.windows({r.user_id for r in rows})
     for row in rows:
         why = ""
         if row.valid_until is not None and now >= row.valid_until:
@@ -136,6 +138,12 @@ def _letters(
         if why:
             _mark(row, Notification.SKIPPED, now, note=why)
             tally.skipped += 1
+            yield row, None
+        elif (until := quiet.held_until(quiet_hours.get(row.user_id), row, now)) is not None:
+            Notification.objects.filter(pk=row.pk, email_claim=row.email_claim).update(
+                email_state=Notification.PENDING, email_next_try=until, email_note="quiet hours"
+            )
+            tally.held += 1
             yield row, None
         else:
             yield row, letters.letter(row, addresses[row.user_id], languages[row.user_id])

@@ -175,3 +175,19 @@ class PushDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.notification_id} to {self.subscription_id}: {self.state}"
+
+
+class QuietHours(models.Model):
+    """A person's quiet hours (docs/notifications.md#quiet-hours): from `starts` to `ends`
+    on their own clock (`time_zone`; past midnight when `ends` is earlier), pushes and
+    e-mails of kinds that can wait are held to the end."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quiet_hours"
+    )
+    starts = models.TimeField()
+    ends = models.TimeField()
+    time_zone = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.starts}-{self.ends} {self.time_zone}"

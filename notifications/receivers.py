@@ -19,7 +19,7 @@ from accounts.signals import account_erased, data_export_ready
 from clubs.signals import join_request_answered, join_requested
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
-from notifications.models import Notification, Preference, PushSubscription
+from notifications.models import Notification, Preference, PushSubscription, QuietHours
 from notifications.sources import tables
 from notifications.tasks import make_later
 from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
@@ -107,6 +107,7 @@ def _account_erased(sender: Any, *, user: Any, old_username: str, **_: Any) -> N
     Notification.objects.filter(user=user).delete()
     Preference.objects.filter(user=user).delete()
     PushSubscription.objects.filter(user=user).delete()
+    QuietHours.objects.filter(user=user).delete()
     named = re.compile(rf"(?<![\w.-]){re.escape(old_username)}(?![\w-])")
     mentions = Notification.objects.filter(
         Q(text__contains=old_username) | Q(body__contains=old_username)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from notifications import push_views, views
+from notifications import push_views, quiet_views, views
 
 app_name = "notifications"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("preferences/", views.preferences_page, name="preferences"),
     path("push/subscriptions/", push_views.subscribe, name="push_subscribe"),
     path("push/subscriptions/<int:pk>/remove/", push_views.remove, name="push_remove"),
+    path("quiet-hours/", quiet_views.save, name="quiet_hours"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("clubs/<slug:slug>/announce/", views.announce, name="announce"),
 ]

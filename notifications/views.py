@@ -19,8 +19,17 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs.models import Club
 from games.errors import ServiceError
-from notifications import announcements, channels, kinds, mail, preferences, services, vapid
-from notifications.models import ClubAnnouncement, PushSubscription
+from notifications import (
+    announcements,
+    channels,
+    kinds,
+    mail,
+    preferences,
+    quiet_views,
+    services,
+    vapid,
+)
+from notifications.models import ClubAnnouncement, PushSubscription, QuietHours
 from notifications.unsubscribe import read
 
 PER_PAGE = 30
@@ -88,6 +97,8 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
         "channels": channels.all_channels(),
         "address": mail.verified_addresses({user_id}).get(user_id, ""),
         "devices": PushSubscription.objects.filter(user_id=user_id),
+        "quiet_form": quiet_views.form_for(request.user),
+        "quiet_set": QuietHours.objects.filter(user_id=user_id).exists(),
         "push_key": vapid.public_key() if vapid.configured() else "",
     }
     return render(request, "notifications/preferences.html", context)

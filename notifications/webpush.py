@@ -8,6 +8,7 @@ come back after STALE_MINUTES (`release_stale`). Per message:
 
 - not sent when it is no longer news, its moment passed, the person turned the kind
   off, or they have that game's table open right now (its page's pop-up tells them);
+  held to the end of their quiet hours (`notifications.quiet`);
 - the payload is JSON `{"title", "body", "url", "tag"}` in the person's language, the
   notification's own words (which never name a card), encrypted for the browser
   (aes128gcm, RFC 8291) and signed for the push service (VAPID, RFC 8292);
@@ -40,7 +41,7 @@ from pywebpush import WebPusher
 
 from games import presence
 from games.models import GamePlayer
-from notifications import kinds, news, preferences, push_addresses, speaking, vapid, waking
+from notifications import kinds, news, preferences, push_addresses, quiet, speaking, vapid, waking
 from notifications.models import PushDelivery, PushSubscription
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class Tally:
     failed: int = 0
     skipped: int = 0
     gone: int = 0
+    held: int = 0  # to the end of the person's quiet hours
     connections: int = 0
 
 
@@ -108,7 +110,7 @@ def send_due(now: datetime | None = None) -> Tally:
     sessions: dict[str, requests.Session] = {}
     retry_in: list[float] = []
     try:
-        while sum((tally.sent, tally.retried, tally.failed, tally.skipped, tally.gone)) < PER_RUN:
+        while sum(vars(tally).values()) - tally.connections < PER_RUN:
             rows = _claim(now)
             if rows is None:
                 break
@@ -148,6 +150,7 @@ def _messages(
     wanted = preferences.wanted(user_ids, {n.kind for n in notes.values()})
     watching = at_the_table(list(notes.values()))
     languages = speaking.languages(user_ids)
+    quiet_hours = quiet.windows(user_ids)
     going = []
     for row in rows:
         n = row.notification
@@ -165,6 +168,11 @@ def _messages(
         if why:
             _mark(row, PushDelivery.SKIPPED, note=why)
             tally.skipped += 1
+        elif (until := quiet.held_until(quiet_hours.get(n.user_id), n, now)) is not None:
+            PushDelivery.objects.filter(pk=row.pk, claim=row.claim).update(
+                state=PushDelivery.PENDING, next_try=until, claim="", note="quiet hours"
+            )
+            tally.held += 1
         else:
             going.append((row, payload(n, languages[n.user_id])))
     return going

@@ -69,6 +69,7 @@ kinds.register(
         still_news=_not_at_the_table_yet,
         order=40,
         urgent=True,
+        can_wait=False,
         game_of=_game_dealt,
     )
 )
@@ -81,6 +82,7 @@ kinds.register(
         still_news=_not_at_the_table_yet,
         order=50,
         urgent=True,
+        can_wait=False,
         game_of=_game_dealt,
     )
 )

@@ -17,7 +17,6 @@ from accounts.models import User
 from games import chat, realtime
 from games import services as games
 from games.models import Game, GamePlayer
-from games.wording import readers
 from tests.accounts.crawling import crawl, reachable
 from tests.tournaments.test_verify import finished_swiss
 from tournaments.models import Entry

@@ -3,14 +3,18 @@ verified e-mail address, and the mail sent."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, JoinRequest
+from tests.notifications.push_service import PushService
 from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
     ann,
     bob,
@@ -57,3 +61,23 @@ def accept_request(organizer: Any, joined: Club, asker: Any) -> Any:
         {"action": "accept"},
         follow=True,
     )
+
+
+@pytest.fixture
+def push_service(settings: Any) -> Iterator[PushService]:
+    """A push service on this machine (tests/notifications/push_service.py), and the
+    site's VAPID key for the test."""
+    settings.THIRTYONE_PUSH_ALLOW_INSECURE = True  # the stand-in speaks plain HTTP, locally
+    settings.VAPID_PRIVATE_KEY = (
+        ec.generate_private_key(ec.SECP256R1())
+        .private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+        .decode()
+    )
+    settings.VAPID_CONTACT = "mailto:push@club.example"
+    service = PushService()
+    yield service
+    service.close()

@@ -86,7 +86,10 @@ def test_the_settings_are_a_table_of_kinds_by_channels_saved_at_once(ann: Any) -
     boxes = re.findall(
         r'<input type="checkbox" name="on" value="([^"]+)" id="[^"]+"( checked)?', html
     )
-    assert len(boxes) == len(kinds.all_kinds()) * len(channels.names()) and len(kinds.all_kinds()) >= 10
+    assert (
+        len(boxes) == len(kinds.all_kinds()) * len(channels.names())
+        and len(kinds.all_kinds()) >= 10
+    )
     assert ("game_ready:email", "") in boxes and ("game_ready:site", " checked") in boxes
     assert ("missed_check_in:email", " checked") in boxes
     assert ("missed_check_in:site", " checked") in boxes

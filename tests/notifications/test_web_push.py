@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.test import Client
@@ -28,24 +28,6 @@ from tests.games.test_lobby import open_table, start_a_game
 from tests.notifications.push_service import Browser, PushService, b64, unb64
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def push_service(settings: Any) -> Iterator[PushService]:
-    settings.THIRTYONE_PUSH_ALLOW_INSECURE = True  # the stand-in speaks plain HTTP, locally
-    settings.VAPID_PRIVATE_KEY = (
-        ec.generate_private_key(ec.SECP256R1())
-        .private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-        .decode()
-    )
-    settings.VAPID_CONTACT = "mailto:push@club.example"
-    service = PushService()
-    yield service
-    service.close()
 
 
 @pytest.fixture
