@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from accounts.language import set_language
 from accounts.staff_mfa import guard_admin
-from thirtyone import health, metrics_view, privacy, robots
+from thirtyone import app, health, metrics_view, privacy, robots
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -36,6 +36,10 @@ urlpatterns = [
     path("robots.txt", robots.robots_txt, name="robots_txt"),
     # What the site keeps about people, and who runs it (docs/privacy.md).
     path("privacy/", privacy.privacy, name="privacy"),
+    # The installable app (docs/app.md): at the root, so the worker's scope is the site.
+    path("manifest.webmanifest", app.manifest, name="web_manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("offline/", app.offline, name="offline"),
     path("admin/", admin.site.urls),
     # The footer's language form (accounts.language): Django's set_language, plus the
     # signed-in person's profile.
