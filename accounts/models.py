@@ -72,6 +72,20 @@ class User(AbstractUser):
         ),
     )
 
+    # Away from turn-based tables (docs/tables.md#vacation): their moves' time stops
+    # until `away_returns_at` (the start of the day after `away_until` on their club's
+    # clock) and starts again in full, within what each table or event allows.
+    away_until = models.DateField(
+        _("Away until"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "At turn-based tables, the time for your move stops until the end of this day "
+            "and starts again in full after it (an event allows only the days it says)."
+        ),
+    )
+    away_returns_at = models.DateTimeField(null=True, blank=True, editable=False)
+
     # Deleting the account (docs/privacy.md#deleting-an-account): when they asked; it takes
     # effect THIRTYONE_DELETION_GRACE_DAYS later (accounts.deletion), unless they keep it.
     deletion_requested_at = models.DateTimeField(null=True, blank=True, editable=False)

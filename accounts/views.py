@@ -1,16 +1,21 @@
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.stats import player_summary
+from clubs import zones
 from clubs.models import Club
+from games import services as games
 from games import turn_based
 from games.wording import readers
 
@@ -35,18 +40,61 @@ def my_profile(request: HttpRequest) -> HttpResponse:
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["call_sound", "language", "name_to_club_members"]
+        fields = ["call_sound", "language", "name_to_club_members", "away_until"]
+        widgets = {"away_until": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].error_messages["invalid_choice"] = _(
+            "Choose one of the languages offered."
+        )
+
+    def clean_away_until(self) -> date | None:
+        day: date | None = self.cleaned_data.get("away_until")
+        today = timezone.localdate()
+        if day is not None and day < today:
+            raise forms.ValidationError(_("Choose today or a day after it to be away until."))
+        if day is not None and day > today + timedelta(days=MOST_AWAY_DAYS):
+            raise forms.ValidationError(
+                _("You can be away for a year at most: choose an earlier day.")
+            )
+        return day
+
+
+# A vacation longer than this is not a vacation (docs/tables.md#vacation).
+MOST_AWAY_DAYS = 366
+
+
+def returns_at(user: User) -> datetime | None:
+    """When `user` is back from the vacation they set: the start of the day after
+    `away_until` on the clock of their first club (UTC without one)."""
+    if user.away_until is None:
+        return None
+    zone = (
+        Club.objects.filter(memberships__user=user)
+        .order_by("memberships__joined_at")
+        .values_list("time_zone", flat=True)
+        .first()
+    )
+    day_after = user.away_until + timedelta(days=1)
+    return datetime.combine(day_after, time(0), tzinfo=zones.zone(zone or zones.DEFAULT))
 
 
 @login_required
 @require_POST
 def preferences(request: HttpRequest) -> HttpResponse:
     """Save the signed-in player's own settings (the form on their profile)."""
+    was_away = request.user.away_until
     form = PreferencesForm(request.POST, instance=request.user)
-    if not form.is_valid():  # only a language that is not offered can be wrong
-        messages.error(request, _("Choose one of the languages offered."))
+    if not form.is_valid():
+        said = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        messages.error(request, _("Your settings were not saved: %(why)s") % {"why": said})
         return redirect("my_profile")
-    user = form.save()
+    user = form.save(commit=False)
+    user.away_returns_at = returns_at(user)
+    user.save()
+    if user.away_until != was_away:
+        games.away_changed(user)  # the deadlines of their moves now waiting
     response = redirect("my_profile")
     if user.language:
         # The page they come back to, and any signed-out page, in the language they chose.

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 from html import escape
 from typing import Any, NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, npgettext, pgettext
@@ -185,7 +188,7 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     # Unknown presence (the cache failed) shows nobody online rather than an error.
     connected = (presence.connected(game, len(names)) if not over else None) or set()
     deals = state.last_deal
-    seat_views = _seat_views(obs, players, connected, deals)
+    seat_views = _seat_views(obs, players, connected, deals, _vacations(game, players))
     me = seat_views[seat] if seat is not None else None
     order = (
         [(seat + step) % len(names) for step in range(1, len(names))]
@@ -307,7 +310,7 @@ def _shared_parts(
             "deadline_ms": context["deadline_ms"],
             "time_left": context["time_left"],
         }
-        views = _seat_views(obs, players, connected, state.last_deal)
+        views = _seat_views(obs, players, connected, state.last_deal, _vacations(game, players))
         seats = [_partial(SEAT_TEMPLATE, {"s": view, **clock}) for view in views]
         # The panel reads of the outcome only whether the game was ended early.
         ended = {"ended": game.status == Game.ENDED}
@@ -330,11 +333,31 @@ def _seat_views(
     players: dict[int, GamePlayer],
     connected: set[int | None],
     deals: int | None,
+    vacations: dict[int, date],
 ) -> list[SeatView]:
     # A game of a fixed number of deals is a part of something larger (a tournament's
     # deal): nobody wins it, so no seat is tagged its winner.
     winners = () if obs.outcome is None or deals is not None else obs.outcome.winners
-    return [_seat(obs, s, players.get(s.seat), s.seat in connected, winners) for s in obs.seats]
+    return [
+        _seat(obs, s, players.get(s.seat), s.seat in connected, winners, vacations.get(s.seat))
+        for s in obs.seats
+    ]
+
+
+def _vacations(game: Game, players: dict[int, GamePlayer]) -> dict[int, date]:
+    """At a turn-based table, the seats whose person is away, and the last day they are
+    (docs/tables.md#vacation): one query per instance and seq, none at a live table."""
+    if not game.table.turn_based:
+        return {}
+
+    def read() -> dict[int, date]:
+        seat_of = {p.user_id: seat for seat, p in players.items() if p.user_id is not None}
+        away = get_user_model().objects.filter(
+            pk__in=list(seat_of), away_returns_at__gt=timezone.now()
+        )
+        return {seat_of[pk]: day for pk, day in away.values_list("pk", "away_until")}
+
+    return game.once_per_seq("_vacations", read)
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
@@ -483,6 +506,7 @@ class SeatView(NamedTuple):
     won: bool
     away: bool
     connected: bool
+    vacation: str  # "on vacation until 12 December" (docs/tables.md#vacation), or ""
 
 
 def _seat(
@@ -491,6 +515,7 @@ def _seat(
     player: GamePlayer | None,
     connected: bool,
     winners: Sequence[int],
+    vacation: date | None = None,
 ) -> SeatView:
     rules = obs.rules
     lives = rules.scoring == "lives"
@@ -512,6 +537,11 @@ def _seat(
         won=s.seat in winners,
         away=bool(player and player.away),
         connected=connected and not (player and player.is_bot),
+        vacation=(
+            _("on vacation until %(day)s") % {"day": date_format(vacation, "j F")}
+            if vacation
+            else ""
+        ),
     )
 
 

@@ -24,6 +24,8 @@ from tournaments.schedule import recurrence
 from tournaments.services.turn_based import MAX_ROUND_DAYS
 from tournaments.words import ordinal, seat_name, table_seat
 
+# A turn-based event lets its players be away this many days in a game at most.
+MAX_VACATION_DAYS = 30
 TIEBREAK_FIELDS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 # The tie-breaks the form starts with: an event with card tables' defaults, whatever the
 # venue, since the venue is chosen on the same form (a phone without JavaScript could
@@ -183,6 +185,17 @@ class EventForm(forms.Form):
             "then bots finish the games still being played."
         ),
     )
+    vacation_days = forms.IntegerField(
+        label=gettext_lazy("Vacation days"),
+        required=False,
+        min_value=0,
+        max_value=MAX_VACATION_DAYS,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_VACATION_DAYS}),
+        help_text=gettext_lazy(
+            "Turn-based events only: the days each player may be away in a game, their "
+            "moves' time stopped; after them a bot plays their moves. Blank: none."
+        ),
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -259,6 +272,7 @@ class EventForm(forms.Form):
         data["stand_in_scoring"] = data.get("stand_in_scoring") or Event.STAND_IN_PLAYED
         data["turn_timer"], data["move_hours"] = split_pace(data["turn_timer"])
         data["round_days"] = data.get("round_days") or 0
+        data["vacation_days"] = data.get("vacation_days") or 0
         return data
 
     def service_error(self, error: ServiceError) -> None:

@@ -37,7 +37,7 @@ def open_event_table(
     event: Event, name: str, seats: list[SeatSpec], seat_count: int, *, is_public: bool = True
 ) -> Table:
     """A new table of `event` called "<event> · <name>", with `seats` taken."""
-    return games.open_table(
+    table = games.open_table(
         name=f"{event.name} · {name}",
         rule_set=event.rule_set,
         rules=Rules.from_dict(event.rules),
@@ -51,14 +51,27 @@ def open_event_table(
         home=event_home(event),
         first_turn_grace=event.first_turn_grace,
     )
+    return _with_event_vacation(event, [table])[0]
+
+
+def _with_event_vacation(event: Event, tables: list[Table]) -> list[Table]:
+    """The event's vacation days on its tables (docs/tables.md#vacation), not a casual
+    table's: one UPDATE."""
+    if tables and tables[0].vacation_days != event.vacation_days:
+        Table.objects.filter(pk__in=[t.pk for t in tables]).update(
+            vacation_days=event.vacation_days
+        )
+        for table in tables:
+            table.vacation_days = event.vacation_days
+    return tables
 
 
 def open_event_tables(
     event: Event, tables: list[tuple[str, list[SeatSpec], int]], *, is_public: bool = True
 ) -> list[Table]:
     """New tables of `event`, each (name, seats taken, seat count) as `open_event_table`
-    opens one, all in two queries (a round's tables)."""
-    return games.open_tables(
+    opens one, all in three queries (a round's tables)."""
+    opened = games.open_tables(
         rule_set=event.rule_set,
         rules=Rules.from_dict(event.rules),
         tables=[
@@ -72,6 +85,7 @@ def open_event_tables(
         home=event_home(event),
         first_turn_grace=event.first_turn_grace,
     )
+    return _with_event_vacation(event, opened)
 
 
 def start_event_game(round_: Round, table: Table, **options: Any) -> Game:

@@ -193,6 +193,9 @@ class GamePlayer(models.Model):
     # When the person first opened the table's page or socket during this game; None
     # until then (and for a bot). Read by the turn timer's grace and "your game is ready".
     arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
+    # Seconds of vacation this player's deadlines were put off by in this game
+    # (docs/tables.md#vacation), against the table's `vacation_days`.
+    vacation_seconds = models.PositiveIntegerField(_("vacation seconds"), default=0, db_default=0)
     # ---- results, set when the game is over (games.results) ----
     place = models.PositiveSmallIntegerField(
         _("place"), null=True, blank=True, help_text=_("1 = best; players who tie share a place.")

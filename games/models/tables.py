@@ -152,6 +152,11 @@ class Table(models.Model):
         _("move hours"), choices=MOVE_HOURS_CHOICES, default=0, db_default=0
     )
 
+    # Days of vacation each player may take at this turn-based table, per game
+    # (docs/tables.md#vacation): a casual table's default; an event's tables take its own
+    # (default 0: none).
+    vacation_days = models.PositiveSmallIntegerField(_("vacation days"), default=14, db_default=14)
+
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")

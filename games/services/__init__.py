@@ -82,6 +82,7 @@ from games.services.tables import (
     open_tables,
     set_seats,
 )
+from games.services.vacation import away_changed
 
 __all__ = [
     "arrive",
@@ -111,6 +112,7 @@ __all__ = [
     "leave_seat",
     "leave_table",
     "forget_player",
+    "away_changed",
     "let_bot_finish",
     "mark_absent",
     "may_start",

@@ -20,7 +20,7 @@ from games import engine, notify, results
 from games.engine import events as engine_events
 from games.errors import ServiceError, StaleMove
 from games.models import Deal, Game, GameEvent, GamePlayer
-from games.services import sources
+from games.services import sources, vacation
 from games.shuffles import CommittedDecks, deck_commitment, new_salt
 from games.wording import refusal
 
@@ -184,6 +184,7 @@ def record(
     _commit_decks(game, first, events, decks)
     now = timezone.now()
     before = game.state
+    started_before = game.turn_started_at
     new_turn = False
     if state.turn is None:
         game.turn_started_at = None
@@ -194,6 +195,8 @@ def record(
     ) or game.turn_started_at is None:
         game.turn_started_at = now  # a new turn (a draw and a discard are one turn)
         new_turn = True
+    if (new_turn or state.turn is None) and before.get("turn") is not None:
+        vacation.count_turn(game, before["turn"], started_before, now)
     game.seq = first + len(events) - 1
     game.keep_state(state)
     if players_kept and state.outcome is None:
@@ -316,7 +319,8 @@ def _deadline(game: Game, state: engine.GameState) -> datetime | None:
         grace_ends = game.started_at + timedelta(seconds=grace)
         if grace_ends > start and _not_arrived(game, state.turn):
             start = grace_ends
-    return start + timedelta(seconds=seconds)
+    # A person away on vacation: from when they return (docs/tables.md#vacation).
+    return start + vacation.put_off(game, state.turn, start) + timedelta(seconds=seconds)
 
 
 def _not_arrived(game: Game, seat: int) -> bool:

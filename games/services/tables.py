@@ -16,6 +16,7 @@ from games import absence, access, engine
 from games.engine.bots import SEATED_LEVELS
 from games.errors import ServiceError
 from games.models import Home, RuleSet, Seat, Table
+from games.services import vacation
 from games.services.table_checks import in_play, locked_table, mark_active, require_open
 from games.wording import refusal
 
@@ -168,6 +169,8 @@ def _new_table(
         rules_name=rule_set.name,
         rules_preset=rule_set.preset,
         seat_count=seat_count,
+        # A table someone hosts lets its players take a vacation; an event sets its own.
+        vacation_days=vacation.CASUAL_DAYS if owner is not None else 0,
         home_url=home.url[:200] if home else "",
         home_label=home.label[:80] if home else "",
         **fields,

@@ -1,7 +1,7 @@
 """What the clock brings at a turn-based table (docs/notifications.md#turn-based-alarms):
 "your move runs out soon" once a quarter of the move's time is left, "an hour left" an
 hour before the deadline (when the move has more than four hours, so the two do not
-fall together), and "your turn" again once half the move's time has gone by if the
+fall together), and "your turn" again once half the move's time is left if the
 person has not read it and is not at the table. Made by beat's sweep
 (`notifications.sweep`), each once per turn: the keys carry the game and its seq, and
 `services.notify` writes a (kind, key, person) once however often the sweep proposes it.
@@ -63,13 +63,15 @@ def alarms(now: datetime) -> list[Draft]:
     drafts: list[Draft] = []
     unread = _unread_turns(turns)
     for turn in turns:
-        span = turn.deadline - turn.started
+        # The move's own hours, not deadline minus start: a vacation puts the deadline
+        # off (docs/tables.md#vacation), and the alarms come as its last hours run.
+        span = turn.move_time
         if now >= turn.deadline - span / 4:
             drafts.append(turn.draft(QUARTER_LEFT, f"quarter-{turn.key}", now))
         if span > 4 * HOUR and now >= turn.deadline - HOUR:
             drafts.append(turn.draft(HOUR_LEFT, f"hour-{turn.key}", now))
         if (
-            now >= turn.started + span / 2
+            now >= turn.deadline - span / 2
             and (turn.user_id, f"turn-{turn.key}") in unread
             and not presence.seat_seen(turn.game_id, turn.seat, turn.user_id)
         ):
@@ -84,6 +86,7 @@ class _Turn:
         self.game_id, self.seq, self.seat = row["pk"], row["seq"], row["state__turn"]
         self.deadline, self.started = row["turn_deadline"], row["turn_started_at"]
         self.table_title, self.url = row["title"], row["url"]
+        self.move_time = timedelta(hours=row["move_hours"])
         self.user, self.user_id = user, user.pk
         self.key = f"{self.game_id}-{self.seq}"
 
@@ -117,6 +120,7 @@ def _turns_waiting(now: datetime) -> list[_Turn]:
             "turn_deadline": g.turn_deadline,
             "turn_started_at": g.turn_started_at,
             "title": g.table.title,
+            "move_hours": g.table.move_hours,
             "url": g.table.get_absolute_url(),
         }
         for g in games

@@ -88,9 +88,7 @@ def test_the_app_installs_works_offline_and_shows_a_push(
     context.close()
 
 
-def test_axe_finds_nothing_on_the_offline_page(
-    browser: Any, live_server: Any
-) -> None:
+def test_axe_finds_nothing_on_the_offline_page(browser: Any, live_server: Any) -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{live_server.url}/offline/")

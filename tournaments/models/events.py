@@ -249,6 +249,10 @@ class Event(SeedCommitted, models.Model):
     round_days = models.PositiveSmallIntegerField(
         gettext_lazy("days a round"), default=0, db_default=0
     )
+    # Vacation days each player may take, per game (docs/tables.md#vacation).
+    vacation_days = models.PositiveSmallIntegerField(
+        gettext_lazy("vacation days"), default=0, db_default=0
+    )
     first_turn_grace = models.PositiveSmallIntegerField(
         gettext_lazy("seconds to reach the table"),
         default=60,

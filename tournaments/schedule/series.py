@@ -65,6 +65,7 @@ COPIED = (
     "turn_timer",
     "move_hours",
     "round_days",
+    "vacation_days",
     "first_turn_grace",
 )
 NOT_COPIED = (

@@ -53,6 +53,7 @@ def create_event(
     turn_timer: int = 60,
     move_hours: int = 0,
     round_days: int = 0,
+    vacation_days: int = 0,
     description: str = "",
     registration_opens_at: datetime | None = None,
     **options: Any,
@@ -119,6 +120,7 @@ def create_event(
             turn_timer=turn_timer,
             move_hours=move_hours,
             round_days=round_days,
+            vacation_days=vacation_days if move_hours else 0,
             registration_opens_at=registration_opens_at,
             **stored,
         )
