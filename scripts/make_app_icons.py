@@ -56,9 +56,7 @@ def icon(size: int, *, corner: float, spade: float) -> Image.Image:
     draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=int(corner * big), fill=FELT)
     box = spade * big
     offset = (big - box) / 2
-    draw.polygon(
-        [(offset + x / 64 * box, offset + y / 64 * box) for x, y in outline()], fill=SPADE
-    )
+    draw.polygon([(offset + x / 64 * box, offset + y / 64 * box) for x, y in outline()], fill=SPADE)
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
