@@ -12,7 +12,8 @@ come back after STALE_MINUTES (`release_stale`). Per message:
 - the payload is JSON `{"title", "body", "url", "tag"}` in the person's language, the
   notification's own words (which never name a card), encrypted for the browser
   (aes128gcm, RFC 8291) and signed for the push service (VAPID, RFC 8292);
-- `TTL` until the news stops being news (`valid_until`), else MAX_TTL; `Urgency: high`
+- `TTL` until the news stops being news (`valid_until`), else MAX_TTL (a live call:
+  LIVE_TTL); `Urgency: high`
   for a kind marked urgent (your game is ready, your turn); `Topic` per (kind,
   subject), so a newer "your turn" replaces one the service has not delivered yet;
 - 201 sent; 404 or 410, the browser unsubscribed: its subscription is deleted; 429, a
@@ -54,6 +55,7 @@ PER_RUN = 2000
 MAX_ATTEMPTS = 5
 RETRY_SECONDS = 20
 MAX_TTL = 28 * 24 * 3600  # what push services keep at most
+LIVE_TTL = 3600  # a call to a live event's table
 TIMEOUT = 10.0  # seconds a push service may take to answer
 STALE_MINUTES = 10
 GONE = {404, 410}
@@ -225,9 +227,14 @@ def topic(notification: Any) -> str:
 
 
 def ttl(notification: Any, now: datetime) -> int:
+    """Seconds the push service may keep it for a device that is offline: until it
+    stops being news (`valid_until`); a live call ("your game is ready") an hour at most,
+    as the game it calls to is played meanwhile; else what services keep."""
+    kind = kinds.get(notification.kind)
+    most = MAX_TTL if kind is None or kind.can_wait else LIVE_TTL
     if notification.valid_until is None:
-        return MAX_TTL
-    return max(0, min(MAX_TTL, int((notification.valid_until - now).total_seconds())))
+        return most
+    return max(0, min(most, int((notification.valid_until - now).total_seconds())))
 
 
 def _send(

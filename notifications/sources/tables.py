@@ -146,6 +146,8 @@ def turn_waiting(*, game_id: int, table_id: int, user_id: int, seq: int) -> list
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return []
+    # News until the move's deadline: no mail or push after it, nor a push kept longer.
+    deadline = Game.objects.filter(pk=game_id).values_list("turn_deadline", flat=True).first()
     return [
         Draft(
             kind=YOUR_TURN,
@@ -155,5 +157,6 @@ def turn_waiting(*, game_id: int, table_id: int, user_id: int, seq: int) -> list
                 [user_id], lambda: _("Your turn at %(table)s") % {"table": table.title}
             )[user_id],
             url=table.get_absolute_url(),
+            valid_until=deadline,
         )
     ]

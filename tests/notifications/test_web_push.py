@@ -356,3 +356,14 @@ def test_the_embedded_key_is_made_once_and_kept_owner_only(tmp_path: Any) -> Non
     made = embedded.vapid_private_key(tmp_path)
     assert "BEGIN PRIVATE KEY" in made and embedded.vapid_private_key(tmp_path) == made
     assert (tmp_path / "vapid_private_key.pem").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_push_is_kept_for_an_offline_device_only_while_it_is_news() -> None:
+    from notifications.models import Notification
+
+    now = timezone.now()
+    assert webpush.ttl(Notification(kind="announcement"), now) == webpush.MAX_TTL
+    # A call to a live event's table: its game is played meanwhile.
+    assert webpush.ttl(Notification(kind="game_ready"), now) == webpush.LIVE_TTL
+    soon = Notification(kind="your_turn", valid_until=now + timedelta(minutes=10))
+    assert webpush.ttl(soon, now) == 600
