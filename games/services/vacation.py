@@ -56,15 +56,14 @@ def away_changed(user: Any) -> int:
     """`user` set or ended a vacation: the deadline of each turn-based move of theirs now
     waiting is worked out again, as if the turn began now (no sooner than it was, while
     they are away; from now, in full, when they are back early). How many changed."""
-    from games.services.game_log import locked_game
-
     changed = 0
     waiting = GamePlayer.objects.played_by_person().filter(
         user=user, game__status=Game.PLAYING, game__table__move_hours__gt=0
     )
     for game_id, seat in waiting.values_list("game_id", "position"):
         with transaction.atomic():
-            game = locked_game(game_id)
+            # Locked as every change of a game is (games.services.game_log.locked_game).
+            game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
             if game.state.get("turn") != seat or game.turn_deadline is None:
                 continue
             now = timezone.now()
