@@ -93,7 +93,7 @@ def test_the_list_and_the_settings_work_without_javascript_on_a_phone_and_a_lapt
     page.goto(f"{live_server.url}{reverse('notifications:preferences')}")
     page.get_by_label("Your game is ready: By e-mail").check()
     page.get_by_label("Announcements: On the site").uncheck()
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     assert "Your notification settings are saved." in page.inner_text("main")
     assert page.get_by_label("Your game is ready: By e-mail").is_checked()
     assert not page.get_by_label("Announcements: On the site").is_checked()
