@@ -158,6 +158,24 @@ def _your_turn(request: pytest.FixtureRequest) -> Made:
     return Made(bob, lambda: tasks.make("turn_waiting", arguments))
 
 
+def _move_alarm(before_deadline: timedelta) -> Callable[[pytest.FixtureRequest], Made]:
+    """A turn-based move with `before_deadline` left: the sweep's alarm to its player."""
+
+    def sample(request: pytest.FixtureRequest) -> Made:
+        ann, bob, scat = _fixtures(request, "ann", "bob", "scat")
+        table = games.create_table(
+            owner=ann, name="Slow table", rule_set=scat, seat_count=2, move_hours=24
+        )
+        games.join_table(table=table, user=bob)
+        game = Game.objects.get(pk=games.start_game(table=table, by=ann).pk)
+        on_turn = game.players.get(position=game.engine_state().turn).user
+        assert game.turn_deadline is not None
+        moment = game.turn_deadline - before_deadline
+        return Made(on_turn, lambda: sweep.run(now=moment))
+
+    return sample
+
+
 # Each kind's samples: every source that makes notifications of that kind.
 def _missed_check_in(request: pytest.FixtureRequest) -> Made:
     """An event with check-in started before the reader checked in: withdrawn, told."""
@@ -194,6 +212,8 @@ SAMPLES: dict[str, tuple[Sample, ...]] = {
     "game_ready": (_game_ready,),
     "moved_table": (_moved_table,),
     "your_turn": (_your_turn,),
+    "move_quarter_left": (_move_alarm(timedelta(hours=5)),),
+    "move_hour_left": (_move_alarm(timedelta(minutes=30)),),
     "missed_check_in": (_missed_check_in,),
     "data_ready": (_data_ready,),
 }

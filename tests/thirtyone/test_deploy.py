@@ -39,6 +39,21 @@ def production_environ(tmp_path: Path, **extra: str) -> dict[str, str]:
     return environ
 
 
+def vapid_key() -> str:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    return (
+        ec.generate_private_key(ec.SECP256R1())
+        .private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+        .decode()
+    )
+
+
 def manage(environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -62,6 +77,8 @@ def test_check_deploy_passes_with_production_settings(tmp_path: Path) -> None:
         SITE_URL="https://example.com",
         THIRTYONE_OPERATOR="Example Card Club",
         THIRTYONE_CONTACT_EMAIL="privacy@example.com",
+        # Web Push's key (notifications.checks): a test-only one, made here.
+        VAPID_PRIVATE_KEY=vapid_key(),
     )
 
     result = manage(environ, "check", "--deploy", "--fail-level", "WARNING")

@@ -93,7 +93,11 @@ def test_valkey_stops_only_after_its_clients_have_gone(short_dir: Path) -> None:
     assert supervisor.wait(embedded.STOP_GRACE_SECONDS + 5) == 0
     assert not embedded.answers(short_dir)
     # No dump file (the settings name the metrics' folder: docs/monitoring.md#many-processes).
-    assert {path.name for path in short_dir.iterdir()} <= {"secret_key", "metrics"}
+    assert {path.name for path in short_dir.iterdir()} <= {
+        "secret_key",
+        "vapid_private_key.pem",
+        "metrics",
+    }
 
 
 def test_valkey_without_clients_stops_at_once(short_dir: Path) -> None:
