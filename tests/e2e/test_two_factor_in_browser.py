@@ -72,7 +72,9 @@ def test_the_app_is_set_up_and_logs_in_without_javascript(browser: Any, live_ser
     User.objects.create_user("alice", password=PASSWORD)
     base = live_server.url
     context = browser.new_context(java_script_enabled=False, viewport=LAPTOP)
-    checking = browser.new_context(viewport=LAPTOP)
+    # No service worker there: its fetch of a page would pass the routes the pages
+    # without JavaScript are served by (docs/app.md#the-service-worker).
+    checking = browser.new_context(viewport=LAPTOP, service_workers="block")
     problems: list[str] = []
     try:
         page = context.new_page()
