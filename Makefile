@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # Daphne, Celery and honcho's children find their commands in the venv.
 RUN_PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: venv install run test test-services check lint messages bench bench-bots bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings bench-push soak clean
+.PHONY: venv install run test test-services check lint messages bench bench-bots bench-review bench-engine bench-live bench-pages bench-tournament bench-round-start bench-ratings bench-push bench-collusion bench-keep-apart soak clean
 
 venv install: $(STAMP)
 
@@ -87,7 +87,7 @@ lint: $(STAMP)
 # strict over the modules that import no Django (its `files`), then every app checked
 # with strict's flags but the three that mean nothing while Django is untyped, each run
 # with a cache of its own. make stops at the first that fails.
-MYPY_APPS := accounts calls clubs games notifications ratings thirtyone tournaments scripts
+MYPY_APPS := accounts calls clubs fairplay games notifications ratings thirtyone tournaments scripts
 MYPY_APPS_FLAGS := --allow-subclassing-any --allow-untyped-decorators --no-warn-return-any
 
 check: lint
@@ -100,6 +100,13 @@ check: lint
 messages: $(STAMP)
 	$(PY) manage.py makemessages --all
 	$(PY) -m thirtyone.catalogues compile
+
+# What the bots' review of a finished game costs: 200 games of four medium bots, every
+# seat reviewed, CPU seconds per game (median, p95), and how far the verdicts agree with
+# a second review of 30 of them at 4x the budget (python -m lab.bench_review; docs/bots.md,
+# "The review of a finished game"; about half an hour on one core).
+bench-review: $(STAMP)
+	$(PY) -m lab.bench_review --games 200 --players 4 --recheck 30 --factor 4
 
 # Commit -> socket latency with 100 bot-only tables on real server processes
 # (python -m lab.bench_live; about a minute and a half for each profile).
@@ -187,6 +194,22 @@ RATINGS_ARGS ?=
 
 bench-ratings: $(STAMP)
 	$(PY) -m lab.bench_ratings bench --games 5000 $(RATINGS_ARGS)
+
+# The collusion test against colluding bots (python -m lab.collusion; about two
+# minutes): honest pairs flagged and colluding pairs found, with their intervals.
+COLLUSION_ARGS ?= --games 1000
+
+bench-collusion: $(STAMP)
+	$(PY) -m lab.collusion $(COLLUSION_ARGS)
+
+# Keep-apart pairs in seating (python -m lab.bench_keep_apart; about two minutes): 500 Swiss
+# fields, 300 balanced knockouts and 500 duplicate fields with 1-4 random pairs, seated
+# by version 2 and version 1 on the same seeds: pairs kept apart, the failures the field
+# made unavoidable, and the repeat meetings per event each version costs.
+KEEP_APART_ARGS ?=
+
+bench-keep-apart: $(STAMP)
+	$(PY) -m lab.bench_keep_apart $(KEEP_APART_ARGS)
 
 # 20 bot tables for 30 minutes on `make run`'s processes: prints process restarts,
 # stalled tables and moves/s (python -m lab.soak; SOAK_ARGS to change the size).

@@ -18,6 +18,7 @@ class AccountsConfig(AppConfig):
         from accounts.devices import seen_at_log_in
         from accounts.language import remember_signup_language
         from accounts.login_limits import tolerate_outages
+        from accounts.networks import seen_at_sign_in
 
         checks.register(mail_settings)
         tolerate_outages()
@@ -27,3 +28,5 @@ class AccountsConfig(AppConfig):
         for part in (own, played, chat):
             part.register()
         user_logged_in.connect(seen_at_log_in, dispatch_uid="device-seen-at-log-in")
+        # Every sign-in notes its network's fingerprint (docs/privacy.md#the-network-fingerprint).
+        user_logged_in.connect(seen_at_sign_in, dispatch_uid="network-seen-at-sign-in")

@@ -6,9 +6,10 @@ A member asks (`request_deletion`); THIRTYONE_DELETION_GRACE_DAYS later beat's s
 and results -- the others' standings, ratings, seating commitments and verify pages
 stand -- and removes everything that is theirs: the name (they read as "Deleted player
 7", `games.wording.names`), e-mail addresses, password, sessions, chat lines, profile
-fields, memberships, downloads of their data, and (through `account_erased`) calendar
-feeds, notifications and ratings. `erase` is safe twice and on two workers at once: it
-locks the member's row and does nothing to a member already erased.
+fields, memberships, downloads of their data, network fingerprints, and (through
+`account_erased`) calendar feeds, notifications and ratings. `erase` is safe twice and
+on two workers at once: it locks the member's row and does nothing to a member already
+erased.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import networks
 from accounts.data_export import storage
 from accounts.models import DataExport, User
 from accounts.signals import account_erased
@@ -138,6 +140,7 @@ def _erase(user_id: int) -> bool:
     for export in DataExport.objects.filter(user=user):
         storage.delete(export)  # their downloads of their data, files and all
         export.delete()
+    networks.forget(user)  # their networks' fingerprints
     games.forget_player(user=user, token=token)
     account_erased.send(sender=User, user=user, old_username=old_username)
     log.info("account %s deleted: now %s", user_id, token)

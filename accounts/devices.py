@@ -25,6 +25,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
+from accounts import networks
 from games import safe_cache
 
 # First match wins: Edge and Opera also say "Chrome", Chrome also says "Safari".
@@ -97,6 +98,8 @@ def track_devices(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
                 )
             ):
                 usersessionkit.track_activity(request, user=user, session=session)
+                # As often, the network it is used from (accounts.networks).
+                networks.seen(request, user)
         return get_response(request)
 
     return middleware

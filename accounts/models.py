@@ -153,3 +153,27 @@ class DataExport(models.Model):
     def downloadable(self, now: datetime) -> bool:
         """Ready, and not past its days (beat's purge may not have run yet)."""
         return self.status == self.READY and self.expires_at is not None and now < self.expires_at
+
+
+class NetworkSighting(models.Model):
+    """A person seen on a network (docs/privacy.md#the-network-fingerprint): the keyed
+    fingerprint of their address's /24 or /48 (`accounts.networks`), never the address,
+    and when they were first and last seen there. One row per person and network;
+    deleted `accounts.networks.KEPT_DAYS` after `last_seen`."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="network_sightings"
+    )
+    network = models.CharField(max_length=64)  # salted_hmac's SHA-256, in hex
+    first_seen = models.DateTimeField(default=timezone.now)
+    last_seen = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "network"], name="one_sighting_per_network"),
+        ]
+        # shared_pairs reads by person (the constraint's index); the purge by age.
+        indexes = [models.Index(fields=["last_seen"], name="network_sighting_last_seen")]
+
+    def __str__(self) -> str:
+        return f"network sighting of {self.user_id}"

@@ -1,6 +1,7 @@
 """Celery tasks: send a mail that allauth rendered (see accounts.adapter), and beat's
 hourly ones: due account deletions take effect (`erase_due`, accounts.deletion), and
-expired log-in records are purged (`purge_expired`, accounts.retention).
+expired log-in records are purged (`purge_expired`, accounts.retention), and so are
+old network fingerprints (`purge_networks`, accounts.networks).
 
 The task takes plain strings, never the request or a lazy object. The body of a
 password-reset mail holds the reset key, and an SMTP error's text may hold the
@@ -19,7 +20,7 @@ from email.utils import parseaddr
 from celery import Task, shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
-from accounts import deletion, retention
+from accounts import deletion, networks, retention
 from games.metrics import MAIL
 
 log = logging.getLogger(__name__)
@@ -139,3 +140,11 @@ def purge_expired() -> None:
     """Beat's, hourly: expired sessions and e-mail confirmations deleted, by a cutoff,
     so a late, repeated or doubled run is harmless (docs/privacy.md#the-purge)."""
     retention.purge()
+
+
+@shared_task(name="accounts.tasks.purge_networks", ignore_result=True)
+def purge_networks() -> int:
+    """Beat's, hourly: network fingerprints last seen over 30 days ago deleted, by a
+    cutoff, so a late, repeated or doubled run is harmless
+    (docs/privacy.md#the-network-fingerprint)."""
+    return networks.purge()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import deletion_views, views
+from accounts import deletion_views, staff_networks, views
 from accounts.data_export import views as data_export
 
 urlpatterns = [
@@ -13,4 +13,7 @@ urlpatterns = [
     # "Download my data" (docs/privacy.md#download-my-data).
     path("data/", data_export.data_page, name="data_export"),
     path("data/<int:pk>/download/", data_export.download, name="data_export_download"),
+    # Staff only: rated games whose players share a network
+    # (docs/privacy.md#the-network-fingerprint).
+    path("staff/shared-networks/", staff_networks.shared_networks, name="staff_shared_networks"),
 ]

@@ -162,3 +162,54 @@ class ClubRuleSet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule_set} ({self.club})"
+
+
+class KeepApart(models.Model):
+    """Two of the club's members its events' seating keeps at different tables whenever
+    the field allows (docs/clubs.md#keep-apart-pairs): a household, partners. Stored in
+    one order (the smaller user id first), so (a, b) and (b, a) are one pair. Private:
+    only the club's organizers see the list."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="keep_apart", verbose_name=_("club")
+    )
+    first = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("first player"),
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("second player"),
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("added by"),
+    )
+    created_at = models.DateTimeField(_("added"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "created_at", "pk"]
+        verbose_name = _("keep-apart pair")
+        verbose_name_plural = _("keep-apart pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "first", "second"], name="keep_apart_once"),
+            # The one order: the smaller id first, never a member with themselves.
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="keep_apart_in_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(first)s and %(second)s kept apart") % {
+            "first": self.first,
+            "second": self.second,
+        }

@@ -17,6 +17,12 @@ urlpatterns = [
     path("<slug:slug>/requests/accept-all/", views.accept_all, name="accept_all"),
     path("<slug:slug>/requests/<int:pk>/", views.answer_request, name="answer_request"),
     path("<slug:slug>/members/<int:pk>/", views.member, name="member"),
+    path("<slug:slug>/keep-apart/", views.keep_apart, name="keep_apart"),
+    path(
+        "<slug:slug>/keep-apart/<int:pk>/remove/",
+        views.remove_keep_apart,
+        name="remove_keep_apart",
+    ),
     path("<slug:slug>/rules/", views.add_rule_set, name="add_rule_set"),
     path("<slug:slug>/rules/new/", views.new_rule_set, name="new_rule_set"),
     path("<slug:slug>/rules/<int:pk>/remove/", views.remove_rule_set, name="remove_rule_set"),

@@ -15,6 +15,8 @@ table views, the game socket, the page's rendering and the services ask here).
 - A sealed game (`Game.sealed`: a duplicate board still played at other tables) is
   seen by its own players only -- not spectators, not the host, not staff -- and
   cannot be replayed until the tournament unseals it.
+- `review_seats(user, game)`: whose decisions in the bots' review of `game` `user` may
+  read.
 - `may_chat(user, table, seats)`: who writes in a table's chat -- its players;
   everyone who may watch the table reads it. `may_mute`: the host or staff.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games import running_events
 from games.models import Game, GamePlayer, Seat, Table
 
 
@@ -159,6 +162,23 @@ def replay_sides(game: Game, seat_count: int) -> list[str]:
     if game.in_play:
         return [WATCH]
     return [WATCH, FACE_UP, *(str(seat) for seat in range(seat_count))]
+
+
+def review_seats(user: Any, game: Game) -> set[int]:
+    """The seats whose decisions in the bots' review of `game` `user` may read
+    (docs/bots.md#who-sees-a-review): none while the game is played or sealed; while
+    its event is still running (`running_events`), a player their own only; otherwise
+    every seat, to anyone who may watch the game. The one rule: the replay's lines and
+    the game page's summary ask here. (A line that names a card is shown only on a
+    replay side that shows that hand: `games.archive.reviews`.)"""
+    if game.in_play or game.sealed:
+        return set()
+    if game.once_per_seq("_event_running", lambda: running_events.event_running(game)):
+        seat = seat_at(game, user)
+        return set() if seat is None else {seat}
+    if not may_watch(user, game.table, game=game):
+        return set()
+    return {p.position for p in players(game)}
 
 
 def may_chat(user: Any, table: Table, seats: list[Seat] | None = None) -> bool:

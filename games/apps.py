@@ -15,3 +15,7 @@ class GamesConfig(AppConfig):
         )
 
         name_scope.register()
+        # A finished game's review is enqueued (docs/bots.md#the-review-of-a-finished-game).
+        from games.signals import game_finished
+
+        game_finished.connect(tasks.game_finished, dispatch_uid="games.review")

@@ -18,6 +18,12 @@
   socket, the chat polls; without JavaScript, a form post and the page's reload.
 - Hiding: a viewer may hide the chat (kept in their session, per table): the page
   then shows no lines, and their socket does not join the chat group.
+- Another app may refuse a writer (`games.gates.CHAT`: a moderator's mute) and hide
+  authors from a reader (`games.chat_hiding`: people they blocked), whose lines that
+  reader reads as "A message from someone you blocked" -- on the page, in the poll and
+  in a push: a reader who hides someone has a group of their own beside their
+  language's, the push renders their copy there, and their socket skips the shared
+  copy whenever it carries a line of someone they hide (docs/fair-play.md#blocks).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import access, realtime
+from games import access, chat_hiding, gates, realtime
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Seat, Table, TableMute
 from games.phrases import QUICK_PHRASES, in_english
@@ -52,6 +58,12 @@ def chat_group(table_id: int, language: str = ENGLISH) -> str:
     """The group of the table's chat sockets that read `language`."""
     group = f"table-{table_id}-chat"
     return group if language == ENGLISH else f"{group}-{language}"
+
+
+def reader_group(table_id: int, language: str, reader_id: int) -> str:
+    """The group of one reader's chat sockets in `language`: a reader who hides an
+    author gets their own copy of each push there (`games.chat_hiding`)."""
+    return f"{chat_group(table_id, language)}-reader-{reader_id}"
 
 
 def clean(text: str) -> str:
@@ -79,6 +91,7 @@ def post(*, table: Table, user: Any, text: str = "", phrase: str = "") -> ChatMe
             raise ServiceError(_("Only the players at this table write in its chat."))
         if TableMute.objects.filter(table=table, user=user).exists():
             raise ServiceError(_("The host muted you at this table: you can read its chat only."))
+        gates.require(gates.CHAT, user, table)
         message = ChatMessage.objects.create(
             table=table, user=user, name=table_name(user.get_username()), text=line, phrase=phrase
         )
@@ -115,13 +128,21 @@ def lines(table_id: int) -> list[ChatMessage]:
     return list(reversed(found))
 
 
-def render_lines(table_id: int, shown: list[ChatMessage] | None = None) -> str:
+def render_lines(
+    table_id: int, shown: list[ChatMessage] | None = None, hidden: frozenset[int] = frozenset()
+) -> str:
     """The chat's lines as pushed and polled, in the active language: the same for
     every viewer who reads it (no form, no per-user control), so one rendering serves
-    the whole table."""
+    the whole table -- but for a reader who hides some authors (`hidden`), whose lines
+    of theirs read "A message from someone you blocked"."""
     if shown is None:
         shown = lines(table_id)
-    context = {"chat_lines": shown, "chat_last": last_id(shown), "table_id": table_id}
+    context = {
+        "chat_lines": shown,
+        "chat_last": last_id(shown),
+        "table_id": table_id,
+        "chat_hidden": hidden,
+    }
     return render_to_string(LINES_TEMPLATE, context)
 
 
@@ -142,10 +163,10 @@ def newest(table_id: int) -> int:
     return found or 0
 
 
-def lines_since(table_id: int, shown: int) -> str | None:
+def lines_since(table_id: int, shown: int, hidden: frozenset[int] = frozenset()) -> str | None:
     """The chat's lines if the newest one is not `shown` (a line came, or one was
     taken down) -- one query when it is, the rendering only when it is not."""
-    return None if newest(table_id) == shown else render_lines(table_id)
+    return None if newest(table_id) == shown else render_lines(table_id, hidden=hidden)
 
 
 def push(table_id: int) -> None:
@@ -157,13 +178,22 @@ def push(table_id: int) -> None:
         return
     reaches = realtime.reachable(layer)
     shown = lines(table_id)
-    messages = []
+    authors = sorted({m.user_id for m in shown if m.user_id is not None})
+    hiding = chat_hiding.readers_hiding(authors)
+    messages: list[tuple[str, dict[str, Any]]] = []
     for language in LANGUAGES:
         group = chat_group(table_id, language)
-        if reaches is not None and not reaches(group):
-            continue
-        with translation.override(language):
-            messages.append((group, {"type": "chat.lines", "html": render_lines(table_id, shown)}))
+        if reaches is None or reaches(group):
+            with translation.override(language):
+                html = render_lines(table_id, shown)
+            messages.append((group, {"type": "chat.lines", "html": html, "authors": authors}))
+        for reader, hidden in hiding.items():
+            own = reader_group(table_id, language, reader)
+            if reaches is not None and not reaches(own):
+                continue
+            with translation.override(language):
+                html = render_lines(table_id, shown, hidden)
+            messages.append((own, {"type": "chat.lines", "html": html, "reader": reader}))
     if not messages:
         return
     try:
@@ -198,6 +228,8 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
     user = request.user
     hidden = is_hidden(request.session, table.pk)
     shown = [] if hidden else lines(table.pk)
+    authors_hidden = chat_hiding.hidden_by(user.pk if user.is_authenticated else None)
+    refused = gates.refusal(gates.CHAT, user, table)
     if seats is None:
         seats = list(table.seats.select_related("user"))
     muted_ids = (
@@ -206,6 +238,7 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
         else set()
     )
     muted = user.is_authenticated and user.pk in muted_ids
+    seated = access.may_chat(user, table, seats)
     mutable = [
         (seat.user_id, seat.display_name, seat.user_id in muted_ids)
         for seat in seats
@@ -216,8 +249,11 @@ def panel(request: Any, table: Table, seats: list[Seat] | None = None) -> dict[s
         "hidden": hidden,
         "chat_lines": shown,
         "chat_last": last_id(shown),
-        "may_post": not hidden and not muted and access.may_chat(user, table, seats),
+        "chat_hidden": authors_hidden,
+        "may_post": not hidden and not muted and refused is None and seated,
         "muted": muted,
+        # Why a moderator's restriction keeps them from writing (games.gates.CHAT).
+        "refused": refused if seated else None,
         "phrases": [(key, str(text)) for key, text in QUICK_PHRASES.items()],
         "max_length": ChatMessage.MAX_LENGTH,
         "mutable": mutable if access.may_mute(user, table) else [],

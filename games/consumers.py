@@ -46,7 +46,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from games import access, chat, presence, ratelimit, realtime, services, view_parts
+from games import access, chat, chat_hiding, presence, ratelimit, realtime, services, view_parts
 from games.layer_watch import LayerWatched, leave
 from games.socket_watch import arrivals, watcher
 from games.sockets import SkipsDatabaseHop, language_of_scope
@@ -66,6 +66,10 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
     group: str
     chat_group: str | None = None
     chat_table: int | None = None  # the table whose chat it joined (None: it joined none)
+    # The authors whose lines its viewer hides (games.chat_hiding), and the group of the
+    # viewer's own copy of the chat, which it joins when they hide anyone.
+    chat_hidden: frozenset[int] = frozenset()
+    reader_group: str | None = None
     last_seq: int
     # The last view sent to this client: the next push sends only what changed since.
     shown: view_parts.View | None = None
@@ -75,12 +79,15 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        viewer, self.chat_table, self.language = await database_sync_to_async(_arrive)(
-            self.game_id, self.scope
-        )
+        viewer, self.chat_table, self.language, self.chat_hidden = await database_sync_to_async(
+            _arrive
+        )(self.game_id, self.scope)
         self.chat_group = (
             None if self.chat_table is None else chat.chat_group(self.chat_table, self.language)
         )
+        user = self.scope.get("user")
+        if self.chat_table is not None and self.chat_hidden and user is not None:
+            self.reader_group = chat.reader_group(self.chat_table, self.language, user.pk)
         self.seat = viewer.seat
         if not viewer.allowed:
             await self.close(code=NOT_ALLOWED)
@@ -89,6 +96,8 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.chat_group is not None:
             await self.channel_layer.group_add(self.chat_group, self.channel_name)
+        if self.reader_group is not None:
+            await self.channel_layer.group_add(self.reader_group, self.channel_name)
         await self.accept()
         watcher.add(self.game_id, self.seat, self.language)
         if self.seat is not None:
@@ -103,6 +112,8 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
         await leave(self.channel_layer, self.group, self.channel_name)
         if self.chat_group is not None:
             await leave(self.channel_layer, self.chat_group, self.channel_name)
+        if self.reader_group is not None:
+            await leave(self.channel_layer, self.reader_group, self.channel_name)
         watcher.remove(self.game_id, self.seat, self.language)
         if self.seat is not None and not watcher.has(self.game_id, self.seat, self.language):
             user = self.scope.get("user")
@@ -134,6 +145,7 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             self.chat_table,
             chat_shown,
             self.language,
+            self.chat_hidden,
         )
         if answer.limited:
             await self.close(code=TOO_MANY)
@@ -151,7 +163,11 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
         await self._send_view(message["seq"], message["html"], message.get("refresh", False))
 
     async def chat_lines(self, message: dict[str, Any]) -> None:
-        """The table's chat, rendered once by the writer after the line was stored."""
+        """The table's chat, rendered once by the writer after the line was stored: the
+        shared copy, unless it carries a line of an author this viewer hides (their own
+        copy, from their reader group, comes instead: games.chat.push)."""
+        if "reader" not in message and self.chat_hidden.intersection(message.get("authors", ())):
+            return
         await self.send(text_data=message["html"])
 
     async def _send_view(self, seq: int, html: str, refresh: bool = False) -> None:
@@ -196,21 +212,27 @@ def parse_message(text: str | None) -> tuple[int, int | None] | None:
     return seq, shown
 
 
-def _arrive(game_id: int, scope: dict[str, Any]) -> tuple[access.Viewer, int | None, str]:
+def _arrive(
+    game_id: int, scope: dict[str, Any]
+) -> tuple[access.Viewer, int | None, str, frozenset[int]]:
     """A socket's handshake, in one trip to the database thread (each trip takes a
     pooled connection and checks it): how its user sees the game and, if they may,
     their presence marked (before the socket joins its group: a writer renders only for
-    viewers present), the table whose chat it joins, unless they hid the chat, and the
-    language it reads."""
+    viewers present), the table whose chat it joins, unless they hid the chat, the
+    language it reads, and whose lines its viewer hides (games.chat_hiding)."""
     user, session = scope.get("user"), scope.get("session")
     viewer = access.viewer_of(game_id, user)
     if not viewer.allowed:
-        return viewer, None, presence.ENGLISH
+        return viewer, None, presence.ENGLISH, frozenset()
     language = language_of_scope(scope)
     presence.mark_present(game_id, viewer.seat, language)
     if viewer.seat is not None:
         services.arrive(game_id=game_id, user=user)  # their turn's timer may start now
-    return viewer, chat.socket_table(game_id, session), language
+    table_id = chat.socket_table(game_id, session)
+    reader = None
+    if table_id is not None and user is not None and user.is_authenticated:
+        reader = user.pk
+    return viewer, table_id, language, chat_hiding.hidden_by(reader)
 
 
 class Answer(NamedTuple):
@@ -229,6 +251,7 @@ def _answer(
     chat_table: int | None,
     chat_shown: int | None,
     language: str = presence.ENGLISH,
+    chat_hidden: frozenset[int] = frozenset(),
 ) -> Answer:
     """A client's message answered in one trip to the database thread: whether `who` is
     over the socket limit; the game's seq unless they are, a query of one value; the
@@ -244,7 +267,7 @@ def _answer(
     with translation.override(language):
         view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
         lines = (
-            chat.lines_since(chat_table, chat_shown)
+            chat.lines_since(chat_table, chat_shown, chat_hidden)
             if chat_table is not None and chat_shown is not None
             else None
         )

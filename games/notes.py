@@ -53,3 +53,25 @@ def _local(url: str | None) -> bool:
     """A path on this site: "/…", but not "//…" or "/\\…", which browsers read as
     another host."""
     return url is not None and url.startswith("/") and url[1:2] not in ("/", "\\")
+
+
+# Links another app adds at the foot of a table's page, for the person looking at it
+# (report or block a player: docs/fair-play.md#reports). Not part of the page's poll:
+# they do not change while it is open.
+_footers: list[Provider] = []
+
+
+def register_footer(provider: Provider) -> None:
+    """Add `provider` of footer links (once, however often an app's ready runs)."""
+    if provider not in _footers:
+        _footers.append(provider)
+
+
+def footer_for(table: Table, viewer: Any = None) -> list[Line]:
+    """Every footer provider's links for `table` as `viewer` reads them, local only."""
+    lines: list[Line] = []
+    for provider in _footers:
+        for line in provider(table, viewer):
+            text, url = (line, None) if isinstance(line, str) else line
+            lines.append(Line(text, url if _local(url) else None))
+    return lines

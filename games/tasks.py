@@ -304,3 +304,21 @@ def _sweep_absent(now: datetime) -> None:
         for user_id in on_turn:  # none for a bot or a player away already
             if presence.seat_seen(game_id, seat, user_id) is False:
                 absent_turn.delay(game_id, seq, seat, user_id)
+
+
+# The bots' review of a finished game (docs/celery.md#the-review-of-a-finished-game):
+# seconds of CPU, never urgent, so on its own queue (CELERY_TASK_ROUTES).
+REVIEW_GAME = "games.tasks.review_game"
+
+
+@shared_task(name=REVIEW_GAME, acks_late=True, ignore_result=True)
+def review_game(game_id: int) -> None:
+    """Review a finished game once (`services.review_game`: a second run does nothing)."""
+    services.review_game(game_id=game_id)
+
+
+def game_finished(game_id: int, **kwargs: object) -> None:
+    """`game_finished`'s receiver (games.apps): the game's review is enqueued, after
+    the commit that ended it (unless THIRTYONE_AUTO_REVIEWS is off: the tests)."""
+    if settings.THIRTYONE_AUTO_REVIEWS:
+        notify.enqueue(REVIEW_GAME, game_id)

@@ -17,6 +17,7 @@ from django.utils import translation
 from accounts.language import language_of
 from accounts.signals import account_erased, data_export_ready
 from clubs.signals import join_request_answered, join_requested
+from fairplay.signals import moderated, rated_paused
 from games.models import Game
 from games.signals import game_started, player_arrived, turn_waiting
 from notifications.models import Notification, Preference, PushSubscription, QuietHours
@@ -38,6 +39,16 @@ def connect() -> None:
     account_erased.connect(_account_erased, dispatch_uid="notifications.erased")
     data_export_ready.connect(_data_ready, dispatch_uid="notifications.data_ready")
     user_logged_out.connect(_logged_out, dispatch_uid="notifications.logged_out")
+    moderated.connect(_moderated, dispatch_uid="notifications.moderated")
+    rated_paused.connect(_rated_paused, dispatch_uid="notifications.rated_paused")
+
+
+def _moderated(sender: Any, *, action_id: int, **_: Any) -> None:
+    make_later("moderated", action_id=action_id)
+
+
+def _rated_paused(sender: Any, *, sanction_id: int, **_: Any) -> None:
+    make_later("rated_paused", sanction_id=sanction_id)
 
 
 def _game_started(

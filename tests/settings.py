@@ -33,6 +33,8 @@ if not os.environ.get("REDIS_URL"):
 
 # No backups at round ends or while games are played: a test that wants one asks.
 THIRTYONE_AUTO_BACKUPS = False
+# No bots' review of every finished game (seconds of CPU each): a test that wants one asks.
+THIRTYONE_AUTO_REVIEWS = False
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -34,6 +34,7 @@ PRODUCT = (
     "ratings",
     "calls",
     "notifications",
+    "fairplay",
 )
 
 
@@ -182,7 +183,9 @@ def test_the_lab_is_not_installed():
     assert all(any(fnmatch.fnmatch(package, p) for p in found) for package in PRODUCT)
 
 
-@pytest.mark.parametrize("app", ["clubs", "tournaments", "ratings", "calls", "notifications"])
+@pytest.mark.parametrize(
+    "app", ["clubs", "tournaments", "ratings", "calls", "notifications", "fairplay"]
+)
 def test_games_never_imports_the_apps_beside_it(app: str) -> None:
     """They subscribe to what games announces
     (docs/architecture.md#apps-depend-one-way); games knows none of them."""
@@ -194,7 +197,9 @@ def test_games_never_imports_the_apps_beside_it(app: str) -> None:
     assert problems == []
 
 
-@pytest.mark.parametrize("app", ["games", "accounts", "clubs", "tournaments", "ratings", "calls"])
+@pytest.mark.parametrize(
+    "app", ["games", "accounts", "clubs", "tournaments", "ratings", "calls", "fairplay"]
+)
 def test_no_app_imports_the_notifications(app: str) -> None:
     """The notifications subscribe to what the other apps announce
     (docs/notifications.md#where-they-come-from); none of those knows they exist."""

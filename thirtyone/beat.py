@@ -29,6 +29,7 @@ def schedule(
         # Deletes by a cutoff of what is kept for a time only (docs/privacy.md#the-purge).
         "purge-notifications": {"task": "notifications.tasks.purge", "schedule": HOURLY},
         "purge-sessions": {"task": "accounts.tasks.purge_expired", "schedule": HOURLY},
+        "purge-networks": {"task": "accounts.tasks.purge_networks", "schedule": HOURLY},
         # Downloads of people's data past their days (accounts.data_export.purging).
         "purge-data-exports": {"task": "accounts.data_export.purge", "schedule": HOURLY},
     }

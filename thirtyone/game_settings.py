@@ -4,6 +4,8 @@ kept apart so the server's settings there stay readable."""
 
 import os
 
+from thirtyone import env
+
 # Seconds a bot waits before it moves, so people can follow the table (0 in tests).
 THIRTYONE_BOT_DELAY = float(os.environ.get("THIRTYONE_BOT_DELAY", "1.2"))
 # A bot task plays the bot turns after its own move itself, this many at most and for
@@ -39,3 +41,6 @@ THIRTYONE_CALENDAR_DOMAIN = os.environ.get("THIRTYONE_CALENDAR_DOMAIN", "thirty-
 # Days between asking to delete an account and its deletion taking effect (0: at once);
 # logging in meanwhile offers to keep it (docs/privacy.md#deleting-an-account).
 THIRTYONE_DELETION_GRACE_DAYS = int(os.environ.get("THIRTYONE_DELETION_GRACE_DAYS", "30"))
+# Whether a finished game's review by the hard bot is enqueued when it ends
+# (docs/bots.md#the-review-of-a-finished-game; off in the tests, which ask for one).
+THIRTYONE_AUTO_REVIEWS = env.get_bool("THIRTYONE_AUTO_REVIEWS", default=True)

@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from accounts import networks
 from thirtyone.backups import retention as backups
 
 DAY = 24 * 3600
@@ -33,6 +34,8 @@ def privacy(request: HttpRequest) -> HttpResponse:
         "export_days": settings.THIRTYONE_DATA_EXPORT_DAYS,
         # Rounded up: the page may say a session lasts a little longer, never shorter.
         "session_days": math.ceil(settings.SESSION_COOKIE_AGE / DAY),
+        # accounts.networks' purge (docs/privacy.md#the-network-fingerprint).
+        "network_days": networks.KEPT_DAYS,
         "auto_backups": settings.THIRTYONE_AUTO_BACKUPS,
         "backups_last": backups.LAST,
         "backups_days": backups.DAYS,

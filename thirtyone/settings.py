@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "ratings",
+    "fairplay",
     "notifications",
 ]
 
@@ -313,6 +314,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
+# The bots' review of a finished game takes seconds of CPU and is never urgent: it has
+# a queue of its own, which every worker also takes (Procfile, Procfile.embedded, the
+# systemd unit: `--queues celery,reviews`), and a worker of its own may take alone
+# (docs/celery.md#the-review-of-a-finished-game).
+CELERY_TASK_ROUTES = {"games.tasks.review_game": {"queue": "reviews"}}
 # Celery closes every database connection before and after each task unless this is
 # set, and a new PostgreSQL connection is a new server process: keep them for this
 # many tasks (Django's CONN_MAX_AGE and health checks still apply).

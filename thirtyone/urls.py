@@ -52,5 +52,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("ratings/", include("ratings.urls")),
     path("notifications/", include("notifications.urls")),
+    # Reports, blocks and the moderation queue (docs/fair-play.md).
+    path("fairplay/", include("fairplay.urls")),
     path("", include("games.urls")),
 ]

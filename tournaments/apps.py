@@ -30,6 +30,11 @@ class TournamentsConfig(AppConfig):
 
         for provider in formats.table_notes():
             notes.register(provider)
+        # While its event runs, a game's review is its own players' (games.access).
+        from games import running_events
+        from tournaments import running_games
+
+        running_events.register(running_games.event_running)
         # Players are called to their tables at the top of every page (calls).
         from calls import registry
         from tournaments.room import seat_calls

@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import (
     calendars,
     events,
+    keep_apart,
     manage,
     printing,
     projector,
@@ -25,6 +26,13 @@ urlpatterns = [
     path("tournaments/<int:pk>/check-in/", events.check_in, name="check_in"),
     path("tournaments/<int:pk>/join/<str:token>/", events.join, name="join"),
     path("tournaments/<int:pk>/manage/", manage.manage, name="manage"),
+    # The organizers' keep-apart pairs (docs/fair-seating.md#keep-apart-pairs).
+    path("tournaments/<int:pk>/keep-apart/", keep_apart.event_keep_apart, name="keep_apart"),
+    path(
+        "tournaments/<int:pk>/keep-apart/<int:pair_pk>/remove/",
+        keep_apart.remove_event_keep_apart,
+        name="remove_keep_apart",
+    ),
     # A card table's result, entered from the players' phones
     # (docs/club-night.md#entering-and-confirming).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),

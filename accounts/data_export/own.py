@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from accounts import networks
 from accounts.data_export.parts import one_file
 from clubs.models import JoinRequest, Membership
 from games import site
@@ -30,6 +31,8 @@ def profile(user: Any) -> dict[str, Any]:
         "preferences": {"sound_when_my_game_is_ready": user.call_sound},
         "guest": user.is_guest,
         "staff": user.is_staff,
+        # How many, never the fingerprints (docs/privacy.md#the-network-fingerprint).
+        "networks_signed_in_from": networks.export_line(user),
     }
 
 

@@ -9,7 +9,8 @@ Views and tests call these; the admin writes through its forms, which refuse the
 bad states (`clubs.admin`).
 
 In parts: who is asking (`checks`), the club itself (`club`), joining and members
-(`members`) and house rules (`house_rules`); every name is imported from here.
+(`members`), house rules (`house_rules`) and keep-apart pairs
+(`keep_apart`); every name is imported from here.
 """
 
 from clubs.services.checks import (
@@ -39,6 +40,13 @@ from clubs.services.house_rules import (
     remove_rule_set,
     rules_in_use,
 )
+from clubs.services.keep_apart import (
+    KEEP_APART,
+    add_keep_apart,
+    already,
+    checked_pair,
+    remove_keep_apart,
+)
 from clubs.services.members import (
     accept_all_requests,
     accept_request,
@@ -63,6 +71,7 @@ __all__ = [
     "EVENT_FINISHED",
     "HOUSE_RULES",
     "JOIN",
+    "KEEP_APART",
     "LEAVE",
     "NAME_LENGTH",
     "NEW_INVITE",
@@ -74,14 +83,18 @@ __all__ = [
     "ServiceError",
     "accept_all_requests",
     "accept_request",
+    "add_keep_apart",
     "add_rule_set",
+    "already",
     "create_club",
     "create_rule_set",
     "decline_request",
     "join",
     "join_by_invite",
+    "checked_pair",
     "leave",
     "new_invite_link",
+    "remove_keep_apart",
     "remove_member",
     "remove_rule_set",
     "rules_in_use",

@@ -6,12 +6,13 @@ is a 403 page with the reason; any other refusal is a message on the club's page
 an error on the form's field when there is a form to show again.
 
 In parts: the list and a club's page (`club_page`), joining and members (`members`),
-house rules (`house_rules`) and how they all answer (`answers`); the URLs take every
-view from here.
+house rules (`house_rules`), keep-apart pairs (`keep_apart`) and how they all answer
+(`answers`); the URLs take every view from here.
 """
 
 from clubs.views.club_page import club_detail, club_list, edit
 from clubs.views.house_rules import add_rule_set, new_rule_set, remove_rule_set
+from clubs.views.keep_apart import keep_apart, remove_keep_apart
 from clubs.views.members import (
     accept_all,
     answer_request,
@@ -31,9 +32,11 @@ __all__ = [
     "edit",
     "invite",
     "join",
+    "keep_apart",
     "leave",
     "member",
     "new_invite",
     "new_rule_set",
+    "remove_keep_apart",
     "remove_rule_set",
 ]

@@ -117,6 +117,19 @@ def moves(events: Sequence[Event]) -> Iterator[tuple[GameState, Action]]:
             state, _ = apply_action(state, action)
 
 
+def transitions(events: Sequence[Event]) -> Iterator[tuple[GameState, Action, GameState]]:
+    """Each action of the log, the players' agreements included, with the state before
+    and after it: the n-th is what replay step n (`steps`) shows."""
+    events = [event for event in events if event.kind not in TABLE_EVENTS]
+    state, _ = _start(events)
+    for event in events:
+        action = action_of(event)
+        if action is not None:
+            after, _ = apply_action(state, action)
+            yield state, action, after
+            state = after
+
+
 class Step(NamedTuple):
     """One step of a replay: the state after it, and the events that made it (the deal
     for step 0, one player's move and all it caused after that)."""

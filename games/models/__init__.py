@@ -6,12 +6,14 @@ a cached snapshot of the engine state that folding the events gives back. Only
 
 Every model is imported from here (`from games.models import Table`); the modules hold
 them by subject: `rule_sets`, `tables` (with their seats), `game` (with its players),
-`log` (events and committed decks), `chat` and `transcripts`.
+`log` (events and committed decks), `chat`, `transcripts` and `reviews` (the bots'
+review of a finished game).
 """
 
 from .chat import ChatMessage, TableMute
 from .game import Game, GamePlayer, GamePlayerQuerySet, GameQuerySet
 from .log import Deal, GameEvent
+from .reviews import GameReview
 from .rule_sets import RuleSet
 from .tables import Home, Seat, Table, _invite_token, hours_a_move
 from .transcripts import ImportedTranscript
@@ -23,6 +25,7 @@ __all__ = [
     "GameEvent",
     "GamePlayer",
     "GamePlayerQuerySet",
+    "GameReview",
     "GameQuerySet",
     "Home",
     "ImportedTranscript",

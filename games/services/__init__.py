@@ -22,6 +22,7 @@ One module per part, each name re-exported here, so callers write
 - `level_agreements`: levels added to the bus by agreement;
 - `away`: away players and games ended early (`games.absence`'s policy);
 - `erasure`: a deleted member's name out of their games, their chat lines gone;
+- `reviews`: the bots' review of a finished game, written once;
 - `game_log`: what a change to a game writes (events, decks' commitments, snapshot);
 - `sources`: the decks and the bots' seeds, the seams tests replace -- in that module,
   which the services call through (replacing `games.services.new_deck_source` would
@@ -59,8 +60,9 @@ from games.services.playing import (
     time_out_turn,
     unseal,
 )
+from games.services.reviews import review_game
 from games.services.sources import new_bot_seed, new_deck_source
-from games.services.table_checks import may_start
+from games.services.table_checks import may_start, rated_refusal
 from games.services.table_life import (
     ACTIVITY_SECONDS,
     close_if_idle,
@@ -116,6 +118,7 @@ __all__ = [
     "let_bot_finish",
     "mark_absent",
     "may_start",
+    "rated_refusal",
     "new_bot_seed",
     "new_deck_source",
     "next_host",
@@ -127,6 +130,7 @@ __all__ = [
     "stand_in",
     "propose_levels",
     "replace_with_bot",
+    "review_game",
     "set_seats",
     "start_game",
     "time_out_turn",

@@ -36,6 +36,7 @@ from games.services.table_checks import (
     in_play,
     locked_table,
     mark_active,
+    rated_refusal,
     require_open,
     require_starter,
 )
@@ -73,6 +74,8 @@ def start_game(
         require_starter(table, by, seats)
         if in_play(table):
             raise ServiceError(_("A game is already being played at this table."))
+        if refused := rated_refusal(table, by, seats):
+            raise ServiceError(refused)
         if len(seats) < 2:
             raise ServiceError(_("Seat at least two players (or bots) first."))
         names = [seat.display_name for seat in seats]

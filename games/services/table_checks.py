@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import access
+from games import access, gates
 from games.errors import ServiceError
 from games.models import Seat, Table
 
@@ -56,6 +56,34 @@ def may_start(table: Table, user: Any, seats: list[Seat]) -> bool:
         return True
     seated = user.pk is not None and any(seat.user_id == user.pk for seat in seats)
     return access.starts_games(table, user.pk, seated=seated)
+
+
+def rated_refusal(table: Table, user: Any, seats: list[Seat]) -> str | None:
+    """Why a rated game cannot start at `table` now (None: it can, or the table is not
+    rated): someone seated may not play rated games (`games.gates.RATED_PLAY`, a ban
+    another app keeps: docs/fair-play.md#sanctions). The person banned reads their own
+    reason; anyone else a sentence that names no one."""
+    if not table.rated:
+        return None
+    asker = getattr(user, "pk", None)
+    others = False
+    for seat in seats:
+        if (
+            seat.user is None
+            or (refused := gates.refusal(gates.RATED_PLAY, seat.user, table)) is None
+        ):
+            continue
+        if seat.user_id == asker:
+            return refused
+        others = True
+    if others:
+        return str(_SOMEONE_BANNED)
+    return None
+
+
+_SOMEONE_BANNED = gettext_lazy(
+    "Someone seated here may not play rated games now: a rated game starts once their seat is free."
+)
 
 
 def require_starter(table: Table, by: Any, seats: list[Seat]) -> None:

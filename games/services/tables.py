@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import absence, access, engine
+from games import absence, access, engine, gates
 from games.engine.bots import SEATED_LEVELS
 from games.errors import ServiceError
 from games.models import Home, RuleSet, Seat, Table
@@ -119,6 +119,10 @@ def open_table(
             except engine.RulesError as error:
                 raise ServiceError(refusal(error), error.option) from error
         turn_timer = checked_timer(turn_timer, move_hours)
+        if rated:  # nobody banned from rated play opens or sits at a rated table
+            for spec in seats:
+                if spec.user is not None:
+                    gates.require(gates.RATED_PLAY, spec.user)
         table = _new_table(
             name=name,
             owner=owner,
@@ -288,6 +292,9 @@ def join_table(*, table: Table, user: Any) -> Seat:
             raise ServiceError(
                 _("A game is being played at this table: watch it, or join the next one.")
             )
+        if table.rated:
+            gates.require(gates.RATED_PLAY, user, table)
+        gates.require(gates.JOIN, user, table)
         position = _free_position(table)
         try:
             seat = Seat.objects.create(table=table, position=position, user=user)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import access, archive, engine, ratelimit, signatures
+from games.archive.reviews import page_review, step_review
 from games.engine.replay import Step
 from games.engine.transcript import TranscriptError, read
 from games.models import Game, ImportedTranscript
@@ -65,6 +66,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         "house_rules": differences(game.table.preset_rules(), rules),
         "sections": rule_sections(rules),
         "scoring": rules.scoring,
+        "review": page_review(game, request.user, names),
     }
     return render(request, "games/game.html", context)
 
@@ -85,7 +87,9 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         _step(request),
         ended=found.public,
     )
-    context.update({"game": game, "table": game.table, "title": game.table.title})
+    public = context["board"]["obs"].round_no in found.public
+    review = step_review(game, request.user, names, context["side"], context["step"], public)
+    context.update({"game": game, "table": game.table, "title": game.table.title, "review": review})
     return render(request, "games/replay.html", context)
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import chat as chats
-from games import ratelimit, services
+from games import chat_hiding, ratelimit, services
 from games.models import Table
 from games.views.posting import too_many, visible_table
 
@@ -31,7 +31,8 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         if chats.is_hidden(request.session, table.pk):
             return HttpResponse(status=204)
-        return HttpResponse(chats.render_lines(table.pk))
+        reader = request.user.pk if request.user.is_authenticated else None
+        return HttpResponse(chats.render_lines(table.pk, hidden=chat_hiding.hidden_by(reader)))
     if not request.user.is_authenticated:
         return _back(table)
     error = ""

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import ratelimit, services
+from games import gates, ratelimit, services
 from games.engine import Rules
 from games.forms import HouseRulesForm, TableForm
 from games.models import Game, RuleSet, Seat, Table
@@ -311,6 +311,10 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
             reason = _("A game is being played at this table: you can join the next one.")
         elif len(seats) >= table.seat_count:
             reason = _("This table is full.")
+        elif table.rated and (banned := gates.refusal(gates.RATED_PLAY, request.user, table)):
+            reason = banned  # another app's rule (games.gates): not offered, said why
+        else:
+            reason = gates.refusal(gates.JOIN, request.user, table)
     rules = table.engine_rules()
     context = {
         "table": table,

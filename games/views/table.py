@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from games import (
     access,
     engine,
+    gates,
     notes,
     presence,
     proofs,
@@ -58,6 +59,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             game.refresh_from_db(fields=["turn_deadline"])  # their timer may start now
     context = _page_context(request, table, seats, game, version)
     context["table_notes"] = table_notes
+    if not request.htmx:  # links at the page's foot, outside the part the poll swaps
+        context["table_footer"] = notes.footer_for(table, request.user)
     template = "games/table.html#table-body" if request.htmx else "games/table.html"
     return render(request, template, context)
 
@@ -142,18 +145,26 @@ def _between_games(
     """Who may do what between games, and what the seats and the invitation show."""
     closed = table.is_closed
     open_between_games = not closed and not playing
+    may_join = (
+        user.is_authenticated
+        and access.seats_itself(table)
+        and open_between_games
+        and my_seat is None
+        and len(seats) < table.seat_count
+    )
+    may_start = open_between_games and services.may_start(table, user, seats)
+    join_refusal = _join_refusal(table, user) if may_join else None
+    start_refusal = services.rated_refusal(table, user, seats) if may_start else None
     return {
         # Who may do what between games (games.services.close_table, leave_table).
         "hosting": is_owner and open_between_games,
         "can_close": open_between_games and manager is not None,
         # Who may start the next game (Table.starters; games.services.start_game).
-        "can_start": open_between_games and services.may_start(table, user, seats),
+        "can_start": may_start and start_refusal is None,
+        "start_refusal": start_refusal,
         "next_host": services.next_host(table, seats) if is_owner else None,
-        "can_join": user.is_authenticated
-        and access.seats_itself(table)
-        and open_between_games
-        and my_seat is None
-        and len(seats) < table.seat_count,
+        "can_join": may_join and join_refusal is None,
+        "join_refusal": join_refusal,
         # Nobody joins a table the system seats: no invitation to hand out there.
         "invite_url": site.absolute(table.invite_url())
         if my_seat and not closed and access.seats_itself(table)
@@ -162,6 +173,14 @@ def _between_games(
         # left in them (a knockout's broken table, games.notes says where they went).
         "show_seats": not playing and (access.seats_itself(table) or bool(seats)),
     }
+
+
+def _join_refusal(table: Table, user: Any) -> str | None:
+    """Why another app's rule (games.gates: a ban from rated play, a block) would refuse
+    `user` a seat here: the page then offers none, and says why instead."""
+    if table.rated and (banned := gates.refusal(gates.RATED_PLAY, user, table)):
+        return banned
+    return gates.refusal(gates.JOIN, user, table)
 
 
 def _game_part(request: HttpRequest, game: Game, *, manager: str | None) -> dict[str, Any]:

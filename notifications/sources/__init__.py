@@ -46,4 +46,11 @@ def clock(moment: datetime, club: Any, *, day: bool = False) -> str:
 
 def load() -> None:
     """Import the sources, which register themselves and their kinds."""
-    from notifications.sources import clubs, data, events, tables, turn_alarms  # noqa: F401
+    from notifications.sources import (  # noqa: F401
+        clubs,
+        data,
+        events,
+        fairplay,
+        tables,
+        turn_alarms,
+    )

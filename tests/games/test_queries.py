@@ -18,8 +18,9 @@ from games.models import Game, GameEvent
 # first-turn grace), their calls bar (games dealt to them not yet opened, events they
 # play in that run: docs/club-night.md#calls-led-to-your-seat) and the header's count of
 # their turn-based games waiting for their move
-# (docs/tables.md#games-waiting-for-your-move)
-PAGE_QUERIES = 15
+# (docs/tables.md#games-waiting-for-your-move); whom the viewer blocked and whether a
+# moderator muted them in chat (games.chat_hiding, games.gates: docs/fair-play.md#blocks)
+PAGE_QUERIES = 17
 # session, user, game; the service's savepoint and its release, and inside it: the
 # locked game, its players (read once: the next-bot check and the area use them), new
 # events, the snapshot; then the answer: the game's seq (has it moved on since?), the

@@ -201,7 +201,43 @@ def _data_ready(request: pytest.FixtureRequest) -> Made:
     return Made(bob, lambda: tasks.make("data_ready", {"export_id": export.pk}))
 
 
+def _moderated(action: str, reader: str) -> Callable[[pytest.FixtureRequest], Made]:
+    """bob reported ann's profile; staff acted: the reporter told the outcome, the
+    reported person the warning or the sanction (docs/fair-play.md#what-people-are-told)."""
+
+    def sample(request: pytest.FixtureRequest) -> Made:
+        from fairplay import moderation, reports
+
+        ann, bob, staff = _fixtures(request, "ann", "bob", "staff")
+        report = reports.report_profile(reporter=bob, reported_id=ann.pk, reason="abuse")
+        done = moderation.act(report_id=report.pk, by=staff, action=action, days=2)
+        told = bob if reader == "reporter" else ann
+        return Made(told, lambda: tasks.make("moderated", {"action_id": done.pk}))
+
+    return sample
+
+
+def _rated_paused(request: pytest.FixtureRequest) -> Made:
+    """bob banned from rated play for leaving (docs/fair-play.md#leavers)."""
+    from fairplay.models import Sanction
+
+    (bob,) = _fixtures(request, "bob")
+    now = timezone.now()
+    ban = Sanction.objects.create(
+        user=bob,
+        kind=Sanction.RATED_BAN,
+        reason="leaving",
+        starts_at=now,
+        ends_at=now + timedelta(days=1),
+        key="sample-leaver",
+    )
+    return Made(bob, lambda: tasks.make("rated_paused", {"sanction_id": ban.pk}))
+
+
 SAMPLES: dict[str, tuple[Sample, ...]] = {
+    "report_handled": (_moderated("warn", "reporter"),),
+    "moderated": (_moderated("warn", "reported"), _moderated("mute", "reported")),
+    "rated_paused": (_rated_paused,),
     "registration_opened": (_registration_opened,),
     "starts_soon": (_reminder,),
     "checkin_opened": (_reminder,),

@@ -21,9 +21,14 @@ import secrets
 # formats' rounds, the lots of tournaments.formats.swiss.standings) on CPython's
 # `random`. Anything that would seat an event differently from the same seed and
 # results is a new version; this code recomputes the versions in ALGORITHMS only, and
-# the verify page says so of any other.
-ALGORITHM = "thirtyone-seating-1"
-ALGORITHMS = frozenset({ALGORITHM})
+# the verify page says so of any other. Version 2 keeps the organizers' keep-apart
+# pairs apart whenever the field allows and draws as version 1 where no pair applies
+# (docs/fair-seating.md#the-algorithms-version); an event keeps the version it was
+# created with. New events commit to ALGORITHM.
+SEATING_1 = "thirtyone-seating-1"
+SEATING_2 = "thirtyone-seating-2"
+ALGORITHM = SEATING_2
+ALGORITHMS = frozenset({SEATING_1, SEATING_2})
 
 
 def new_seed() -> str:

@@ -13,7 +13,7 @@ One module per part, each model re-exported here, so callers (and the migrations
 write `from tournaments.models import Event`:
 
 - `events`: the event, its terms and status; `seeds`: its seed and the commitment to it;
-- `entries`: a player's entry;
+- `entries`: a player's entry; `keep_apart`: the event's own keep-apart pairs;
 - `rounds`: rounds, their tables and seats, byes, swaps and corrections;
 - `boards`: a duplicate event's boards; `knockout`: a knockout's players and moves;
 - `news`: the organizer's announcements; `cards`: the results of tables played with
@@ -27,6 +27,7 @@ from tournaments.models.boards import Board, BoardPlay
 from tournaments.models.cards import CardResult
 from tournaments.models.entries import Entry
 from tournaments.models.events import Event, _default_tiebreaks, _token, format_choices
+from tournaments.models.keep_apart import EventKeepApart
 from tournaments.models.knockout import KnockoutMove, KnockoutPlayer
 from tournaments.models.news import Announcement
 from tournaments.models.rounds import Bye, Correction, Round, RoundSeat, RoundTable, SeatSwap
@@ -43,6 +44,7 @@ __all__ = [
     "Correction",
     "Entry",
     "Event",
+    "EventKeepApart",
     "EventSeries",
     "KnockoutMove",
     "KnockoutPlayer",

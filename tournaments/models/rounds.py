@@ -61,6 +61,16 @@ class Round(models.Model):
         blank=True,
         db_default=[],
     )
+    # The keep-apart pairs its seating honoured (docs/fair-seating.md#keep-apart-pairs),
+    # [entry id, entry id] each, the smaller first: read when it was drawn and kept, so
+    # the verify page draws it again from them whatever the organizer changes later.
+    # Empty for a round of a version-1 event, or with no pair among its players.
+    kept_apart = models.JSONField(
+        verbose_name=pgettext_lazy("tournaments field", "kept apart"),
+        default=list,
+        blank=True,
+        db_default=[],
+    )
     start_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "start at"), null=True, blank=True
     )

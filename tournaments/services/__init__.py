@@ -29,6 +29,7 @@ One module per part, each name re-exported here, so callers write
 - `rescheduling`: moving and cancelling an event that has not started;
 - `rounds`: the start, starting and scheduling rounds, pausing, corrections, the end;
 - `seats`: a seated round's swaps and locks, and seating a waiting round again;
+- `keep_apart`: the event's own keep-apart pairs;
 - `club_night`: a bot for a no-show, a break, announcements;
 - `clock`: games finishing, and beat's sweep.
 
@@ -87,6 +88,7 @@ from tournaments.services.guests import (
     guest_refusal,
     guest_username,
 )
+from tournaments.services.keep_apart import add_event_keep_apart, remove_event_keep_apart
 from tournaments.services.rescheduling import cancel_event, move_event
 from tournaments.services.rounds import (
     correct_result,
@@ -107,22 +109,23 @@ __all__ = [
     "MAX_BREAK_MINUTES",
     "ServiceError",
     "add_entry",
+    "add_event_keep_apart",
     "add_guest",
     "announce",
     "call_break",
     "cancel_event",
     "changed",
-    "dry_run",
     "check_in",
     "check_in_for",
     "correct_result",
     "create_event",
     "default_tiebreaks",
+    "dry_run",
     "end_break",
+    "erase_guest",
     "finish_at_deadline",
     "finish_event",
     "guest_refusal",
-    "erase_guest",
     "guest_username",
     "late_entry_refusal",
     "lock_seat",
@@ -130,10 +133,11 @@ __all__ = [
     "move_event",
     "next_round_number",
     "not_checked_in",
-    "organizer_event",
     "open_registration_if_due",
+    "organizer_event",
     "record_table",
     "register",
+    "remove_event_keep_apart",
     "require_open",
     "require_organizer",
     "rule_sets_for",

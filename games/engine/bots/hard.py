@@ -87,6 +87,19 @@ class HardBot:
             self.table.watch(obs, seat, action)
 
     def _decide(self, obs: Observation) -> Action:
+        candidates, worlds = self.options(obs, self._random)
+        sampler = worlds() if len(candidates) > 1 else None
+        if sampler is None:
+            return candidates[0]
+        return self._search(obs, candidates, sampler)[0]
+
+    def options(
+        self, obs: Observation, rng: random.Random
+    ) -> tuple[list[Action], Callable[[], WorldSampler | None]]:
+        """The moves worth simulating (`candidates`) and the decision's worlds, dealt by
+        `rng` (made once, when first asked for; None if the memory's counts do not add
+        up). The memory learns the buried discards the table watch has seen first. The
+        review of a finished game asks here too (`review.judge`)."""
         if self.table is not None:
             buried = self.table.buried(obs)  # every discard seen: the buried ones known
             if buried:
@@ -96,15 +109,11 @@ class HardBot:
         def worlds() -> WorldSampler | None:
             """The worlds of this decision, made once and only when a step needs them."""
             if not found:
-                sampler = WorldSampler(obs, self.memory, self._random, self.knock, self.table)
+                sampler = WorldSampler(obs, self.memory, rng, self.knock, self.table)
                 found.append(sampler if sampler.ok else None)
             return found[0]
 
-        candidates = self.candidates(obs, worlds)
-        sampler = worlds() if len(candidates) > 1 else None
-        if sampler is None:
-            return candidates[0]
-        return self._search(obs, candidates, sampler)[0]
+        return self.candidates(obs, worlds), worlds
 
     def knock_ratio(self, obs: Observation, worlds: Callable[[], WorldSampler | None]) -> float:
         """Like the medium bot's, but with the chance of being caught lowest read from

@@ -15,7 +15,7 @@ from .common import draw_gains, players_after, strength, trio_gains
 from .knock_risk import chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .policy import policy_action, wants_to_knock_memoised
-from .rollout_steps import judge_now, play_out_by_steps
+from .rollout_steps import EQUITY, Scorer, play_out_by_steps
 
 PLAIN_PHASES = frozenset({DRAW, DISCARD})
 
@@ -64,9 +64,12 @@ class PlainRound:
     read again. Each choice is `policy_action`'s, worked out from the same memos of hand
     keys and draw gains, read inline (`trio_keys`, `trio_gains`)."""
 
-    def __init__(self, state: GameState, me: int, params: KnockParams) -> None:
+    def __init__(
+        self, state: GameState, me: int, params: KnockParams, scorer: Scorer | None = None
+    ) -> None:
         rules = state.rules
         self.me = me
+        self.scorer = scorer or EQUITY
         self.params = params
         self.rules = rules
         self.order = _order_of(state)
@@ -131,12 +134,12 @@ class PlainRound:
         if first is not None and not self.make(first):
             state = self.state
             if not is_plain(state, round_no):  # `play_out` of a round not plain
-                return play_out_by_steps(state, me, self.params, max_actions, round_no)
+                return play_out_by_steps(state, me, self.params, max_actions, round_no, self.scorer)
             self.load(state)
         actions = 0
         while True:
             if actions >= max_actions:
-                return judge_now(self.built(), me), actions
+                return self.scorer.cut_short(self.built(), me), actions
             seat = self.turn
             hand = self.hands[seat]
             if self.phase == DISCARD and len(hand) == 4:
@@ -153,7 +156,7 @@ class PlainRound:
             state = self.state
             if not is_plain(state, round_no):
                 value, used = play_out_by_steps(
-                    state, me, self.params, max_actions - actions, round_no
+                    state, me, self.params, max_actions - actions, round_no, self.scorer
                 )
                 return value, actions + used
             self.load(state)

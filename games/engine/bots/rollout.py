@@ -23,13 +23,25 @@ from ..state import GameState
 from .knocking import KnockParams
 from .plain_round import PlainRound, is_plain
 from .policy import policy_action
-from .rollout_steps import final_equity, play_out_by_steps
+from .rollout_steps import Scorer, final_equity, play_out_by_steps
 
-__all__ = ["final_equity", "play_out", "play_out_after", "play_out_by_steps", "policy_action"]
+__all__ = [
+    "Scorer",
+    "final_equity",
+    "play_out",
+    "play_out_after",
+    "play_out_by_steps",
+    "policy_action",
+]
 
 
 def play_out(
-    state: GameState, me: int, params: KnockParams, max_actions: int, round_no: int
+    state: GameState,
+    me: int,
+    params: KnockParams,
+    max_actions: int,
+    round_no: int,
+    scorer: Scorer | None = None,
 ) -> tuple[float, int]:
     """Play `state` on to the end of round `round_no`; `me`'s equity then, and the
     number of actions it took. After `max_actions` the round is judged as if shown down
@@ -40,10 +52,11 @@ def play_out(
     Under the plain rules (no widow, hidden discards, throw-down or knock after the
     draw) the common moves are played on plain values (`PlainRound`): the same moves
     and the same state as `play_out_by_steps`, in a third less time. Anything else, and
-    every move that ends the round, goes through the engine."""
+    every move that ends the round, goes through the engine. `scorer`: how the end is
+    worth to `me` (None: its equity, `rollout_steps.EQUITY`)."""
     if not is_plain(state, round_no):
-        return play_out_by_steps(state, me, params, max_actions, round_no)
-    return PlainRound(state, me, params).play(max_actions, round_no)
+        return play_out_by_steps(state, me, params, max_actions, round_no, scorer)
+    return PlainRound(state, me, params, scorer).play(max_actions, round_no)
 
 
 def play_out_after(
@@ -53,10 +66,11 @@ def play_out_after(
     params: KnockParams,
     max_actions: int,
     round_no: int,
+    scorer: Scorer | None = None,
 ) -> tuple[float, int]:
     """`play_out` of the state after `me`'s legal `action` (its `apply_legal`): the
     hard bot's search of one candidate in one world. The actions counted leave out
     `action`."""
     if not is_plain(state, round_no):
-        return play_out(apply_legal(state, action), me, params, max_actions, round_no)
-    return PlainRound(state, me, params).play(max_actions, round_no, action)
+        return play_out(apply_legal(state, action), me, params, max_actions, round_no, scorer)
+    return PlainRound(state, me, params, scorer).play(max_actions, round_no, action)

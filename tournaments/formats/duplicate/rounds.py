@@ -38,7 +38,9 @@ from games.models import Game
 from games.services import sources
 from games.shuffles import Board as GivenBoard
 from games.shuffles import deck_commitment, new_salt
+from tournaments import keep_apart as pairs
 from tournaments import progress, roster
+from tournaments.fairness import keep_apart
 from tournaments.formats.duplicate import matchpoints
 from tournaments.formats.rounds import Rounds
 from tournaments.formats.seated import SeatedRounds
@@ -76,16 +78,20 @@ def check_field(players: int, table_size: int) -> None:
 # ---- seating and the boards ------------------------------------------------------------
 
 
-def first_round_tables(players: Sequence[int], size: int, seed: str) -> list[list[Any]]:
+def first_round_tables(
+    players: Sequence[int], size: int, seed: str, apart: Sequence[Sequence[int]] = ()
+) -> list[list[Any]]:
     """Round 1's tables: `players` (entry ids, in id order) in an order drawn from the
     event's seed, dealt round the tables, so the bots ("bot-k") that fill the last seats
-    are spread over them. Pure: the verify page draws it again
+    are spread over them; then `apart`'s keep-apart pairs split by swaps between tables
+    where they can be (version 2, `keep_apart.separate`: later rounds keep round 1's
+    tables, so this is every round's). Pure: the verify page draws it again
     (docs/fair-seating.md#drawing-again)."""
     order: list[Any] = list(players)
     random.Random(f"{seed}:duplicate").shuffle(order)
     count = -(-len(order) // size)
     order += [f"bot-{k}" for k in range(count * size - len(order))]
-    return [order[t::count] for t in range(count)]
+    return keep_apart.separate([order[t::count] for t in range(count)], apart)
 
 
 def later_round_tables(first: Round, number: int) -> list[list[Any]]:
@@ -210,13 +216,21 @@ class DuplicateRounds(SeatedRounds):
                 .order_by("pk")
                 .values_list("pk", flat=True)
             )
-            tables = first_round_tables(players, event.table_size, event.seed)
+            apart = pairs.pairs_for(event, players)
+            tables = first_round_tables(players, event.table_size, event.seed, apart)
         else:
-            tables = later_round_tables(event.round_set.get(number=1), number)
+            first = event.round_set.get(number=1)
+            apart = pairs.recorded(first)
+            tables = later_round_tables(first, number)
         active = set(
             Entry.objects.filter(event=event, status=Entry.REGISTERED).values_list("pk", flat=True)
         )
-        round_ = Round.objects.create(event=event, number=number, seed=f"{event.seed}:{number}")
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            seed=f"{event.seed}:{number}",
+            kept_apart=[list(p) for p in apart],
+        )
         for k, table in enumerate(tables, start=1):
             progress.write_table(
                 round_, k, [(p, who if who in active else BOT_LEVEL) for p, who in enumerate(table)]

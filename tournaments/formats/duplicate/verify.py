@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from games.models import Deal
 from games.shuffles import deck_commitment
+from tournaments import keep_apart
 from tournaments.formats import seat_checks
 from tournaments.formats.duplicate import rounds
 from tournaments.formats.seat_checks import BOT, Check
@@ -42,7 +43,8 @@ def check_round(
     if round_.number == 1 or first is None:
         # The recorded entries (a bot's seat is BOT, a string).
         players = sorted(who for who in recorded.values() if isinstance(who, int))
-        tables = rounds.first_round_tables(players, event.table_size, event.seed)
+        apart = keep_apart.recorded(round_)
+        tables = rounds.first_round_tables(players, event.table_size, event.seed, apart)
         check.lines.append(
             _(
                 "Drawn again from the seed “%(seed)s” for its %(count)s players, in the order "
@@ -54,6 +56,7 @@ def check_round(
                 "names": ", ".join(names.get(p, "?") for p in players),
             }
         )
+        check.lines += keep_apart.verify_line(apart, names)
     else:
         tables = rounds.later_round_tables(first, round_.number)
         check.lines.append(

@@ -71,6 +71,15 @@ hash order, so the same layout, counts and seed give the same moves. The result 
 every move in the order made, broken tables' draws included (`Move.reason`), so they can
 be recorded and replayed (`apply_moves`).
 
+**Keep-apart pairs** (version 2, docs/fair-seating.md#keep-apart-pairs): `apart`
+changes only choices the rules above leave open, never the fewest moves. The opening
+layout's tables are split by `keep_apart.separate` before seats are drawn; a broken
+table's player draws among the short tables without a partner of theirs (the fewest
+players of those), and a balancing move goes to the first short table (fewest players,
+then the lowest number) that some least-moved player can reach without meeting a
+partner, that player preferring one who leaves a partner behind. Where no choice avoids
+it, the move is the one without pairs. No pair among the players: as without `apart`.
+
 **Places** (`places_out`): players who go out on the same deal (at any table: every
 table plays its n-th deal before the balancing that follows it) rank by their lives at
 the start of that deal (more is better), then by the value of the hand they went out
@@ -89,6 +98,8 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
+
+from tournaments.fairness import keep_apart
 
 P = TypeVar("P", bound=Hashable)
 
@@ -274,14 +285,20 @@ def _seat(table: Table[P], seat: int, player: P | None) -> Table[P]:
     return replace(table, seats=tuple(seats))
 
 
-def balance(tables: Sequence[Table[P]], moved: Mapping[P, int], seed: int | str) -> Balancing[P]:
+def balance(
+    tables: Sequence[Table[P]],
+    moved: Mapping[P, int],
+    seed: int | str,
+    apart: Iterable[Sequence[P]] = (),
+) -> Balancing[P]:
     """The breaks and moves to make now so that no table can break and table sizes
     differ by at most one, with the fewest moves (see the module docstring). `moved`
     counts each player's table changes so far (missing = 0); the caller adds the moves
     (`record_moves`). Raises ValueError for a player seated twice, a repeated table
     number, a button off the table, or tables of different seats that cannot hold the
-    players within one of each other."""
+    players within one of each other. `apart`: keep-apart pairs (version 2)."""
     _check(tables)
+    mates = keep_apart.partners(apart)
     counts = dict(moved)
     plan = _plan(tables, counts)
     rng = random.Random(seed)
@@ -302,6 +319,8 @@ def balance(tables: Sequence[Table[P]], moved: Mapping[P, int], seed: int | str)
             if player is None:
                 continue
             open_tables = short()
+            alone = [t for t in open_tables if mates.get(player, set()).isdisjoint(t.players)]
+            open_tables = alone or open_tables
             fewest = min(t.size for t in open_tables)
             target = rng.choice([t for t in open_tables if t.size == fewest])
             empty = [i for i, p in enumerate(target.seats) if p is None]
@@ -309,19 +328,49 @@ def balance(tables: Sequence[Table[P]], moved: Mapping[P, int], seed: int | str)
     while over := [layout[n] for n, size in plan.sizes.items() if layout[n].size > size]:
         source = max(over, key=lambda t: (t.size, -t.number))
         target = min(short(), key=lambda t: (t.size, t.number))
-        make(_balancing_move(source, target, counts, rng))
+        movers = None
+        if mates:
+            target, movers = _apart_choice(source, short(), counts, mates, target)
+        make(_balancing_move(source, target, counts, rng, movers))
     return Balancing(tuple(moves), plan.broken, tuple(layout[n] for n in plan.sizes))
 
 
+def _apart_choice(
+    source: Table[P],
+    shorts: Sequence[Table[P]],
+    counts: Mapping[P, int],
+    mates: Mapping[P, set[P]],
+    target: Table[P],
+) -> tuple[Table[P], set[P] | None]:
+    """Version 2's balancing move (the module docstring): the first short table that a
+    least-moved player of `source` reaches without meeting a partner, and who may move
+    (those leaving a partner behind, if any); else `target` and anyone."""
+    fewest = min(counts.get(p, 0) for p in source.players)
+    least = [p for p in source.players if counts.get(p, 0) == fewest]
+    for table in sorted(shorts, key=lambda t: (t.size, t.number)):
+        free = {p for p in least if mates.get(p, set()).isdisjoint(table.players)}
+        if free:
+            leaving = {p for p in free if not mates.get(p, set()).isdisjoint(source.players)}
+            return table, leaving or free
+    return target, None
+
+
 def _balancing_move(
-    source: Table[P], target: Table[P], counts: Mapping[P, int], rng: random.Random
+    source: Table[P],
+    target: Table[P],
+    counts: Mapping[P, int],
+    rng: random.Random,
+    movers: set[P] | None = None,
 ) -> Move[P]:
-    """Move a least-moved player of `source` to the empty seat of `target` whose place
-    in the next deal's order is nearest to theirs at `source` (ties drawn)."""
+    """Move a least-moved player of `source` (one of `movers`, when given) to the empty
+    seat of `target` whose place in the next deal's order is nearest to theirs at
+    `source` (ties drawn)."""
     fewest = min(counts.get(p, 0) for p in source.players)
     options = []
     for seat, player in enumerate(source.seats):
         if player is None or counts.get(player, 0) != fewest:
+            continue
+        if movers is not None and player not in movers:
             continue
         place = source.turn_place(seat)
         for to_seat, there in enumerate(target.seats):
@@ -369,9 +418,12 @@ def record_moves(moved: MutableMapping[P, int], moves: Iterable[Move[P]]) -> Non
         moved[move.player] = moved.get(move.player, 0) + 1
 
 
-def first_tables(players: Sequence[P], seats: int, seed: int | str) -> tuple[Table[P], ...]:
+def first_tables(
+    players: Sequence[P], seats: int, seed: int | str, apart: Iterable[Sequence[P]] = ()
+) -> tuple[Table[P], ...]:
     """The opening layout: as few tables of `seats` seats as hold everyone, numbered
-    from 1, sizes within one, players in random seats, and a random button."""
+    from 1, sizes within one, players in random seats, and a random button; `apart`'s
+    pairs split between tables where swaps can (version 2, `keep_apart.separate`)."""
     if seats < 2 or not players:
         raise ValueError("a knockout needs players and tables of two seats or more")
     if len(set(players)) != len(players):
@@ -379,9 +431,10 @@ def first_tables(players: Sequence[P], seats: int, seed: int | str) -> tuple[Tab
     rng = random.Random(seed)
     drawn = rng.sample(list(players), len(players))
     count = -(-len(drawn) // seats)
+    groups = keep_apart.separate([drawn[k::count] for k in range(count)], apart)
     tables = []
     for k in range(count):
-        mine = drawn[k::count]
+        mine = groups[k]
         chairs = sorted(rng.sample(range(seats), len(mine)))
         row: list[P | None] = [None] * seats
         for chair, player in zip(chairs, mine, strict=True):

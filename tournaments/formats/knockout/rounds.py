@@ -42,7 +42,7 @@ from games.engine import Rules
 from games.errors import ServiceError
 from games.models import Table
 from games.services import SeatSpec
-from tournaments import progress
+from tournaments import keep_apart, progress
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.words import DEAL_WORDS, KNOCKOUT_WORDS, KnockoutWords
 from tournaments.formats.rounds import Rounds
@@ -104,13 +104,15 @@ def _end_deal(event: Event, round_: Round) -> None:
         return
     tables = balancing.remove_players(layout, [e.player for e in exits])
     moved = {p.entry_id: p.moves for p in left}
-    result = balancing.balance(tables, moved, seed=f"{event.seed}:{n}")
+    apart = keep_apart.pairs_for(event, moved)  # the players still in
+    result = balancing.balance(tables, moved, seed=f"{event.seed}:{n}", apart=apart)
     _record_moves(event, n, result.moves, players)
     _reseat(round_, result)
     # A knockout's round is one deal: a bot standing in for a no-show goes on doing so
     # deal after deal until they come back or the organizer gives their seat back.
     Entry.objects.filter(event=event, stand_in_round=n).update(stand_in_round=n + 1)
     following = playing_round(event, n + 1)
+    keep_apart.record(following, apart)
     by_number = {t.number: t for t in round_.tables.select_related("table")}
     lives = lives_left(event)
     for table in result.tables:
@@ -317,8 +319,10 @@ class BalancedRounds(KnockoutRounds):
         1 at every table. The caller holds the event lock and has set the event running."""
         entries = self.enter_players(event)
         users = {e.pk: e.user for e in entries}
-        layout = balancing.first_tables([e.pk for e in entries], event.table_size, event.seed)
+        apart = keep_apart.pairs_for(event, users)
+        layout = balancing.first_tables(list(users), event.table_size, event.seed, apart)
         round_ = playing_round(event, 1)
+        keep_apart.record(round_, apart)
         for table in layout:
             # real cards in the room: no games.Table (docs/club-night.md#card-tables)
             if event.venue == Event.CARDS:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import GameEvent
+from tournaments import keep_apart
 from tournaments.formats import seat_checks
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import played_layout
@@ -60,8 +61,9 @@ class KnockoutChecks:
         if not rounds:
             return []
         found: list[Check] = []
+        apart = keep_apart.recorded(rounds[0])
         step: Next | None = Next(
-            balancing.first_tables(order, event.table_size, first_seed),
+            balancing.first_tables(order, event.table_size, first_seed, apart),
             [
                 _(
                     "The opening layout from the seed “%(seed)s”, of the %(count)s players who "
@@ -71,7 +73,8 @@ class KnockoutChecks:
                     "seed": first_seed,
                     "count": len(order),
                     "names": ", ".join(names.get(p, "?") for p in order),
-                }
+                },
+                *keep_apart.verify_line(apart, names),
             ],
         )
         for round_ in rounds:
@@ -186,8 +189,9 @@ def balanced(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next
     ):
         moved[entry_id] = moved.get(entry_id, 0) + 1
     seed = f"{event.seed}:{n}"
+    apart = _apart_after(event, n)
     try:
-        result = balancing.balance(tables, moved, seed=seed)
+        result = balancing.balance(tables, moved, seed=seed, apart=apart)
     except ValueError as error:
         return Next(
             (),
@@ -196,8 +200,9 @@ def balanced(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next
                 % {"deal": n, "why": error}
             ],
         )
-    out = Next(result.tables)
-    out.lines.append(
+    out = Next(result.tables, keep_apart.verify_line(apart, names))
+    out.lines.insert(
+        0,
         ngettext(
             "After deal %(deal)s (%(out)s out: %(names)s), the tables balanced again from the "
             "seed “%(seed)s”: %(count)s move.",
@@ -275,8 +280,13 @@ def top_q(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next | 
     if len(cut.through) <= 1:
         return None
     seed = f"{event.seed}:{n + 1}"
-    out = Next(balancing.first_tables(list(cut.through), event.table_size, seed))
-    out.lines.append(
+    apart = _apart_after(event, n)
+    out = Next(
+        balancing.first_tables(list(cut.through), event.table_size, seed, apart),
+        keep_apart.verify_line(apart, names),
+    )
+    out.lines.insert(
+        0,
         _(
             "The top %(q)s of each table of round %(round)s went through (%(names)s), seated "
             "afresh from the seed “%(seed)s”."
@@ -289,3 +299,10 @@ def top_q(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next | 
         }
     )
     return out
+
+
+def _apart_after(event: Event, n: int) -> list[tuple[int, int]]:
+    """The keep-apart pairs the seating after deal or round `n` honoured: recorded with
+    the round it seated (none when the event ended there)."""
+    following = Round.objects.filter(event=event, number=n + 1).first()
+    return keep_apart.recorded(following) if following is not None else []

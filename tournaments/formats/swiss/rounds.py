@@ -11,7 +11,7 @@ from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from games.errors import ServiceError
-from tournaments import progress
+from tournaments import keep_apart, progress
 from tournaments.formats.seated import SeatedRounds
 from tournaments.formats.swiss import results, seating
 from tournaments.formats.swiss import standings as tally
@@ -46,6 +46,9 @@ class Inputs:
     table_max: int
     bots_fill: bool
     seed: str
+    # Version 2's keep-apart pairs among the players, entry ids in their one order, as
+    # recorded with the round (`Round.kept_apart`, docs/fair-seating.md#keep-apart-pairs).
+    apart: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,10 +60,17 @@ class Drawn:
     byes: tuple[int, ...]
 
 
-def inputs(event: Event, number: int, players: list[int], as_of: results.AsOf) -> Inputs:
+def inputs(
+    event: Event,
+    number: int,
+    players: list[int],
+    as_of: results.AsOf,
+    apart: Sequence[Sequence[int]] = (),
+) -> Inputs:
     """Round `number`'s inputs for `players`, read from the records as they stood at
     `as_of`: now, when it is drawn; the moment it was drawn, when the verify page draws
-    it again."""
+    it again. `apart`: the keep-apart pairs it honours (the event's now; the round's
+    recorded ones when drawn again)."""
     return Inputs(
         players=tuple(players),
         rows=tuple(results.standings(event, before_round=number, as_of=as_of)),
@@ -72,6 +82,7 @@ def inputs(event: Event, number: int, players: list[int], as_of: results.AsOf) -
         table_max=event.table_max,
         bots_fill=event.bots_fill,
         seed=f"{event.seed}:{number}",
+        apart=tuple((a, b) for a, b in apart),
     )
 
 
@@ -117,7 +128,7 @@ def draw(given: Inputs) -> Drawn:
         plan = rest
     everyone: list[int | str] = [*players, *bots]
     seated = seating.seat_round(
-        everyone, scores, given.met, plan.sizes, given.seed, dealer_counts=dealt
+        everyone, scores, given.met, plan.sizes, given.seed, dealer_counts=dealt, apart=given.apart
     )
     return Drawn(tables=tuple(tuple(table) for table in seated), byes=tuple(sitting_out))
 
@@ -160,7 +171,8 @@ class SwissRounds(SeatedRounds):
             .values_list("pk", flat=True)
         )
         as_of = results.AsOf.now(event)
-        drawn = draw(inputs(event, number, players, as_of))
+        apart = keep_apart.pairs_for(event, players)
+        drawn = draw(inputs(event, number, players, as_of, apart))
         try:
             round_ = Round.objects.create(
                 event=event,
@@ -168,6 +180,7 @@ class SwissRounds(SeatedRounds):
                 seed=f"{event.seed}:{number}",
                 drawn_entries=as_of.entries,
                 drawn_corrections=as_of.corrections,
+                kept_apart=[list(p) for p in apart],
             )
         except IntegrityError as error:  # unreachable under the event lock; a backstop
             raise ServiceError(

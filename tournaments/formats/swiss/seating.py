@@ -33,6 +33,10 @@ MAX_SEATS = 8
 # makes a third meeting much worse than two second ones.
 REPEAT_WEIGHT = 8.0
 SPREAD_WEIGHT = 1.0
+# Version 2 (docs/fair-seating.md#keep-apart-pairs): a keep-apart pair at one table
+# costs this much, more than any repeats and spreads a table can have, so the search
+# separates pairs first whenever the field allows; without pairs nothing changes.
+APART_WEIGHT = 10_000.0
 # Random kicks (swap, then descend again) tried when the swap search stops with repeats
 # left: a fixed count, not a time limit, so the result does not depend on the machine.
 KICKS = 40
@@ -118,6 +122,7 @@ def seat_round(
     sizes: Sequence[int],
     seed: int | str,
     dealer_counts: Mapping[P, int] | None = None,
+    apart: Iterable[Sequence[P]] = (),
 ) -> list[list[P]]:
     """Seat `players` at tables of `sizes` (which must add up to the players: bots the
     plan asks for are passed in as players) for one round.
@@ -128,19 +133,22 @@ def seat_round(
     REPEAT_WEIGHT). Seats within a table are in random order; with `dealer_counts`,
     each table is rotated (keeping its order round the table) so that its first dealer
     (`first_dealers`) is at seat 0. Pass a different seed each round: the same inputs
-    and seed give the same seating.
+    and seed give the same seating. `apart`: keep-apart pairs (version 2), each a heavy
+    cost (APART_WEIGHT) at a table that seats both; pairs with someone not seated now
+    are left out.
     """
     players = list(players)
     index = _checked_index(players, sizes)
     rng = random.Random(seed)
     score = [float(scores.get(player, 0)) for player in players]
     counts = _meeting_counts(met, index)
+    mates = _apart_index(apart, index)
     tiebreak = list(range(len(players)))
     rng.shuffle(tiebreak)
     order = sorted(range(len(players)), key=lambda i: (-score[i], tiebreak[i]))
     tables = _filled_from_the_top(order, sizes)
-    if any(any(row) for row in counts):
-        tables = _Search(tables, score, counts, rng).run()
+    if mates or any(any(row) for row in counts):
+        tables = _Search(tables, score, counts, rng, mates).run()
     seated = []
     for table in tables:
         rng.shuffle(table)
@@ -179,6 +187,20 @@ def _meeting_counts(
     return counts
 
 
+def _apart_index(
+    apart: Iterable[Sequence[Hashable]], index: Mapping[Hashable, int]
+) -> dict[int, frozenset[int]]:
+    """Each seated player's keep-apart partners, by position (pairs with someone not
+    seating now left out)."""
+    found: dict[int, set[int]] = {}
+    for a, b in apart:
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None and i != j:
+            found.setdefault(i, set()).add(j)
+            found.setdefault(j, set()).add(i)
+    return {i: frozenset(js) for i, js in found.items()}
+
+
 def _filled_from_the_top(order: list[int], sizes: Sequence[int]) -> list[list[int]]:
     """The tables of `sizes`, filled in `order` (the best score first)."""
     tables: list[list[int]] = []
@@ -207,10 +229,12 @@ class _Search:
         score: list[float],
         counts: list[list[int]],
         rng: random.Random,
+        mates: Mapping[int, frozenset[int]] | None = None,
     ) -> None:
         self.score = score
         self.counts = counts
         self.rng = rng
+        self.mates = dict(mates or {})
         self.restore(tables)
 
     def restore(self, tables: list[list[int]]) -> None:
@@ -226,7 +250,15 @@ class _Search:
             for b in table[i + 1 :]:
                 repeats += row[b] * row[b]
         scores = [self.score[p] for p in table]
-        return REPEAT_WEIGHT * repeats + SPREAD_WEIGHT * (max(scores) - min(scores))
+        cost = REPEAT_WEIGHT * repeats + SPREAD_WEIGHT * (max(scores) - min(scores))
+        if self.mates:
+            cost += APART_WEIGHT * self.apart_at(table)
+        return cost
+
+    def apart_at(self, table: list[int]) -> int:
+        """The keep-apart pairs `table` seats."""
+        here = set(table)
+        return sum(len(self.mates[a] & here) for a in table if a in self.mates) // 2
 
     def troubled(self) -> list[int]:
         """Players who have met someone at their table before, in seat order."""
@@ -235,6 +267,7 @@ class _Search:
             for table in self.tables
             for a in table
             if any(self.counts[a][b] for b in table if b != a)
+            or (a in self.mates and not self.mates[a].isdisjoint(table))
         ]
 
     def swap(self, a: int, b: int) -> None:
@@ -265,14 +298,16 @@ class _Search:
                     best, partner = delta, b
         return best, partner
 
-    def repeats(self) -> int:
-        """The weighted repeat meetings of the seating: sum over pairs of (times met)^2."""
+    def repeats(self) -> tuple[int, int]:
+        """The keep-apart pairs together, then the weighted repeat meetings of the
+        seating (sum over pairs of (times met)^2): what a kick must lower to be kept."""
         total = 0
         for table in self.tables:
             for i, a in enumerate(table):
                 row = self.counts[a]
                 total += sum(row[b] * row[b] for b in table[i + 1 :])
-        return total
+        together = sum(self.apart_at(t) for t in self.tables) if self.mates else 0
+        return together, total
 
     def descend(self, movers: Callable[[], list[int]]) -> None:
         """Apply the best swap of each of `movers()` in turn until no swap helps."""

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.errors import ServiceError
-from tournaments import roster
+from tournaments import keep_apart, roster
 from tournaments.formats import seat_checks
 from tournaments.formats.seat_checks import Check
 from tournaments.formats.swiss import results, rounds
@@ -49,8 +49,10 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     # for it then, in the order they registered.
     players = [e.pk for e in roster.entries(event) if e.pk in seated or e.pk in sat_out]
     check = Check(title)
-    given = rounds.inputs(event, round_.number, players, as_of)
+    apart = keep_apart.recorded(round_)
+    given = rounds.inputs(event, round_.number, players, as_of, apart)
     check.lines += input_lines(event, round_, given, as_of, names)
+    check.lines += keep_apart.verify_line(apart, names)
     try:
         drawn = rounds.draw(given)
     except ServiceError as error:

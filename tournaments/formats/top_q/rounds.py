@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments import keep_apart
 from tournaments.formats.knockout import balancing
 from tournaments.formats.knockout.rounds import (
     KnockoutRounds,
@@ -89,8 +90,10 @@ def _seat_round(event: Event, number: int, players: list[int]) -> Round:
     """Seat `players` from scratch at new tables and start a whole game at each, dealt
     first by the player after the drawn button."""
     users = {e.pk: e.user for e in Entry.objects.filter(pk__in=players).select_related("user")}
-    layout = balancing.first_tables(players, event.table_size, f"{event.seed}:{number}")
+    apart = keep_apart.pairs_for(event, players)
+    layout = balancing.first_tables(players, event.table_size, f"{event.seed}:{number}", apart)
     round_ = playing_round(event, number)
+    keep_apart.record(round_, apart)
     final = len(layout) == 1
     for table in layout:
         # real cards in the room: no games.Table (docs/club-night.md#card-tables)

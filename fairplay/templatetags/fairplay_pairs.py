@@ -1,0 +1,60 @@
+"""Words for the flagged pairs' page (templates/fairplay/pairs.html)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+from fairplay.collusion import facts
+
+register = template.Library()
+
+
+@register.simple_tag
+def signal_sentence(signal: str, actor_id: int, pair: Any) -> str:
+    """What `actor_id` did for the other of `pair` (a FlaggedPair), in words."""
+    actor, other = (
+        (pair.first, pair.second) if pair.first.pk == actor_id else (pair.second, pair.first)
+    )
+    names = {"actor": actor.get_username(), "partner": other.get_username()}
+    if signal == facts.FEED:
+        return (
+            _(
+                "%(actor)s discarded a card that helped %(partner)s, who played next, "
+                "though a card that would not help was as good to let go"
+            )
+            % names
+        )
+    if signal == facts.SPARE:
+        return (
+            _(
+                "%(actor)s did not knock with a strong hand while %(partner)s, on their last "
+                "life, held the lowest"
+            )
+            % names
+        )
+    return (
+        _(
+            "%(actor)s lost a life through a big mistake while %(partner)s, the next lowest, "
+            "kept theirs"
+        )
+        % names
+    )
+
+
+@register.filter
+def percent(rate: float) -> str:
+    return _("%(rate)s%%") % {"rate": round(rate * 100)}
+
+
+@register.filter
+def chance(p_value: float) -> str:
+    """A p-value in words a club organizer reads: "1 in 25,000"."""
+    if p_value <= 0:
+        return _("less than 1 in a million")
+    odds = round(1 / p_value)
+    if odds >= 1_000_000:
+        return _("less than 1 in a million")
+    return _("1 in %(odds)s") % {"odds": odds}

@@ -1,0 +1,100 @@
+"""Writing the bots' review of a finished game (`GameReview`,
+docs/bots.md#the-review-of-a-finished-game): computed once, after the game is over.
+
+The hard bot's judging takes seconds of CPU, so it runs outside any transaction and
+holds no lock; the row is written in one short transaction at the end, and the
+game's one-to-one row makes it one: a second run finds it and does nothing, and two
+runs at once both judge (the same verdicts: every decision's worlds come from a seed
+of the game and the step) but only the first to write keeps its row.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games.archive.public import log, public_rounds
+from games.engine.bots import review
+from games.models import Game, GamePlayer, GameReview
+
+
+def review_game(*, game_id: int, budget: int | None = None) -> GameReview | None:
+    """Review game `game_id`'s people's decisions and keep the review; the one already
+    kept if there is one; None for a game still in play (or none at all). `budget`:
+    simulated moves a decision at most (`review.BUDGET`)."""
+    budget = budget or review.BUDGET
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.in_play:
+        return None
+    found = GameReview.objects.filter(game=game).first()
+    if found is not None:
+        return found
+    people = sorted(
+        GamePlayer.objects.filter(game=game, bot_level="").values_list("position", flat=True)
+    )
+    rows = log(game)
+    events = [row.to_engine() for row in rows]
+    started = time.process_time()
+    verdicts = (
+        review.review_game(
+            events,
+            people,
+            game.pk,
+            by_bot=[row.by_bot for row in rows],
+            rounds=public_rounds(events),
+            budget=budget,
+        )
+        if people and events
+        else []
+    )
+    cpu = time.process_time() - started
+    try:
+        with transaction.atomic():
+            made, _ = GameReview.objects.get_or_create(
+                game=game,
+                defaults={
+                    "version": review.VERSION,
+                    "budget": budget,
+                    "cpu_seconds": round(cpu, 3),
+                    "steps": [_step(r) for r in verdicts],
+                    "seats": _summaries(people, verdicts),
+                },
+            )
+    except IntegrityError:  # another run wrote it first
+        made = GameReview.objects.get(game=game)
+    return made
+
+
+def _step(reviewed: review.Reviewed) -> dict[str, Any]:
+    verdict = reviewed.verdict
+    return {
+        "step": reviewed.step,
+        "seat": reviewed.seat,
+        "taken": verdict.taken.code,
+        "preferred": verdict.preferred.code,
+        "kind": verdict.kind,
+        "cost": round(verdict.cost, 4),
+        "unit": verdict.unit,
+        "big": verdict.kind == review.BIG,
+        "worlds": verdict.worlds,
+    }
+
+
+def _summaries(seats: list[int], verdicts: list[review.Reviewed]) -> list[dict[str, Any]]:
+    """Per seat: decisions reviewed, mistakes, big mistakes and the average cost."""
+    found = []
+    for seat in seats:
+        own = [r.verdict for r in verdicts if r.seat == seat]
+        found.append(
+            {
+                "seat": seat,
+                "decisions": len(own),
+                "mistakes": sum(v.kind != review.AGREE for v in own),
+                "big": sum(v.kind == review.BIG for v in own),
+                "average": round(sum(v.cost for v in own) / len(own), 4) if own else 0.0,
+                "unit": own[0].unit if own else "",
+            }
+        )
+    return found
