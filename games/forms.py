@@ -21,6 +21,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import gates
 from games.absence import DEFAULT_TURN_TIMER, MOVE_HOURS
 from games.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from games.engine.rules import BOUNDS, CHOICES, MAX_SEATS
@@ -288,9 +289,14 @@ class TableForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        # A person who may not play rated games now is not offered the box, but told
+        # why (docs/fair-play.md#sanctions): a disabled field keeps its initial, False.
+        if (refused := gates.refusal(gates.RATED_PLAY, user)) is not None:
+            self.fields["rated"].disabled = True
+            self.fields["rated"].help_text = refused
         # One query: the choices and the check of what is posted both come from it.
         offered = [rule_set for rule_set in RuleSet.on_offer() if _usable(rule_set)]
         self.offered = {rule_set.pk: rule_set for rule_set in offered}

@@ -34,6 +34,10 @@ then. Never at a live table. Keyword arguments (`sender` is `games.models.Game`)
 `game_id` (int), `table_id` (int) and `user_id` (int): whose move it is. The
 `notifications` app tells the person ("your turn") through the channels they chose; a
 receiver's exception is logged, not raised.
+
+`game_reviewed`: the bots' review of a finished game was kept
+(docs/bots.md#the-review-of-a-finished-game), sent once, after the commit that wrote
+it (by `games.services.reviews`). Keyword argument: `game_id` (int).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ player_arrived = Signal()
 
 player_back = Signal()
 turn_waiting = Signal()
+game_reviewed = Signal()
 
 
 def send_on_commit(signal: Signal, sender: Any, **kwargs: Any) -> None:

@@ -318,7 +318,10 @@ CELERY_TASK_IGNORE_RESULT = True
 # a queue of its own, which every worker also takes (Procfile, Procfile.embedded, the
 # systemd unit: `--queues celery,reviews`), and a worker of its own may take alone
 # (docs/celery.md#the-review-of-a-finished-game).
-CELERY_TASK_ROUTES = {"games.tasks.review_game": {"queue": "reviews"}}
+CELERY_TASK_ROUTES = {
+    "games.tasks.review_game": {"queue": "reviews"},
+    "fairplay.collusion.tasks.record_pair_signals": {"queue": "reviews"},
+}
 # Celery closes every database connection before and after each task unless this is
 # set, and a new PostgreSQL connection is a new server process: keep them for this
 # many tasks (Django's CONN_MAX_AGE and health checks still apply).

@@ -18,7 +18,7 @@ def signal_sentence(signal: str, actor_id: int, pair: Any) -> str:
     actor, other = (
         (pair.first, pair.second) if pair.first.pk == actor_id else (pair.second, pair.first)
     )
-    names = {"actor": actor.get_username(), "partner": other.get_username()}
+    names = {"actor": shown(actor), "partner": shown(other)}
     if signal == facts.FEED:
         return (
             _(
@@ -42,6 +42,13 @@ def signal_sentence(signal: str, actor_id: int, pair: Any) -> str:
         )
         % names
     )
+
+
+@register.filter
+def shown(user: Any) -> str:
+    """A person's name as this reader may read it: `get_username` follows the reader's
+    lens (docs/privacy.md#my-name-off-public-pages)."""
+    return str(user.get_username())
 
 
 @register.filter

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -17,6 +17,7 @@ from fairplay import blocks as blocking
 from fairplay.models import Block
 from games import ratelimit
 from games.errors import ServiceError
+from games.wording import readers
 
 
 @login_required
@@ -24,6 +25,10 @@ from games.errors import ServiceError
 def block(request: HttpRequest, username: str) -> HttpResponse:
     """action=block|unblock; next=<a path here> to go back to."""
     person = get_object_or_404(get_user_model(), username=username)
+    if readers.hides(person.username):
+        raise Http404(
+            "No such player."
+        )  # as her profile (docs/privacy.md#my-name-off-public-pages)
     goal = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(goal, allowed_hosts=None) or not goal.startswith("/"):
         goal = reverse("fairplay:blocks")

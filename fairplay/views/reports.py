@@ -20,6 +20,7 @@ from fairplay.reasons import REPORT_REASONS
 from games import access, chat, ratelimit
 from games.errors import ServiceError
 from games.models import Table
+from games.wording import readers
 
 
 def _thanks() -> str:
@@ -108,6 +109,10 @@ def report_at_table(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def report_profile(request: HttpRequest, username: str) -> HttpResponse:
     person = get_object_or_404(get_user_model(), username=username, deleted_number__isnull=True)
+    if readers.hides(person.username):
+        # As her profile: to a reader her name is hidden from, there is no such page
+        # (docs/privacy.md#my-name-off-public-pages).
+        raise Http404("No such player.")
     if request.method == "POST":
         error = _limited(request)
         if error is None:

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from games.archive.public import log, public_rounds
 from games.engine.bots import review
 from games.models import Game, GamePlayer, GameReview
+from games.signals import game_reviewed, send_on_commit
 
 
 def review_game(*, game_id: int, budget: int | None = None) -> GameReview | None:
@@ -52,7 +53,7 @@ def review_game(*, game_id: int, budget: int | None = None) -> GameReview | None
     cpu = time.process_time() - started
     try:
         with transaction.atomic():
-            made, _ = GameReview.objects.get_or_create(
+            made, created = GameReview.objects.get_or_create(
                 game=game,
                 defaults={
                     "version": review.VERSION,
@@ -62,6 +63,8 @@ def review_game(*, game_id: int, budget: int | None = None) -> GameReview | None
                     "seats": _summaries(people, verdicts),
                 },
             )
+            if created:
+                send_on_commit(game_reviewed, sender=Game, game_id=game.pk)
     except IntegrityError:  # another run wrote it first
         made = GameReview.objects.get(game=game)
     return made

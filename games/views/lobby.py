@@ -113,7 +113,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }
     if request.htmx and request.htmx.target == "lobby-tables":  # the lists refreshing
         return render(request, "games/lobby.html#tables", context)
-    context["form"] = TableForm()
+    context["form"] = TableForm(user=request.user)
     return render(request, "games/lobby.html", context)
 
 
@@ -130,7 +130,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             # Nothing to write: show the full form for the chosen rules (POST/redirect/GET).
             return redirect(_create_url(request.POST))
         return _create_from_post(request)
-    table_form = TableForm(initial=_table_initial(request.GET))
+    table_form = TableForm(initial=_table_initial(request.GET), user=request.user)
     rule_set = table_form.chosen()
     rules_form = HouseRulesForm(rules=_rules_of(rule_set))
     if request.htmx and request.htmx.target == "house-rules":  # other rules were picked
@@ -143,7 +143,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
 
 
 def _create_from_post(request: HttpRequest) -> HttpResponse:
-    table_form = TableForm(request.POST)
+    table_form = TableForm(request.POST, user=request.user)
     valid = table_form.is_valid()
     rule_set = table_form.cleaned_data.get("rule_set")
     rules_form = None

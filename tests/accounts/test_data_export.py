@@ -71,6 +71,7 @@ def test_the_zip_holds_an_index_and_a_json_file_of_each_part_and_every_one_parse
             "notifications.json",
             "calendars.json",
             "corrections.json",
+            "fair-play.json",
         ]
     )
     found = json_in(export)  # every JSON file parses

@@ -122,3 +122,16 @@ def test_organizers_see_only_their_clubs_events_games(
     page = client.get(reverse("fairplay:club_pairs", args=[club.slug])).content.decode()
     assert f"{p1.username} and {p2.username}" in page
     assert "ann and bob" not in page  # a casual table's games: staff only
+
+
+def test_the_review_adds_the_throw_signal_once_it_is_kept(
+    table: Table, ann: Any, bob: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = play_out(services.start_game(table=table, by=ann))
+    records.record_game(game.pk)
+    assert not PairSignal.objects.filter(game=game, signal=facts.THROW).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.review_game(game_id=game.pk, budget=200)  # small: a test, not a verdict
+    thrown = PairSignal.objects.filter(game=game, signal=facts.THROW)
+    assert thrown.exists()  # every round lost by one of two people: the other gained
+    assert {(r.actor_id, r.partner_id) for r in thrown} <= {(ann.pk, bob.pk), (bob.pk, ann.pk)}

@@ -4,11 +4,13 @@ nothing written, and the control not offered."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from fairplay.models import Sanction
@@ -83,6 +85,36 @@ def test_a_rated_ban_refuses_sitting_opening_and_starting_a_rated_table(
         services.start_game(table=rated, by=ann)
     assert not Game.objects.filter(table=rated).exists()
     assert "Someone seated here" in _client(ann).get(rated.get_absolute_url()).content.decode()
+
+
+def test_the_lobby_offers_no_rated_box_to_a_banned_person_and_says_why(
+    bob: Any, cat: Any, scat: Any
+) -> None:
+    _sanction(bob, Sanction.RATED_BAN, reason="leaving")
+    page = _client(bob).get(reverse("lobby")).content.decode()
+    box = re.search(r'<input[^>]*name="rated"[^>]*>', page)
+    assert box is not None and "disabled" in box.group(0)
+    assert "You may not play rated games until" in page
+    # A forged POST of the box opens a casual table: the disabled field keeps False.
+    _client(bob).post(
+        reverse("create_table"),
+        {
+            "action": "create",
+            "name": "Mine",
+            "rule_set": scat.pk,
+            "seat_count": 4,
+            "turn_timer": 0,
+            "bots": 0,
+            "bot_level": "medium",
+            "visibility": "public",
+            "rated": "on",
+        },
+    )
+    assert Table.objects.get(name="Mine").rated is False
+    open_box = re.search(
+        r'<input[^>]*name="rated"[^>]*>', _client(cat).get(reverse("lobby")).content.decode()
+    )
+    assert open_box is not None and "disabled" not in open_box.group(0)
 
 
 def test_a_club_events_ban_refuses_registering_and_the_page_says_why(

@@ -309,6 +309,10 @@ def as_now(reading: Reading) -> str:
             text = text.replace(
                 "\nMembers\nMembers of ", "\nMembers\nWrite to the members\nMembers of "
             )
+            # and keep members apart in seating (docs/clubs.md#keep-apart-pairs)
+            text = text.replace(
+                "\nWrite to the members\n", "\nWrite to the members Keep players apart\n", 1
+            )
         text = text.replace("\nComing up\n", f"\n{CLUB_CALENDAR}Coming up\n", 1)
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if url == "/tournaments/":
@@ -349,8 +353,14 @@ def as_now(reading: Reading) -> str:
         # Every running event of the snapshot is past late entry: opening or closing
         # registration would mean nothing, so it is not offered.
         text = text.replace("\nThe event\nClose registration\n", "\nThe event\n")
+    # The console links the event's keep-apart pairs (docs/fair-seating.md#keep-apart-pairs).
+    before = "\nCheck-in desk\n" if "\nCheck-in desk\n" in text else "\nThe event\n"
+    text = text.replace(before, f"\n{KEEP_APART_LINK}{before}", 1)
     text = SEAT_CHOICE.sub(r"\4: round \1, table \2, seat \3\5", text)
     return text.replace(DUPLICATE_BEFORE, DUPLICATE_NOW)
+
+
+KEEP_APART_LINK = "Keep-apart pairs (who the seating keeps at different tables)"
 
 
 def as_compared(reading: Reading) -> str:
