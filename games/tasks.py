@@ -317,6 +317,13 @@ def review_game(game_id: int) -> None:
     services.review_game(game_id=game_id)
 
 
+@shared_task(name="games.tasks.sweep_reviews", ignore_result=True)
+def sweep_reviews() -> None:
+    """Enqueue the review of each recent finished game that has none (lost tasks)."""
+    for game_id in services.reviews_missing():
+        notify.enqueue(REVIEW_GAME, game_id)
+
+
 def game_finished(game_id: int, **kwargs: object) -> None:
     """`game_finished`'s receiver (games.apps): the game's review is enqueued, after
     the commit that ended it (unless THIRTYONE_AUTO_REVIEWS is off: the tests)."""

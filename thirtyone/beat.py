@@ -22,6 +22,9 @@ def schedule(
         "repeat-events": {"task": "tournaments.tasks.repeat_events", "schedule": series},
         # Rated games of the last day whose rating task was lost (ratings.services.sweep).
         "sweep-ratings": {"task": "ratings.tasks.sweep", "schedule": 60.0},
+        # Finished games of the last week whose review task was lost, or that ended
+        # before reviews were made (games.services.reviews.sweep).
+        "sweep-reviews": {"task": "games.tasks.sweep_reviews", "schedule": HOURLY},
         # Reminders whose time has come, and e-mails due (notifications.sweep).
         "sweep-notifications": {"task": "notifications.tasks.sweep", "schedule": notify_sweep},
         # Account deletions whose grace period is over (accounts.deletion.erase_due).

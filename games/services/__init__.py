@@ -60,7 +60,7 @@ from games.services.playing import (
     time_out_turn,
     unseal,
 )
-from games.services.reviews import review_game
+from games.services.reviews import review_game, reviews_missing
 from games.services.sources import new_bot_seed, new_deck_source
 from games.services.table_checks import may_start, rated_refusal
 from games.services.table_life import (
@@ -131,6 +131,7 @@ __all__ = [
     "propose_levels",
     "replace_with_bot",
     "review_game",
+    "reviews_missing",
     "set_seats",
     "start_game",
     "time_out_turn",

@@ -11,9 +11,11 @@ of the game and the step) but only the first to write keeps its row.
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from games.archive.public import log, public_rounds
 from games.engine.bots import review
@@ -68,6 +70,25 @@ def review_game(*, game_id: int, budget: int | None = None) -> GameReview | None
     except IntegrityError:  # another run wrote it first
         made = GameReview.objects.get(game=game)
     return made
+
+
+SWEEP_DAYS = 7  # how far back the sweep looks for a game without its review
+SWEEP_BATCH = 50  # games a sweep enqueues at most: reviews are seconds of CPU each
+
+
+def reviews_missing() -> list[int]:
+    """Finished games of the last `SWEEP_DAYS` with a person and no review yet, oldest
+    first, at most `SWEEP_BATCH`: their task was lost with its worker, or they ended
+    before reviews were made. Enqueuing one twice is harmless (`review_game`)."""
+    since = timezone.now() - timedelta(days=SWEEP_DAYS)
+    return list(
+        Game.objects.filter(finished_at__gte=since, review__isnull=True, sealed=False)
+        .exclude(status=Game.PLAYING)
+        .filter(players__bot_level="", players__user__isnull=False)
+        .distinct()
+        .order_by("finished_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
 
 
 def _step(reviewed: review.Reviewed) -> dict[str, Any]:

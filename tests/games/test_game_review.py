@@ -85,6 +85,16 @@ def test_no_review_while_the_game_is_played(started: Game, settings: Any) -> Non
     assert not GameReview.objects.exists()
 
 
+def test_the_hourly_sweep_enqueues_the_reviews_that_were_lost(
+    finished: Game, started: Game, django_capture_on_commit_callbacks: Any
+) -> None:
+    assert services.reviews_missing() == [finished.pk]  # over, a person, no review
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.sweep_reviews()  # the tests' queue runs the task at once
+    assert GameReview.objects.filter(game=finished).exists()
+    assert services.reviews_missing() == []  # reviewed: not enqueued again
+
+
 def test_a_second_run_does_nothing(reviewed: GameReview) -> None:
     again = services.review_game(game_id=reviewed.game_id)
     assert again is not None and again.pk == reviewed.pk

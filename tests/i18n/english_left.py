@@ -33,6 +33,7 @@ KEPT = (
     "Card Game 101",
     "salt:seed:algorithm",
     "thirtyone-seating-1",
+    "thirtyone-seating-2",
     "Blitz",
     "Buchholz",
     "Sonneborn-Berger",

@@ -17,6 +17,7 @@ from django.utils import translation
 
 from notifications import kinds, letters
 from notifications.models import Notification
+from tests.games.conftest import staff  # noqa: F401  (a moderator, for fair play's kinds)
 from tests.i18n.english_left import english_in, page_text
 from tests.i18n.notification_samples import NAMES, SAMPLES
 from tests.notifications.conftest import (  # noqa: F401  (shared fixtures)

@@ -363,9 +363,20 @@ def as_now(reading: Reading) -> str:
 KEEP_APART_LINK = "Keep-apart pairs (who the seating keeps at different tables)"
 
 
+# Fair play's lines (docs/fair-play.md): an event page tells its players that blocking
+# does not change seating, a table page links reporting and blocking.
+FAIR_PLAY_LINES = (
+    "\nBlocking someone does not change how this event seats its players: if you must be "
+    "kept apart from someone, ask an organizer.\n",
+    "\nReport or block a player…\n",
+)
+
+
 def as_compared(reading: Reading) -> str:
     """The text of a page as read now, without the parts new since the snapshot."""
     text = reading.text
+    for line in FAIR_PLAY_LINES:
+        text = text.replace(line, "\n")
     if reading.page.url.endswith("/manage/"):
         text = CONSOLE_WHEN.sub("", text)
     text = LANGUAGE_FORM.sub("", text)
