@@ -72,8 +72,7 @@ def together_in(round_: Round) -> list[Together]:
     names = {s.entry_id: seat_name(s) for seats in tables for s in seats if s.entry_id}
     layout = [[s.entry_id for s in seats if s.entry_id] for seats in tables]
     return [
-        Together(numbers[k], names[a], names[b])
-        for k, a, b in keep_apart.together(layout, pairs)
+        Together(numbers[k], names[a], names[b]) for k, a, b in keep_apart.together(layout, pairs)
     ]
 
 

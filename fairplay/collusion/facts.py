@@ -50,19 +50,20 @@ class Sighting(NamedTuple):
 
 
 def sightings(
-    events: Iterable[Event], seats: Collection[int], big_mistakes: Collection[int] = ()
+    events: Iterable[Event], seats: Collection[int], big_mistakes: Collection[int] | None = None
 ) -> list[Sighting]:
     """Every opportunity of `events` (a whole game's log) between two of `seats` (the
     people's seats). `big_mistakes`: the replay steps at which the bots' review found a
-    big mistake; without a review no `THROW` is counted."""
+    big mistake (empty: a review that found none); None, no review yet, and no `THROW`
+    is counted."""
     found: list[Sighting] = []
     round_mistakes: set[int] = set()  # seats with a big mistake in the current round
     seen: set[tuple[str, int, int]] = set()  # (signal, actor, partner) met this round
     for step, state, action, after in _moves(events):
-        if step in big_mistakes:
+        if big_mistakes is not None and step in big_mistakes:
             round_mistakes.add(action.seat)
         if after.last_round != state.last_round:
-            found += _thrown(after, seats, round_mistakes, step, bool(big_mistakes))
+            found += _thrown(after, seats, round_mistakes, step, big_mistakes is not None)
             round_mistakes, seen = set(), set()
             continue
         if action.seat not in seats:

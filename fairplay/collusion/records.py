@@ -39,7 +39,7 @@ def record_game(game_id: int) -> int:
     rows = log(game)
     events = [row.to_engine() for row in rows]
     review = GameReview.objects.filter(game=game).first()
-    big = {s["step"] for s in review.steps if s.get("big")} if review is not None else set()
+    big = {s["step"] for s in review.steps if s.get("big")} if review is not None else None
     by_bot = _steps_by_bot(rows, events)
     tally: dict[tuple[int, int, str], list[int]] = defaultdict(list)
     hits: dict[tuple[int, int, str], list[int]] = defaultdict(list)

@@ -259,9 +259,9 @@ def _without_site_scripts(context: Any) -> Any:
     without JavaScript builds, and axe (added by the test) still runs."""
     context.route(
         "**/*",
-        lambda route: route.abort()
-        if route.request.resource_type == "script"
-        else route.continue_(),
+        lambda route: (
+            route.abort() if route.request.resource_type == "script" else route.continue_()
+        ),
     )
     return context
 

@@ -86,6 +86,8 @@ def test_throw_needs_the_review_and_counts_the_loser_and_the_next_lowest():
     every_step = set(range(1, len(steps(log))))
     thrown = [s for s in facts.sightings(log, range(4), every_step) if s.signal == facts.THROW]
     assert thrown and all(s.hit for s in thrown)  # a mistake at every step: every loss
+    clean = [s for s in facts.sightings(log, range(4), set()) if s.signal == facts.THROW]
+    assert len(clean) == len(thrown) and not any(s.hit for s in clean)  # reviewed, no mistake
 
 
 def test_the_binomial_tail_and_fishers_combination_match_their_formulas():

@@ -42,9 +42,7 @@ def add_event_keep_apart(
             raise ServiceError(already(first, second), "second")
         try:
             with transaction.atomic():
-                return EventKeepApart.objects.create(
-                    event=event, note=note, created_by=by, **same
-                )
+                return EventKeepApart.objects.create(event=event, note=note, created_by=by, **same)
         except IntegrityError as error:  # the same pair added at the same moment
             raise ServiceError(already(first, second), "second") from error
 

@@ -216,7 +216,7 @@ def balanced(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next
             "names": ", ".join(sorted(names.get(p, "?") for p in gone)) or _("nobody"),
             "seed": seed,
             "count": len(result.moves),
-        }
+        },
     )
     recorded = [
         (m.entry_id, m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason)
@@ -296,7 +296,7 @@ def top_q(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Next | 
             "round": n,
             "names": ", ".join(names.get(p, "?") for p in cut.through),
             "seed": seed,
-        }
+        },
     )
     return out
 
