@@ -22,10 +22,12 @@ EVIDENCE = 12  # replay steps listed for a flagged pair
 
 
 class Evidence(NamedTuple):
+    """In one game, the replay steps at which `actor_id` helped the other in one way."""
+
     game_id: int
-    step: int
     signal: str
     actor_id: int
+    steps: list[int]
 
 
 class FlaggedPair(NamedTuple):
@@ -77,15 +79,16 @@ def _together(games: set[int]) -> Counter[frozenset[object]]:
 
 
 def _evidence(rows: QuerySet[PairSignal], score: stats.PairScore) -> list[Evidence]:
-    """The replay steps that made the case: the times one helped the other."""
+    """The replay steps that made the case, newest games first: the times one helped
+    the other, at most `EVIDENCE` steps."""
     a, b = tuple(score.pair)
-    found = []
-    for row in rows.filter(actor_id__in=(a, b), partner_id__in=(a, b), hits__gt=0).order_by(
-        "-finished_at"
-    ):
-        if row.actor_id == row.partner_id:
+    found: list[Evidence] = []
+    shown = 0
+    helped = rows.filter(actor_id__in=(a, b), partner_id__in=(a, b), hits__gt=0)
+    for row in helped.order_by("-finished_at", "game_id", "signal"):
+        if row.actor_id == row.partner_id or shown >= EVIDENCE:
             continue
-        found += [Evidence(row.game_id, step, row.signal, row.actor_id) for step in row.steps]
-        if len(found) >= EVIDENCE:
-            break
-    return found[:EVIDENCE]
+        steps = row.steps[: EVIDENCE - shown]
+        found.append(Evidence(row.game_id, row.signal, row.actor_id, steps))
+        shown += len(steps)
+    return found

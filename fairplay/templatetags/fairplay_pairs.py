@@ -15,9 +15,7 @@ register = template.Library()
 @register.simple_tag
 def signal_sentence(signal: str, actor_id: int, pair: Any) -> str:
     """What `actor_id` did for the other of `pair` (a FlaggedPair), in words."""
-    actor, other = (
-        (pair.first, pair.second) if pair.first.pk == actor_id else (pair.second, pair.first)
-    )
+    actor, other = _actor_and_other(actor_id, pair)
     names = {"actor": shown(actor), "partner": shown(other)}
     if signal == facts.FEED:
         return (
@@ -42,6 +40,22 @@ def signal_sentence(signal: str, actor_id: int, pair: Any) -> str:
         )
         % names
     )
+
+
+@register.simple_tag
+def signal_short(signal: str, actor_id: int, pair: Any) -> str:
+    """`signal_sentence` in a few words, for a line of replay steps."""
+    actor, other = _actor_and_other(actor_id, pair)
+    names = {"actor": shown(actor), "partner": shown(other)}
+    if signal == facts.FEED:
+        return _("%(actor)s fed %(partner)s") % names
+    if signal == facts.SPARE:
+        return _("%(actor)s spared %(partner)s") % names
+    return _("%(actor)s lost a life, %(partner)s kept theirs") % names
+
+
+def _actor_and_other(actor_id: int, pair: Any) -> tuple[Any, Any]:
+    return (pair.first, pair.second) if pair.first.pk == actor_id else (pair.second, pair.first)
 
 
 @register.filter
