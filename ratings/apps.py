@@ -19,3 +19,9 @@ class RatingsConfig(AppConfig):
         from ratings import data_export
 
         data_export.register()
+        # Their rating and rated games for the tournaments' entry conditions
+        # (docs/tournaments.md#entry-conditions); the tournaments never import this app.
+        from ratings import entry_record
+        from tournaments import rated_record
+
+        rated_record.register(entry_record.record)

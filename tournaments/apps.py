@@ -40,6 +40,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.room import seat_calls
 
         registry.register(seat_calls.calls_for)
+        # A player calls the organizer from their table: a line on an event table's
+        # page, and the organizers' calls bar (docs/club-night.md#calling-the-organizer).
+        from tournaments.room import organizer_calls
+
+        registry.register(organizer_calls.calls_for)
+        notes.register(organizer_calls.table_notes)
         # Their events, calendar feed and corrections in a person's data download
         # (accounts never imports this app: docs/privacy.md#download-my-data).
         from tournaments import data_export

@@ -18,6 +18,7 @@ from clubs.models import Club
 from games.errors import ServiceError
 from games.forms import PACE_CHOICES, split_pace
 from tournaments import formats, services
+from tournaments.condition_form import EntryConditionsForm
 from tournaments.formats.swiss.standings import TIEBREAKS
 from tournaments.models import Event
 from tournaments.schedule import recurrence
@@ -68,7 +69,7 @@ def offer_zones(form: forms.Form, club: Club) -> None:
     field.initial = club.time_zone
 
 
-class EventForm(forms.Form):
+class EventForm(EntryConditionsForm):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80, required=False)
     description = forms.CharField(
         label=gettext_lazy("Description"),

@@ -25,7 +25,7 @@ from games import safe_cache
 from games.engine import Rules
 from games.rule_text import rule_summary
 from games.wording import readers
-from tournaments import entry_gates, formats, news, registration, services
+from tournaments import entry_conditions, entry_gates, formats, news, registration, services
 from tournaments.formats.placings import Placing, Step, podium
 from tournaments.models import Entry, Event
 from tournaments.page_parts import entry_of, shown_round, waiting_round
@@ -204,8 +204,14 @@ def _taking_part(event: Event, user: Any, me: Entry | None, fmt: formats.Format)
     joining = join_to_register(event, user) if open_to_them else None
     # Another app's rule (tournaments.entry_gates: a ban from the club's events): the
     # Register button is not offered, and the page says why.
-    entry_refusal = entry_gates.refusal(user, event) if open_to_them and joining is None else None
+    # So are the event's own conditions (tournaments.entry_conditions).
+    entry_refusal = (
+        entry_gates.refusal(user, event) or entry_conditions.refusal(user, event)
+        if open_to_them and joining is None
+        else None
+    )
     return {
+        "entry_conditions": entry_conditions.described(event),
         "can_register": open_to_them and joining is None and entry_refusal is None,
         "entry_refusal": entry_refusal,
         "join_club": joining,

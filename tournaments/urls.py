@@ -7,6 +7,7 @@ from tournaments.views import (
     events,
     keep_apart,
     manage,
+    organizer_calls,
     printing,
     projector,
     results,
@@ -36,6 +37,18 @@ urlpatterns = [
     # A card table's result, entered from the players' phones
     # (docs/club-night.md#entering-and-confirming).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
+    # A player calls the organizer to their table; the console answers
+    # (docs/club-night.md#calling-the-organizer).
+    path(
+        "tournaments/<int:pk>/call/<int:table_pk>/",
+        organizer_calls.call,
+        name="call_organizer",
+    ),
+    path(
+        "tournaments/<int:pk>/calls/<int:call_pk>/answered/",
+        organizer_calls.answered,
+        name="organizer_call_answered",
+    ),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     # Calendars (docs/calendars.md#the-three-feeds): plain GET addresses, no log-in.
     path("clubs/<slug:slug>/calendar.ics", calendars.club_calendar, name="club_calendar"),

@@ -174,8 +174,9 @@ def test_the_lobby_takes_as_many_queries_for_many_tables_as_for_few(
     # the calls bar (games dealt to them not yet opened, running events they play in);
     # the header's turn-based games waiting for their move, which the page's link to
     # them reads too (docs/tables.md#games-waiting-for-your-move); and whether they may
-    # play rated games, for the form's box (docs/fair-play.md#sanctions).
-    with django_assert_max_num_queries(10):
+    # play rated games, for the form's box (docs/fair-play.md#sanctions); the calls bar's
+    # tables calling them as an organizer (docs/club-night.md#calling-the-organizer).
+    with django_assert_max_num_queries(11):
         ann_client.get(reverse("lobby"))
 
 

@@ -19,8 +19,9 @@ from games.models import Game, GameEvent
 # play in that run: docs/club-night.md#calls-led-to-your-seat) and the header's count of
 # their turn-based games waiting for their move
 # (docs/tables.md#games-waiting-for-your-move); whom the viewer blocked and whether a
-# moderator muted them in chat (games.chat_hiding, games.gates: docs/fair-play.md#blocks)
-PAGE_QUERIES = 17
+# moderator muted them in chat (games.chat_hiding, games.gates: docs/fair-play.md#blocks);
+# the calls bar's tables calling them as an organizer (docs/club-night.md#calling-the-organizer)
+PAGE_QUERIES = 18
 # session, user, game; the service's savepoint and its release, and inside it: the
 # locked game, its players (read once: the next-bot check and the area use them), new
 # events, the snapshot; then the answer: the game's seq (has it moved on since?), the

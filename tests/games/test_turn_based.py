@@ -393,14 +393,14 @@ def test_the_header_says_how_many_games_wait_for_your_move_in_one_query(
     client = Client()
     client.force_login(ann)
     rules_page = reverse("rules_index")
-    with django_assert_num_queries(5):  # session, user, calls (2), turns waiting
+    with django_assert_num_queries(6):  # session, user, calls (3), turns waiting
         none = client.get(rules_page).content.decode()
     assert "waiting for your move" not in none
 
     games = three_games(ann, bob, scat, capture)
     mine = sum(on_turn(game).user == ann for game in games)
     assert mine, "the seeded deals give ann some first turns"
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         page = client.get(rules_page).content.decode()
     plural = "" if mine == 1 else "s"
     assert f"{mine} game{plural} waiting for your move" in page

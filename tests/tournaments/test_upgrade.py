@@ -371,11 +371,15 @@ FAIR_PLAY_LINES = (
     "\nReport or block a player…\n",
 )
 
+# Calling the organizer (docs/club-night.md#calling-the-organizer): an event table's page
+# links its players to the call page.
+ORGANIZER_CALL_LINES = ("\nCall the organizer to this table\n",)
+
 
 def as_compared(reading: Reading) -> str:
     """The text of a page as read now, without the parts new since the snapshot."""
     text = reading.text
-    for line in FAIR_PLAY_LINES:
+    for line in (*FAIR_PLAY_LINES, *ORGANIZER_CALL_LINES):
         text = text.replace(line, "\n")
     if reading.page.url.endswith("/manage/"):
         text = CONSOLE_WHEN.sub("", text)

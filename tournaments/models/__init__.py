@@ -16,7 +16,8 @@ write `from tournaments.models import Event`:
 - `entries`: a player's entry; `keep_apart`: the event's own keep-apart pairs;
 - `rounds`: rounds, their tables and seats, byes, swaps and corrections;
 - `boards`: a duplicate event's boards; `knockout`: a knockout's players and moves;
-- `news`: the organizer's announcements; `cards`: the results of tables played with
+- `news`: the organizer's announcements; `organizer_calls`: players calling the
+  organizer to their table; `cards`: the results of tables played with
   real cards;
 - `schedule`: weekly series and the players' calendar feeds.
 """
@@ -30,6 +31,7 @@ from tournaments.models.events import Event, _default_tiebreaks, _token, format_
 from tournaments.models.keep_apart import EventKeepApart
 from tournaments.models.knockout import KnockoutMove, KnockoutPlayer
 from tournaments.models.news import Announcement
+from tournaments.models.organizer_calls import OrganizerCall
 from tournaments.models.rounds import Bye, Correction, Round, RoundSeat, RoundTable, SeatSwap
 from tournaments.models.schedule import CalendarFeed, EventSeries, _feed_token
 from tournaments.models.seeds import _seed
@@ -48,6 +50,7 @@ __all__ = [
     "EventSeries",
     "KnockoutMove",
     "KnockoutPlayer",
+    "OrganizerCall",
     "Round",
     "RoundSeat",
     "RoundTable",

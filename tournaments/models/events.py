@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import Table
 from games.rule_text import rules_title
+from tournaments.models.conditions import EntryConditions
 from tournaments.models.seeds import SeedCommitted, _seed
 
 
@@ -36,7 +37,7 @@ def format_choices() -> list[tuple[str, str | Promise]]:
     return django_apps.get_app_config("tournaments").format_choices()
 
 
-class Event(SeedCommitted, models.Model):
+class Event(SeedCommitted, EntryConditions, models.Model):
     # The formats' keys the code names (each format is a plug-in of
     # tournaments.formats.FORMATS, which gives the choices: `format_choices`).
     SWISS = "swiss"

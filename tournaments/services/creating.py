@@ -19,7 +19,7 @@ from games.engine import Rules, RulesError
 from games.errors import ServiceError
 from games.models import RuleSet
 from games.wording import refusal
-from tournaments import formats, registration
+from tournaments import entry_conditions, formats, registration
 from tournaments.formats.base import Format
 from tournaments.formats.swiss import seating
 from tournaments.formats.swiss import standings as tally
@@ -56,6 +56,12 @@ def create_event(
     vacation_days: int = 0,
     description: str = "",
     registration_opens_at: datetime | None = None,
+    members_only: bool = False,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
+    min_rated_games: int | None = None,
+    max_no_shows: int | None = None,
+    no_show_window: int | None = None,
     **options: Any,
 ) -> Event:
     """A new event of `club` in `format`, made by one of its organizers, playing
@@ -89,6 +95,14 @@ def create_event(
     if advance not in dict(Event.ADVANCE_CHOICES):
         raise ServiceError(_("Choose how rounds start."), "advance")
     turn_based.check(fmt, venue=venue, move_hours=move_hours, round_days=round_days)
+    conditions = {
+        "rating_min": rating_min,
+        "rating_max": rating_max,
+        "min_rated_games": min_rated_games or None,
+        "max_no_shows": max_no_shows,
+        "no_show_window": no_show_window,
+    }
+    entry_conditions.check(**conditions)
     turn_timer = games.checked_timer(turn_timer, move_hours)
     assert rule_set is not None  # _event_rules refused None
     with transaction.atomic():
@@ -122,6 +136,8 @@ def create_event(
             round_days=round_days,
             vacation_days=vacation_days if move_hours else 0,
             registration_opens_at=registration_opens_at,
+            members_only=members_only,
+            **conditions,
             **stored,
         )
         registration.announce(event, timezone.now())

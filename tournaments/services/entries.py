@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from clubs import access as club_access
 from games import services as games
 from games.errors import ServiceError
-from tournaments import entry_gates, formats, registration
+from tournaments import entry_conditions, entry_gates, formats, registration
 from tournaments.models import Bye, Entry, Event, Round
 from tournaments.services.access import (
     CANCELLED,
@@ -55,6 +55,7 @@ def register(*, event: Event, user: Any, token: str | None = None) -> Entry:
         if entry is not None and entry.active:
             raise ServiceError(_("You are already registered."))
         entry_gates.require(user, event)
+        entry_conditions.require(user, event)
         entry = enter(event, user, entry)
         reseat_waiting_round(event)
         changed(event)
@@ -125,6 +126,8 @@ def add_entry(*, event: Event, user: Any, by: Any) -> Entry:
         if entry is not None and entry.active:
             raise ServiceError(_("%(name)s is already in the event.") % {"name": name})
         entry_gates.require(user, event)
+        # The event's conditions bind the organizer too (docs/tournaments.md#entry-conditions).
+        entry_conditions.require(user, event, name=name)
         entry = enter(event, user, entry)
         reseat_waiting_round(event)
         changed(event)

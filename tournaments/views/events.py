@@ -23,7 +23,7 @@ from clubs import access as club_access
 from clubs.models import Club
 from games import csv_cells
 from games.services import ServiceError
-from tournaments import page_parts, pages, services
+from tournaments import entry_conditions, page_parts, pages, services
 from tournaments.forms import EventForm
 from tournaments.models import Event
 
@@ -161,5 +161,11 @@ def join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
             return _("You are registered for %(name)s.") % {"name": event.name}
 
         return _act(request, pk, act)
-    context: dict[str, Any] = {"event": event, "me": page_parts.entry_of(event, request.user)}
+    context: dict[str, Any] = {
+        "event": event,
+        "me": page_parts.entry_of(event, request.user),
+        # As on the event's page: the conditions, and why not instead of a button.
+        "entry_conditions": entry_conditions.described(event),
+        "entry_refusal": entry_conditions.refusal(request.user, event),
+    }
     return render(request, "tournaments/join.html", context)

@@ -25,7 +25,7 @@ from tournaments.forms import (
     SwapForm,
 )
 from tournaments.models import Correction, Entry, Event, Round
-from tournaments.room import console, desk
+from tournaments.room import console, desk, organizer_calls
 from tournaments.schedule import series
 from tournaments.views.manage_actions import finished_seats, round_seats
 
@@ -43,6 +43,9 @@ def console_context(event: Event, entries: list[Entry] | None = None) -> dict[st
         "console": tables,
         "desk": desk.desk(event, tables, entries or []) if at_desk else None,
         "news": news.news(event, now),
+        # At the top: the tables that called the organizer
+        # (docs/club-night.md#calling-the-organizer).
+        "organizer_calls": organizer_calls.open_calls(event, now),
         "refresh_seconds": REFRESH_SECONDS,
     }
 

@@ -21,7 +21,8 @@ from games.errors import ServiceError
 from games.notes import Line
 from tournaments import formats, news
 from tournaments.cards import card_next, card_results, card_state
-from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
+from tournaments.models import CardResult, Event, OrganizerCall, Round, RoundSeat, RoundTable
+from tournaments.room import organizer_calls
 from tournaments.words import ordinal, seat_name
 
 # Seconds between reloads without JavaScript of a page with no form to fill in (a
@@ -157,6 +158,9 @@ def _context(
         # Guests cannot log in: with fewer than two players who can, the organizer
         # enters the result (card_results.organizer_settles).
         "organizer_settles": card_results.organizer_settles(seats),
+        # Its players may call the organizer (docs/club-night.md#calling-the-organizer).
+        "organizer_call": organizer_calls.for_caller(request.user, table, event),
+        "reasons": OrganizerCall.REASONS,
         "corrected": _corrected(table, seats, names, state),
         "event": event,
         "table": table,
