@@ -213,3 +213,43 @@ class KeepApart(models.Model):
             "first": self.first,
             "second": self.second,
         }
+
+
+def _invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ClubInvitation(models.Model):
+    """A one-time invitation to one address, sent from an organizer's CSV of names and
+    e-mails (docs/clubs.md#members-by-csv): its link joins whoever opens it signed in,
+    once; then `used_at` is set and the link is refused."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("club")
+    )
+    email = models.EmailField(_("e-mail address"))
+    name = models.CharField(_("name"), max_length=150)
+    token = models.CharField(
+        _("token"), max_length=64, unique=True, default=_invitation_token, editable=False
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True)
+    used_at = models.DateTimeField(_("used"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "created_at", "pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.club})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:invitation", args=[self.club.slug, self.token])

@@ -17,6 +17,10 @@ urlpatterns = [
     path("<slug:slug>/requests/accept-all/", views.accept_all, name="accept_all"),
     path("<slug:slug>/requests/<int:pk>/", views.answer_request, name="answer_request"),
     path("<slug:slug>/members/<int:pk>/", views.member, name="member"),
+    path("<slug:slug>/members.csv", views.members_csv, name="members_csv"),
+    path("<slug:slug>/members/import/", views.import_members, name="import_members"),
+    path("<slug:slug>/members/invite/", views.send_invitations, name="send_invitations"),
+    path("<slug:slug>/invitation/<str:token>/", views.invitation, name="invitation"),
     path("<slug:slug>/keep-apart/", views.keep_apart, name="keep_apart"),
     path(
         "<slug:slug>/keep-apart/<int:pk>/remove/",

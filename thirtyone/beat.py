@@ -33,6 +33,7 @@ def schedule(
         "purge-notifications": {"task": "notifications.tasks.purge", "schedule": HOURLY},
         "purge-sessions": {"task": "accounts.tasks.purge_expired", "schedule": HOURLY},
         "purge-networks": {"task": "accounts.tasks.purge_networks", "schedule": HOURLY},
+        "purge-invitations": {"task": "clubs.tasks.purge_invitations", "schedule": HOURLY},
         # Downloads of people's data past their days (accounts.data_export.purging).
         "purge-data-exports": {"task": "accounts.data_export.purge", "schedule": HOURLY},
     }

@@ -6,8 +6,8 @@ is a 403 page with the reason; any other refusal is a message on the club's page
 an error on the form's field when there is a form to show again.
 
 In parts: the list and a club's page (`club_page`), joining and members (`members`),
-house rules (`house_rules`), keep-apart pairs (`keep_apart`) and how they all answer
-(`answers`); the URLs take every view from here.
+house rules (`house_rules`), keep-apart pairs (`keep_apart`), members by CSV
+(`roster`) and how they all answer (`answers`); the URLs take every view from here.
 """
 
 from clubs.views.club_page import club_detail, club_list, edit
@@ -22,6 +22,7 @@ from clubs.views.members import (
     member,
     new_invite,
 )
+from clubs.views.roster import import_members, invitation, members_csv, send_invitations
 
 __all__ = [
     "accept_all",
@@ -30,13 +31,17 @@ __all__ = [
     "club_detail",
     "club_list",
     "edit",
+    "import_members",
+    "invitation",
     "invite",
     "join",
     "keep_apart",
     "leave",
     "member",
+    "members_csv",
     "new_invite",
     "new_rule_set",
     "remove_keep_apart",
     "remove_rule_set",
+    "send_invitations",
 ]

@@ -29,6 +29,7 @@ from tournaments.forms import (
 from tournaments.models import Entry, Event, Round, RoundSeat
 from tournaments.schedule import series
 from tournaments.services import ServiceError
+from tournaments.views.manage_conditions import set_conditions
 from tournaments.words import number_list, seat_name
 
 Handler = Callable[[HttpRequest, Event], str]
@@ -339,4 +340,5 @@ ACTIONS: dict[str, Handler] = {
     "cancel": cancel,
     "repeat": repeat,
     "stop_repeating": stop_repeating,
+    "conditions": set_conditions,
 }

@@ -28,6 +28,7 @@ from tournaments.models import Correction, Entry, Event, Round
 from tournaments.room import console, desk, organizer_calls
 from tournaments.schedule import series
 from tournaments.views.manage_actions import finished_seats, round_seats
+from tournaments.views.manage_conditions import conditions_context
 
 
 def console_context(event: Event, entries: list[Entry] | None = None) -> dict[str, Any]:
@@ -79,6 +80,7 @@ def page_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         **_results_context(event, fmt),
         **_club_night_context(event, fmt, waiting, on_break=on_break),
         **_calendar_context(event),
+        **conditions_context(event),
     }
 
 
