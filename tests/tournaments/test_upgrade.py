@@ -313,6 +313,13 @@ def as_now(reading: Reading) -> str:
             text = text.replace(
                 "\nWrite to the members\n", "\nWrite to the members Keep players apart\n", 1
             )
+            # and take the members out and in by CSV (docs/clubs.md#members-by-csv)
+            text = text.replace(
+                "\nWrite to the members Keep players apart\n",
+                "\nWrite to the members Keep players apart Download the members (CSV) "
+                "Invite from a CSV file\n",
+                1,
+            )
         text = text.replace("\nComing up\n", f"\n{CLUB_CALENDAR}Coming up\n", 1)
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if url == "/tournaments/":
