@@ -67,6 +67,13 @@ COPIED = (
     "round_days",
     "vacation_days",
     "first_turn_grace",
+    # Who may enter (docs/tournaments.md#entry-conditions): each week the same.
+    "members_only",
+    "rating_min",
+    "rating_max",
+    "min_rated_games",
+    "max_no_shows",
+    "no_show_window",
 )
 NOT_COPIED = (
     "id",
