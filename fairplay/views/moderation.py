@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 from fairplay import moderation
 from fairplay.models import Report
 from games import ratelimit
@@ -48,7 +48,9 @@ def pair_pages(user: Any) -> list[tuple[str, str]]:
     pages = (
         [(_("Pairs to look at, every game"), reverse("fairplay:pairs"))] if user.is_staff else []
     )
-    clubs = Club.objects.filter(pk__in=moderation.organized_clubs(user)).order_by("name")
+    clubs = Club.objects.filter(
+        memberships__user=user, memberships__role__in=Membership.ORGANIZING
+    ).order_by("name")
     for club in clubs:
         label = _("Pairs to look at in %(club)s's events") % {"club": club.name}
         pages.append((label, reverse("fairplay:club_pairs", args=[club.slug])))

@@ -9,8 +9,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from clubs import access
 from clubs.models import Club
-from fairplay import moderation
 from fairplay.collusion import facts, stats
 from fairplay.collusion.flagged import WINDOW, FlaggedPair, flagged_pairs
 
@@ -27,7 +27,7 @@ def site_pairs(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_pairs(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    if club.pk not in moderation.organized_clubs(request.user):
+    if not access.organizes(request.user, club):
         raise Http404("No such page.")
     return _page(request, flagged_pairs(club.pk), club)
 
