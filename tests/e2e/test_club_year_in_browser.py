@@ -10,10 +10,7 @@ folder), to look at."""
 
 from __future__ import annotations
 
-import json
-import os
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,10 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Membership
-from tests.e2e.conftest import PHONE
-from tests.e2e.test_accessibility_in_browser import axe_violations
-from tests.e2e.test_fair_play_in_browser import _without_site_scripts
-from tests.e2e.test_table_in_browser import logged_in
+from tests.e2e.pages_without_js import Pages, check_pages
 from tests.tournaments.test_organizer_calls import players, started
 from tournaments import services as events
 from tournaments.models import Event
@@ -32,12 +26,6 @@ from tournaments.services import organizer_calls
 from tournaments.services.conditions import set_entry_conditions
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-LAPTOP = {"width": 1366, "height": 768}
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
-SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots"))
-
-Pages = dict[str, tuple[str, list[str]]]
 
 
 def build(ann: Any, scat: Any, django_user_model: Any) -> list[tuple[Any, Pages]]:
@@ -127,33 +115,10 @@ def test_the_club_year_pages_without_javascript(
     browser: Any, live_server: Any, ann: Any, scat: Any, django_user_model: Any
 ) -> None:
     readers = build(ann, scat, django_user_model)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    found: dict[str, Any] = {}
-    for user, pages in readers:
-        for label, size in SIZES.items():
-            plain = logged_in(browser, live_server, user, viewport=size, java_script_enabled=False)
-            checked = _without_site_scripts(logged_in(browser, live_server, user, viewport=size))
-            try:
-                page, axed = plain.new_page(), checked.new_page()
-                for name, (path, words) in pages.items():
-                    where = f"{name} at {size['width']}px"
-                    answer = page.goto(f"{live_server.url}{path}")
-                    assert answer is not None and answer.status == 200, where
-                    text = page.locator("main").inner_text()  # as shown: some in capitals
-                    missing = [w for w in words if w.casefold() not in text.casefold()]
-                    assert not missing, f"{where}: {missing} not in {text!r}"
-                    if name == "event-refused":
-                        # The refusal instead of a button that could only be refused.
-                        assert page.get_by_role("button", name="Register").count() == 0, where
-                    page.screenshot(
-                        path=str(SHOTS / f"club-year-{name}-{label}.png"), full_page=True
-                    )
-                    width = page.evaluate("document.documentElement.scrollWidth")
-                    assert width <= size["width"], f"{where} is {width}px wide"
-                    axed.goto(f"{live_server.url}{path}")
-                    if problems := axe_violations(axed):
-                        found[where] = problems
-            finally:
-                plain.close()
-                checked.close()
-    assert not found, json.dumps(found, indent=2, ensure_ascii=False)
+
+    def no_register(name: str, page: Any, where: str) -> None:
+        if name == "event-refused":
+            # The refusal instead of a button that could only be refused.
+            assert page.get_by_role("button", name="Register").count() == 0, where
+
+    check_pages(browser, live_server, readers, shot_prefix="club-year-", extra=no_register)

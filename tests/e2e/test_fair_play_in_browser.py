@@ -17,9 +17,7 @@ which leaves the DOM a browser without JavaScript builds (less a <noscript>'s re
 from __future__ import annotations
 
 import json
-import os
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,7 +34,7 @@ from games import chat
 from games import services as games
 from games.models import Game, GamePlayer, GameReview, Table
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_accessibility_in_browser import axe_violations
+from tests.e2e.pages_without_js import SHOTS, check_pages
 from tests.e2e.test_table_in_browser import logged_in
 from tests.games.playing import play_out
 from tournaments import services as events
@@ -44,10 +42,7 @@ from tournaments.models import Event, Round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-LAPTOP = {"width": 1366, "height": 768}
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
 LOCALES = {"en": "en-GB", "da": "da-DK", "de": "de-DE", "fr": "fr-FR"}
-SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots"))
 HOME, ELSEWHERE = "203.0.113.7", "198.51.100.20"
 
 
@@ -254,50 +249,17 @@ def build(ann: Any, bob: Any, scat: Any, django_user_model: Any) -> dict[str, An
     }
 
 
-def _without_site_scripts(context: Any) -> Any:
-    """`context`, loading none of the site's scripts: a page's DOM is what a browser
-    without JavaScript builds, and axe (added by the test) still runs."""
-    context.route(
-        "**/*",
-        lambda route: (
-            route.abort() if route.request.resource_type == "script" else route.continue_()
-        ),
-    )
-    return context
-
-
 def test_the_fair_play_pages_without_javascript(
     browser: Any, live_server: Any, ann: Any, bob: Any, scat: Any, django_user_model: Any
 ) -> None:
     readers = build(ann, bob, scat, django_user_model)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    found: dict[str, Any] = {}
-    for user, pages in readers.values():
-        for label, size in SIZES.items():
-            plain = logged_in(browser, live_server, user, viewport=size, java_script_enabled=False)
-            checked = _without_site_scripts(logged_in(browser, live_server, user, viewport=size))
-            try:
-                page, axed = plain.new_page(), checked.new_page()
-                for name, (path, words) in pages.items():
-                    where = f"{name} at {size['width']}px"
-                    answer = page.goto(f"{live_server.url}{path}")
-                    assert answer is not None and answer.status == 200, where
-                    text = page.locator("main").inner_text()  # as shown: some in capitals
-                    missing = [w for w in words if w.casefold() not in text.casefold()]
-                    assert not missing, f"{where}: {missing} not in {text!r}"
-                    page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
-                    width = page.evaluate("document.documentElement.scrollWidth")
-                    assert width <= size["width"], f"{where} is {width}px wide"
-                    if name == "lobby-banned":
-                        box = page.locator('input[name="rated"]')
-                        assert box.is_disabled(), "a banned person's rated box is offered"
-                    axed.goto(f"{live_server.url}{path}")
-                    if problems := axe_violations(axed):
-                        found[where] = problems
-            finally:
-                plain.close()
-                checked.close()
-    assert not found, json.dumps(found, indent=2, ensure_ascii=False)
+
+    def rated_box(name: str, page: Any, where: str) -> None:
+        if name == "lobby-banned":
+            box = page.locator('input[name="rated"]')
+            assert box.is_disabled(), "a banned person's rated box is offered"
+
+    check_pages(browser, live_server, readers.values(), extra=rated_box)
 
     # In each language: the page answers in it, with its heading, and fits a phone.
     headings: dict[str, dict[str, str]] = {}
