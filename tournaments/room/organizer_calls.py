@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -112,10 +113,16 @@ def table_notes(table: Table, viewer: Any) -> list[str | Line]:
         return []
     if table.starters != Table.STARTED_BY_SYSTEM:
         return []  # a casual table: no event, no organizer to call (and no query)
+    # One read: the seat, and whether its player's call there is open (one open call
+    # per caller and table: an open one is their latest).
+    calling = OrganizerCall.objects.filter(
+        table=OuterRef("table"), caller=viewer, answered_at__isnull=True
+    )
     seat = (
         RoundSeat.objects.filter(
             table__table=table, entry__user=viewer, table__round__event__status=Event.RUNNING
         )
+        .annotate(calling=Exists(calling))
         .select_related("table__round")
         .order_by("-table__round__number")
         .first()
@@ -124,8 +131,7 @@ def table_notes(table: Table, viewer: Any) -> list[str | Line]:
         return []
     here = seat.table
     url = reverse("tournaments:call_organizer", args=[here.round.event_id, here.pk])
-    latest = OrganizerCall.objects.filter(table=here, caller=viewer).order_by("-pk").first()
-    if latest is not None and latest.answered_at is None:
+    if seat.calling:
         return [Line(_("The organizer is called: on the way."), url)]
     return [Line(_("Call the organizer to this table"), url)]
 
