@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import (
     calendars,
     events,
+    guest_invitations,
     keep_apart,
     manage,
     organizer_calls,
@@ -48,6 +49,13 @@ urlpatterns = [
         "tournaments/<int:pk>/calls/<int:call_pk>/answered/",
         organizer_calls.answered,
         name="organizer_call_answered",
+    ),
+    # A guest invited to join the club, keeping their results
+    # (docs/clubs.md#a-guest-becomes-a-member).
+    path(
+        "tournaments/<int:pk>/guests/<int:entry_pk>/invite/",
+        guest_invitations.invite_guest,
+        name="invite_guest",
     ),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     # Calendars (docs/calendars.md#the-three-feeds): plain GET addresses, no log-in.
