@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.errors import ServiceError
-from tournaments import keep_apart, progress, roster
-from tournaments.formats.swiss import results
+from tournaments import roster
 from tournaments.formats.swiss import rounds as swiss
 from tournaments.formats.swiss.seating import first_dealers
 from tournaments.formats.team_battle import spread
 from tournaments.formats.team_battle.teams import team_of_users, teams_of
-from tournaments.models import Bye, Entry, Event, Round
+from tournaments.models import Entry, Event
 
 
 def team_of_entries(event: Event, entries: list[Entry] | None = None) -> dict[int, int]:
@@ -73,40 +71,6 @@ class TeamRounds(swiss.SwissRounds):
             )
         super().check_field(event, count)
 
-    def seat(self, event: Event, number: int) -> Round:
-        """Seat round `number` as a Swiss round is seated (`SwissRounds.seat`), drawn by
-        `draw`: what the drawing saw is noted so the verify page can draw it again."""
-        players = list(
-            Entry.objects.filter(event=event, status=Entry.REGISTERED, first_round__lte=number)
-            .order_by("registered_at", "pk")
-            .values_list("pk", flat=True)
-        )
-        as_of = results.AsOf.now(event)
-        apart = keep_apart.pairs_for(event, players)
-        drawn = draw(swiss.inputs(event, number, players, as_of, apart), team_of_entries(event))
-        try:
-            round_ = Round.objects.create(
-                event=event,
-                number=number,
-                seed=f"{event.seed}:{number}",
-                drawn_entries=as_of.entries,
-                drawn_corrections=as_of.corrections,
-                kept_apart=[list(p) for p in apart],
-            )
-        except IntegrityError as error:  # unreachable under the event lock; a backstop
-            raise ServiceError(
-                _("Round %(number)s is already seated.") % {"number": number}
-            ) from error
-        for k, table in enumerate(drawn.tables, start=1):
-            progress.write_table(
-                round_,
-                k,
-                [
-                    (seat, swiss.BOT_LEVEL if isinstance(who, str) else who)
-                    for seat, who in enumerate(table)
-                ],
-            )
-        Bye.objects.bulk_create(
-            Bye(round=round_, entry_id=entry_id, points=event.bye_points) for entry_id in drawn.byes
-        )
-        return round_
+    def drawn(self, event: Event, given: swiss.Inputs) -> swiss.Drawn:
+        """Drawn as a Swiss round is, the teams spread over the tables (`draw`)."""
+        return draw(given, team_of_entries(event))
