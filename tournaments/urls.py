@@ -13,6 +13,7 @@ from tournaments.views import (
     projector,
     results,
     season,
+    table_link,
     verify,
 )
 
@@ -38,6 +39,18 @@ urlpatterns = [
     # A card table's result, entered from the players' phones
     # (docs/club-night.md#entering-and-confirming).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
+    # A card table's own link, for phones without an account
+    # (docs/club-night.md#a-tables-own-link).
+    path(
+        "tournaments/<int:pk>/results/<int:table_pk>/link/<str:token>/",
+        table_link.link_page,
+        name="card_table_link",
+    ),
+    path(
+        "tournaments/<int:pk>/results/<int:table_pk>/link/<str:token>/call/",
+        table_link.link_call,
+        name="card_table_link_call",
+    ),
     # A player calls the organizer to their table; the console answers
     # (docs/club-night.md#calling-the-organizer).
     path(
