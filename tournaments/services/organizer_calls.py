@@ -18,6 +18,8 @@ from calls import push
 from clubs.models import Membership
 from games import ratelimit
 from games.errors import ServiceError
+from games.signals import send_on_commit
+from tournaments import signals
 from tournaments.cards.table_links import Phone, require_current
 from tournaments.models import Event, OrganizerCall, RoundSeat, RoundTable
 from tournaments.services.access import changed, locked_event, require_organizer
@@ -90,6 +92,8 @@ def call_organizer(
         except IntegrityError:  # two presses at once: the other one's call stands
             raise ServiceError(_already()) from None
         _told(locked)
+        # The organizers' notifications (docs/notifications.md), after the commit.
+        send_on_commit(signals.organizer_called, sender=Event, call_id=made.pk)
     return made
 
 
@@ -106,6 +110,7 @@ def answer_call(*, call_id: int, by: Any, event: Event) -> OrganizerCall:
         found.answered_at, found.answered_by = timezone.now(), by
         found.save(update_fields=["answered_at", "answered_by"])
         _told(locked)
+        send_on_commit(signals.organizer_call_answered, sender=Event, call_id=found.pk)
     return found
 
 
