@@ -20,9 +20,10 @@ from games import services as games
 from games.models import GamePlayer
 from tests.games.playing import play_out
 from tests.tournaments.test_pages import good_data
-from tournaments import formats, services
+from tournaments import formats
 from tournaments.formats.swiss import results
 from tournaments.formats.swiss import standings as tally
+from tournaments.formats.team_battle import TEAM_BATTLE, services
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 
 BOT = None
@@ -265,8 +266,9 @@ def test_a_seat_whose_game_is_over_is_not_marked(
 
 
 def test_only_swiss_rounds_score_points_of_their_own():
+    # A team battle plays Swiss rounds (docs/tournaments.md#team-battles).
     applies = [k for k, fmt in formats.FORMATS.items() if fmt.setup.stand_in_scoring_applies]
-    assert applies == [Event.SWISS]
+    assert applies == [Event.SWISS, TEAM_BATTLE.key]
 
 
 @pytest.mark.django_db
