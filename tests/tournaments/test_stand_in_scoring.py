@@ -20,10 +20,10 @@ from games import services as games
 from games.models import GamePlayer
 from tests.games.playing import play_out
 from tests.tournaments.test_pages import good_data
-from tournaments import formats
+from tournaments import formats, services
 from tournaments.formats.swiss import results
 from tournaments.formats.swiss import standings as tally
-from tournaments.formats.team_battle import TEAM_BATTLE, services
+from tournaments.formats.team_battle import TEAM_BATTLE
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 
 BOT = None
