@@ -242,6 +242,16 @@ class ClubInvitation(models.Model):
     )
     created_at = models.DateTimeField(_("sent"), auto_now_add=True)
     used_at = models.DateTimeField(_("used"), null=True, blank=True)
+    # A guest of the club's card tables invited to become a member: whoever accepts takes
+    # the guest's results (docs/clubs.md#a-guest-becomes-a-member).
+    guest = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("guest"),
+    )
 
     class Meta:
         ordering = ["club", "created_at", "pk"]

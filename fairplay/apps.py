@@ -19,6 +19,7 @@ class FairplayConfig(AppConfig):
         gates.register(gates.CHAT, sanctions.chat_refusal)
         gates.register(gates.RATED_PLAY, sanctions.rated_refusal)
         gates.register(gates.JOIN, blocks.join_refusal)
+        gates.register_avoided(blocks.blockers_of)
         chat_hiding.register(blocks.hidden_by, blocks.readers_hiding)
         entry_gates.register(sanctions.event_refusal)
         notes.register_footer(links.table_footer)

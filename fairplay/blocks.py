@@ -61,3 +61,8 @@ def join_refusal(user: Any, table: Table | None) -> str | None:
     if Block.objects.filter(blocker_id__in=list(seated), blocked_id=user.pk).exists():
         return _("You cannot join this table.")
     return None
+
+
+def blockers_of(user: Any) -> Any:
+    """Who blocked `user`, as a lazy queryset of ids (the lobby's subquery)."""
+    return Block.objects.filter(blocked_id=user.pk).values("blocker_id")

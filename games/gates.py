@@ -10,7 +10,7 @@ to offer no control that could only be refused, and say why instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.errors import ServiceError
@@ -50,3 +50,22 @@ def require(action: str, user: Any, table: Table | None = None) -> None:
     """Raise `ServiceError` with the refusal, if there is one."""
     if (sentence := refusal(action, user, table)) is not None:
         raise ServiceError(sentence)
+
+
+# The people at whose tables `user` may not sit down (their blockers, for JOIN): lazy
+# (a queryset of ids), so the lobby leaves those tables out within its own query
+# rather than listing a "Join" that could only be refused.
+Avoided = Callable[[Any], Iterable[int]]
+_avoided: list[Avoided] = []
+
+
+def register_avoided(source: Avoided) -> None:
+    if source not in _avoided:
+        _avoided.append(source)
+
+
+def avoided(user: Any) -> list[Iterable[int]]:
+    """What each registered source says `user` may not join (none for a visitor)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    return [source(user) for source in _avoided]

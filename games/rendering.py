@@ -42,6 +42,7 @@ from games.engine.events import from_dict as event_from_dict
 from games.engine.levels import proposal_key
 from games.engine.turns import play_order
 from games.models import Deal, Game, GamePlayer
+from games.services import table_checks
 from games.wording import (
     and_list,
     card_text,
@@ -273,12 +274,28 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     context["seconds_html"] = _seconds_html(context["seconds_left"], context["deadline_ms"])
     context.update(_actions(obs))
     context["levels"] = None if over else _levels(game, obs, seat)
+    context["restart_refusal"] = (
+        _restart_refusal(game, players[seat].user_id) if over and context["can_restart"] else None
+    )
+    if context["restart_refusal"]:
+        context["can_restart"] = False
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
     context["log_length"] = LOG_LENGTH
     shared = _shared_parts(game, state, players, connected, context)
     context["others_html"] = [shared.seats[s] for s in order]
     context["fairness_html"] = shared.fairness
     return context
+
+
+def _restart_refusal(game: Game, user_id: int | None) -> str | None:
+    """Why "Play again" would be refused at a rated table (someone seated is banned from
+    rated play: docs/fair-play.md#sanctions), so the panel says it instead of offering a
+    button that can only be refused. One query, only once a rated game is over."""
+    if not game.table.rated:
+        return None
+    seats = list(game.table.seats.select_related("user"))
+    asker = next((seat.user for seat in seats if seat.user_id == user_id), None)
+    return table_checks.rated_refusal(game.table, asker, seats)
 
 
 class SharedParts(NamedTuple):

@@ -4,10 +4,12 @@
     python -m lab bench-engine --runs 5 --slices 10 --games 50
 
 "Ours" is `lab simulate`'s loop with its default bots (Scat, four baseline bots: an
-observation for every move, `apply_action` with its checks and events); "minimal" is
+observation for every move, `apply_action` with its checks and events); "mutable" is
+the same games on the engine's mutable state (`lab.mutable_games`: the baseline bots'
+choices read off the state, no observations, no events kept); "minimal" is
 `lab.minimal_engine`, the same game shape on plain mutable values with greedy players.
-Each run plays them in alternate slices (ours first in one slice, minimal first in the
-next), so load from other work on the machine falls on both alike, and prints each
+Each run plays them in turn in each slice (which goes first rotating from slice to
+slice), so load from other work on the machine falls on all alike, and prints each
 one's rounds per second (and turns per second: their rounds differ a little in length)
 by processor time (`time.process_time`, what the process itself spent) and by the
 clock, and ours over minimal. Then the medians of the runs, and the load average
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 
 from games.engine.bots import make_bot
 from games.engine.rules import Rules
-from lab import minimal_engine
+from lab import minimal_engine, mutable_games
 from lab.simulate import simulate
 
 PLAYERS = 4
@@ -63,6 +65,7 @@ class Totals:
 class Run:
     ours: Totals = field(default_factory=Totals)
     minimal: Totals = field(default_factory=Totals)
+    mutable: Totals = field(default_factory=Totals)
 
     @property
     def ratio(self) -> float:
@@ -73,6 +76,11 @@ class Run:
     def turns_ratio(self) -> float:
         return self.ours.turns_per_second / self.minimal.turns_per_second
 
+    @property
+    def mutable_ratio(self) -> float:
+        """The mutable state over minimal, rounds per second of processor time."""
+        return self.mutable.rounds_per_second / self.minimal.rounds_per_second
+
     def line(self, label: str) -> str:
         return (
             f"{label}: ours {self.ours.rounds_per_second:,.0f} rounds/s "
@@ -81,7 +89,8 @@ class Run:
             f"{self.minimal.rounds_per_second:,.0f} rounds/s "
             f"({self.minimal.turns_per_second:,.0f} turns/s; by the clock "
             f"{self.minimal.rounds_per_wall_second:,.0f}); ours/minimal {self.ratio:.3f} "
-            f"(turns {self.turns_ratio:.3f})"
+            f"(turns {self.turns_ratio:.3f}); mutable {self.mutable.rounds_per_second:,.0f} "
+            f"rounds/s, mutable/minimal {self.mutable_ratio:.3f}"
         )
 
 
@@ -102,8 +111,13 @@ def minimal(games: int, seed: int) -> tuple[int, int]:
     return minimal_engine.simulate(PLAYERS, games, seed)
 
 
+def mutable(rules: Rules, games: int, seed: int) -> tuple[int, int]:
+    """The same games on the mutable state: rounds and turns played."""
+    return mutable_games.simulate(rules, PLAYERS, games, seed)
+
+
 def run(games: int, slices: int, seed: int) -> Run:
-    """One run: `slices` slices of `games` games each of both engines, alternating."""
+    """One run: `slices` slices of `games` games each of the three engines, in turn."""
     rules = Rules.preset("scat")
     result = Run()
     for i in range(slices):
@@ -112,16 +126,19 @@ def run(games: int, slices: int, seed: int) -> Run:
         def play_ours(slice_seed: int = slice_seed) -> tuple[int, int]:
             return ours(rules, games, slice_seed)
 
+        def play_mutable(slice_seed: int = slice_seed) -> tuple[int, int]:
+            return mutable(rules, games, slice_seed)
+
         def play_minimal(slice_seed: int = slice_seed) -> tuple[int, int]:
             return minimal(games, slice_seed)
 
-        first, second = (
-            ((play_ours, result.ours), (play_minimal, result.minimal))
-            if i % 2 == 0
-            else ((play_minimal, result.minimal), (play_ours, result.ours))
-        )
-        _timed(*first)
-        _timed(*second)
+        engines = [
+            (play_ours, result.ours),
+            (play_mutable, result.mutable),
+            (play_minimal, result.minimal),
+        ]
+        for play, totals in engines[i % 3 :] + engines[: i % 3]:
+            _timed(play, totals)
     return result
 
 
@@ -131,8 +148,8 @@ def _load() -> str:
 
 def bench(runs: int, games: int, slices: int, seed: int, echo: Callable[[str], None]) -> list[Run]:
     echo(
-        f"Scat, {PLAYERS} players, default bots; {runs} runs of {slices} alternating "
-        f"slices of {games} games each engine; rounds per second of processor time"
+        f"Scat, {PLAYERS} players, default bots; {runs} runs of {slices} slices of "
+        f"{games} games each engine, in turn; rounds per second of processor time"
     )
     echo(f"load average before (1, 5, 15 min): {_load()}")
     results = []
@@ -148,7 +165,9 @@ def bench(runs: int, games: int, slices: int, seed: int, echo: Callable[[str], N
         f"median of {runs} runs: ours {median(lambda r: r.ours.rounds_per_second):,.0f} "
         f"rounds/s, minimal {median(lambda r: r.minimal.rounds_per_second):,.0f} rounds/s, "
         f"ours/minimal {median(lambda r: r.ratio):.3f} "
-        f"(turns per second {median(lambda r: r.turns_ratio):.3f})"
+        f"(turns per second {median(lambda r: r.turns_ratio):.3f}); mutable "
+        f"{median(lambda r: r.mutable.rounds_per_second):,.0f} rounds/s, mutable/minimal "
+        f"{median(lambda r: r.mutable_ratio):.3f}"
     )
     echo(f"load average after (1, 5, 15 min): {_load()}")
     return results

@@ -23,7 +23,14 @@ from games.signals import game_started, player_arrived, turn_waiting
 from notifications.models import Notification, Preference, PushSubscription, QuietHours
 from notifications.sources import tables
 from notifications.tasks import make_later
-from tournaments.signals import announced, check_in_missed, event_finished, registration_opened
+from tournaments.signals import (
+    announced,
+    check_in_missed,
+    event_finished,
+    organizer_call_answered,
+    organizer_called,
+    registration_opened,
+)
 
 
 def connect() -> None:
@@ -33,6 +40,10 @@ def connect() -> None:
     registration_opened.connect(_registration, dispatch_uid="notifications.registration")
     event_finished.connect(_event_finished, dispatch_uid="notifications.event_finished")
     announced.connect(_announced, dispatch_uid="notifications.announced")
+    organizer_called.connect(_organizer_called, dispatch_uid="notifications.organizer_called")
+    organizer_call_answered.connect(
+        _organizer_call_answered, dispatch_uid="notifications.organizer_call_answered"
+    )
     check_in_missed.connect(_check_in_missed, dispatch_uid="notifications.check_in_missed")
     join_requested.connect(_join_requested, dispatch_uid="notifications.join_requested")
     join_request_answered.connect(_join_answered, dispatch_uid="notifications.join_answered")
@@ -81,6 +92,14 @@ def _event_finished(sender: Any, *, event_id: int, **_: Any) -> None:
 
 def _announced(sender: Any, *, announcement_id: int, **_: Any) -> None:
     make_later("event_announcement", announcement_id=announcement_id)
+
+
+def _organizer_called(sender: Any, *, call_id: int, **_: Any) -> None:
+    make_later("organizer_called", call_id=call_id)
+
+
+def _organizer_call_answered(sender: Any, *, call_id: int, **_: Any) -> None:
+    make_later("organizer_call_answered", call_id=call_id)
 
 
 def _check_in_missed(sender: Any, *, event_id: int, **_: Any) -> None:

@@ -46,6 +46,12 @@ class TournamentsConfig(AppConfig):
 
         registry.register(organizer_calls.calls_for)
         notes.register(organizer_calls.table_notes)
+        # A guest's entries go to whoever accepts their invitation to the club
+        # (docs/clubs.md#a-guest-becomes-a-member; clubs never imports this app).
+        from clubs import guest_results
+        from tournaments.services import guest_claims
+
+        guest_results.register(guest_claims.claim_guest)
         # Their events, calendar feed and corrections in a person's data download
         # (accounts never imports this app: docs/privacy.md#download-my-data).
         from tournaments import data_export

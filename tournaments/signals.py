@@ -23,6 +23,13 @@ who had not checked in (`services.start_event`; their entries are marked
 
 `announced`: an organizer wrote an announcement to an event's players
 (`services.announce`). Keyword argument: `announcement_id` (int).
+
+`organizer_called`: the players at a table called the organizer
+(`services.organizer_calls.call_organizer`, docs/club-night.md#calling-the-organizer).
+Keyword argument: `call_id` (int).
+
+`organizer_call_answered`: an organizer marked that call answered
+(`services.organizer_calls.answer_call`). Keyword argument: `call_id` (int).
 """
 
 from __future__ import annotations
@@ -34,3 +41,5 @@ round_finished = Signal()
 event_finished = Signal()
 announced = Signal()
 check_in_missed = Signal()
+organizer_called = Signal()
+organizer_call_answered = Signal()

@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import (
     calendars,
     events,
+    guest_invitations,
     keep_apart,
     league_forms,
     leagues,
@@ -14,6 +15,7 @@ from tournaments.views import (
     projector,
     results,
     season,
+    table_link,
     verify,
 )
 
@@ -39,6 +41,18 @@ urlpatterns = [
     # A card table's result, entered from the players' phones
     # (docs/club-night.md#entering-and-confirming).
     path("tournaments/<int:pk>/results/<int:table_pk>/", results.result, name="card_result"),
+    # A card table's own link, for phones without an account
+    # (docs/club-night.md#a-tables-own-link).
+    path(
+        "tournaments/<int:pk>/results/<int:table_pk>/link/<str:token>/",
+        table_link.link_page,
+        name="card_table_link",
+    ),
+    path(
+        "tournaments/<int:pk>/results/<int:table_pk>/link/<str:token>/call/",
+        table_link.link_call,
+        name="card_table_link_call",
+    ),
     # A player calls the organizer to their table; the console answers
     # (docs/club-night.md#calling-the-organizer).
     path(
@@ -50,6 +64,13 @@ urlpatterns = [
         "tournaments/<int:pk>/calls/<int:call_pk>/answered/",
         organizer_calls.answered,
         name="organizer_call_answered",
+    ),
+    # A guest invited to join the club, keeping their results
+    # (docs/clubs.md#a-guest-becomes-a-member).
+    path(
+        "tournaments/<int:pk>/guests/<int:entry_pk>/invite/",
+        guest_invitations.invite_guest,
+        name="invite_guest",
     ),
     path("tournaments/<int:pk>/screen/", projector.screen, name="screen"),
     # Calendars (docs/calendars.md#the-three-feeds): plain GET addresses, no log-in.

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs import access
+from clubs import access, guest_results
 from clubs.models import Club, ClubInvitation, JoinRequest, Membership
 from clubs.roster_csv import Row
 from clubs.services.checks import JOIN, Asking, must_be_logged_in, must_organize
@@ -130,15 +130,26 @@ def send_invitations(*, by: Any, club: Club, token: str) -> list[ClubInvitation]
         made = ClubInvitation.objects.bulk_create(
             [ClubInvitation(club=club, email=r.email, name=r.name, created_by=by) for r in rows]
         )
-        letters = [_letter(club, by, invitation) for invitation in made]
+        letters = [letter(club, by, invitation) for invitation in made]
         transaction.on_commit(lambda: get_connection().send_messages(letters))
     return made
 
 
-def _letter(club: Club, by: Any, invitation: ClubInvitation) -> EmailMessage:
+def letter(club: Club, by: Any, invitation: ClubInvitation) -> EmailMessage:
     link = site.absolute(invitation.get_absolute_url())
     words = {"name": invitation.name, "club": club.name, "by": by.get_username(), "link": link}
     subject = _("An invitation to join %(club)s") % words
+    if invitation.guest_id is not None:  # docs/clubs.md#a-guest-becomes-a-member
+        body = (
+            _(
+                "Hello,\n\n%(by)s invites you to join %(club)s on Thirty-One. You played at "
+                "its card tables as %(name)s: your results there come with you.\n"
+                "Open this link, sign in or create an account, and you are a member:\n\n"
+                "%(link)s\n\nThe link works once. If you did not expect it, ignore this e-mail.\n"
+            )
+            % words
+        )
+        return EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [invitation.email])
     body = (
         _(
             "Hello %(name)s,\n\n%(by)s invites you to join %(club)s on Thirty-One.\n"
@@ -168,15 +179,31 @@ def invitation_or_refusal(club: Club, token: str, *, lock: bool = False) -> Club
     return invitation
 
 
-def accept_invitation(*, by: Any, club: Club, token: str) -> Membership:
+@dataclass
+class Accepted:
+    """What using an invitation did: the new membership (None: they were a member, and the
+    invitation only brought a guest's results) and what a guest's results did."""
+
+    membership: Membership | None
+    said: list[str]
+
+
+def accept_invitation(*, by: Any, club: Club, token: str) -> Accepted:
     """Join `club` with a one-time invitation: the invitation is used, and the signed-in
-    person is a member (whoever opens the link, as with the club's invite link)."""
+    person is a member (whoever opens the link, as with the club's invite link). An
+    invitation of a guest also gives them the guest's results, in the same transaction
+    (docs/clubs.md#a-guest-becomes-a-member): a member who once played as a guest may
+    use it too."""
     must_be_logged_in(by, JOIN)
     with transaction.atomic():
         locked = invitation_or_refusal(club, token, lock=True)
-        if access.is_member(by, club):
+        member = access.is_member(by, club)
+        if member and locked.guest_id is None:
             raise ServiceError(_("You are already a member of %(club)s.") % {"club": club.name})
         locked.used_at = timezone.now()
         locked.save(update_fields=["used_at"])
+        said = guest_results.claim(locked.guest, by) if locked.guest is not None else []
+        if member:
+            return Accepted(None, said)
         JoinRequest.objects.filter(club=club, user=by).delete()
-        return Membership.objects.create(club=club, user=by, role=Membership.MEMBER)
+        return Accepted(Membership.objects.create(club=club, user=by, role=Membership.MEMBER), said)

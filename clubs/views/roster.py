@@ -84,17 +84,26 @@ def send_invitations(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def invitation(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """GET: "Join the club?" with a button (or why the link cannot be used). POST: join."""
+    """GET: "Join the club?" with a button (or why the link cannot be used). POST: join,
+    and take a guest's results if the invitation was a guest's."""
     club = club_or_404(slug)
     try:
         if request.method == "POST":
-            invitations.accept_invitation(by=request.user, club=club, token=token)
-            return done(
-                request, club, _("Welcome to %(club)s: you are a member.") % {"club": club.name}
-            )
-        invitations.invitation_or_refusal(club, token)
+            accepted = invitations.accept_invitation(by=request.user, club=club, token=token)
+            said = accepted.said
+            if accepted.membership is not None:
+                said = [_("Welcome to %(club)s: you are a member.") % {"club": club.name}, *said]
+            elif not said:  # a member took a guest's invitation, and it had no results
+                said = [_("That guest had no results to take: nothing changed.")]
+            return done(request, club, " ".join(said))
+        invitation = invitations.invitation_or_refusal(club, token)
     except ServiceError as error:
         context = {"club": club, "token": token, "error": error.message}
         return render(request, "clubs/invitation.html", context, status=409)
-    context = {"club": club, "token": token, "member": access.is_member(request.user, club)}
+    context = {
+        "club": club,
+        "token": token,
+        "member": access.is_member(request.user, club),
+        "guest": invitation.guest,
+    }
     return render(request, "clubs/invitation.html", context)

@@ -27,6 +27,7 @@ from .events import Event
 from .events import view as event_view
 from .game import apply_action, current_player, legal_actions, new_game
 from .hands import format_value, hand_key, hand_value, is_blitz, is_three_aces
+from .mutable import MutableState
 from .observation import Observation, SeatView, observation, spectator_view
 from .randomness import DeckSource, FixedDecks, SecureDeckSource, SeededDeckSource
 from .replay import replay
@@ -58,6 +59,7 @@ __all__ = [
     "Knock",
     "LevelProposal",
     "Look",
+    "MutableState",
     "Observation",
     "OpenWidow",
     "Outcome",

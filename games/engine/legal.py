@@ -22,10 +22,10 @@ from .actions import (
 )
 from .cards import Card, without
 from .refusals import draw_refusal, knock_refusal, stand_refusal
-from .state import DISCARD, THROW_DOWN, WIDOW, GameState
+from .state import DISCARD, THROW_DOWN, WIDOW, StateView
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
+def legal_actions(state: StateView, seat: int) -> list[Action]:
     """Every move `seat` may make now (empty when it is not their turn)."""
     if seat != state.turn:
         return []
@@ -53,7 +53,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _legal_discards(state: GameState, seat: int) -> list[Action]:
+def _legal_discards(state: StateView, seat: int) -> list[Action]:
     hand = state.hands[seat]
     taken = state.taken
     rules = state.rules
@@ -79,7 +79,7 @@ def _legal_discards(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _legal_exchanges(state: GameState, seat: int) -> list[Action]:
+def _legal_exchanges(state: StateView, seat: int) -> list[Action]:
     hand = state.hands[seat]
     return [
         Exchange(seat, give, take)

@@ -10,7 +10,7 @@ from .actions import DISCARD_PILE, STOCK
 from .cards import Card
 from .errors import N_
 from .hands import format_value, hand_value
-from .state import GameState
+from .state import StateView
 
 # Why a move is refused: (message, values), what `IllegalAction` is made of. The
 # refusals are asked for far more often than they are raised (`legal_actions`), so
@@ -18,7 +18,7 @@ from .state import GameState
 Refusal = tuple[str, dict[str, Any]]
 
 
-def draw_refusal(state: GameState, seat: int, source: str) -> Refusal | None:
+def draw_refusal(state: StateView, seat: int, source: str) -> Refusal | None:
     """Why `seat` may not draw from `source` now, or None if they may."""
     if source == STOCK:
         if state.stock:
@@ -41,7 +41,7 @@ def draw_refusal(state: GameState, seat: int, source: str) -> Refusal | None:
 
 
 def knock_refusal(
-    state: GameState, seat: int, hand: tuple[Card, ...], *, after_draw: bool
+    state: StateView, seat: int, hand: tuple[Card, ...], *, after_draw: bool
 ) -> Refusal | None:
     """Why `seat` may not knock now with `hand`, or None if they may."""
     rules = state.rules
@@ -65,7 +65,7 @@ def knock_refusal(
     return None
 
 
-def stand_refusal(state: GameState, seat: int) -> Refusal | None:
+def stand_refusal(state: StateView, seat: int) -> Refusal | None:
     if not state.rules.allow_stand:
         return N_("Standing is not allowed at this table."), {}
     if state.knocker is None or state.knocker == seat:

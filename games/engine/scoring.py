@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from . import levels
 from .events import Event, EventData
 from .hands import HandKey, hand_key, hand_value, is_blitz, tiebreak_ranks
-from .state import OVER, ROUND_OVER, GameState, Outcome, PlayerState, RoundResult
+from .state import OVER, ROUND_OVER, GameState, Outcome, PlayerState, RoundResult, StateView
 
 
-def all_on_county(state: GameState) -> bool:
+def all_on_county(state: StateView) -> bool:
     """Every player still in the game is on the county (lives scoring with the county)."""
     return all(p.lives == 0 for p in state.players if not p.out)
 

@@ -7,7 +7,8 @@ part of the game's value: two states are equal when the games are.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
 from .cards import Card
 from .errors import N_, EngineError
@@ -154,6 +155,44 @@ class GameState(_Fields):
 
     def with_deck_source(self, deck_source: DeckSource | None) -> GameState:
         return self._replace(deck_source=deck_source)
+
+
+class StateView(Protocol):
+    """What the rules' questions read of a state: who may draw, knock or stand
+    (`refusals`), the moves a seat may make (`legal`), what a turn's end brings
+    (`turn_end.passes_to`) and who plays next (`turns.next_seat`). Both `GameState`
+    and the bots' `mutable.MutableState` answer it, so the one copy of those rules
+    serves both (docs/engine.md#the-mutable-state). `stock` and `discard` are read for
+    their length and, for the discard pile, its top (`discard[-1]`) only."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def hands(self) -> Sequence[tuple[Card, ...]]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def stock(self) -> Sequence[Card]: ...
+    @property
+    def discard(self) -> Sequence[Card]: ...
+    @property
+    def discard_owner(self) -> int | None: ...
+    @property
+    def widow(self) -> Sequence[Card]: ...
+    @property
+    def widow_open(self) -> bool: ...
+    @property
+    def knocker(self) -> int | None: ...
+    @property
+    def turns_taken(self) -> int: ...
+    @property
+    def taken(self) -> Card | None: ...
+
+    def active_seats(self) -> list[int]: ...
 
 
 _FIELD_INDEX = {name: index for index, name in enumerate(_Fields._fields)}

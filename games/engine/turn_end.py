@@ -8,12 +8,12 @@ from .cards import Card
 from .events import Event
 from .hands import hand_value, is_blitz, is_three_aces
 from .legal import legal_actions
-from .state import DRAW, GameState
+from .state import DRAW, GameState, StateView
 from .turns import next_seat
 
 
 def passes_to(
-    state: GameState,
+    state: StateView,
     seat: int,
     hand: tuple[Card, ...],
     knocker: int | None,
@@ -35,7 +35,7 @@ _THREE_ACES, _THIRTY_ONE, _BLITZ, _SHOWDOWN, _MAX_TURNS, _EMPTY_STOCK = range(6)
 
 
 def _turn_end(
-    state: GameState,
+    state: StateView,
     seat: int,
     hand: tuple[Card, ...],
     knocker: int | None,

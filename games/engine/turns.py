@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .state import GameState
+from .state import GameState, StateView
 
 
 def play_order(dealer: int, out: Sequence[bool]) -> list[int]:
@@ -20,7 +20,7 @@ def deal_order(state: GameState) -> list[int]:
     return play_order(state.dealer, [p.out for p in state.players])
 
 
-def next_seat(state: GameState, seat: int) -> int:
+def next_seat(state: StateView, seat: int) -> int:
     """The next player to the left (clockwise) who is still in the game."""
     players = state.players
     count = len(players)

@@ -71,6 +71,12 @@ def _lobby_tables(user: Any) -> QuerySet[Table]:
             mine=Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=user.pk))
         )
         joinable |= Q(mine=True)
+        # Not an open table where someone who blocked them sits: its "Join" could only
+        # be refused (docs/fair-play.md#blocks). Watching a game stays open.
+        for k, people in enumerate(gates.avoided(user)):
+            here = Exists(Seat.objects.filter(table=OuterRef("pk"), user_id__in=people))
+            tables = tables.annotate(**{f"avoided_{k}": here})
+            joinable &= Q(mine=True) | Q(playing=True) | Q(**{f"avoided_{k}": False})
         order.insert(0, "-mine")
     return (
         tables.filter(joinable)

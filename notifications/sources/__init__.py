@@ -51,6 +51,7 @@ def load() -> None:
         data,
         events,
         fairplay,
+        organizer_calls,
         tables,
         turn_alarms,
     )

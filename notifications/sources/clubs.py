@@ -57,7 +57,7 @@ kinds.register(
 )
 
 
-def _organizers(club: Club) -> list[int]:
+def organizers_of(club: Club) -> list[int]:
     return list(
         Membership.objects.filter(club=club, role__in=Membership.ORGANIZING).values_list(
             "user_id", flat=True
@@ -76,7 +76,7 @@ def join_requested(*, club_id: int, user_id: int, request_id: int) -> list[Draft
     if club is None or newest is None:
         return []
     count = waiting.count()
-    told = [pk for pk in _organizers(club) if pk != user_id]
+    told = [pk for pk in organizers_of(club) if pk != user_id]
 
     def word() -> str:
         return ngettext(
@@ -103,7 +103,7 @@ def _all_answered(club: Club) -> None:
     """When no request waits any more, the organizers' "people ask to join" is read (and
     their counts recounted): it is no longer news."""
     if not JoinRequest.objects.filter(club=club).exists():
-        services.seen(_organizers(club), [JOIN_WAITING], key=_waiting_key(club.pk))
+        services.seen(organizers_of(club), [JOIN_WAITING], key=_waiting_key(club.pk))
 
 
 @source("join_request_answered")

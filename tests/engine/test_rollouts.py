@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 
 from games.engine.bots.knocking import KnockParams
-from games.engine.bots.rollout import play_out, play_out_after, play_out_by_steps
+from games.engine.bots.rollout import Rollouts, play_out, play_out_after, play_out_by_steps
 from games.engine.bots.worlds import ImaginedDeck
 from games.engine.game import apply_legal, legal_actions
 from games.engine.rules import Rules
@@ -37,11 +37,15 @@ def rollouts_agree(state: GameState, seed: int) -> bool:
             steps = play_out_by_steps(world(), me, params, limit, round_no)
             assert short == steps, (me, limit)
     me = state.seat_on_turn
-    for action in legal_actions(state, me):
-        for limit in LIMITS:
+    legal = legal_actions(state, me)
+    for limit in LIMITS:
+        # The hard bot's search: every candidate on one mutable world, undone between.
+        rollouts = Rollouts(world(), me, params, limit, round_no, lambda: ImaginedDeck(seed))
+        for action in legal + legal[:1]:  # the first again, after the others
             short = play_out_after(world(), action, me, params, limit, round_no)
             after = apply_legal(world(), action)
             assert short == play_out_by_steps(after, me, params, limit, round_no), (action, limit)
+            assert rollouts.after(action) == short, (action, limit)
     return True
 
 

@@ -63,6 +63,12 @@ def test_a_blocked_person_cannot_join_a_casual_table_where_the_blocker_sits(
     link = _client(cat).get(reverse("join_by_link", args=[own.invite_token])).content.decode()
     assert "You cannot join this table." in link
     services.join_table(table=own, user=bob)  # anyone else may
+    # The lobby lists the table to anyone else, but not to cat: its Join would be
+    # refused. Once a game is being played there, cat may find it to watch.
+    assert "Ann&#x27;s" in _client(bob).get(reverse("lobby")).content.decode()
+    assert "Ann&#x27;s" not in _client(cat).get(reverse("lobby")).content.decode()
+    services.start_game(table=own, by=ann)
+    assert "Ann&#x27;s" in _client(cat).get(reverse("lobby")).content.decode()
 
 
 @pytest.mark.django_db

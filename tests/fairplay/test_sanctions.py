@@ -134,3 +134,24 @@ def test_a_club_events_ban_refuses_registering_and_the_page_says_why(
     assert f'action="/tournaments/{event.pk}/register/"' not in page
     assert "Blocking someone does not change how this event seats its players" in page
     events.register(event=event, user=members[1])  # another member is not banned
+
+
+def test_after_a_rated_game_play_again_is_not_offered_while_someone_seated_is_banned(
+    ann: Any, bob: Any, scat: Any
+) -> None:
+    from games import rendering
+    from tests.games.playing import play_out
+
+    rated = services.create_table(owner=ann, name="Rated", rule_set=scat, rated=True)
+    services.join_table(table=rated, user=bob)
+    game = play_out(services.start_game(table=rated, by=ann))
+    seat = game.players.get(user=ann).position
+    assert "Play again" in rendering.render_game_area(game, game.engine_state(), seat)
+    _sanction(bob, Sanction.RATED_BAN, reason="leaving")
+    game = Game.objects.get(pk=game.pk)  # a new instance: the area is kept per instance and seq
+    area = rendering.render_game_area(game, game.engine_state(), seat)
+    assert "Play again" not in area
+    assert "Someone seated here may not play rated games now" in area
+    # Bob does not start games here (the host does): he is offered nothing either.
+    bob_seat = game.players.get(user=bob).position
+    assert "Play again" not in rendering.render_game_area(game, game.engine_state(), bob_seat)

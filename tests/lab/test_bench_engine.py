@@ -7,11 +7,13 @@ import subprocess
 
 import pytest
 
+from games.engine.bots import make_bot
 from games.engine.rules import Rules
-from lab import minimal_engine
+from lab import minimal_engine, mutable_games
 from lab.bench_engine import bench
 from lab.bots.frozen import REPOSITORY, bots_at
 from lab.bots.versus import REVISION, play_pair, summary
+from lab.simulate import simulate
 
 
 def test_the_minimal_engine_plays_whole_games_of_greedy_players():
@@ -41,10 +43,23 @@ def test_a_greedy_player_takes_the_discard_that_helps_and_keeps_its_best_suit():
 def test_the_benchmark_prints_both_engines_their_ratio_the_medians_and_the_load():
     lines: list[str] = []
     runs = bench(runs=2, games=2, slices=2, seed=1, echo=lines.append)
-    assert len(runs) == 2 and all(r.ours.rounds and r.minimal.rounds for r in runs)
+    assert len(runs) == 2
+    assert all(r.ours.rounds and r.minimal.rounds and r.mutable.rounds for r in runs)
+    # The mutable state plays the very games of `lab simulate`.
+    assert all(r.mutable.rounds == r.ours.rounds for r in runs)
+    assert all(r.mutable.turns == r.ours.turns for r in runs)
     assert lines[1].startswith("load average before")
-    assert "ours/minimal" in lines[2] and lines[4].startswith("median of 2 runs")
+    assert "ours/minimal" in lines[2] and "mutable/minimal" in lines[2]
+    assert lines[4].startswith("median of 2 runs") and "mutable/minimal" in lines[4]
     assert lines[-1].startswith("load average after")
+
+
+@pytest.mark.parametrize("preset", ["scat", "thirty_one", "banking", "en_og_tredive"])
+def test_the_mutable_state_plays_the_games_of_lab_simulate(preset):
+    """Baseline bots on the mutable state and through observations: the same games."""
+    rules = Rules.preset(preset)
+    tally = simulate(rules, [make_bot("baseline") for _ in range(3)], 4, 11)
+    assert mutable_games.simulate(rules, 3, 4, 11) == (tally.rounds, tally.turns)
 
 
 def _has_revision() -> bool:

@@ -145,3 +145,36 @@ def test_an_answered_request_to_join_tells_who_asked(
     assert told[bob.pk].text == "Night Owls accepted you as a member"
     assert told[cy.pk].text == "Night Owls declined your request to join"
     assert told[bob.pk].url == club.get_absolute_url()
+
+
+def test_a_table_calling_tells_the_organizers_at_once_and_is_read_once_answered(
+    make_event: Any, ann: Any, club: Club, django_capture_on_commit_callbacks: Any
+) -> None:
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from notifications import kinds
+    from tests.tournaments.test_organizer_calls import players, started
+    from tournaments.services import organizer_calls
+
+    twelve = []
+    for k in range(1, 13):
+        user = get_user_model().objects.create_user(f"c{k}", password="x" * 12)
+        Membership.objects.create(club=club, user=user)
+        twelve.append(user)
+    round_ = started(make_event, twelve, ann)
+    table = round_.tables.get(number=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        call = organizer_calls.call_organizer(
+            event=round_.event, table=table, by=players(table)[0], reason="rules"
+        )
+    told = _told("organizer_called")
+    assert set(told) == {ann.pk}  # the club's organizers, not the players
+    assert told[ann.pk].text == "Table 2 calls the organizer at Tuesday Swiss: a rules question."
+    assert told[ann.pk].url == reverse("tournaments:manage", args=[round_.event_id])
+    kind = kinds.get("organizer_called")
+    assert kind is not None and kind.urgent and not kind.can_wait
+    assert not kind.default("email")  # it would arrive after the call was answered
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer_calls.answer_call(call_id=call.pk, by=ann, event=round_.event)
+    assert Notification.objects.get(kind="organizer_called").read_at is not None

@@ -32,13 +32,16 @@ class NextStep:
     label: str  # the link's words
 
 
-def next_step(event: Event, table: RoundTable, user: Any, *, organizer: bool) -> NextStep | None:
+def next_step(
+    event: Event, table: RoundTable, user: Any, *, organizer: bool, here: str = ""
+) -> NextStep | None:
     """Where `user` (a player of `table`, or an organizer) goes once `table`'s result is
-    recorded; None while it is not."""
+    recorded; None while it is not. `here`: the page's own address to look again (the
+    result page's, or the table's own link)."""
     if table.finished_at is None:
         return None
     fmt = formats.of(event)
-    here = reverse("tournaments:card_result", args=[event.pk, table.pk])
+    here = here or reverse("tournaments:card_result", args=[event.pk, table.pk])
     me = entry_of(event, user)
     if event.status == Event.FINISHED:
         line = end_of_event(event, me)["own_line"] or _("The event is over.")

@@ -5,7 +5,11 @@ phones (which tables of a round play with cards is `card_tables`).
 A card table has no `games.Table` and no `Game`: its result is a `CardResult`, a place
 per seat. A player of the table submits one (pending); another player of the table
 confirms it, or submits a different one (both disputed, for the organizer to settle);
-an organizer's submission confirms at once, with a reason. The confirmed result is
+an organizer's submission confirms at once, with a reason. Through the table's own
+link (`table_links`) a phone without an account acts as a player of the table does
+(`by=None`, its `phone`); a phone never confirms what it entered, so a confirmation comes
+from a second phone or a signed-in player of the table
+(docs/club-night.md#a-tables-own-link). The confirmed result is
 recorded by the event's format as a game's end is (`Format.rounds.record_cards`):
 places on the round seats, the table finished, the round moved on. What a result is
 (places, or a balanced knockout's deal of lives lost) is the format's `card_result`
@@ -27,6 +31,7 @@ from django.utils.translation import gettext as _
 from clubs import access as club_access
 from games.errors import ServiceError
 from tournaments import formats
+from tournaments.cards.table_links import Phone, require_current
 from tournaments.formats.cards import Checked, Entered, scores_fit
 from tournaments.models import CardResult, Event, Round, RoundSeat, RoundTable
 from tournaments.pushes import card_calls
@@ -65,6 +70,7 @@ def submit_result(
     *,
     round_table: RoundTable,
     by: Any,
+    phone: Phone | None = None,
     places: Sequence[int] = (),
     scores: Sequence[int | None] = (),
     reason: str = "",
@@ -80,37 +86,50 @@ def submit_result(
     What a result is, the format's `card_result` says and checks: a place per seat and
     optional scores, or a balanced knockout's one deal's `lives_lost` per seat, kept as
     the scores with the places they imply (and `dealer`, optionally, the seat position
-    that dealt it if not the one the app named)."""
+    that dealt it if not the one the app named).
+
+    `by=None` with a `phone`: someone at the table entering through its link, without
+    an account, as a player would."""
     with transaction.atomic():
         event, table = _locked(round_table)
-        organizer = club_access.organizes(by, event.club)
+        organizer = by is not None and club_access.organizes(by, event.club)
         if not organizer:
-            _require_player(table, by)
+            _require_entrant(table, by, phone)
         _require_open(table)
         kind = formats.of(event).card_result
         checked = kind.check(event, table, Entered(places, scores, lives_lost, dealer))
         open_results = list(table.card_results.filter(status__in=OPEN))
         if organizer:
-            return _entered_by_organizer(event, table, by, checked, reason, open_results)
+            return _entered_by_organizer(event, table, by, phone, checked, reason, open_results)
         same = next(
             (
                 r
                 for r in open_results
                 # One that could never be recorded is disputed by a new version instead.
-                if r.submitted_by_id != by.pk and scores_fit(r.scores) and kind.same(r, checked)
+                if not own(r, by, phone) and scores_fit(r.scores) and kind.same(r, checked)
             ),
             None,
         )
         if same is not None:
             # They enter what another player entered: that is a confirmation.
-            return _confirm(event, table, same, by, open_results)
-        return _entered_by_player(event, table, by, checked, open_results)
+            return _confirm(event, table, same, by, phone, open_results)
+        return _entered_by_player(event, table, by, phone, checked, open_results)
+
+
+def own(result: CardResult, by: Any, phone: Phone | None) -> bool:
+    """Whether `result` was entered by `by` or from `phone`: theirs to change, never
+    theirs to confirm. A phone is its device, whoever holds it: a player who entered
+    from the link and signs in on the same phone is still that phone."""
+    if by is not None and result.submitted_by_id == by.pk:
+        return True
+    return phone is not None and result.submitted_device == phone.device
 
 
 def _entered_by_organizer(
     event: Event,
     table: RoundTable,
     by: Any,
+    phone: Phone | None,
     checked: Checked,
     reason: str,
     open_results: list[CardResult],
@@ -126,7 +145,9 @@ def _entered_by_organizer(
         places=checked.places,
         scores=checked.scores,
         submitted_by=by,
+        submitted_device=phone.device if phone else "",
         confirmed_by=by,
+        confirmed_device=phone.device if phone else "",
         confirmed_at=timezone.now(),
         status=CardResult.CONFIRMED,
         reason=reason.strip()[:200],
@@ -137,11 +158,17 @@ def _entered_by_organizer(
 
 
 def _entered_by_player(
-    event: Event, table: RoundTable, by: Any, checked: Checked, open_results: list[CardResult]
+    event: Event,
+    table: RoundTable,
+    by: Any,
+    phone: Phone | None,
+    checked: Checked,
+    open_results: list[CardResult],
 ) -> CardResult:
-    """A player's version: it replaces their own earlier one, and disputes the others'."""
-    mine = [r for r in open_results if r.submitted_by_id == by.pk]
-    others = [r for r in open_results if r.submitted_by_id != by.pk]
+    """A player's (or a phone's) version: it replaces their own earlier one, and
+    disputes the others'."""
+    mine = [r for r in open_results if own(r, by, phone)]
+    others = [r for r in open_results if not own(r, by, phone)]
     for old in mine:  # a player's new version replaces their own earlier one
         old.status = CardResult.SUPERSEDED
         old.save(update_fields=["status"])
@@ -153,6 +180,7 @@ def _entered_by_player(
         places=checked.places,
         scores=checked.scores,
         submitted_by=by,
+        submitted_device=phone.device if phone else "",
         status=CardResult.DISPUTED if others else CardResult.PENDING,
         dealer=checked.dealer,
     )
@@ -162,30 +190,44 @@ def _entered_by_player(
     return result
 
 
-def confirm_result(*, result: CardResult, by: Any) -> CardResult:
-    """Another player of the table says `result` is right: it is confirmed and the
-    table recorded. Refused for its submitter, anyone not at the table, and a result
-    no longer open (confirmed already, superseded)."""
+def confirm_result(*, result: CardResult, by: Any, phone: Phone | None = None) -> CardResult:
+    """Another player of the table (or another phone, through its link: `by=None`)
+    says `result` is right: it is confirmed and the table recorded. Refused for its
+    submitter and the phone it came from, anyone not at the table, and a result no
+    longer open (confirmed already, superseded)."""
     with transaction.atomic():
         event, table = _locked(result.round_table)
-        _require_player(table, by)
+        _require_entrant(table, by, phone)
         _require_open(table)
         result = CardResult.objects.get(pk=result.pk)
         if result.status not in OPEN:
             raise ServiceError(_("That result is no longer waiting: reload the page."))
-        if result.submitted_by_id == by.pk:
+        if by is not None and result.submitted_by_id == by.pk:
             raise ServiceError(_("Another player at the table must confirm your result."))
+        if own(result, by, phone):
+            raise ServiceError(
+                _(
+                    "This phone entered that result: another phone at the table, or a "
+                    "player signed in, confirms it."
+                )
+            )
         if not scores_fit(result.scores):
             # Kept before scores had a ceiling: it could never be recorded, and the
             # table would wait for it for ever. A new version replaces it.
             raise ServiceError(
                 _("That result's scores are too large to record: enter the table's result again.")
             )
-        return _confirm(event, table, result, by, list(table.card_results.filter(status__in=OPEN)))
+        opened = list(table.card_results.filter(status__in=OPEN))
+        return _confirm(event, table, result, by, phone, opened)
 
 
 def _confirm(
-    event: Event, table: RoundTable, result: CardResult, by: Any, open_results: list[CardResult]
+    event: Event,
+    table: RoundTable,
+    result: CardResult,
+    by: Any,
+    phone: Phone | None,
+    open_results: list[CardResult],
 ) -> CardResult:
     for other in open_results:
         if other.pk != result.pk:
@@ -196,7 +238,8 @@ def _confirm(
         by,
         timezone.now(),
     )
-    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    result.confirmed_device = phone.device if phone else ""
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at", "confirmed_device"])
     _record(event, table, result)
     return result
 
@@ -224,6 +267,19 @@ def _locked(round_table: RoundTable) -> tuple[Event, RoundTable]:
     table = RoundTable.objects.select_for_update().get(pk=round_table.pk)
     table.round = Round.objects.get(pk=table.round_id)
     return event, table
+
+
+def _require_entrant(table: RoundTable, by: Any, phone: Phone | None) -> None:
+    """A player of the table, or a phone holding the table's current link."""
+    if phone is not None:
+        require_current(table, phone.version)  # replaced since the page was opened
+    if by is not None:
+        _require_player(table, by)
+    elif phone is None or not phone.device:
+        raise ServiceError(
+            _("Only the players at table %(number)s and the organizers can enter its result.")
+            % {"number": table.number}
+        )
 
 
 def _require_player(table: RoundTable, by: Any) -> None:

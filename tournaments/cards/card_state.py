@@ -42,6 +42,9 @@ def states_of(round_: Round) -> dict[int, CardState]:
     """Each card table of `round_`'s state, by round table id (two queries)."""
     tables = list(round_.tables.filter(cards=True))
     results: dict[int, list[CardResult]] = {}
-    for row in CardResult.objects.filter(round_table__in=tables).select_related("submitted_by"):
+    rows = CardResult.objects.filter(round_table__in=tables).select_related(
+        "submitted_by", "confirmed_by"
+    )
+    for row in rows:
         results.setdefault(row.round_table_id, []).append(row)
     return {t.pk: card_state(t, results.get(t.pk, [])) for t in tables}

@@ -22,6 +22,7 @@ from tournaments.formats.duplicate import DUPLICATE
 from tournaments.formats.knockout import KNOCKOUT
 from tournaments.formats.setup import Option
 from tournaments.formats.swiss import SWISS
+from tournaments.formats.team_battle import TEAM_BATTLE
 from tournaments.formats.top_q import TOP_Q
 from tournaments.models import Event
 
@@ -37,7 +38,7 @@ __all__ = [
     "unrecorded_games",
 ]
 
-FORMATS: dict[str, Format] = {f.key: f for f in (SWISS, KNOCKOUT, TOP_Q, DUPLICATE)}
+FORMATS: dict[str, Format] = {f.key: f for f in (SWISS, KNOCKOUT, TOP_Q, DUPLICATE, TEAM_BATTLE)}
 
 
 def of(event: Event) -> Format:

@@ -224,9 +224,11 @@ class Places:
         where the players gave them (what "fewest lives lost" sums); else none."""
         return [int(n or 0) for n in result.scores] if lives_scored(event) else []
 
-    def version_text(self, result: CardResult, names: Sequence[str]) -> str:
-        """A version in a line, for the console: "p1 1st, p2 2nd, p3 2nd (by p2)"."""
-        by = result.submitted_by.get_username() if result.submitted_by else _("someone")
+    def version_text(self, result: CardResult, names: Sequence[str], by: str = "") -> str:
+        """A version in a line, for the console: "p1 1st, p2 2nd, p3 2nd (by p2)" (`by`:
+        who entered it, if said otherwise, as "Phone 1": docs/club-night.md#a-tables-own-link)."""
+        if not by:
+            by = result.submitted_by.get_username() if result.submitted_by else _("someone")
         return _("%(version)s (by %(name)s)") % {"version": self._parts(result, names), "name": by}
 
     def _parts(self, result: CardResult, names: Sequence[str]) -> str:

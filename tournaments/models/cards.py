@@ -61,6 +61,21 @@ class CardResult(models.Model):
     confirmed_at = models.DateTimeField(
         verbose_name=pgettext_lazy("tournaments field", "confirmed at"), null=True, blank=True
     )
+    # The phone that entered or confirmed it through the table's own link
+    # (docs/club-night.md#a-tables-own-link): the random id of its device cookie, or ""
+    # (entered from the result page). The console names it "Phone 1", "Phone 2"...
+    submitted_device = models.CharField(
+        verbose_name=pgettext_lazy("tournaments field", "submitted from device"),
+        max_length=32,
+        blank=True,
+        default="",
+    )
+    confirmed_device = models.CharField(
+        verbose_name=pgettext_lazy("tournaments field", "confirmed from device"),
+        max_length=32,
+        blank=True,
+        default="",
+    )
     status = models.CharField(
         verbose_name=pgettext_lazy("tournaments field", "status"),
         max_length=10,

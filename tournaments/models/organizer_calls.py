@@ -36,11 +36,21 @@ class OrganizerCall(models.Model):
         on_delete=models.CASCADE,
         related_name="organizer_calls",
     )
+    # A seated player, or None: a phone calling through the table's own link, without
+    # an account (docs/club-night.md#a-tables-own-link), named by its `device`.
     caller = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=pgettext_lazy("tournaments field", "caller"),
+        null=True,
+        blank=True,
         on_delete=models.CASCADE,
         related_name="+",
+    )
+    device = models.CharField(
+        verbose_name=pgettext_lazy("tournaments field", "device"),
+        max_length=32,
+        blank=True,
+        default="",
     )
     reason = models.CharField(
         verbose_name=pgettext_lazy("tournaments field", "reason"),
@@ -74,7 +84,12 @@ class OrganizerCall(models.Model):
                 fields=["caller", "table"],
                 condition=Q(answered_at__isnull=True),
                 name="one_open_organizer_call_per_caller_and_table",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["device", "table"],
+                condition=Q(answered_at__isnull=True, caller__isnull=True),
+                name="one_open_organizer_call_per_device_and_table",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -145,6 +145,12 @@ class RoundTable(models.Model):
     dealer = models.PositiveSmallIntegerField(
         verbose_name=pgettext_lazy("tournaments field", "dealer"), null=True, blank=True
     )
+    # A card table's own link (docs/club-night.md#a-tables-own-link) carries this
+    # number: the organizer's "New link" counts it up, and every link made before is
+    # refused from then on.
+    link_version = models.PositiveIntegerField(
+        verbose_name=pgettext_lazy("tournaments field", "link version"), default=0, db_default=0
+    )
 
     class Meta:
         verbose_name = pgettext_lazy("tournaments model", "round table")

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.models import Game, GamePlayer
 from games.rendering import time_left_words
 from tournaments import formats, page_parts, roster
-from tournaments.cards import card_results, card_state
+from tournaments.cards import card_results, card_state, table_links
 from tournaments.formats.cards import Places
 from tournaments.models import Entry, Event, Round, RoundSeat, RoundTable
 from tournaments.words import seat_name
@@ -77,6 +77,12 @@ class Table:
     # What the round still waits for at this table, in a word or two ("no result yet",
     # "disputed", "playing"); "" once its result is recorded.
     to_come: str = ""
+    # A card table's own link (docs/club-night.md#a-tables-own-link), its round table's
+    # id for "New link", and who entered and confirmed its result ("Entered by Phone 1,
+    # confirmed by p2 on Phone 2").
+    link: str = ""
+    link_table: int | None = None
+    entered: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -96,9 +102,11 @@ def _card_table(
     states: dict[int, card_state.CardState],
     now: datetime,
     kind: Places,
+    phones: dict[tuple[int, str], str],
 ) -> Table:
     """A card table's line: its players, and where its result is, linking to its
-    result page (where the organizer settles a dispute)."""
+    result page (where the organizer settles a dispute), who entered it from which
+    phone, and the table's own link."""
     names = [seat_name(s) for s in seats]
     line = Table(
         number=round_table.number,
@@ -106,8 +114,11 @@ def _card_table(
         url=reverse("tournaments:card_result", args=[round_.event_id, round_table.pk]),
         over=round_table.finished_at is not None,
         seats=[Seat(k + 1, seat_name(s), s.entry) for k, s in enumerate(seats)],
+        link=table_links.url_for(round_table),
+        link_table=round_table.pk,
     )
     state = states.get(round_table.pk, card_state.CardState("none"))
+    line.entered = [_entered(r, round_table.pk, phones) for r in state.results]
     if not line.over and state.state != "confirmed":
         line.organizer_settles = card_results.organizer_settles(seats) or ""
     if line.over or state.state == "confirmed":
@@ -117,13 +128,30 @@ def _card_table(
         line.to_come = _("waiting for confirmation")
     elif state.state == "disputed":
         line.cards, line.to_come = _("cards: disputed —"), _("disputed")
-        line.versions = [kind.version_text(r, names) for r in state.results]
+        line.versions = [
+            kind.version_text(
+                r,
+                names,
+                table_links.who(r.submitted_by, r.submitted_device, r.round_table_id, phones),
+            )
+            for r in state.results
+        ]
+        line.entered = []  # each version says whose it is
     else:
         line.cards = _("cards: no result yet (%(minutes)s min)") % {
             "minutes": _minutes(round_, now)
         }
         line.to_come = _("no result yet")
     return line
+
+
+def _entered(result: Any, table_id: int, phones: dict[tuple[int, str], str]) -> str:
+    """ "Entered by Phone 1, confirmed by p2 on Phone 2": who, from which phone."""
+    entered = table_links.who(result.submitted_by, result.submitted_device, table_id, phones)
+    if result.confirmed_at is None:
+        return _("Entered by %(who)s") % {"who": entered}
+    confirmed = table_links.who(result.confirmed_by, result.confirmed_device, table_id, phones)
+    return _("Entered by %(who)s, confirmed by %(whom)s") % {"who": entered, "whom": confirmed}
 
 
 def _minutes(round_: Round, now: datetime) -> int:
@@ -172,12 +200,13 @@ def console(event: Event, now: datetime | None = None) -> Console:
     for player in GamePlayer.objects.filter(game_id__in=game_ids).order_by("position"):
         players.setdefault(player.game_id, []).append(player)
     card_states = card_state.states_of(round_)
+    phones = table_links.phone_names(list(card_states)) if card_states else {}
     tables = []
     for seats in roster.seated_tables(round_):
         round_table = seats[0].table
         if round_table.cards:
             tables.append(
-                _card_table(round_, round_table, seats, card_states, now, fmt.card_result)
+                _card_table(round_, round_table, seats, card_states, now, fmt.card_result, phones)
             )
             continue
         game_id, label = games_by_table.get(round_table.pk, (None, ""))

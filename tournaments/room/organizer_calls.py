@@ -19,6 +19,7 @@ from calls.registry import Call
 from clubs.models import Membership
 from games.models import Table
 from games.notes import Line
+from tournaments.cards import table_links
 from tournaments.models import Event, OrganizerCall, RoundSeat, RoundTable
 from tournaments.words import seat_name
 
@@ -44,7 +45,8 @@ def ago(moment: datetime, now: datetime) -> str:
 
 def open_calls(event: Event, now: datetime | None = None) -> list[OpenCall]:
     """The event's open calls, oldest first: the console's top (one read, and one for
-    the callers' seats, named as the event's pages name them)."""
+    the callers' seats, named as the event's pages name them; a phone calling through
+    its table's link is named as its table names it, "Phone 2", in two reads more)."""
     now = now or timezone.now()
     found = list(
         OrganizerCall.objects.filter(event=event, answered_at__isnull=True).select_related(
@@ -60,13 +62,17 @@ def open_calls(event: Event, now: datetime | None = None) -> list[OpenCall]:
             entry__user_id__in={c.caller_id for c in found},
         ).select_related("entry__user")
     }
+    by_link = {c.table_id for c in found if c.caller_id is None}
+    phones = table_links.phone_names(by_link) if by_link else {}
     return [
         OpenCall(
             pk=c.pk,
             table=c.table.number,
             reason=c.get_reason_display(),
             note=c.note,
-            who=seat_name(seat) if (seat := seats.get((c.table_id, c.caller_id))) else "",
+            who=seat_name(seat)
+            if (seat := seats.get((c.table_id, c.caller_id)))
+            else phones.get((c.table_id, c.device), ""),
             ago=ago(c.created_at, now),
         )
         for c in found
@@ -85,6 +91,19 @@ class MyCall:
     @property
     def open(self) -> bool:
         return self.latest is not None and self.latest.answered_at is None
+
+
+def for_phone(phone: table_links.Phone, table: RoundTable, event: Event, url: str) -> MyCall | None:
+    """A phone's call at `table` through its link (posting to `url`), as `for_caller`."""
+    latest = (
+        OrganizerCall.objects.filter(table=table, caller__isnull=True, device=phone.device)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    running = event.status == Event.RUNNING
+    if not running and latest is None:
+        return None
+    return MyCall(may_call=running, latest=latest, url=url)
 
 
 def for_caller(user: Any, table: RoundTable, event: Event) -> MyCall | None:

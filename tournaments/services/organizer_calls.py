@@ -1,5 +1,7 @@
 """Calling the organizer to a table, and answering (docs/club-night.md#calling-the-organizer).
-A player seated at one of a running event's tables calls, with a reason; an organizer of
+A player seated at one of a running event's tables calls, with a reason (or a phone
+through a card table's own link, without an account: docs/club-night.md#a-tables-own-link);
+an organizer of
 the event's club marks the call answered, which records who and when. Each refusal is a
 sentence and writes nothing. After the commit the console (the event's socket) and the
 organizers' calls bars are told."""
@@ -16,6 +18,9 @@ from calls import push
 from clubs.models import Membership
 from games import ratelimit
 from games.errors import ServiceError
+from games.signals import send_on_commit
+from tournaments import signals
+from tournaments.cards.table_links import Phone, require_current
 from tournaments.models import Event, OrganizerCall, RoundSeat, RoundTable
 from tournaments.services.access import changed, locked_event, require_organizer
 
@@ -35,15 +40,28 @@ def seated(user: Any, table: RoundTable) -> bool:
 
 
 def call_organizer(
-    *, event: Event, table: RoundTable, by: Any, reason: str, note: str = ""
+    *,
+    event: Event,
+    table: RoundTable,
+    by: Any,
+    reason: str,
+    note: str = "",
+    phone: Phone | None = None,
 ) -> OrganizerCall:
-    """`by`, seated at `table` of `event`, calls its organizer."""
+    """`by`, seated at `table` of `event`, calls its organizer; or, `by=None`, a phone
+    holding the table's current link (one open call per phone and table)."""
     note = note.strip()
     if reason not in dict(OrganizerCall.REASONS):
         raise ServiceError(_("Choose why you call the organizer."))
     if len(note) > NOTE_LENGTH:
         raise ServiceError(_("Say it in at most %(count)s characters.") % {"count": NOTE_LENGTH})
-    if wait := ratelimit.throttled(CALLS, str(by.pk)):
+    if by is None and (phone is None or not phone.device):
+        raise ServiceError(
+            _("Only the players at table %(table)s can call the organizer to it.")
+            % {"table": table.number}
+        )
+    key = str(by.pk) if by is not None else f"device:{phone.device}" if phone else ""
+    if wait := ratelimit.throttled(CALLS, key):
         raise ServiceError(ratelimit.too_fast(wait))
     with transaction.atomic():
         locked = locked_event(event.pk)
@@ -51,21 +69,31 @@ def call_organizer(
             raise ServiceError(_("That table is not one of this event's."))
         if locked.status != Event.RUNNING:
             raise ServiceError(_("The organizer is called only while the event runs."))
-        if not seated(by, table):
+        if phone is not None:
+            require_current(RoundTable.objects.get(pk=table.pk), phone.version)
+        if by is not None and not seated(by, table):
             raise ServiceError(
                 _("Only the players at table %(table)s can call the organizer to it.")
                 % {"table": table.number}
             )
-        if OrganizerCall.objects.filter(table=table, caller=by, answered_at__isnull=True).exists():
+        device = phone.device if phone is not None else ""
+        calling = (
+            OrganizerCall.objects.filter(caller=by)
+            if by is not None
+            else OrganizerCall.objects.filter(caller__isnull=True, device=device)
+        )
+        if calling.filter(table=table, answered_at__isnull=True).exists():
             raise ServiceError(_already())
         try:
             with transaction.atomic():
                 made = OrganizerCall.objects.create(
-                    event=locked, table=table, caller=by, reason=reason, note=note
+                    event=locked, table=table, caller=by, device=device, reason=reason, note=note
                 )
         except IntegrityError:  # two presses at once: the other one's call stands
             raise ServiceError(_already()) from None
         _told(locked)
+        # The organizers' notifications (docs/notifications.md), after the commit.
+        send_on_commit(signals.organizer_called, sender=Event, call_id=made.pk)
     return made
 
 
@@ -82,6 +110,7 @@ def answer_call(*, call_id: int, by: Any, event: Event) -> OrganizerCall:
         found.answered_at, found.answered_by = timezone.now(), by
         found.save(update_fields=["answered_at", "answered_by"])
         _told(locked)
+        send_on_commit(signals.organizer_call_answered, sender=Event, call_id=found.pk)
     return found
 
 

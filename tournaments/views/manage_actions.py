@@ -30,6 +30,7 @@ from tournaments.models import Entry, Event, Round, RoundSeat
 from tournaments.schedule import series
 from tournaments.services import ServiceError
 from tournaments.views.manage_conditions import set_conditions
+from tournaments.views.manage_links import new_link
 from tournaments.words import number_list, seat_name
 
 Handler = Callable[[HttpRequest, Event], str]
@@ -341,4 +342,5 @@ ACTIONS: dict[str, Handler] = {
     "repeat": repeat,
     "stop_repeating": stop_repeating,
     "conditions": set_conditions,
+    "new_link": new_link,
 }

@@ -19,6 +19,7 @@ from tournaments.models import Entry, Event
 from tournaments.room import desk
 from tournaments.services import ServiceError
 from tournaments.views.manage_actions import finished_seats, posted_entry, seat_of
+from tournaments.views.manage_links import posted_table
 from tournaments.words import ordinal, seat_name
 
 
@@ -131,6 +132,18 @@ def _ask_erase_guest(request: HttpRequest, event: Event) -> Question:
     )
 
 
+def _ask_new_link(request: HttpRequest, event: Event) -> Question:
+    number = posted_table(request, event).number
+    return Question(
+        _("Give table %(number)s a new link?") % {"number": number},
+        _(
+            "Its card's code and the link shown now open nothing any more: phones at the "
+            "table need the new link (print its card again). What was entered stays."
+        ),
+        _("Make a new link"),
+    )
+
+
 QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question | None]] = {
     "start_event": _ask_start,
     "cancel": _ask_cancel,
@@ -139,4 +152,5 @@ QUESTIONS: dict[str, Callable[[HttpRequest, Event], Question | None]] = {
     "withdraw": _ask_withdraw,
     "correct": _ask_correct,
     "erase_guest": _ask_erase_guest,
+    "new_link": _ask_new_link,
 }

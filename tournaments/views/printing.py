@@ -26,8 +26,9 @@ from django.views.decorators.http import require_safe
 from clubs import access as club_access
 from games import site
 from tournaments import formats, pages
+from tournaments.cards import table_links
 from tournaments.formats.printed import PrintedRound, PrintedTable
-from tournaments.models import Entry, Event, Round
+from tournaments.models import Entry, Event, Round, RoundTable
 from tournaments.room import qr
 
 DIGITS = re.compile(r"(\d+)")
@@ -92,11 +93,15 @@ def by_name(name: str) -> list[tuple[int, str]]:
     ]
 
 
-def table_url(event: Event, table: PrintedTable) -> str:
+def table_url(event: Event, table: PrintedTable, link: RoundTable | None = None) -> str:
     """Where a card's QR code leads: the table's page, or, before the round starts and
     opens the table, the event's page (cards are printed ahead of the round). A table
-    played with real cards: its result page, where its players enter the result. At the
-    site's address, whichever the organizer printed from (games.site)."""
+    played with real cards: its result page, where its players enter the result; on
+    the organizer's cards its own `link`, which opens that page on a phone without an
+    account (docs/club-night.md#a-tables-own-link). At the site's address, whichever the
+    organizer printed from (games.site)."""
+    if link is not None:
+        return table_links.url_for(link)
     if table.cards_id is not None:
         return site.absolute(reverse("tournaments:card_result", args=[event.pk, table.cards_id]))
     if table.table_id is not None:
@@ -110,9 +115,18 @@ def table_cards(request: HttpRequest, pk: int, number: int | None = None) -> Htt
     its seats in order and a QR code to its page, two to an A4 page."""
     event = _event(pk)
     printed = _printed(request, event, number)
+    # Only the organizer's cards carry the tables' own links: the page is public, the
+    # links let whoever holds them enter a result.
+    links = (
+        RoundTable.objects.select_related("round")
+        .exclude(round__status=Round.FINISHED)
+        .in_bulk([t.cards_id for t in printed.tables if t.cards_id is not None])
+        if club_access.organizes(request.user, event.club)
+        else {}
+    )
     cards = []
     for table in printed.tables:
-        url = table_url(event, table)
+        url = table_url(event, table, links.get(table.cards_id) if table.cards_id else None)
         cards.append(
             {
                 "table": table,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..actions import Action, Draw, Exchange, Knock, OpenWidow, Stand
 from ..observation import Observation
@@ -38,7 +39,7 @@ from .knock_risk import chance_lowest
 from .knocking import KnockParams, lives_ratio
 from .medium import MediumBot
 from .memory import Memory
-from .rollout import play_out_after
+from .rollout import Rollouts
 from .worlds import ImaginedDeck, WorldSampler
 
 BUDGET = 8000  # simulated moves per decision (see docs/bots.md for the timing)
@@ -201,15 +202,15 @@ class HardBot:
         started = time.perf_counter()
         while (spent < self.budget and alive) or worlds == 0:
             seed = self._random.getrandbits(32)
-            world = sampler.sample(seed)
-            first, used = play_out_after(world, candidates[0], me, self.knock, horizon, round_no)
+            # Every candidate meets the same world and the same later shuffles, each
+            # played on one mutable state and undone (`Rollouts`).
+            rollouts = Rollouts(
+                sampler.sample(seed), me, self.knock, horizon, round_no, partial(ImaginedDeck, seed)
+            )
+            first, used = rollouts.after(candidates[0])
             spent += used + 1
             for i in alive:
-                # Every candidate meets the same world and the same later shuffles.
-                start = world.with_deck_source(ImaginedDeck(seed))
-                value, used = play_out_after(
-                    start, candidates[i], me, self.knock, horizon, round_no
-                )
+                value, used = rollouts.after(candidates[i])
                 spent += used + 1
                 diff = value - first
                 gain[i] += diff

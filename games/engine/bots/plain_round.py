@@ -1,13 +1,14 @@
-"""The plain rules' rounds played on in plain values (`PlainRound`): the hard bot's
-rollouts' short way, the same moves and the same end as `play_out_by_steps` in a third
-less time (docs/bots.md, "Speed")."""
+"""The plain rules' rounds played on in place (`PlainRound`, on a `MutableState`): the
+hard bot's rollouts' short way, the same moves and the same end as `play_out_by_steps`
+in less time (docs/bots.md, "Speed")."""
 
 from __future__ import annotations
 
-from ..actions import DRAWS_FROM_STOCK, KNOCKS, ONE_CARD_DISCARDS, STOCK, Action, Discard, Draw
+from ..actions import DRAWS_FROM_DISCARDS, DRAWS_FROM_STOCK, KNOCKS, ONE_CARD_DISCARDS, Action
 from ..cards import Card
-from ..game import apply_legal, passes_to
 from ..hands import HandKey, hand_value, trio_keys
+from ..mutable import MutableState, Undo, made_by_engine
+from ..randomness import DeckSource
 from ..scoring import all_on_county
 from ..state import DISCARD, DRAW, GameState, PlayerState
 from ..turns import play_order
@@ -51,18 +52,16 @@ def _order_of(state: GameState) -> tuple[int, ...]:
 
 
 class PlainRound:
-    """A round of the plain rules played on by `policy_action`'s choices, its state
-    held in plain values instead of a new `GameState` per move: the hands (a list of
-    tuples, each card in the order the engine keeps it), the stock (a tuple read from
-    `next_card` on), the discard pile and its owners (lists), and the turn's facts.
+    """A round of the plain rules played on by `policy_action`'s choices, on a
+    `MutableState` (changed in place, each move's undo kept) instead of a new
+    `GameState` per move.
 
-    Only draws and discards that leave the round going are made here, as
-    `game.apply_legal` makes them; a knock, a stand, a reshuffle and any discard after
-    which `turn_end.end_turn` would do more than pass the turn (a blitz, three aces, 31 on
-    the county, the knocker's turn come round, `max_turns`, an empty stock that draws
-    the round) are made by the engine on the state built back (`built`), which is then
-    read again. Each choice is `policy_action`'s, worked out from the same memos of hand
-    keys and draw gains, read inline (`trio_keys`, `trio_gains`)."""
+    Every move is the mutable state's `apply`: a draw, a discard, a knock or a stand
+    that only passes the turn is made in place, the rest (a reshuffle, a turn's end
+    that ends the round) by the engine. Each choice is `policy_action`'s, worked out
+    from the same memos of hand keys and draw gains, read inline (`trio_keys`,
+    `trio_gains`). `rewind` undoes the moves: the hard bot plays every candidate of a
+    world on one state (docs/bots.md, "Speed")."""
 
     def __init__(
         self, state: GameState, me: int, params: KnockParams, scorer: Scorer | None = None
@@ -78,38 +77,17 @@ class PlainRound:
         self.gains = trio_gains(rules)
         self.all_on_county = all_on_county(state)
         self.reads_hands = rules.scoring == "lives"
-        self.load(state)
+        self.game = MutableState.of(state)
+        self.records: list[Undo] = []
 
-    def load(self, state: GameState) -> None:
-        self.state = state
-        self.hands = list(state.hands)
-        self.stock = state.stock
-        self.next_card = 0
-        self.discard = list(state.discard)
-        self.owner = state.discard_owner
-        self.buried = list(state.buried_owners)
-        self.knocker = state.knocker
-        self.turns = state.turns_taken
-        self.turn = state.seat_on_turn
-        self.phase = state.phase
-        self.drawn = state.drawn
-        self.taken = state.taken
-
-    def built(self) -> GameState:
-        """The state these values stand for."""
-        return self.state._replace(
-            hands=tuple(self.hands),
-            stock=self.stock[self.next_card :],
-            discard=tuple(self.discard),
-            discard_owner=self.owner,
-            buried_owners=tuple(self.buried),
-            knocker=self.knocker,
-            turns_taken=self.turns,
-            turn=self.turn,
-            phase=self.phase,
-            drawn=self.drawn,
-            taken=self.taken,
-        )
+    def rewind(self, deck_source: DeckSource | None = None) -> None:
+        """Undo every move made, back to the state it started from (with `deck_source`,
+        if given, for its later shuffles)."""
+        game, records = self.game, self.records
+        while records:
+            game.undo(records.pop())
+        if deck_source is not None:
+            game.deck_source = deck_source
 
     def key(self, a: Card, b: Card, c: Card) -> HandKey:
         """`strength((a, b, c), rules)`, from the memo."""
@@ -131,176 +109,106 @@ class PlainRound:
     ) -> tuple[float, int]:
         """Play on to the end of the round, after `first` (`me`'s move, not counted)."""
         me = self.me
-        if first is not None and not self.make(first):
-            state = self.state
-            if not is_plain(state, round_no):  # `play_out` of a round not plain
-                return play_out_by_steps(state, me, self.params, max_actions, round_no, self.scorer)
-            self.load(state)
+        game = self.game
+        if first is not None:
+            self.make(first)
         actions = 0
-        while True:
+        while game.round_no == round_no and game.phase in PLAIN_PHASES:
             if actions >= max_actions:
-                return self.scorer.cut_short(self.built(), me), actions
-            seat = self.turn
-            hand = self.hands[seat]
-            if self.phase == DISCARD and len(hand) == 4:
-                made = self.discard_of_four(seat, hand)
-            elif self.phase == DISCARD:
-                made = self.discard_one(seat, hand)
+                return self.scorer.cut_short(game.frozen(), me), actions
+            seat = game.seat_on_turn
+            hand = game.hands[seat]
+            if game.phase == DISCARD and len(hand) == 4:
+                self.discard_of_four(seat, hand)
+            elif game.phase == DISCARD:
+                self.discard_one(seat, hand)
             elif len(hand) == 3:
-                made = self.draw(seat, hand)
+                self.draw(seat, hand)
             else:
-                made = self.by_engine(None)
+                self.by_policy(seat)
             actions += 1
-            if made:
-                continue
-            state = self.state
-            if not is_plain(state, round_no):
-                value, used = play_out_by_steps(
-                    state, me, self.params, max_actions - actions, round_no, self.scorer
-                )
-                return value, actions + used
-            self.load(state)
+        # The round is over (or, in a world that deals on, the next is dealt): judged
+        # as `play_out_by_steps` judges it, from the state the engine made.
+        state = made_by_engine(self.records[-1]) if self.records else None
+        if state is None:
+            state = game.frozen()
+        value, used = play_out_by_steps(
+            state, me, self.params, max_actions - actions, round_no, self.scorer
+        )
+        return value, actions + used
 
-    def make(self, action: Action) -> bool:
-        """`apply_legal(state, action)` for the seat on turn: a draw or a discard of one
-        card here when it leaves the round going (False: the engine made it)."""
-        seat = self.turn
-        if isinstance(action, Draw) and self.phase == DRAW:
-            if action.source != STOCK:
-                self.take(seat)
-                return True
-            if self.next_card < len(self.stock):
-                self.draw_stock(seat)
-                return True
-        elif (
-            isinstance(action, Discard)
-            and self.phase == DISCARD
-            and len(action.cards) == 1
-            and not action.knock
-        ):
-            hand = self.hands[seat]
-            card = action.cards[0]
-            i = hand.index(card)
-            kept = hand[:i] + hand[i + 1 :]
-            following = self.passes_to(seat, kept)
-            if following is not None:
-                self.lay_down(seat, card, kept, following)
-                return True
-        return self.by_engine(action)
+    def make(self, action: Action) -> None:
+        """`apply_legal(state, action)`, in place."""
+        self.records.append(self.game.apply(action, checked=False))
 
-    def by_engine(self, action: Action | None) -> bool:
-        """Make `action` (None: `policy_action`'s choice) through the engine, on the
-        state built back; False, for `play` to read the new state."""
-        state = self.built()
-        seat = state.seat_on_turn
-        if action is None:
-            action = policy_action(state, seat, self.order, self.params, seat == self.me)
-        self.state = apply_legal(state, action)
-        return False
-
-    # ---- the moves, as `game.apply_legal` makes them ---------------------------------
-
-    def take(self, seat: int) -> None:
-        card = self.discard.pop()
-        buried = self.buried
-        self.owner = buried.pop() if buried else None
-        self.taken = self.drawn = card
-        self.hands[seat] += (card,)
-        self.phase = DISCARD
-
-    def draw_stock(self, seat: int) -> None:
-        card = self.stock[self.next_card]
-        self.next_card += 1
-        self.taken = None
-        self.drawn = card
-        self.hands[seat] += (card,)
-        self.phase = DISCARD
-
-    def passes_to(self, seat: int, kept: tuple[Card, ...]) -> int | None:
-        """`game.passes_to` for `seat` keeping `kept`: the next seat, or None when the
-        turn's end does more than pass the turn."""
-        stock_left = self.next_card < len(self.stock)
-        return passes_to(self.state, seat, kept, self.knocker, self.turns, stock_left)
-
-    def lay_down(self, seat: int, card: Card, kept: tuple[Card, ...], following: int) -> None:
-        """`seat` discards `card` keeping `kept`, and the turn passes to `following`."""
-        discard = self.discard
-        if discard:
-            self.buried.append(self.owner)
-        discard.append(card)
-        self.owner = seat
-        self.hands[seat] = kept
-        self.turns += 1
-        self.turn = following
-        self.phase = DRAW
-        self.drawn = None
-        self.taken = None
+    def by_policy(self, seat: int) -> None:
+        """`policy_action`'s choice, worked out on the state frozen back, made."""
+        state = self.game.frozen()
+        self.make(policy_action(state, seat, self.order, self.params, seat == self.me))
 
     # ---- the choices, as `policy_action` makes them -----------------------------------
 
-    def draw(self, seat: int, hand: tuple[Card, ...]) -> bool:
-        """`_policy_draw`'s choice with three cards, made; False if the engine made it."""
+    def draw(self, seat: int, hand: tuple[Card, ...]) -> None:
+        """`_policy_draw`'s choice with three cards, made."""
         rules = self.rules
-        discard = self.discard
-        stock_left = self.next_card < len(self.stock)
+        game = self.game
+        discard = game.discard
+        stock_left = bool(game.stock)
         may_stock = stock_left or (rules.empty_stock != "draw" and len(discard) >= 2)
-        may_take = bool(discard) and (rules.take_own_discard or self.owner != seat)
+        may_take = bool(discard) and (rules.take_own_discard or game.discard_owner != seat)
         if not (may_stock or may_take):
-            return self.by_engine(None)  # a knock or a stand, as `policy_action` picks
+            return self.by_policy(seat)  # a knock or a stand, as `policy_action` picks
         a, b, c = hand
         value = self.key(a, b, c)[0]
         if self.knocks(seat, a, b, c, value):
-            return self.by_engine(KNOCKS[seat])
+            return self.make(KNOCKS[seat])
         if may_take and not may_stock:
-            self.take(seat)
-            return True
+            return self.make(DRAWS_FROM_DISCARDS[seat])
         if may_take:
             top = discard[-1]
             best = max(self.key(b, c, top), self.key(a, c, top), self.key(a, b, top))
             if best[0] >= value + self.mean_gain(a, b, c):
-                self.take(seat)
-                return True
-        if not stock_left:
-            return self.by_engine(DRAWS_FROM_STOCK[seat])  # a reshuffle first
-        self.draw_stock(seat)
-        return True
+                return self.make(DRAWS_FROM_DISCARDS[seat])
+        self.make(DRAWS_FROM_STOCK[seat])  # after a reshuffle, if the stock is empty
 
     def knocks(self, seat: int, a: Card, b: Card, c: Card, value: float) -> bool:
         """Whether `seat`, holding a, b and c worth `value` and free to draw, may knock
         and `_policy_draw` would."""
         rules = self.rules
+        game = self.game
         if (
-            self.knocker is not None
+            game.knocker is not None
             or (rules.no_knock_when_all_on_county and self.all_on_county)
-            or (rules.no_knock_first_round and self.turns < len(self.order))
+            or (rules.no_knock_first_round and game.turns_taken < len(self.order))
             or (rules.knock_min and self.plain_value(a, b, c) < rules.knock_min)
         ):
             return False
         # A knock and a draw may be made: more than one move, so it is judged.
         if seat == self.me and self.reads_hands:
             return self.safe_knock(seat, value)
-        standing = self.state.players[seat]
+        standing = game.players[seat]
         return wants_to_knock_memoised(
-            value, seat, self.order, self.turns, standing, rules, self.params
+            value, seat, self.order, game.turns_taken, standing, rules, self.params
         )
 
     def safe_knock(self, seat: int, value: float) -> bool:
         """`_safe_knock` on the state these values stand for."""
-        stock = self.stock[self.next_card :]
-        discard = self.discard
-        unseen = stock or tuple(discard[:-1])
-        others = ((self.hands[other],) for other in players_after(self.order, seat))
+        game = self.game
+        stock = game.stock[::-1]  # in the engine's order, as `_safe_knock` reads it
+        discard = game.discard
+        unseen = stock or discard[:-1]
+        others = ((game.hands[other],) for other in players_after(self.order, seat))
         top = discard[-1] if discard else None
         risk = chance_lowest(others, value, unseen, self.rules, top)
-        standing = self.state.players[seat]
+        standing = game.players[seat]
         return lives_ratio(risk, len(self.order), standing, self.rules, self.params) <= 1.0
 
-    def discard_of_four(self, seat: int, hand: tuple[Card, ...]) -> bool:
+    def discard_of_four(self, seat: int, hand: tuple[Card, ...]) -> None:
         """`_policy_discard`'s choice from four cards, unrolled: the kept hands in the
         order of the legal discards (every card but the one taken this turn)."""
         a, b, c, d = hand
         kept_hands = ((b, c, d), (a, c, d), (a, b, d), (a, b, c))
-        taken = self.taken
+        taken = self.game.taken
         best = -1
         best_key: HandKey = (0.0, 0)
         for i in (0, 1, 2, 3):
@@ -314,11 +222,11 @@ class PlainRound:
                 or (key == best_key and self.mean_gain(*kept) > self.mean_gain(*kept_hands[best]))
             ):
                 best, best_key = i, key
-        return self.finish_discard(seat, hand[best], kept_hands[best])
+        return self.make(ONE_CARD_DISCARDS[seat][hand[best]])
 
-    def discard_one(self, seat: int, hand: tuple[Card, ...]) -> bool:
+    def discard_one(self, seat: int, hand: tuple[Card, ...]) -> None:
         """`_policy_discard`'s choice from any hand (one card may be the taken one)."""
-        taken = self.taken
+        taken = self.game.taken
         best = -1
         best_key: HandKey | None = None
         best_kept: tuple[Card, ...] = ()
@@ -337,12 +245,5 @@ class PlainRound:
             ):
                 best, best_key, best_kept = i, key, kept
         if best_key is None:
-            return self.by_engine(None)  # never: a card that was not taken is always there
-        return self.finish_discard(seat, hand[best], best_kept)
-
-    def finish_discard(self, seat: int, card: Card, kept: tuple[Card, ...]) -> bool:
-        following = self.passes_to(seat, kept)
-        if following is None:
-            return self.by_engine(ONE_CARD_DISCARDS[seat][card])
-        self.lay_down(seat, card, kept, following)
-        return True
+            return self.by_policy(seat)  # never: a card that was not taken is always there
+        return self.make(ONE_CARD_DISCARDS[seat][hand[best]])

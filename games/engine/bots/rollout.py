@@ -17,8 +17,11 @@ rollout one move at a time and the judging of its end in `rollout_steps.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import Action
 from ..game import apply_legal
+from ..randomness import DeckSource
 from ..state import GameState
 from .knocking import KnockParams
 from .plain_round import PlainRound, is_plain
@@ -26,6 +29,7 @@ from .policy import policy_action
 from .rollout_steps import Scorer, final_equity, play_out_by_steps
 
 __all__ = [
+    "Rollouts",
     "Scorer",
     "final_equity",
     "play_out",
@@ -74,3 +78,40 @@ def play_out_after(
     if not is_plain(state, round_no):
         return play_out(apply_legal(state, action), me, params, max_actions, round_no, scorer)
     return PlainRound(state, me, params, scorer).play(max_actions, round_no, action)
+
+
+class Rollouts:
+    """`play_out_after` of many candidates in one world, each with the same later
+    shuffles (a fresh `ImaginedDeck` of the world's seed): under the plain rules on one
+    `MutableState`, each candidate's moves undone before the next (`PlainRound.rewind`),
+    instead of a new state (and a copy of the world's values) per candidate."""
+
+    def __init__(
+        self,
+        world: GameState,
+        me: int,
+        params: KnockParams,
+        max_actions: int,
+        round_no: int,
+        deck: Callable[[], DeckSource],
+        scorer: Scorer | None = None,
+    ) -> None:
+        self.world = world
+        self.me = me
+        self.params = params
+        self.max_actions = max_actions
+        self.round_no = round_no
+        self.deck = deck
+        self.scorer = scorer
+        self.plain = PlainRound(world, me, params, scorer) if is_plain(world, round_no) else None
+
+    def after(self, action: Action) -> tuple[float, int]:
+        """`play_out_after(world, action, ...)`, the world's shuffles made afresh."""
+        plain = self.plain
+        if plain is None:
+            world = self.world.with_deck_source(self.deck())
+            return play_out_after(
+                world, action, self.me, self.params, self.max_actions, self.round_no, self.scorer
+            )
+        plain.rewind(self.deck())
+        return plain.play(self.max_actions, self.round_no, action)

@@ -20,7 +20,7 @@ from clubs.models import Membership
 from games.errors import ServiceError
 from tests.games.playing import play_out
 from tournaments import services
-from tournaments.cards import card_results, card_tables
+from tournaments.cards import card_results, card_tables, table_links
 from tournaments.formats.cards import places_refusal
 from tournaments.formats.swiss import results
 from tournaments.models import CardResult, Correction, Event, Round, RoundSeat, RoundTable
@@ -449,9 +449,14 @@ def test_the_table_card_of_a_card_table_leads_to_its_result_page(
     make_event: Any, twelve: list[Any], ann: Any
 ) -> None:
     round_ = started_mixed(make_event, twelve[:6], ann, [2])
-    response = phone(ann).get(reverse("tournaments:print_cards", args=[round_.event_id]))
+    # The organizer's card carries the table's own link (docs/club-night.md#a-tables-own-link),
+    # anyone else's the result page, which asks them to log in.
+    response = Client().get(reverse("tournaments:print_cards", args=[round_.event_id]))
     cards = {c["table"].number: c for c in response.context["cards"]}
     assert cards[2]["url"].endswith(result_url(round_.tables.get(number=2)))
+    response = phone(ann).get(reverse("tournaments:print_cards", args=[round_.event_id]))
+    cards = {c["table"].number: c for c in response.context["cards"]}
+    assert cards[2]["url"] == table_links.url_for(round_.tables.get(number=2))
     online = round_.tables.get(number=1)
     assert cards[1]["url"].endswith(reverse("table", args=[online.table_id]))
     assert "Scan to enter its result" in response.content.decode()

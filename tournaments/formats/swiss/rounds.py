@@ -172,7 +172,7 @@ class SwissRounds(SeatedRounds):
         )
         as_of = results.AsOf.now(event)
         apart = keep_apart.pairs_for(event, players)
-        drawn = draw(inputs(event, number, players, as_of, apart))
+        drawn = self.drawn(event, inputs(event, number, players, as_of, apart))
         try:
             round_ = Round.objects.create(
                 event=event,
@@ -201,6 +201,11 @@ class SwissRounds(SeatedRounds):
         elif event.venue == Event.MIXED:
             _cards_as_before(round_)
         return round_
+
+    def drawn(self, event: Event, given: Inputs) -> Drawn:
+        """The round drawn from `given` (`draw`): a format built on Swiss rounds may draw
+        them its own way (a team battle spreads its teams)."""
+        return draw(given)
 
     def start_round(self, event: Event, round_: Round) -> None:
         """Open and start a `games.Table` for each of the round's tables: hosted by no one,
