@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0005_club_invitations'),
-        ('tournaments', '0020_event_entry_conditions'),
+        ('tournaments', '0021_table_links'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
