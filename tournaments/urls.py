@@ -7,6 +7,8 @@ from tournaments.views import (
     events,
     guest_invitations,
     keep_apart,
+    league_forms,
+    leagues,
     manage,
     organizer_calls,
     printing,
@@ -84,6 +86,31 @@ urlpatterns = [
     path("tournaments/<int:pk>/verify/", verify.verify_page, name="verify"),
     path("clubs/<slug:slug>/season/", season.club_season, name="season"),
     path("clubs/<slug:slug>/season/<int:year>/", season.club_season, name="season_year"),
+    # A club's leagues (docs/tournaments.md#leagues); `league`, not `pk`: no event's scope.
+    path("clubs/<slug:slug>/leagues/", leagues.league_list, name="leagues"),
+    path("clubs/<slug:slug>/leagues/new/", league_forms.new_league, name="league_new"),
+    path("clubs/<slug:slug>/leagues/<int:league>/", leagues.league_page, name="league"),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league>/edit/", league_forms.edit_league, name="league_edit"
+    ),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league>/delete/",
+        league_forms.delete_league,
+        name="league_delete",
+    ),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league>/print/", leagues.league_print, name="league_print"
+    ),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league>/screen/",
+        leagues.league_screen,
+        name="league_screen",
+    ),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league>/standings.csv",
+        leagues.league_csv,
+        name="league_csv",
+    ),
     # Printed pages (docs/club-night.md#print); without a round: the latest the viewer may see.
     path("tournaments/<int:pk>/print/pairings/", printing.pairings, name="print_pairings"),
     path(

@@ -18,7 +18,7 @@ from games.models import ImportedTranscript, RuleSet
 from tests.games.playing import play_out
 from tests.thirtyone import hostile
 from tournaments import services as events
-from tournaments.models import Round
+from tournaments.models import League, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -83,8 +83,12 @@ def world(django_user_model: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
     imported = ImportedTranscript.objects.create(
         key=hashlib.sha256(text.encode()).hexdigest(), text=text, created_by=ann
     )
+    # A league of the running event (docs/tournaments.md#leagues): its pages and forms walked.
+    league = League.objects.create(club=club, name="Thursday league", created_by=ann)
+    league.events.set([running])
     ints = [
         running.pk,
+        league.pk,
         round_table.table_id,
         1,
         game.pk,

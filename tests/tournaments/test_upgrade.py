@@ -320,6 +320,12 @@ def as_now(reading: Reading) -> str:
                 "Invite from a CSV file\n",
                 1,
             )
+            # and make a league (docs/tournaments.md#leagues)
+            text = text.replace("\nNew event\n", "\nNew event New league\n", 1)
+        # The club's leagues (docs/tournaments.md#leagues), linked beside its season.
+        text = text.replace(
+            "\nSeason standings\n· Ratings\n", "\nSeason standings\n· Leagues\n· Ratings\n", 1
+        )
         text = text.replace("\nComing up\n", f"\n{CLUB_CALENDAR}Coming up\n", 1)
         return text.replace(CLUB_POLICIES_END, CLUB_POLICIES_END + club_zone_field())
     if url == "/tournaments/":

@@ -19,7 +19,8 @@ write `from tournaments.models import Event`:
 - `news`: the organizer's announcements; `organizer_calls`: players calling the
   organizer to their table; `cards`: the results of tables played with
   real cards;
-- `schedule`: weekly series and the players' calendar feeds.
+- `schedule`: weekly series and the players' calendar feeds;
+- `leagues`: a club's leagues, sets of its events added up into one table.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from tournaments.models.entries import Entry
 from tournaments.models.events import Event, _default_tiebreaks, _token, format_choices
 from tournaments.models.keep_apart import EventKeepApart
 from tournaments.models.knockout import KnockoutMove, KnockoutPlayer
+from tournaments.models.leagues import League
 from tournaments.models.news import Announcement
 from tournaments.models.organizer_calls import OrganizerCall
 from tournaments.models.rounds import Bye, Correction, Round, RoundSeat, RoundTable, SeatSwap
@@ -50,6 +52,7 @@ __all__ = [
     "EventSeries",
     "KnockoutMove",
     "KnockoutPlayer",
+    "League",
     "OrganizerCall",
     "Round",
     "RoundSeat",
