@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.tournaments.formats.team_battle.conftest import teams_text
 from tests.tournaments.test_services import play_round, register_all
-from tournaments import services
+from tournaments import season, services
 from tournaments.formats import FORMATS
 from tournaments.models import Event, Round, RoundSeat
 
@@ -127,3 +127,9 @@ def test_four_teams_of_four_over_three_rounds(
     # The seating is drawn again from the revealed seed and matches, round by round.
     checks = FORMATS["teams"].checks.seating_checks(event)
     assert [c.outcome for c in checks[:3]] == ["matches"] * 3, [c.lines for c in checks]
+
+    # The club's season counts each player's own points, as a Swiss event's
+    # (docs/tournaments.md#team-battles).
+    seasons = season.season(event.club, event.started_at.year).rows
+    assert {row.name: Fraction(row.points).limit_denominator(4) for row in seasons} == individual
+    assert all(row.events == 1 for row in seasons)
