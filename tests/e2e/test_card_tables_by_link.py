@@ -67,10 +67,14 @@ def test_three_card_tables_enter_their_results_through_their_links(
     desk.goto(f"{live_server.url}/tournaments/{event.pk}/print/table-cards/")
     codes = desk.locator(".table-card__code")
     links = {}
+    expected = {t.number: table_links.url_for(t) for t in tables}
     for k, table in enumerate(tables):
-        [read] = read_qr(codes.nth(k).screenshot())
-        assert read == table_links.url_for(table), (table.number, read)
-        links[table.number] = read
+        # The element's picture may catch a neighbouring card's code at its edge (the
+        # cards sit side by side): its own must be there, and nothing but these links.
+        read = read_qr(codes.nth(k).screenshot())
+        assert expected[table.number] in read, (table.number, read)
+        assert set(read) <= set(expected.values()), read
+        links[table.number] = expected[table.number]
     shots(desk, "table-cards")
 
     # axe, in a context that loads none of the site's scripts (the DOM a phone without
