@@ -212,10 +212,12 @@ def set_hidden(session: Any, table_id: int, hidden: bool) -> None:
     session[HIDDEN_KEY] = [*tables, table_id] if hidden else tables
 
 
-def socket_table(game_id: int, session: Any) -> int | None:
-    """The table whose chat group a game socket joins: its game's, unless its viewer
-    hid the chat (or the game is gone). Called at the socket's handshake."""
-    table_id = Game.objects.filter(pk=game_id).values_list("table_id", flat=True).first()
+def socket_table(game_id: int, session: Any, table_id: int | None = None) -> int | None:
+    """The table whose chat group a game socket joins: its game's (`table_id`, when the
+    caller read the game), unless its viewer hid the chat (or the game is gone). Called
+    at the socket's handshake."""
+    if table_id is None:
+        table_id = Game.objects.filter(pk=game_id).values_list("table_id", flat=True).first()
     if table_id is None or (session is not None and is_hidden(session, table_id)):
         return None
     return table_id

@@ -23,6 +23,8 @@ The close codes:
   later if the game is deleted while the socket is open).
 - 4404: a path that is not a game's socket, e.g. ``/ws/games/abc/`` (at the handshake).
 - 4429: more messages than `ratelimit.SOCKET_MESSAGES` allows.
+- 4408: the handshake waited past Daphne's limit (`THIRTYONE_HANDSHAKE_SECONDS`) for
+  the database thread: refused by Daphne already, it does nothing.
 - 4503: the channel layer is down (`games.layer_watch`, docs/realtime.md#when-the-layer-is-down):
   at the handshake, or later for an open socket; the page polls and tries again.
 
@@ -39,22 +41,38 @@ This process's sockets are counted and caught up by `games.socket_watch`.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any, NamedTuple
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
 
-from games import access, chat, chat_hiding, presence, ratelimit, realtime, services, view_parts
+from games import (
+    access,
+    chat,
+    chat_hiding,
+    kept_reads,
+    presence,
+    ratelimit,
+    realtime,
+    services,
+    view_parts,
+)
 from games.layer_watch import LayerWatched, leave
+from games.models import Game
 from games.socket_watch import arrivals, watcher
 from games.sockets import SkipsDatabaseHop, language_of_scope
 
 MAX_MESSAGE_LENGTH = 200  # bytes: {"seq": ...} needs a few dozen
 MAX_SEQ = 10**9  # a game has a few thousand events; anything near this is not a seq
 MAX_CHAT_ID = 2**63 - 1  # a chat line's id (a 64-bit key)
+PUSH_GRACE_SECONDS = 1.0  # for a presence push's view to come back through the layer
 BAD_MESSAGE, NOT_ALLOWED, NOT_FOUND, TOO_MANY = 4400, 4403, 4404, 4429
+TOO_LATE = 4408
 
 
 class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
@@ -73,15 +91,20 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
     last_seq: int
     # The last view sent to this client: the next push sends only what changed since.
     shown: view_parts.View | None = None
+    unless_pushed: asyncio.Task[None] | None = None  # `_view_unless_pushed`, waiting
 
     async def connect(self) -> None:
         # The route's pattern admits at most 18 digits: any such id fits the database's
         # integers (a longer one was an overflow and a traceback at the handshake).
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.last_seq = -1
-        viewer, self.chat_table, self.language, self.chat_hidden = await database_sync_to_async(
-            _arrive
-        )(self.game_id, self.scope)
+        limit = settings.THIRTYONE_HANDSHAKE_SECONDS
+        late = _clock() + limit if limit else None
+        arrived = await database_sync_to_async(_arrive)(self.game_id, self.scope, late)
+        if arrived is None:  # Daphne has refused it already
+            await self.close(code=TOO_LATE)
+            return
+        viewer, self.chat_table, self.language, self.chat_hidden = arrived
         self.chat_group = (
             None if self.chat_table is None else chat.chat_group(self.chat_table, self.language)
         )
@@ -107,6 +130,8 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             arrivals.changed(self.game_id)
 
     async def disconnect(self, code: int) -> None:
+        if self.unless_pushed is not None:
+            self.unless_pushed.cancel()
         if not hasattr(self, "group"):
             return
         await leave(self.channel_layer, self.group, self.channel_name)
@@ -132,6 +157,12 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             await self.close(code=BAD_MESSAGE)
             return
         seq, chat_shown = said
+        # A seat's socket that has just opened is sent its view by its arrival's
+        # presence push, which has yet to read who is present (`Arrivals.coming`):
+        # rendered here too, the same view would be rendered twice.
+        coming = None
+        if self.seat is not None and self.last_seq == -1:
+            coming = arrivals.coming(self.game_id)
         user = self.scope.get("user")
         who = f"user:{user.pk}" if user is not None and user.is_authenticated else self.channel_name
         # One trip to the database thread: the cache's count, the game's seq, the view
@@ -146,6 +177,7 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             chat_shown,
             self.language,
             self.chat_hidden,
+            render=coming is None,
         )
         if answer.limited:
             await self.close(code=TOO_MANY)
@@ -155,8 +187,23 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             return
         if answer.view is not None:  # behind, and not sent it already
             await self._send_view(*answer.view)
+        elif coming is not None and answer.current not in (seq, self.last_seq):
+            self.unless_pushed = asyncio.create_task(
+                self._view_unless_pushed(coming, answer.current)
+            )
         if answer.chat is not None:
             await self.send(text_data=answer.chat)
+
+    async def _view_unless_pushed(self, push: asyncio.Task[None], seq: int) -> None:
+        """The view at `seq` if the presence push did not bring it after all (it failed,
+        or it could not read who is present and rendered English only)."""
+        await asyncio.wait([push])
+        await asyncio.sleep(PUSH_GRACE_SECONDS)  # its views come back through the layer
+        if self.last_seq >= seq:
+            return
+        view = await database_sync_to_async(_view)(self.game_id, self.seat, self.language)
+        if view is not None:
+            await self._send_view(*view)
 
     async def game_view(self, message: dict[str, Any]) -> None:
         watcher.seen(self.game_id, self.language, message["seq"])
@@ -182,6 +229,11 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
         if changed == "":
             return  # a refresh that changed nothing this client shows
         await self.send(text_data=view_parts.strip(html) if changed is None else changed)
+
+
+def _clock() -> float:
+    """The handshake's clock (a test sets its own)."""
+    return time.monotonic()
 
 
 def parse_seq(text: str | None) -> int | None:
@@ -213,22 +265,33 @@ def parse_message(text: str | None) -> tuple[int, int | None] | None:
 
 
 def _arrive(
-    game_id: int, scope: dict[str, Any]
-) -> tuple[access.Viewer, int | None, str, frozenset[int]]:
+    game_id: int, scope: dict[str, Any], late: float | None = None
+) -> tuple[access.Viewer, int | None, str, frozenset[int]] | None:
     """A socket's handshake, in one trip to the database thread (each trip takes a
     pooled connection and checks it): how its user sees the game and, if they may,
     their presence marked (before the socket joins its group: a writer renders only for
     viewers present), the table whose chat it joins, unless they hid the chat, the
-    language it reads, and whose lines its viewer hides (games.chat_hiding)."""
+    language it reads, and whose lines its viewer hides (games.chat_hiding). None,
+    doing nothing, once `late` (monotonic) has passed: the handshake was refused while
+    it waited (a round start's sockets queue here), and its presence, arrival and the
+    push of its close would be work for nothing."""
+    if late is not None and _clock() > late:
+        return None
     user, session = scope.get("user"), scope.get("session")
-    viewer = access.viewer_of(game_id, user)
+    # A player's seat from the game as this process read it for its sockets (the
+    # players of a seq never change); anyone else is checked afresh (the table's
+    # privacy may have changed without a move).
+    with kept_reads.game(game_id) as game:
+        seat = None if game is None else access.seat_at(game, user)
+        table_id = None if game is None else game.table_id
+    viewer = access.Viewer(True, seat) if seat is not None else access.viewer_of(game_id, user)
     if not viewer.allowed:
         return viewer, None, presence.ENGLISH, frozenset()
     language = language_of_scope(scope)
     presence.mark_present(game_id, viewer.seat, language)
     if viewer.seat is not None:
         services.arrive(game_id=game_id, user=user)  # their turn's timer may start now
-    table_id = chat.socket_table(game_id, session)
+    table_id = chat.socket_table(game_id, session, table_id)
     reader = None
     if table_id is not None and user is not None and user.is_authenticated:
         reader = user.pk
@@ -252,26 +315,39 @@ def _answer(
     chat_shown: int | None,
     language: str = presence.ENGLISH,
     chat_hidden: frozenset[int] = frozenset(),
+    *,
+    render: bool = True,
 ) -> Answer:
     """A client's message answered in one trip to the database thread: whether `who` is
     over the socket limit; the game's seq unless they are, a query of one value; the
     current view only if the client is behind and was not sent it already
     (`last_seq`); the chat only if the client said which line it shows, the socket
     joined a chat, and its newest line is another (one query; rendered only then).
-    What is rendered is in the socket's `language`."""
+    What is rendered is in the socket's `language`. `render` False: no view (a push
+    brings it)."""
     if ratelimit.throttled(ratelimit.SOCKET_MESSAGES, who):
         return Answer(True, None, None, None)
     current = realtime.current_seqs([game_id]).get(game_id)
     if current is None:
         return Answer(False, None, None, None)
     with translation.override(language):
-        view = None if current in (seq, last_seq) else realtime.render_for(game_id, seat)
+        behind = render and current not in (seq, last_seq)
+        view = realtime.render_for(game_id, seat) if behind else None
         lines = (
             chat.lines_since(chat_table, chat_shown, chat_hidden)
             if chat_table is not None and chat_shown is not None
             else None
         )
     return Answer(False, current, view, lines)
+
+
+def _view(game_id: int, seat: int | None, language: str) -> tuple[int, str] | None:
+    """(seq, html) of `seat`'s view in `language` (None: the game is gone)."""
+    with translation.override(language):
+        try:
+            return realtime.render_for(game_id, seat)
+        except Game.DoesNotExist:
+            return None
 
 
 class NoSuchSocket(LayerWatched, AsyncWebsocketConsumer):

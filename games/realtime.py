@@ -16,7 +16,6 @@ in English; another language's end in it: ``game-<id>-seat-<n>-da``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import threading
@@ -30,7 +29,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.db import connection
 from django.utils import translation
 
-from games import engine
+from games import engine, kept_reads
 from games.models import Game
 from games.presence import ENGLISH, LANGUAGES, Viewer, connected_viewers
 from games.rendering import render_game_area
@@ -237,9 +236,11 @@ def on_push_loop(coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
 
 
 def presence_changed(game_id: int) -> None:
-    """Re-push the views so everyone sees who is connected."""
-    with contextlib.suppress(Game.DoesNotExist):
-        push_game(game_id, refresh=True)
+    """Re-push the views so everyone sees who is connected: rendered from the game as
+    this process read it for its sockets (`games.kept_reads`)."""
+    with kept_reads.game(game_id) as game:
+        if game is not None:
+            push_game(game_id, refresh=True, game=game)
 
 
 def current_seqs(game_ids: list[int]) -> dict[int, int]:
@@ -261,6 +262,9 @@ def current_seqs(game_ids: list[int]) -> dict[int, int]:
 
 def render_for(game_id: int, seat: int | None) -> tuple[int, str]:
     """The game's seq and `seat`'s view of it, in the active language (a socket's
-    answer renders under its language: `games.consumers`)."""
-    game = Game.objects.select_related("table").get(pk=game_id)
-    return game.seq, render_game_area(game, game.engine_state(), seat)
+    answer renders under its language: `games.consumers`), from the game as this
+    process read it for its sockets (`games.kept_reads`; Game.DoesNotExist if gone)."""
+    with kept_reads.game(game_id) as game:
+        if game is None:
+            raise Game.DoesNotExist(game_id)
+        return game.seq, render_game_area(game, game.engine_state(), seat)

@@ -26,33 +26,52 @@ class Arrivals:
     table often open within moments of each other (a tournament round starts, and its
     200 players follow the link at once): rather than a push per socket, each
     rendering every seat present so far, the first arrival waits COALESCE_SECONDS and
-    one push covers everyone who arrived meanwhile. The wait is taken off before the
-    push renders, so an arrival during the render gets a push of its own.
+    one push covers everyone who arrived meanwhile, and while it waits its turn on the
+    database thread (busy with the other sockets' handshakes, it is the same push). The
+    wait is taken off when the push starts there, before it reads who is present, so an
+    arrival during the render gets a push of its own: an arrival that found the push
+    still waiting was marked present before it looked. That push renders the new
+    socket's own view too, so its first answer need not (`coming`).
     """
 
     COALESCE_SECONDS = 0.1
 
     def __init__(self) -> None:
         self.pending: set[int] = set()
-        self.tasks: set[asyncio.Task[None]] = set()  # held: the loop keeps only weak references
+        self.tasks: dict[int, asyncio.Task[None]] = {}  # held: the loop keeps weak references
 
     def changed(self, game_id: int) -> None:
         if game_id in self.pending:
             return
         self.pending.add(game_id)
         task = asyncio.get_running_loop().create_task(self.push(game_id))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.tasks[game_id] = task
+        task.add_done_callback(lambda done: self._done(game_id, done))
+
+    def _done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self.tasks.get(game_id) is task:
+            del self.tasks[game_id]
+
+    def coming(self, game_id: int) -> asyncio.Task[None] | None:
+        """The presence push of `game_id` that has not yet read who is present (None:
+        there is none): it will render the view of every seat marked present by then."""
+        return self.tasks.get(game_id) if game_id in self.pending else None
 
     async def push(self, game_id: int) -> None:
+        started = [False]
         try:
             await asyncio.sleep(self.COALESCE_SECONDS)
-        finally:
-            self.pending.discard(game_id)
-        try:
-            await database_sync_to_async(realtime.presence_changed)(game_id)
+            await database_sync_to_async(self._push_now)(game_id, started)
         except Exception:  # a hint: the next change, or a reload, shows who is here
             log.exception("presence push for game %s failed", game_id)
+        finally:
+            if not started[0]:  # cancelled or failed before it began: the next may push
+                self.pending.discard(game_id)
+
+    def _push_now(self, game_id: int, started: list[bool]) -> None:
+        started[0] = True
+        self.pending.discard(game_id)
+        realtime.presence_changed(game_id)
 
 
 class Watcher:

@@ -31,6 +31,10 @@ if not os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
 
+# The test client's sockets have no handshake limit (Daphne's has): a slow run's sockets
+# are not refused. A test of the limit sets its own.
+THIRTYONE_HANDSHAKE_SECONDS = 0.0
+
 # No backups at round ends or while games are played: a test that wants one asks.
 THIRTYONE_AUTO_BACKUPS = False
 # No bots' review of every finished game (seconds of CPU each): a test that wants one asks.

@@ -124,7 +124,8 @@ def caches(redis_url: str) -> dict[str, Any]:
     every process."""
     return {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # One connection pool per process, not per asyncio context (thirtyone.redis_cache).
+            "BACKEND": "thirtyone.redis_cache.SharedPoolRedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": "thirtyone",
         }

@@ -19,6 +19,11 @@ THIRTYONE_BOT_CHAIN_THREADS = int(os.environ.get("THIRTYONE_BOT_CHAIN_THREADS", 
 # How often each web process checks its tables for moves whose push it missed (a safety
 # net: every push goes through the channel layer).
 THIRTYONE_CATCH_UP_SECONDS = float(os.environ.get("THIRTYONE_CATCH_UP_SECONDS", "0.5"))
+# Daphne's handshake limit (its --websocket_connect_timeout, 5 s unless set; set both):
+# a game socket whose handshake waited this long for its process's database thread is
+# refused already, so it does none of its work (docs/realtime.md#a-game-read-once-for-its-sockets).
+# 0: no limit (the tests' sockets have none).
+THIRTYONE_HANDSHAKE_SECONDS = float(os.environ.get("THIRTYONE_HANDSHAKE_SECONDS", "5"))
 # How often beat sweeps for overdue turn timers and stalled bot turns.
 THIRTYONE_SWEEP_SECONDS = float(os.environ.get("THIRTYONE_SWEEP_SECONDS", "5"))
 # How long a bot's turn may be overdue (past THIRTYONE_BOT_DELAY) before the sweep

@@ -31,8 +31,12 @@ def arrive(*, game_id: int, user: Any) -> bool:
     ).update(arrived_at=now)
     if not first:
         return False
-    graces = Game.objects.filter(pk=game_id).values_list("table__first_turn_grace", flat=True)
-    if graces.first():  # a timer may have been put off for them: it starts now
+    # Only a table with a grace and a timer may have put a timer off for them.
+    timed = Game.objects.filter(pk=game_id).values_list(
+        "table__first_turn_grace", "table__turn_timer", "table__move_hours"
+    )
+    grace, timer, hours = timed.first() or (0, 0, 0)
+    if grace and (timer or hours):  # a timer may have been put off for them: it starts now
         with transaction.atomic():
             _start_timer_now(locked_game(game_id), user)
     user_id = user.pk

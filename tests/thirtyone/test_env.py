@@ -76,7 +76,7 @@ def test_redis_or_the_embedded_valkey_carries_cache_and_channels() -> None:
     cache = env.caches(redis_url)["default"]
     layer = env.channel_layers(redis_url)["default"]
 
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["BACKEND"] == "thirtyone.redis_cache.SharedPoolRedisCache"
     assert cache["LOCATION"] == redis_url
     assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == [redis_url]

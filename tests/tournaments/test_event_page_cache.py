@@ -209,3 +209,27 @@ def test_a_push_takes_the_lists_a_page_load_left_in_the_cache(
     assert reads == [event.pk]
     seat = RoundSeat.objects.select_related("table").get(entry__user=members[0])
     assert f"Your table: {seat.table.number}, seat {seat.position + 1}" in pushed
+
+
+def test_before_any_result_only_the_viewers_own_name_is_marked(
+    make_event: Any, ann: Any, members: list[Any]
+) -> None:
+    """The registered names are rendered once for everyone (`SwissFacts.registered_html`),
+    the viewer's own again with its tag: the same markup as each name rendered alone."""
+    event = running(make_event, ann, members[:6], advance=Event.AUTO)
+    players = sorted(members[:6], key=lambda u: u.username)
+    for viewer in [members[0], members[3], None]:
+        shown = page(Client() if viewer is None else logged_in(viewer), event)
+        listed = re.search(r'<ul class="event-names">(.*?)</ul>', shown, re.S)
+        assert listed is not None
+        expected = "".join(
+            f'<li class="mine">{u.username} <span class="tag">you</span></li>'
+            if u == viewer
+            else f"<li>{u.username}</li>"
+            for u in players
+        )
+        assert listed.group(1) == expected
+        pushed = pages.render_live(event.pk, viewer, change="a change") or ""
+        assert f'<ul class="event-names">{expected}</ul>' in pushed
+    facts = pages.live_facts(event)
+    assert 'class="mine"' not in "".join(facts.registered_html)

@@ -65,6 +65,8 @@ class StandingsTable:
     rows_html: str = ""
     classes: str = "standings"
     unranked: list[tuple[str, bool]] = field(default_factory=list)
+    # The names rendered already, the viewer's marked (Swiss: `SwissFacts`).
+    unranked_html: str = ""
     not_ranked: str = ""
 
 

@@ -174,6 +174,8 @@ class SwissFacts:
                 key=lambda e: (names[e.pk].casefold(), e.pk),
             )
         ]
+        # Rendered once for every viewer, only a viewer's own name again (`context`).
+        self.registered_at, self.registered_html = _names_html(self.registered, self.played)
         lines = standing_lines(event, names, None, rows)
         # A tie-break column blank for everyone (head to head, lots: only for players
         # still tied) is marked, for paper to give its width to the rounds' columns.
@@ -223,6 +225,12 @@ class SwissFacts:
                 self._row_html(row),
                 *standing_html[r + 1 :],
             ]
+        unranked_html = self.registered_html
+        if me is not None and (n := self.registered_at.get(me)) is not None and unranked_html:
+            mine_html = render_partial(
+                "unranked-name", {"name": self.registered[n][0], "mine": True}
+            )
+            unranked_html = [*unranked_html[:n], mine_html, *unranked_html[n + 1 :]]
         shown = self.shown
         return {
             "status": self.status,
@@ -239,11 +247,23 @@ class SwissFacts:
                 unranked=[(name, entry == me) for name, entry in self.registered]
                 if not self.played
                 else [],
+                unranked_html=mark_safe("".join(unranked_html)),  # noqa: S308 (rendered above)
                 not_ranked=_("Not ranked until a game of round 1 is over."),
             ),
             "opponents": self.opponents,
             "opponents_html": mark_safe(self.opponents_html),  # noqa: S308
         }
+
+
+def _names_html(
+    registered: list[tuple[str, int]], played: bool
+) -> tuple[dict[int, int], list[str]]:
+    """Where each entry is in the list of registered names, and each name as that list
+    shows it before any result, nobody's (none once a game is over: the standings show)."""
+    at = {entry: k for k, (_name, entry) in enumerate(registered)}
+    if played:
+        return at, []
+    return at, [render_partial("unranked-name", {"name": n, "mine": False}) for n, _ in registered]
 
 
 def tiebreak_labels(event: Event) -> list[str]:
@@ -347,7 +367,7 @@ def stand_in_text(event: Event) -> str:
 
 
 class SwissPages(SeatedPages):
-    live_facts_cache = 3  # SwissFacts: no model, nobody's marks
+    live_facts_cache = 4  # SwissFacts: no model, nobody's marks
 
     def heading(self, event: Event) -> str:
         return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds", event.rounds) % {
