@@ -149,7 +149,8 @@ class TeamFacts(SwissFacts):
         found = super().context(me)
         mine = None if me is None else self.entry_team.get(me)
         found["team_table"] = StandingsTable(
-            caption=_("Team standings"),
+            # Not the section's heading: two regions of one name are one landmark twice.
+            caption=_("Each team's points, best first"),
             columns=self.team_columns,
             rows=team_lines(self.teams, self.team_rows, mine) if self.played else [],
             unranked=[(team.name, k == mine) for k, team in enumerate(self.teams)],
