@@ -234,6 +234,19 @@ def _rated_paused(request: pytest.FixtureRequest) -> Made:
     return Made(bob, lambda: tasks.make("rated_paused", {"sanction_id": ban.pk}))
 
 
+def _organizer_called(request: pytest.FixtureRequest) -> Made:
+    """A player at a table of ann's running event calls the organizer: ann is told."""
+    from tournaments.services import organizer_calls
+
+    make_event, members, ann = _fixtures(request, "make_event", "members", "ann")
+    event = _started_swiss(make_event, members, ann)
+    seat = RoundSeat.objects.select_related("table").get(entry__user=members[0])
+    call = organizer_calls.call_organizer(
+        event=event, table=seat.table, by=members[0], reason="rules"
+    )
+    return Made(ann, lambda: tasks.make("organizer_called", {"call_id": call.pk}))
+
+
 SAMPLES: dict[str, tuple[Sample, ...]] = {
     "report_handled": (_moderated("warn", "reporter"),),
     "moderated": (_moderated("warn", "reported"), _moderated("mute", "reported")),
@@ -245,6 +258,7 @@ SAMPLES: dict[str, tuple[Sample, ...]] = {
     "announcement": (_event_announcement, _club_announcement),
     "join_answered": (_join_answered,),
     "join_waiting": (_join_waiting,),
+    "organizer_called": (_organizer_called,),
     "game_ready": (_game_ready,),
     "moved_table": (_moved_table,),
     "your_turn": (_your_turn,),
