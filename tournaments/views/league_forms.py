@@ -32,16 +32,7 @@ def _organized(request: HttpRequest, club: Club) -> None:
 def new_league(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     _organized(request, club)
-    form = LeagueForm(request.POST if request.method == "POST" else None, club=club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            league = writes.create_league(by=request.user, club=club, terms=form.terms())
-        except ServiceError as error:
-            form.refuse(error.field, error.message)
-        else:
-            messages.success(request, _("%(name)s is made.") % {"name": league.name})
-            return redirect(league)
-    return _form_page(request, club, form, None)
+    return _league_form(request, club, None)
 
 
 @login_required
@@ -49,17 +40,27 @@ def new_league(request: HttpRequest, slug: str) -> HttpResponse:
 def edit_league(request: HttpRequest, slug: str, league: int) -> HttpResponse:
     club, found = club_league(slug, league)
     _organized(request, club)
-    form = LeagueForm(
-        request.POST if request.method == "POST" else None, club=club, initial=found.options()
-    )
+    return _league_form(request, club, found)
+
+
+def _league_form(request: HttpRequest, club: Club, found: League | None) -> HttpResponse:
+    """The form (a new league's, or `found`'s filled in); its POST makes or saves it."""
+    initial = found.options() if found is not None else None
+    posted = request.POST if request.method == "POST" else None
+    form = LeagueForm(posted, club=club, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            found = writes.update_league(by=request.user, league=found, terms=form.terms())
+            if found is None:
+                league = writes.create_league(by=request.user, club=club, terms=form.terms())
+                said = _("%(name)s is made.")
+            else:
+                league = writes.update_league(by=request.user, league=found, terms=form.terms())
+                said = _("%(name)s is saved.")
         except ServiceError as error:
             form.refuse(error.field, error.message)
         else:
-            messages.success(request, _("%(name)s is saved.") % {"name": found.name})
-            return redirect(found)
+            messages.success(request, said % {"name": league.name})
+            return redirect(league)
     return _form_page(request, club, form, found)
 
 

@@ -7,7 +7,7 @@ shown as drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -32,7 +32,15 @@ def seating_checks(event: Event) -> list[Check]:
     return found
 
 
-def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> Check:
+def check_round(
+    event: Event,
+    round_: Round,
+    names: Mapping[Hashable, str],
+    draw: Callable[[rounds.Inputs], rounds.Drawn] = rounds.draw,
+    notes: Callable[[rounds.Drawn], list[str]] | None = None,
+) -> Check:
+    """Round `round_` drawn again through `draw` (a format on Swiss rounds draws its own
+    way: a team battle's) and compared; `notes`, what that format says of the drawing."""
     title = ROUND_WORDS.title(round_.number)
     as_of = results.AsOf.of(round_)
     if as_of is None:
@@ -54,7 +62,7 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     check.lines += input_lines(event, round_, given, as_of, names)
     check.lines += keep_apart.verify_line(apart, names)
     try:
-        drawn = rounds.draw(given)
+        drawn = draw(given)
     except ServiceError as error:
         check.differ(
             [_("The seed cannot seat the round's players: %(why)s") % {"why": error.message}]
@@ -65,6 +73,8 @@ def check_round(event: Event, round_: Round, names: Mapping[Hashable, str]) -> C
     )
     check.lines += said
     check.differ(seat_checks.compare_layouts(expected, recorded, names))
+    if notes is not None:
+        check.lines += notes(drawn)
     _check_byes(check, drawn.byes, sat_out, late, names)
     games = {t.number: [t.game_id] for t in round_.tables.all() if t.game_id is not None}
     differences, count = seat_checks.compare_games(round_, games, names)
