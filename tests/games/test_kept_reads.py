@@ -8,31 +8,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 
 from games import kept_reads, presence, realtime, services
 from games.models import Game
+from tests.games.test_realtime import RecordingLayer, layer  # noqa: F401, F811 (a fixture)
 
 pytestmark = pytest.mark.django_db
-
-
-class RecordingLayer:
-    """A shared layer (Redis in production): records each group a view is sent to."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict[str, Any]]] = []
-
-    async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        self.sent.append((group, message))
-
-
-@pytest.fixture
-def layer(monkeypatch: pytest.MonkeyPatch) -> RecordingLayer:
-    recording = RecordingLayer()
-    monkeypatch.setattr(realtime, "get_channel_layer", lambda: recording)
-    cache.clear()
-    return recording
 
 
 @pytest.fixture
@@ -71,7 +53,7 @@ def test_a_timer_started_without_a_move_is_read_afresh(game: Game) -> None:
         assert kept.turn_deadline == deadline
 
 
-def test_who_is_connected_is_never_kept(layer: RecordingLayer, game: Game) -> None:
+def test_who_is_connected_is_never_kept(layer: RecordingLayer, game: Game) -> None:  # noqa: F811
     presence.mark_present(game.pk, 0)
     realtime.presence_changed(game.pk)
     assert {group for group, _ in layer.sent} == {realtime.seat_group(game.pk, 0)}
