@@ -170,8 +170,14 @@ def rows(game: Game) -> Rows:
 # ---- the context ------------------------------------------------------------------
 
 
-def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
-    """Everything the `game-area` partial shows to `seat` (None: a spectator)."""
+def game_context(
+    game: Game, state: engine.GameState, seat: int | None, *, since: int | None = None
+) -> dict[str, Any]:
+    """Everything the `game-area` partial shows to `seat` (None: a spectator); with
+    `since`, what a move's parts show (`games.area_parts`): the log only of the events
+    after that seq, no panel that a move leaves as it was (the seats, the deals), and
+    the last round only while a move may change how it is shown."""
+    whole = since is None
     obs = engine.observation(state, seat)
     ended = game.status == Game.ENDED
     if ended:  # stopped early: no one is on turn, and there is no move to make
@@ -247,7 +253,9 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         "deadline": timezone.localtime(game.turn_deadline)
         if game.turn_deadline and not over
         else None,
-        "last_round": _last_round(obs),
+        "last_round": _last_round(obs)
+        if whole or last_round_may_change(obs, game.seq - since)
+        else None,
         "outcome": _ended(game, obs, found.events)
         if ended
         else _outcome(obs)
@@ -262,14 +270,16 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
                 seat is not None and event.seat == seat and event.kind in MOVE_KINDS,
             )
             for seq, event, _ in found.events
+            if whole or seq > since
         ],
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
-        "deal": {
+    }
+    if whole:
+        context["deal"] = {
             **proofs.area_summary(found.deals, game.seq, sealed=game.sealed),
             "url": reverse("shuffles", args=[game.pk]),
-        },
-    }
+        }
     # The seconds left, for "… s left": the script ticks the number down.
     context["seconds_html"] = _seconds_html(context["seconds_left"], context["deadline_ms"])
     context.update(_actions(obs))
@@ -281,10 +291,21 @@ def game_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         context["can_restart"] = False
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
     context["log_length"] = LOG_LENGTH
-    shared = _shared_parts(game, state, players, connected, context)
-    context["others_html"] = [shared.seats[s] for s in order]
-    context["fairness_html"] = shared.fairness
+    seats = shared_seats(game, state, players, connected, context)
+    context["others_html"] = [seats[s] for s in order]
+    if whole:
+        context["fairness_html"] = _fairness(game, context)
     return context
+
+
+def last_round_may_change(obs: engine.Observation, events: int) -> bool:
+    """Whether the last `events` moves may have changed how the last round is shown:
+    most prominently until the viewer's next move (`_summary_is_fresh`), so it changes
+    once a round, in its first round of turns (a move is at most one turn)."""
+    if obs.last_round is None:
+        return False
+    order = play_order(obs.dealer, [s.out for s in obs.seats])
+    return obs.turns_taken <= len(order) + events
 
 
 def _restart_refusal(game: Game, user_id: int | None) -> str | None:
@@ -298,28 +319,20 @@ def _restart_refusal(game: Game, user_id: int | None) -> str | None:
     return table_checks.rated_refusal(game.table, asker, seats)
 
 
-class SharedParts(NamedTuple):
-    """Markup that is the same for every viewer at a seq, rendered once per push."""
-
-    seats: list[SafeString]  # each seat's place at the table, as the others see it
-    fairness: SafeString  # the deals' commitments and the decks revealed
-
-
-def _shared_parts(
+def shared_seats(
     game: Game,
     state: engine.GameState,
     players: dict[int, GamePlayer],
     connected: set[int | None],
     context: dict[str, Any],
-) -> SharedParts:
-    """The seats and the fairness panel, rendered once per instance, seq and language: a
-    push renders every viewer's area from one instance. Built from the spectators'
-    observation only, whoever's area asks first: a seat's place is its public seat
-    (cards held face down, standing, who deals, whose turn), the same whoever looks;
-    the deals' panel shows commitments and the decks of rounds that are over
-    (tests/games/test_shared_parts.py searches them for every private card)."""
+) -> list[SafeString]:
+    """Each seat's place at the table as the others see it, rendered once per instance,
+    seq and language: a push renders every viewer's area from one instance. Built from
+    the spectators' observation only, whoever's area asks first: a seat's place is its
+    public seat (cards held face down, standing, who deals, whose turn), the same
+    whoever looks (tests/games/test_shared_parts.py searches it for every private card)."""
 
-    def render() -> SharedParts:
+    def render() -> list[SafeString]:
         obs = _public_observation(game, state)
         clock = {
             "seconds_left": context["seconds_left"],
@@ -328,13 +341,20 @@ def _shared_parts(
             "time_left": context["time_left"],
         }
         views = _seat_views(obs, players, connected, state.last_deal, _vacations(game, players))
-        seats = [_partial(SEAT_TEMPLATE, {"s": view, **clock}) for view in views]
-        # The panel reads of the outcome only whether the game was ended early.
-        ended = {"ended": game.status == Game.ENDED}
-        fairness = _partial(FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": ended})
-        return SharedParts(seats, fairness)
+        return [render_partial(SEAT_TEMPLATE, {"s": view, **clock}) for view in views]
 
-    return game.once_per_seq(f"_shared_parts:{get_language()}", render)
+    return game.once_per_seq(f"_shared_seats:{get_language()}", render)
+
+
+def _fairness(game: Game, context: dict[str, Any]) -> SafeString:
+    """The deals' panel, the same for every viewer (commitments, and the decks of rounds
+    that are over), rendered once per instance, seq and language. It reads of the
+    outcome only whether the game was ended early."""
+    ended = {"ended": game.status == Game.ENDED}
+    return game.once_per_seq(
+        f"_fairness:{get_language()}",
+        lambda: render_partial(FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": ended}),
+    )
 
 
 def _public_observation(game: Game, state: engine.GameState) -> engine.Observation:
@@ -378,17 +398,19 @@ def _vacations(game: Game, players: dict[int, GamePlayer]) -> dict[int, date]:
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
-    """The log's lines (one viewer's words), joined without the template engine's loop:
-    the same markup, escaped as the template escapes (`django.utils.html.escape` is
-    `html.escape`)."""
-    bot_tag = f' <span class="tag tag--bot">{escape(_("played by a bot"))}</span>'
+    """The log's lines (one viewer's words), joined without the template engine's loop."""
     return mark_safe(
-        "".join(
-            f'<!--p:log-{int(seq)}--><li class="log-{escape(kind)}" data-seq="{int(seq)}"'
-            f"{' data-mine' if mine else ''}>{escape(text)}"
-            f"{bot_tag if seq in bot_seqs else ''}</li><!--/p-->"
-            for seq, kind, text, mine in log
-        )
+        "".join(log_line(seq, kind, text, mine, seq in bot_seqs) for seq, kind, text, mine in log)
+    )
+
+
+def log_line(seq: int, kind: str, text: str, mine: bool, by_bot: bool) -> str:
+    """One line of the log, with its part marker, escaped as the template escapes
+    (`django.utils.html.escape` is `html.escape`)."""
+    bot_tag = f' <span class="tag tag--bot">{escape(_("played by a bot"))}</span>' if by_bot else ""
+    return (
+        f'<!--p:log-{int(seq)}--><li class="log-{escape(kind)}" data-seq="{int(seq)}"'
+        f"{' data-mine' if mine else ''}>{escape(text)}{bot_tag}</li><!--/p-->"
     )
 
 
@@ -472,11 +494,11 @@ def render_game_area(
         areas: dict[tuple[int | None, str | None], str] = game.once_per_seq("_areas", dict)
         key = (seat, get_language())
         if key not in areas:
-            areas[key] = _compact(_partial(TEMPLATE, seat_context(game, state, seat)))
+            areas[key] = compact(render_partial(TEMPLATE, seat_context(game, state, seat)))
         return areas[key]
     context = seat_context(game, state, seat)
     context.update(extra)
-    return _compact(render_to_string(TEMPLATE, context, request=request))
+    return compact(render_to_string(TEMPLATE, context, request=request))
 
 
 def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
@@ -487,18 +509,19 @@ def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
         return game_context(game, with_shown_names(state), seat)
 
 
-def _partial(name: str, context: dict[str, Any]) -> SafeString:
+def render_partial(name: str, context: dict[str, Any]) -> SafeString:
     """A partial of the game area rendered without a request: with its Jinja2
     translation (`games.jinja_area`: the same markup, about twice as fast), or with
     Django's engine if it has none."""
-    html = jinja_area.render(name.partition("#")[2], context)
+    partial = name.partition("#")[2]
+    html = jinja_area.render(partial, context) if partial in jinja_area.PARTIALS else None
     return mark_safe(html) if html is not None else render_to_string(name, context)
 
 
 INDENT = re.compile(r"\n\s+")
 
 
-def _compact(html: str) -> str:
+def compact(html: str) -> str:
     """The template's indentation and blank lines dropped (a third of the bytes): a
     run of white space with a line break in it shows as one space, as a line break
     does. The game area has no <pre> or <textarea>, where it would not."""

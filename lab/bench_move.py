@@ -49,7 +49,13 @@ def parser() -> argparse.ArgumentParser:
         "--profile-top",
         type=int,
         default=0,
-        help="also run the moves under cProfile and print the top N functions (cumulative)",
+        help="also run the moves under cProfile and print the top N functions",
+    )
+    parser.add_argument(
+        "--profile-sort",
+        default="cumulative",
+        choices=["cumulative", "tottime"],
+        help="how --profile-top orders them (cumulative: with what they call)",
     )
     parser.add_argument(
         "--bots",
@@ -328,7 +334,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
         import pstats
 
         say("")
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile_top)
+        pstats.Stats(profile).sort_stats(args.profile_sort).print_stats(args.profile_top)
     return 0
 
 

@@ -31,13 +31,17 @@ def play_out(game: Game, limit: int = 5000) -> Game:
         game.refresh_from_db()
         if game.status != Game.PLAYING:
             return game
-        state = game.engine_state()
-        player = game.players.get(position=state.turn)
-        if player.is_bot or player.away:
-            services.play_for_bot(game_id=game.pk, expected_seq=game.seq)
-        else:
-            action = chooser.choose(engine.observation(state, state.turn))
-            services.play(
-                game_id=game.pk, user=player.user, action=action.code, expected_seq=game.seq
-            )
+        play_step(game, chooser)
     raise AssertionError("the game did not end")
+
+
+def play_step(game: Game, chooser: BaselineBot | None = None) -> None:
+    """One move of `game`, at its seq: a bot's (or an away player's) by the bot service,
+    a person's by the baseline bot's choice."""
+    state = game.engine_state()
+    player = game.players.get(position=state.turn)
+    if player.is_bot or player.away:
+        services.play_for_bot(game_id=game.pk, expected_seq=game.seq)
+    else:
+        action = (chooser or BaselineBot()).choose(engine.observation(state, state.turn))
+        services.play(game_id=game.pk, user=player.user, action=action.code, expected_seq=game.seq)
