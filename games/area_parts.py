@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language
+
 from games import engine, name_scope, rendering, view_parts
 from games.engine.events import MOVE_KINDS
 from games.models import Game
@@ -32,64 +34,124 @@ from games.wording.names import with_shown_names
 
 MOST_BEHIND = 4  # events: a socket further behind than this is sent its whole view
 LOG = "game-log-lines"
-SEATS = "felt-others"
-# The partials of the area a move may change, in the order they appear (a spectator
-# has no controls or away notice, but the same partials).
-UNITS = (
-    "area-meta",
-    "area-flash",
-    "area-away",
-    "area-news",
-    "area-center",
-    "area-me",
-    "area-levels",
-    "area-last-round",
-)
 PAGE = "games/table.html"
+# What a move changes for a seat it left as it was: the seq, the piles, whose turn.
+STEADY_UNITS = ("area-meta", "area-center", "area-me-turn")
 
 
 def base_of(game: Game) -> int | None:
-    """The seq a push of `game`'s parts holds all changes since: before the moves that
-    end its log, at most `MOST_BEHIND` of them; None if its last event is no move (or
-    the game is over): that push sends the whole area."""
+    """The seq a push of `game`'s parts holds all changes since: before the moves of one
+    seat that end its log (the move just made and the rest of that turn, at most
+    `MOST_BEHIND` events), so that every other seat but the one on turn now is steady
+    (`_steady`); None if its last event is no move (or the game is over): that push
+    sends the whole area."""
     if not game.in_play:
         return None
     events = rendering.rows(game).events  # newest first
+    if not events or events[0][0] != game.seq:
+        return None
+    mover = events[0][1].seat
     base = None
     for seq, event, _by_bot in events[:MOST_BEHIND]:
-        if event.kind not in MOVE_KINDS:
+        if event.kind not in MOVE_KINDS or event.seat != mover:
             break
         base = seq - 1
-    if base is None or not events or events[0][0] != game.seq:
-        return None
     return base
 
 
 def render(game: Game, state: engine.GameState, seat: int | None, base: int) -> dict[str, Any]:
     """`seat`'s parts (None: the spectators') after the moves since `base`, in the active
     language: {"parts": [marked html of each partial], "lines": [[seq, marked html of
-    its log line], ...] newest first}."""
+    its log line], ...] newest first}. Kept on the instance for its seq: the push
+    renders them, and the mover's htmx answer is made of the same (`games.views.moves`)."""
+    kept: dict[tuple[int | None, str | None, int], dict[str, Any]] = game.once_per_seq(
+        "_area_parts", dict
+    )
+    key = (seat, get_language(), base)
+    if key not in kept:
+        kept[key] = _render(game, state, seat, base)
+    return kept[key]
+
+
+def _render(game: Game, state: engine.GameState, seat: int | None, base: int) -> dict[str, Any]:
+    if seat is not None and _steady(game, state, seat, base):
+        return _steady_parts(game, state, seat, base)
     with name_scope.reading_seat(game, seat):
-        shown = with_shown_names(state)
-        context = rendering.game_context(game, shown, seat, since=base)
-    parts = [_marked(rendering.render_partial(f"{PAGE}#{name}", context)) for name in _units(context)]
-    parts += [_marked(html) for html in context["others_html"]]
-    lines = [
-        [seq, _marked(rendering.log_line(seq, kind, text, mine, seq in context["bot_seqs"]))]
+        context = rendering.game_context(game, with_shown_names(state), seat, since=base)
+    return {"parts": _parts(game, context, _units(context, seat)), "lines": _lines(context)}
+
+
+def _parts(game: Game, context: dict[str, Any], units: list[str]) -> list[str]:
+    parts = [_unit(game, name, context) for name in units]
+    return parts + [_marked(html) for html in context["others_html"]]
+
+
+def _lines(context: dict[str, Any]) -> list[list[Any]]:
+    return [
+        [seq, rendering.log_line(seq, kind, text, mine, seq in context["bot_seqs"])]
         for seq, kind, text, mine in context["log"]
     ]
-    return {"parts": parts, "lines": lines}
 
 
-def _units(context: dict[str, Any]) -> list[str]:
-    """The partials to render: the levels only at a table that adds them, the round's
-    news and hands only while a move may change how they are shown."""
-    skip = set()
-    if context["levels"] is None:
-        skip.add("area-levels")
-    if context["last_round"] is None:
-        skip |= {"area-news", "area-last-round"}
-    return [name for name in UNITS if name not in skip]
+def _steady(game: Game, state: engine.GameState, seat: int, base: int) -> bool:
+    """Whether the moves since `base` left `seat`'s own place as it was: not theirs,
+    not their turn now (so not at `base` either: the first of them was made on turn),
+    no move of theirs to make, and nothing else of the area that depends on the viewer
+    shown anew (the last round's hands, the levels)."""
+    if seat == state.turn or engine.legal_actions(state, seat):
+        return False
+    if any(event.seat == seat for _seq, event, _ in rendering.new_events(game, base)):
+        return False
+    if state.rules.levels_by_agreement:
+        return False
+    public = engine.observation(state, None)
+    return not rendering.last_round_may_change(public, game.seq - base, seat)
+
+
+def _steady_parts(game: Game, state: engine.GameState, seat: int, base: int) -> dict[str, Any]:
+    """A steady seat's parts: what it reads of the turn (whose it is, who knocked) and
+    the piles, the same for every steady seat (rendered once per language, and per
+    reader where the names read differently), the seats, and its own log lines."""
+    reader = seat if name_scope.names_vary(game) else None
+
+    def shared() -> tuple[list[str], list[str], list[list[Any]]]:
+        with name_scope.reading_seat(game, seat):
+            context = rendering.game_context(game, with_shown_names(state), seat, since=base)
+        units = [_unit(game, name, context) for name in STEADY_UNITS]
+        return units, [_marked(html) for html in context["seats_html"]], _lines(context)
+
+    # The log's new lines are the same for them too: no move was theirs, so none says
+    # "you" or shows a card drawn from the stock.
+    units, seats, lines = game.once_per_seq(f"_steady:{get_language()}:{reader}", shared)
+    others = [html for at, html in enumerate(seats) if at != seat]
+    return {"parts": units + others, "lines": lines}
+
+
+def _units(context: dict[str, Any], seat: int | None) -> list[str]:
+    """The partials a move may have changed for `seat`: the notice of what a bot
+    played for them only if one of the moves was their seat's; the levels only at a
+    table that adds them; the round's news and hands only while a move may change how
+    they are shown. (The flash is never in a push: the consumer's view has it empty.)"""
+    wanted = ["area-meta", "area-center", "area-me"]
+    if seat is not None and any(mine for *_, mine in context["log"]):
+        wanted.append("area-away")
+    if context["levels"] is not None:
+        wanted.append("area-levels")
+    if context["last_round"] is not None:
+        wanted += ["area-news", "area-last-round"]
+    return wanted
+
+
+def _unit(game: Game, name: str, context: dict[str, Any]) -> str:
+    """One partial, marked. The piles are the same for everyone with no move to make
+    (no card or stock to click: the public observation's piles), so rendered once per
+    language for all of them."""
+    if name == "area-center" and not context["obs"].legal:
+        return game.once_per_seq(
+            f"_idle_center:{get_language()}",
+            lambda: _marked(rendering.render_partial(f"{PAGE}#{name}", context)),
+        )
+    return _marked(rendering.render_partial(f"{PAGE}#{name}", context))
 
 
 def _marked(html: str) -> str:
@@ -131,9 +193,13 @@ def apply(shown: view_parts.View | None, last_seq: int, message: dict[str, Any])
 
 
 def _by_key(root: view_parts.Part) -> dict[str, view_parts.Part]:
-    """The area's parts by key: its own, and the seats inside the players' list."""
-    found = {part.key: part for part in root.children}
-    seats = found.get(SEATS)
-    if seats is not None:
-        found.update((part.key, part) for part in seats.children)
+    """The area's parts by key, at any depth (a seat in the players' list, the turn's
+    words in your place at the table), but for the log's lines."""
+    found: dict[str, view_parts.Part] = {}
+    stack = list(root.children)
+    while stack:
+        part = stack.pop()
+        found[part.key] = part
+        if part.key != LOG:
+            stack += part.children
     return found

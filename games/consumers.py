@@ -53,6 +53,7 @@ from django.utils import translation
 
 from games import (
     access,
+    area_parts,
     chat,
     chat_hiding,
     kept_reads,
@@ -206,8 +207,19 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             await self._send_view(*view)
 
     async def game_view(self, message: dict[str, Any]) -> None:
-        watcher.seen(self.game_id, self.language, message["seq"])
-        await self._send_view(message["seq"], message["html"], message.get("refresh", False))
+        seq, refresh = message["seq"], message.get("refresh", False)
+        watcher.seen(self.game_id, self.language, seq)
+        if seq < self.last_seq or (seq == self.last_seq and not refresh):
+            return  # an older or repeated push: the client already has newer
+        html = message.get("html")
+        if html is None:  # a move's parts (games.area_parts)
+            html = area_parts.apply(self.shown, self.last_seq, message)
+        if html is None:  # too far behind for them, or no view sent yet: the whole view
+            view = await database_sync_to_async(_view)(self.game_id, self.seat, self.language)
+            if view is None:
+                return
+            seq, html = view
+        await self._send_view(seq, html, refresh)
 
     async def chat_lines(self, message: dict[str, Any]) -> None:
         """The table's chat, rendered once by the writer after the line was stored: the

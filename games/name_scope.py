@@ -60,14 +60,20 @@ def register() -> None:
     readers.register_scope(page_scope)
 
 
+def names_vary(game: Game) -> bool:
+    """Whether `game`'s names read differently to different readers: someone at it
+    keeps their name off public pages."""
+    stored = {stored_name(name) for name in game.state.get("names", ())}
+    return bool(stored & readers.strict_hidden())
+
+
 @contextlib.contextmanager
 def reading_seat(game: Game, seat: int | None) -> Iterator[None]:
     """Names in `seat`'s view of `game` as that seat's player reads them; in the
     spectators' view -- one render for all of them, pushed to all -- as no one in
     particular does (the strict lens). Costs nothing at a table where no one hides
     their name."""
-    stored = {stored_name(name) for name in game.state.get("names", ())}
-    if not stored & readers.strict_hidden():
+    if not names_vary(game):
         yield
         return
     user = None

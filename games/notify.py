@@ -149,9 +149,9 @@ def committed(
     began = time.perf_counter()
     try:
         if game is not None and game.seq == seq:
-            sent = realtime.push_game(game_id, game=game)
+            sent = realtime.push_game(game_id, game=game, moved=True)
         else:
-            sent = realtime.push_game(game_id)
+            sent = realtime.push_game(game_id, moved=True)
         if sent:  # a move nobody watches has no push to time
             metrics.PUSH_SECONDS.observe(time.perf_counter() - began)
     except Exception:  # a push is a hint: the catch-up check will deliver the view

@@ -29,7 +29,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.db import connection
 from django.utils import translation
 
-from games import engine, kept_reads
+from games import area_parts, engine, kept_reads
 from games.models import Game
 from games.presence import ENGLISH, LANGUAGES, Viewer, connected_viewers
 from games.rendering import render_game_area
@@ -68,6 +68,20 @@ def views_for(
     """(group, html) for each (seat, language) of `viewers` -- by default every seat
     and the spectators in every language -- whose group `wanted` accepts, each
     rendered from its own observation only, in its own language."""
+    return [
+        (group, body["html"]) for group, body in _bodies(game, state, wanted, viewers, base=None)
+    ]
+
+
+def _bodies(
+    game: Game,
+    state: engine.GameState | None,
+    wanted: Callable[[str], bool] | None,
+    viewers: Collection[Viewer] | None,
+    base: int | None,
+) -> list[tuple[str, dict[str, Any]]]:
+    """What each viewer's push carries: its whole view ({"html": ...}), or with `base`
+    the parts the moves since it changed (`games.area_parts`)."""
     state = state or game.engine_state()
     if viewers is None:
         viewers = [
@@ -79,7 +93,11 @@ def views_for(
         if wanted is not None and not wanted(group):
             continue
         with translation.override(language):
-            found.append((group, render_game_area(game, with_shown_names(state), seat)))
+            if base is None:
+                body = {"html": render_game_area(game, with_shown_names(state), seat)}
+            else:
+                body = {"base": base, **area_parts.render(game, state, seat, base)}
+        found.append((group, body))
     return found
 
 
@@ -102,6 +120,7 @@ def push_game(
     refresh: bool = False,
     viewers: Collection[int | None | Viewer] | None = None,
     game: Game | None = None,
+    moved: bool = False,
 ) -> int:
     """Send every viewer of `game_id` its current view (called after a commit); returns
     how many views were handed to the channel layer.
@@ -114,7 +133,9 @@ def push_game(
     `refresh` marks a view that changed without a move (who is connected): sockets
     take it even though its seq is the one they already show. `game`: the instance the
     writer just saved (with its table, and what it read at this seq), rendered from
-    as it is: the committed state is in hand, not read back."""
+    as it is: the committed state is in hand, not read back. `moved`: the change was
+    a move (`games.notify`): if its events are only moves, each viewer is sent only
+    the parts they changed (`games.area_parts`), else the whole view."""
     layer = get_channel_layer()
     if layer is None:
         return 0
@@ -136,18 +157,13 @@ def push_game(
     wanted = reachable(layer)
     candidates = None if wanted is not None else pairs
     sent_at = time.time()
+    base = area_parts.base_of(game) if moved and not refresh else None
     messages = [
         (
             group,
-            {
-                "type": "game.view",
-                "seq": game.seq,
-                "html": html,
-                "sent_at": sent_at,
-                "refresh": refresh,
-            },
+            {"type": "game.view", "seq": game.seq, "sent_at": sent_at, "refresh": refresh, **body},
         )
-        for group, html in views_for(game, state, wanted, candidates)
+        for group, body in _bodies(game, state, wanted, candidates, base)
     ]
     if messages:
         send_all(layer, messages)

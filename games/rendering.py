@@ -254,24 +254,16 @@ def game_context(
         if game.turn_deadline and not over
         else None,
         "last_round": _last_round(obs)
-        if whole or last_round_may_change(obs, game.seq - since)
+        if since is None or last_round_may_change(obs, game.seq - since, seat)
         else None,
         "outcome": _ended(game, obs, found.events)
         if ended
         else _outcome(obs)
         if deals is None or obs.outcome is None
         else _deals_outcome(game, obs, deals),
-        # (seq, kind, text, whether the viewer made it): the live region says the others'.
-        "log": [
-            (
-                seq,
-                event.kind,
-                describe(event, names, seat),
-                seat is not None and event.seat == seat and event.kind in MOVE_KINDS,
-            )
-            for seq, event, _ in found.events
-            if whole or seq > since
-        ],
+        "log": log_entries(
+            found.events if since is None else new_events(game, since), names, seat
+        ),
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
     }
@@ -291,21 +283,21 @@ def game_context(
         context["can_restart"] = False
     context["log_html"] = _log_html(context["log"], context["bot_seqs"])
     context["log_length"] = LOG_LENGTH
-    seats = shared_seats(game, state, players, connected, context)
+    context["seats_html"] = seats = shared_seats(game, state, players, connected, context)
     context["others_html"] = [seats[s] for s in order]
     if whole:
         context["fairness_html"] = _fairness(game, context)
     return context
 
 
-def last_round_may_change(obs: engine.Observation, events: int) -> bool:
-    """Whether the last `events` moves may have changed how the last round is shown:
-    most prominently until the viewer's next move (`_summary_is_fresh`), so it changes
-    once a round, in its first round of turns (a move is at most one turn)."""
+def last_round_may_change(obs: engine.Observation, events: int, viewer: int | None) -> bool:
+    """Whether the last `events` moves may have changed how the last round is shown to
+    `viewer`: most prominently until their next move (`_summary_is_fresh`), then
+    folded away -- its one change in a round (a move is at most one turn)."""
     if obs.last_round is None:
         return False
-    order = play_order(obs.dealer, [s.out for s in obs.seats])
-    return obs.turns_taken <= len(order) + events
+    before = max(0, obs.turns_taken - events)
+    return _fresh_at(obs, viewer, before) != _fresh_at(obs, viewer, obs.turns_taken)
 
 
 def _restart_refusal(game: Game, user_id: int | None) -> str | None:
@@ -395,6 +387,27 @@ def _vacations(game: Game, players: dict[int, GamePlayer]) -> dict[int, date]:
         return {seat_of[pk]: day for pk, day in away.values_list("pk", "away_until")}
 
     return game.once_per_seq("_vacations", read)
+
+
+def log_entries(
+    events: list[tuple[int, engine.Event, bool]], names: Sequence[str], seat: int | None
+) -> list[tuple[int, str, str, bool]]:
+    """The log's lines as `seat` reads them: (seq, kind, text, whether the viewer made
+    the move: the live region says only the others')."""
+    return [
+        (
+            seq,
+            event.kind,
+            describe(event, names, seat),
+            seat is not None and event.seat == seat and event.kind in MOVE_KINDS,
+        )
+        for seq, event, _by_bot in events
+    ]
+
+
+def new_events(game: Game, since: int) -> list[tuple[int, engine.Event, bool]]:
+    """The events of the log after `since`, newest first (those of the log's window)."""
+    return [row for row in rows(game).events if row[0] > since]
 
 
 def _log_html(log: list[tuple[int, str, str, bool]], bot_seqs: set[int]) -> SafeString:
@@ -968,12 +981,18 @@ def _round_result(result: engine.RoundResult, seat: int, rules: engine.Rules) ->
 
 
 def _summary_is_fresh(obs: engine.Observation) -> bool:
+    return _fresh_at(obs, obs.viewer, obs.turns_taken)
+
+
+def _fresh_at(obs: engine.Observation, viewer: int | None, turns_taken: int) -> bool:
+    """Whether the last round is shown most prominently to `viewer` after
+    `turns_taken` turns of the round in play."""
     if obs.outcome is not None:
         return True
     order = play_order(obs.dealer, [s.out for s in obs.seats])
-    if obs.viewer is None or obs.viewer not in order:
-        return obs.turns_taken < len(order)
-    return obs.turns_taken <= order.index(obs.viewer)
+    if viewer is None or viewer not in order:
+        return turns_taken < len(order)
+    return turns_taken <= order.index(viewer)
 
 
 def _ended(

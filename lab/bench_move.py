@@ -28,6 +28,7 @@ Counts (queries, bytes) are exact.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -117,7 +118,16 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     from django.test import Client
     from django.urls import reverse
 
-    from games import engine, notify, presence, ratelimit, realtime, services, view_parts
+    from games import (
+        area_parts,
+        engine,
+        notify,
+        presence,
+        ratelimit,
+        realtime,
+        services,
+        view_parts,
+    )
     from games.engine.bots import BaselineBot
     from games.models import Game, RuleSet
 
@@ -204,6 +214,8 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     watched: list[int] = []
     layer_bytes: list[int] = []  # what the writer hands the channel layer, per seat
     shown: dict[str, view_parts.View] = {}  # per group: the view its consumer sent last
+    last_seqs: dict[str, int] = {}  # and its seq
+    fallbacks = 0  # pushes of parts a consumer could not use (its first, after a new game)
     diff_ms: list[float] = []  # the consumer's work to find what changed, per push
     answers: list[int] = []
     # A bot's moves (--bots): CPU and queries of its task
@@ -268,20 +280,30 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                 if saved:
                     (saved / f"{move:05d}-answer.html").write_text(body.decode())
             for group, message in layer.sent:
-                if saved:
-                    (saved / f"{move:05d}-{group}.html").write_text(message["html"])
-                # What the socket's consumer sends its client (games.consumers): the
-                # parts that changed since the view it sent before, or the whole view.
+                # What the socket's consumer sends its client (games.consumers): a move's
+                # parts put into the view it sent before, or the whole view; then the
+                # parts that changed since that view.
                 diff_started = time.process_time()
-                view = view_parts.View(message["html"])
+                html = message.get("html")
+                if html is None:
+                    html = area_parts.apply(shown.get(group), last_seqs.get(group, -1), message)
+                if html is None:  # as the consumer does: the whole view, read and rendered
+                    watcher = group.endswith("-watch")
+                    seat_of = None if watcher else int(group.rsplit("-", 1)[1])
+                    html = realtime.render_for(game.pk, seat_of)[1]
+                    fallbacks += 1
+                if saved:
+                    (saved / f"{move:05d}-{group}.html").write_text(html)
+                view = view_parts.View(html)
                 changed = view_parts.delta(shown.get(group), view)
-                sent = view_parts.strip(message["html"]) if changed is None else changed
+                sent = view_parts.strip(html) if changed is None else changed
                 diff_ms.append((time.process_time() - diff_started) * 1000)
                 shown[group] = view
+                last_seqs[group] = message["seq"]
                 size = len(sent.encode())
                 (watched if group.endswith("-watch") else pushed).append(size)
                 if not group.endswith("-watch"):
-                    layer_bytes.append(len(message["html"].encode()))
+                    layer_bytes.append(len(json.dumps(message).encode()))
             if move % 50 == 0 or move == args.moves:
                 say(
                     f"  {move:5d} moves ({games} game{'s' if games > 1 else ''}), "
@@ -318,9 +340,10 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     )
     say(
         f"  handed to the channel layer: median {statistics.median(layer_bytes):7.0f} "
-        f"(the whole view); the consumer's diff: median "
+        f"(the message: a move's parts, or the whole view); the consumer's work: median "
         f"{statistics.median(diff_ms):.2f} ms a push"
     )
+    say(f"  consumers that rendered the whole view themselves: {fallbacks} (a new game's first)")
     if watched:
         say(
             f"bytes per spectator push:     median {statistics.median(watched):7.0f}, "

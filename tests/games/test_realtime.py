@@ -117,29 +117,34 @@ def test_a_cache_outage_makes_presence_unknown_not_an_error_page(
     assert 'class="online"' not in page.content.decode()  # nobody shown online
 
 
-def test_a_movers_htmx_answer_is_the_view_pushed_to_their_seat_rendered_once(
+def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_whole_view(
     layer: RecordingLayer,
     game: Game,
     client: Any,
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
+    """Each viewer's push is the parts the move changed (games.area_parts), from one
+    context each; the mover's htmx answer is their whole new view, and their push put
+    into the view before the move gives the same."""
     from django.urls import reverse
 
-    from games import engine, notify, rendering
+    from games import area_parts, engine, notify, rendering, view_parts
     from games.engine.bots import BaselineBot
 
     monkeypatch.setattr(notify, "enqueue", lambda *args, **kwargs: None)
     presence.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
-    renders: list[int | None] = []
+    state = game.engine_state()
+    seat = state.turn
+    before = rendering.render_game_area(game, state, seat)
+    renders: list[tuple[int | None, bool]] = []
     game_context = rendering.game_context
     monkeypatch.setattr(
         rendering,
         "game_context",
-        lambda g, state, seat: renders.append(seat) or game_context(g, state, seat),
+        lambda g, state, seat, since=None: renders.append((seat, since is None))
+        or game_context(g, state, seat, since=since),
     )
-    state = game.engine_state()
-    seat = state.turn
     player = game.players.get(position=seat)
     client.force_login(player.user)
     action = BaselineBot().choose(engine.observation(state, seat)).code
@@ -150,6 +155,14 @@ def test_a_movers_htmx_answer_is_the_view_pushed_to_their_seat_rendered_once(
             headers={"HX-Request": "true"},
         ).content.decode()
     pushed = dict(layer.sent)[realtime.seat_group(game.pk, seat)]
-    assert answer == pushed["html"]
+    assert "html" not in pushed and pushed["base"] == game.seq
+    spliced = area_parts.apply(view_parts.View(before), game.seq, pushed)
+    assert spliced is not None
+    root = "<!--p:game-root-->"
+    assert spliced[spliced.index(root) :] == answer[answer.index(root) :]
     assert "csrfmiddlewaretoken" not in answer, "htmx sends the token in a header"
-    assert sorted(renders, key=str) == sorted([0, 1, None], key=str), "one render a viewer"
+    assert sorted(renders, key=str) == sorted(
+        [(0, False), (1, False), (None, False), (seat, True)], key=str
+    ), "one context a viewer, and the mover's whole view"
+
+
