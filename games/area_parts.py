@@ -23,6 +23,7 @@ the whole view itself.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import get_language
@@ -203,3 +204,28 @@ def _by_key(root: view_parts.Part) -> dict[str, view_parts.Part]:
         if part.key != LOG:
             stack += part.children
     return found
+
+
+OPENING_TAG = re.compile(r"<([a-z][a-z0-9]*)\b")
+
+
+def answer(game: Game, seat: int | None, shown_seq: int) -> str | None:
+    """The htmx answer to `seat`'s move, made on the view at `shown_seq`: the same parts
+    as their push (rendered once for both), each an out-of-band swap, with the flash
+    emptied (the page may show a refused move's message) and the log's new lines put
+    on top; None if the move's parts do not hold all that changed since `shown_seq`
+    (the answer is then the whole area). The client's script keeps each log line
+    once and the seq and turn from #game-meta (static/js/live.js), as after a push."""
+    base = base_of(game)
+    if base is None or not base <= shown_seq < game.seq:
+        return None
+    body = render(game, game.engine_state(), seat, base)
+    flash = rendering.render_partial(f"{PAGE}#area-flash", {})
+    elements = [_out_of_band(html) for html in [_marked(flash), *body["parts"]]]
+    lines = "".join(view_parts.strip(html) for seq, html in body["lines"] if seq > shown_seq)
+    elements.append(f'<ol id="{LOG}" hx-swap-oob="afterbegin">{lines}</ol>')
+    return "".join(elements)
+
+
+def _out_of_band(html: str) -> str:
+    return OPENING_TAG.sub(r'<\1 hx-swap-oob="true"', view_parts.strip(html), count=1)

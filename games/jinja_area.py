@@ -64,7 +64,7 @@ log = logging.getLogger(__name__)
 SOURCE = "games/table.html"
 # The partials rendered with Jinja2, by name: the area, and the two rendered apart
 # once per push (`games.rendering._shared_parts`).
-PARTIALS = ("game-area", "seat", "fairness")
+PARTIALS = ("game-area", "seat", "fairness", "area-meta", "area-center", "area-me", "area-me-turn", "area-away", "area-news", "area-levels", "area-last-round")
 # What `{% localize off %}` makes of a value, and `autoescape` on: the Django context
 # attributes `render_value_in_context` and `FilterExpression.resolve` read.
 _CONTEXT = SimpleNamespace(use_tz=None, use_l10n=False, autoescape=True)

@@ -168,12 +168,16 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
 
     push_game = realtime.push_game
 
+    push_cpu = [0.0]  # of the move being made
+
     def measured_push(*a: Any, **k: Any) -> None:
         phase[0] = "push"
+        began = time.process_time()
         try:
             push_game(*a, **k)
         finally:
             phase[0] = "other"
+            push_cpu[0] += time.process_time() - began
 
     realtime.push_game = measured_push
 
@@ -218,6 +222,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     fallbacks = 0  # pushes of parts a consumer could not use (its first, after a new game)
     diff_ms: list[float] = []  # the consumer's work to find what changed, per push
     answers: list[int] = []
+    push_ms: list[float] = []  # the push's part of each person's move
     # A bot's moves (--bots): CPU and queries of its task
     bot_cpu: list[float] = []
     bot_q: list[int] = []
@@ -247,6 +252,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                 presence.mark_present(game.pk, s)
             layer.sent.clear()
             counts["other"] = counts["push"] = 0
+            push_cpu[0] = 0.0
             if profile:
                 profile.enable()
             before = time.process_time()
@@ -274,6 +280,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
                     say(f"move {move}: refused ({response.status_code}): {body[:300]!r}")
                     return 1
                 cpu.append(spent * 1000)
+                push_ms.append(push_cpu[0] * 1000)
                 other_q.append(counts["other"])
                 push_q.append(counts["push"])
                 answers.append(len(body))
@@ -327,6 +334,10 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     say(
         f"CPU per move (all of it):     median {statistics.median(cpu):6.1f} ms, "
         f"mean {statistics.mean(cpu):6.1f} ms, p95 {pct(cpu, 0.95):6.1f} ms"
+    )
+    say(
+        f"  of which the push:          median {statistics.median(push_ms):6.1f} ms, "
+        f"mean {statistics.mean(push_ms):6.1f} ms, p95 {pct(push_ms, 0.95):6.1f} ms"
     )
     say(
         f"queries per move:             service+answer median {statistics.median(other_q):g} "

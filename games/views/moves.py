@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import access, presence, ratelimit, realtime, rendering, services
+from games import access, area_parts, presence, ratelimit, realtime, rendering, services
 from games.models import Game
 from games.views.posting import MAX_ACTION_LENGTH, over_limit, posted_int, too_many
 
@@ -32,6 +32,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     presence.mark_seen(game.pk, request.user)
     error = notice = None
     moved = None
+    seq = None
     wait = over_limit(request)
     if wait and not request.htmx:
         return too_many(request, wait, game.table)
@@ -52,7 +53,7 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
         notice = stale.message
     except services.ServiceError as refused:
         error = refused.message
-    return _answer_move(request, game, error=error, notice=notice, moved=moved)
+    return _answer_move(request, game, error=error, notice=notice, moved=moved, shown_seq=seq)
 
 
 @login_required
@@ -99,12 +100,15 @@ def _answer_move(
     error: str | None,
     notice: str | None,
     moved: Game | None = None,
+    shown_seq: int | None = None,
 ) -> HttpResponse:
     """How a move (or a levels answer) is answered: without htmx a redirect to the table
     with the outcome as a message; with htmx the game area as it is now, for its viewer.
     `moved`: the game as the move saved it, which the push after the commit rendered
     from: unless the game has moved on since (one value read: a bot's reply, another
-    request), the answer renders from it too, with what the push read at its seq."""
+    request), the answer renders from it too, with what the push read at its seq --
+    only the parts the move changed since `shown_seq`, the seq the mover's page showed,
+    where they hold all of it (`games.area_parts.answer`)."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -117,8 +121,15 @@ def _answer_move(
         game = Game.objects.select_related("table").get(pk=game.pk)
     seat = access.seat_at(game, request.user)
     if error is None and notice is None:
-        # The push after the commit rendered this seat's view already, if it has a
-        # socket: the same fragment (no CSRF token: htmx sends it in a header).
+        # The push after the commit rendered this seat's parts (or whole view) already,
+        # if it has a socket: the same fragments (no CSRF token: htmx sends it in a header).
+        parts = (
+            area_parts.answer(game, seat, shown_seq)
+            if game is moved and shown_seq is not None
+            else None
+        )
+        if parts is not None:
+            return HttpResponse(parts, headers={"HX-Reswap": "none"})
         return HttpResponse(rendering.render_game_area(game, game.engine_state(), seat))
     return HttpResponse(
         rendering.render_game_area(

@@ -14,6 +14,7 @@ from games.models import Game, RuleSet
 from games.presence import ENGLISH, LANGUAGES
 from games.rendering import render_game_area
 from games.services import sources
+from tests.games import dom
 from tests.games.playing import play_step
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +50,10 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
 ) -> None:
     """A whole game of four (a person and three bots), for every seat and the
     spectators in English, and three of them in another language (each rule set
-    another, so every language is seen): after
-    every move whose push is its parts, those parts put into the view shown before
-    equal, character for character, a fresh render of the new view."""
+    another, so every language is seen): after every move whose push is its parts,
+    those parts put into the view shown before equal, character for character, a
+    fresh render of the new view; and the person's htmx answer, its parts swapped
+    into their page out of band, shows what a fresh render shows."""
     monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(5))
     rule_set = RuleSet.objects.get(preset=preset, is_preset=True)
     table = services.create_table(
@@ -64,14 +66,24 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
     # Every viewer in English; in the other, the person's seat, a bot's and the spectators.
     viewers = [(seat, ENGLISH) for seat in [0, 1, 2, 3, None]] + [(0, other), (2, other), (None, other)]
     shown = {v: (game.seq, _fresh(game.pk, *v)) for v in viewers}
-    applied = whole = 0
+    applied = whole = answered = 0
     for _ in range(MOVES):
         game.refresh_from_db()
         if game.status != Game.PLAYING:
             break
+        mover, seq_before = game.engine_state().turn, game.seq
         play_step(game)
         game = Game.objects.select_related("table").get(pk=game.pk)
         base = area_parts.base_of(game)
+        if mover == 0:  # the person's move: their htmx answer, swapped into their page
+            answer = area_parts.answer(game, 0, seq_before)
+            if answer is not None:
+                page = dom.parse(shown[(0, ENGLISH)][1])
+                assert dom.apply_push(page, answer) == [], "every part has its place"
+                dom.sync_meta(page)
+                fresh_page = dom.parse(_fresh(game.pk, 0, ENGLISH))
+                assert dom.game_area_shown(page) == dom.game_area_shown(fresh_page), game.seq
+                answered += 1
         for viewer in viewers:
             last_seq, before = shown[viewer]
             fresh = _fresh(game.pk, *viewer)
@@ -92,6 +104,7 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
             shown[viewer] = (game.seq, fresh)
     assert game.status != Game.PLAYING or preset in ("banking", "french_canadian")
     assert applied > 10 * whole, (applied, whole)
+    assert answered > 5, "the person's moves were answered with their parts"
 
 
 def test_a_view_from_before_the_base_or_without_a_part_is_not_patched() -> None:

@@ -117,7 +117,7 @@ def test_a_cache_outage_makes_presence_unknown_not_an_error_page(
     assert 'class="online"' not in page.content.decode()  # nobody shown online
 
 
-def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_whole_view(
+def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_same(
     layer: RecordingLayer,
     game: Game,
     client: Any,
@@ -125,44 +125,49 @@ def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_whol
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     """Each viewer's push is the parts the move changed (games.area_parts), from one
-    context each; the mover's htmx answer is their whole new view, and their push put
-    into the view before the move gives the same."""
+    context each; the mover's htmx answer is their parts too, swapped in out of band
+    (no new render), and either put into the view before the move gives the new view."""
     from django.urls import reverse
 
     from games import area_parts, engine, notify, rendering, view_parts
     from games.engine.bots import BaselineBot
+    from tests.games import dom
 
     monkeypatch.setattr(notify, "enqueue", lambda *args, **kwargs: None)
     presence.mark_present_all([(game.pk, 0), (game.pk, 1), (game.pk, None)])
     state = game.engine_state()
     seat = state.turn
     before = rendering.render_game_area(game, state, seat)
-    renders: list[tuple[int | None, bool]] = []
+    renders: list[int | None] = []
     game_context = rendering.game_context
     monkeypatch.setattr(
         rendering,
         "game_context",
-        lambda g, state, seat, since=None: renders.append((seat, since is None))
+        lambda g, state, seat, since=None: renders.append(seat)
         or game_context(g, state, seat, since=since),
     )
     player = game.players.get(position=seat)
     client.force_login(player.user)
     action = BaselineBot().choose(engine.observation(state, seat)).code
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client.post(
+        response = client.post(
             reverse("play", args=[game.pk]),
             {"action": action, "seq": game.seq},
             headers={"HX-Request": "true"},
-        ).content.decode()
+        )
+    answer = response.content.decode()
+    assert response["HX-Reswap"] == "none", "only the parts, out of band"
     pushed = dict(layer.sent)[realtime.seat_group(game.pk, seat)]
     assert "html" not in pushed and pushed["base"] == game.seq
     spliced = area_parts.apply(view_parts.View(before), game.seq, pushed)
     assert spliced is not None
-    root = "<!--p:game-root-->"
-    assert spliced[spliced.index(root) :] == answer[answer.index(root) :]
+    page = dom.parse(before)
+    assert dom.apply_push(page, answer) == []
+    dom.sync_meta(page)
+    pushed_page = dom.parse(spliced)
+    dom.sync_meta(pushed_page)
+    assert dom.game_area_shown(page) == dom.game_area_shown(pushed_page)
     assert "csrfmiddlewaretoken" not in answer, "htmx sends the token in a header"
-    assert sorted(renders, key=str) == sorted(
-        [(0, False), (1, False), (None, False), (seat, True)], key=str
-    ), "one context a viewer, and the mover's whole view"
+    assert sorted(renders, key=str) == sorted([0, 1, None], key=str), "one context a viewer"
 
 
