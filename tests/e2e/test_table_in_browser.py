@@ -87,10 +87,11 @@ def make_move(page: Any, value: str, js: bool) -> None:
         with page.expect_navigation():
             button.click()
         return
-    # htmx replaces #game-area: wait until the element we clicked in is gone.
-    page.evaluate("document.getElementById('game-area').dataset.old = 'yes'")
+    # The answer (the move's parts out of band, or the whole area) replaces the part the
+    # button is in: wait until the button we clicked is gone.
+    button.evaluate("button => { button.dataset.clicked = 'yes'; }")
     button.click()
-    page.wait_for_function("!document.getElementById('game-area')?.dataset.old")
+    page.wait_for_function("!document.querySelector('#game-area [data-clicked]')")
 
 
 def play_to_the_end(page: Any, js: bool, shoot: Any, name: str) -> list[str]:
