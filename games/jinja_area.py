@@ -62,9 +62,23 @@ from django.utils.timezone import template_localtime
 log = logging.getLogger(__name__)
 
 SOURCE = "games/table.html"
-# The partials rendered with Jinja2, by name: the area, and the two rendered apart
-# once per push (`games.rendering._shared_parts`).
-PARTIALS = ("game-area", "seat", "fairness", "area-meta", "area-center", "area-me", "area-me-turn", "area-away", "area-news", "area-levels", "area-last-round")
+# The partials rendered with Jinja2, by name: the area, the two rendered once per push
+# for everyone (`games.rendering.shared_seats`, `_fairness`), and a move's parts.
+PARTIALS = (
+    "game-area",
+    "seat",
+    "fairness",
+    # The parts a move's push renders alone (`games.area_parts`).
+    "area-meta",
+    "area-center",
+    "area-me",
+    "area-me-turn",
+    "area-away",
+    "area-news",
+    "area-levels",
+    "area-last-round",
+    "area-flash",
+)
 # What `{% localize off %}` makes of a value, and `autoescape` on: the Django context
 # attributes `render_value_in_context` and `FilterExpression.resolve` read.
 _CONTEXT = SimpleNamespace(use_tz=None, use_l10n=False, autoescape=True)

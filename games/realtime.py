@@ -69,7 +69,7 @@ def views_for(
     and the spectators in every language -- whose group `wanted` accepts, each
     rendered from its own observation only, in its own language."""
     return [
-        (group, body["html"]) for group, body in _bodies(game, state, wanted, viewers, base=None)
+        (group, body["html"]) for group, body in _bodies(game, state, wanted, viewers, moved=False)
     ]
 
 
@@ -78,20 +78,24 @@ def _bodies(
     state: engine.GameState | None,
     wanted: Callable[[str], bool] | None,
     viewers: Collection[Viewer] | None,
-    base: int | None,
+    *,
+    moved: bool,
 ) -> list[tuple[str, dict[str, Any]]]:
-    """What each viewer's push carries: its whole view ({"html": ...}), or with `base`
-    the parts the moves since it changed (`games.area_parts`)."""
+    """What each viewer's push carries: its whole view ({"html": ...}), or after a move
+    whose events are only moves, the parts they changed (`games.area_parts`)."""
     state = state or game.engine_state()
     if viewers is None:
         viewers = [
             (seat, language) for language in LANGUAGES for seat in [*range(len(state.names)), None]
         ]
     found = []
+    base: int | None = None
     for seat, language in _in_order(viewers):
         group = viewer_group(game.pk, seat, language)
         if wanted is not None and not wanted(group):
             continue
+        if not found and moved:  # read only when someone is to be sent a view
+            base = area_parts.base_of(game)
         with translation.override(language):
             if base is None:
                 body = {"html": render_game_area(game, with_shown_names(state), seat)}
@@ -157,13 +161,12 @@ def push_game(
     wanted = reachable(layer)
     candidates = None if wanted is not None else pairs
     sent_at = time.time()
-    base = area_parts.base_of(game) if moved and not refresh else None
     messages = [
         (
             group,
             {"type": "game.view", "seq": game.seq, "sent_at": sent_at, "refresh": refresh, **body},
         )
-        for group, body in _bodies(game, state, wanted, candidates, base)
+        for group, body in _bodies(game, state, wanted, candidates, moved=moved and not refresh)
     ]
     if messages:
         send_all(layer, messages)

@@ -140,7 +140,6 @@ class Rows(NamedTuple):
     players: list[GamePlayer]
     # (seq, event, whether a bot made it for the person at its seat), newest first
     events: list[tuple[int, engine.Event, bool]]
-    deals: list[Deal]  # the round in play's and the round before's
 
 
 def rows(game: Game) -> Rows:
@@ -162,9 +161,16 @@ def rows(game: Game) -> Rows:
             (seq, event_from_dict(dict(zip(LOGGED_FIELDS, fields, strict=True))), by_bot)
             for seq, by_bot, *fields in logged
         ]
-        return Rows(access.players(game), events, list(proofs.recent(game)))
+        return Rows(access.players(game), events)
 
     return game.once_per_seq("_area_rows", read)
+
+
+def recent_deals(game: Game) -> list[Deal]:
+    """The round in play's deal and the round before's, as of the snapshot's seq, read
+    once per instance and seq: only the whole area shows them (the deals' panel; a
+    move leaves it as it was)."""
+    return game.once_per_seq("_area_deals", lambda: list(proofs.recent(game)))
 
 
 # ---- the context ------------------------------------------------------------------
@@ -261,15 +267,13 @@ def game_context(
         else _outcome(obs)
         if deals is None or obs.outcome is None
         else _deals_outcome(game, obs, deals),
-        "log": log_entries(
-            found.events if since is None else new_events(game, since), names, seat
-        ),
+        "log": log_entries(found.events if since is None else new_events(game, since), names, seat),
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
     }
     if whole:
         context["deal"] = {
-            **proofs.area_summary(found.deals, game.seq, sealed=game.sealed),
+            **proofs.area_summary(recent_deals(game), game.seq, sealed=game.sealed),
             "url": reverse("shuffles", args=[game.pk]),
         }
     # The seconds left, for "… s left": the script ticks the number down.

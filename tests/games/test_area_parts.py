@@ -64,7 +64,11 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
     game = services.start_game(table=table, by=ann)
     other = LANGUAGES[1 + [p for p, _ in PRESETS].index(preset) % (len(LANGUAGES) - 1)]
     # Every viewer in English; in the other, the person's seat, a bot's and the spectators.
-    viewers = [(seat, ENGLISH) for seat in [0, 1, 2, 3, None]] + [(0, other), (2, other), (None, other)]
+    viewers = [(seat, ENGLISH) for seat in [0, 1, 2, 3, None]] + [
+        (0, other),
+        (2, other),
+        (None, other),
+    ]
     shown = {v: (game.seq, _fresh(game.pk, *v)) for v in viewers}
     applied = whole = answered = 0
     for _ in range(MOVES):
@@ -121,7 +125,7 @@ def test_a_view_from_before_the_base_or_without_a_part_is_not_patched() -> None:
     assert area_parts.apply(None, 4, message) is None, "no view sent yet"
     seat = '<!--p:seat-9--><li id="seat-9"></li><!--/p-->'
     assert area_parts.apply(view, 4, {**message, "parts": [seat]}) is None, "no such part"
-    line = '<!--p:log-5--><li>5</li><!--/p-->'
+    line = "<!--p:log-5--><li>5</li><!--/p-->"
     patched = area_parts.apply(view, 4, {**message, "lines": [[5, line], [4, "seen"]]})
     assert patched is not None and 'data-seq="5"' in patched
     assert "<li>5</li><!--/p--><!--p:log-1-->" in patched and "seen" not in patched

@@ -143,8 +143,9 @@ def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_same
     monkeypatch.setattr(
         rendering,
         "game_context",
-        lambda g, state, seat, since=None: renders.append(seat)
-        or game_context(g, state, seat, since=since),
+        lambda g, state, seat, since=None: (
+            renders.append(seat) or game_context(g, state, seat, since=since)
+        ),
     )
     player = game.players.get(position=seat)
     client.force_login(player.user)
@@ -169,5 +170,3 @@ def test_a_move_pushes_each_viewer_its_parts_and_answers_the_mover_with_the_same
     assert dom.game_area_shown(page) == dom.game_area_shown(pushed_page)
     assert "csrfmiddlewaretoken" not in answer, "htmx sends the token in a header"
     assert sorted(renders, key=str) == sorted([0, 1, None], key=str), "one context a viewer"
-
-
