@@ -11,8 +11,7 @@ brings only its new lines. A push of anything else (a new round, the end, who is
 connected, someone away) sends the whole area, as before.
 
 A move's parts are complete for the push's seq and hold all that changed since
-`base`: the seq of the last event that was not a move, or at most `MOST_BEHIND` events
-back. The socket's consumer keeps the last view it sent its client; if that view is at
+`base`: the seq before the mover's moves that end the log (`base_of`). The socket's consumer keeps the last view it sent its client; if that view is at
 `base` or after, it puts the parts into it (`apply`) -- which gives, character for
 character, the whole area a fresh render would (tests/games/test_area_parts.py plays
 whole games of several rule sets to check it for every seat, the spectators and every
@@ -101,7 +100,9 @@ def _steady(game: Game, state: engine.GameState, seat: int, base: int) -> bool:
     shown anew (the last round's hands, the levels)."""
     if seat == state.turn or engine.legal_actions(state, seat):
         return False
-    if any(event.seat == seat for _seq, event, _ in rendering.new_events(game, base)):
+    # Neither theirs nor with a secret of theirs (which their lines would show them).
+    new = rendering.new_events(game, base)
+    if any(seat in (event.seat, event.owner) for _seq, event, _ in new):
         return False
     if state.rules.levels_by_agreement:
         return False

@@ -146,9 +146,12 @@ def play(*, game_id: int, user: Any, action: str, expected_seq: int) -> MoveResu
     """`user` makes `action` (an engine action code) at `game_id`, whose view they last
     saw at `expected_seq`."""
     with transaction.atomic():
-        game = locked_game(game_id)
-        # All the players, read once: the move changes none of them but the mover's
-        # away state (kept in step below), so they serve the push and the answer too.
+        # The game, its table and all its players in one query: the move changes none of
+        # them but the mover's away state (kept in step below), so they serve the push
+        # and the answer too.
+        game = locked_with_players(game_id)
+        if game is None:
+            raise ServiceError(_("There is no such game."))
         players = access.players(game) if user.is_authenticated else []
         player = next((p for p in players if p.user_id is not None and p.user_id == user.pk), None)
         if player is None:

@@ -77,7 +77,9 @@ def test_a_failing_receiver_is_logged_and_the_rest_still_happens(
 ) -> None:
     game = _bot_game(table)
     pushed: list[int] = []
-    monkeypatch.setattr(notify.realtime, "push_game", lambda game_id: pushed.append(game_id))
+    monkeypatch.setattr(
+        notify.realtime, "push_game", lambda game_id, **kwargs: pushed.append(game_id)
+    )
 
     def broken(sender: Any, **kwargs: Any) -> None:
         raise RuntimeError("a subscriber's bug")
@@ -99,7 +101,7 @@ def test_a_broker_that_is_away_loses_no_move_and_answers_no_error(
     """The move is committed before the task is sent: a broker outage must not turn it
     into an error page (beat's sweep sends the stalled bot turn once the broker is back)."""
     game = _bot_game(table)
-    monkeypatch.setattr(notify.realtime, "push_game", lambda game_id: None)
+    monkeypatch.setattr(notify.realtime, "push_game", lambda game_id, **kwargs: None)
 
     def broker_away(name: str, *args: Any, **kwargs: Any) -> None:
         raise ConnectionError("Error 111 connecting to redis. Connection refused.")

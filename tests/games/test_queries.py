@@ -23,13 +23,14 @@ from games.models import Game, GameEvent
 # the calls bar's tables calling them as an organizer (docs/club-night.md#calling-the-organizer)
 PAGE_QUERIES = 18
 # session, user, game; the service's savepoint and its release, and inside it: the
-# locked game, its players (read once: the next-bot check and the area use them), new
-# events, the snapshot; then the answer: the game's seq (has it moved on since?), the
-# area's events and deals (the push after the commit reads these two, and the answer
-# renders from the same instance; here the commit hooks do not run). No game, players,
-# events or deals read back. A move that ends a round also reveals its deck and
-# commits to the next (2 more). Before issue 27: 16.
-MOVE_QUERIES = 14
+# locked game with its table and players in one query (read once: the next-bot check
+# and the area use them), new events, the snapshot; then the answer: the game's seq
+# (has it moved on since?), the area's last events (the push after the commit reads
+# them, and the answer is made of the push's parts; here the commit hooks do not run).
+# No game, players or events read back, and no deals: a move's parts leave the deals'
+# panel as it was. A move that ends a round also reveals its deck and commits to the
+# next (2 more), and its answer is the whole area (the deals too). Before issue 27: 16.
+MOVE_QUERIES = 10
 POLL_QUERIES = 3  # session, user, game: nothing changed
 # After a move's commit, a push to every seat and the spectators: the area's events,
 # read once for all the views (and its deals, for a push of whole views: a move's parts

@@ -162,14 +162,19 @@ def test_a_move_without_javascript_is_made_and_redirects_to_the_table(duel: Duel
     assert "Now discard a card" in text(response)
 
 
-def test_an_htmx_move_gets_the_fresh_game_area(duel: Duel) -> None:
+def test_an_htmx_move_gets_the_parts_of_the_game_area_it_changed(duel: Duel) -> None:
+    """Out of band (docs/realtime.md#a-move-pushes-its-parts): the new seq, the piles,
+    the mover's place and the log's new line; not the whole area."""
     seat, seq = duel.mover(), duel.game.seq
     response = duel.play(seat, htmx=True, action="draw:stock", seq=seq)
-    assert response.status_code == 200
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
     body = text(response)
-    assert body.lstrip().startswith('<section id="game-area"')
-    assert f'data-seq="{duel.game.seq}"' in body
-    assert "<html" not in body
+    assert body.startswith('<div hx-swap-oob="true" id="game-flash"')
+    assert 'id="game-area"' not in body and "<html" not in body
+    assert f'id="game-meta" hidden data-seq="{duel.game.seq}"' in body
+    for part in ("felt-center", "felt-me"):
+        assert f'<div hx-swap-oob="true" id="{part}"' in body
+    assert '<ol id="game-log-lines" hx-swap-oob="afterbegin"><li class="log-drew"' in body
 
 
 def test_a_refused_htmx_move_shows_the_reason_in_the_area_with_status_200(duel: Duel) -> None:
