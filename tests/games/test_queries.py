@@ -28,9 +28,10 @@ PAGE_QUERIES = 18
 # (has it moved on since?), the area's last events (the push after the commit reads
 # them, and the answer is made of the push's parts; here the commit hooks do not run).
 # No game, players or events read back, and no deals: a move's parts leave the deals'
-# panel as it was. A move that ends a round also reveals its deck and commits to the
-# next (2 more), and its answer is the whole area (the deals too). Before issue 27: 16.
-MOVE_QUERIES = 10
+# panel as it was: 10. A move that ends a round also reveals its deck and commits to
+# the next, and its answer is the whole area, so it reads the deals too: 13, the most.
+# Before issue 27: 16.
+MOVE_QUERIES = 13
 POLL_QUERIES = 3  # session, user, game: nothing changed
 # After a move's commit, a push to every seat and the spectators: the area's events,
 # read once for all the views (and its deals, for a push of whole views: a move's parts
