@@ -17,6 +17,7 @@ markup at half the CPU: docs/realtime.md#rendering-with-jinja2); with one, by Dj
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -337,9 +338,21 @@ def shared_seats(
             "time_left": context["time_left"],
         }
         views = _seat_views(obs, players, connected, state.last_deal, _vacations(game, players))
-        return [render_partial(SEAT_TEMPLATE, {"s": view, **clock}) for view in views]
+        language = get_language()
+        # Only the seat on turn shows the clock.
+        return [_seat_html(language, v, tuple(clock.items()) if v.turn else ()) for v in views]
 
     return game.once_per_seq(f"_shared_seats:{get_language()}", render)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_html(
+    language: str | None, view: SeatView, clock: tuple[tuple[str, Any], ...]
+) -> SafeString:
+    """One seat's place, in `language` (the active one), kept by what it shows: a move
+    changes two seats or so (the mover's cards, the turn passing), and the others'
+    are the strings the last push rendered (each process keeps the last few thousand)."""
+    return render_partial(SEAT_TEMPLATE, {"s": view, **dict(clock)})
 
 
 def _fairness(game: Game, context: dict[str, Any]) -> SafeString:
@@ -551,7 +564,7 @@ class SeatView(NamedTuple):
     is_bot: bool
     cards: range  # face-down cards, one per card held
     lives: int
-    tokens: list[bool]  # lives: True for a token left, False for one lost
+    tokens: tuple[bool, ...]  # lives: True for a token left, False for one lost
     stage: str | None  # life_labels
     points: int | None
     chips: int | None
@@ -582,7 +595,9 @@ def _seat(
         is_bot=bool(player and player.is_bot),
         cards=range(0 if s.out else obs.cards_held[s.seat]),
         lives=s.lives,
-        tokens=[i < s.lives for i in range(rules.lives)] if lives and not s.stage_label else [],
+        tokens=tuple(i < s.lives for i in range(rules.lives))
+        if lives and not s.stage_label
+        else (),
         stage=s.stage_label if lives else None,
         points=s.points if rules.scoring == "points" else None,
         chips=s.chips if rules.scoring == "banking" else None,
