@@ -11,13 +11,13 @@ brings only its new lines. A push of anything else (a new round, the end, who is
 connected, someone away) sends the whole area, as before.
 
 A move's parts are complete for the push's seq and hold all that changed since
-`base`: the seq before the mover's moves that end the log (`base_of`). The socket's consumer keeps the last view it sent its client; if that view is at
-`base` or after, it puts the parts into it (`apply`) -- which gives, character for
-character, the whole area a fresh render would (tests/games/test_area_parts.py plays
-whole games of several rule sets to check it for every seat, the spectators and every
-language) -- and sends its client what changed, as for a whole view
-(`games.view_parts.delta`). Otherwise (further behind, or no view sent yet) it renders
-the whole view itself.
+`base`: the seq before the mover's moves that end the log (`base_of`). The socket's
+consumer keeps the last view it sent its client; if that view is at `base` or after,
+it puts the parts into it (`apply`) -- which gives, character for character, the whole
+area a fresh render would (tests/games/test_area_parts.py plays whole games of several
+rule sets to check it for every seat, the spectators and every language) -- and sends
+its client what changed, as for a whole view (`games.view_parts.delta`). Otherwise
+(further behind, or no view sent yet) it renders the whole view itself.
 """
 
 from __future__ import annotations

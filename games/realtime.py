@@ -88,7 +88,7 @@ def _bodies(
         viewers = [
             (seat, language) for language in LANGUAGES for seat in [*range(len(state.names)), None]
         ]
-    found = []
+    found: list[tuple[str, dict[str, Any]]] = []
     base: int | None = None
     for seat, language in _in_order(viewers):
         group = viewer_group(game.pk, seat, language)
@@ -96,6 +96,7 @@ def _bodies(
             continue
         if not found and moved:  # read only when someone is to be sent a view
             base = area_parts.base_of(game)
+        body: dict[str, Any]
         with translation.override(language):
             if base is None:
                 body = {"html": render_game_area(game, with_shown_names(state), seat)}
