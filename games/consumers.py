@@ -1,9 +1,12 @@
 """The game socket: forwards each viewer their pushed view (docs/realtime.md#consumers-forward).
 
-Consumers do no game logic and, on the hot path (a pushed view), no database work:
-the writer already rendered this viewer's HTML. Database work happens only when a
-socket opens, when a client says it is behind (one cheap query for the game's seq; a
-render only if the client is in fact behind), and in the per-process catch-up check.
+Consumers do no game logic and, on the hot path (a pushed view, or a move's parts put
+into the view last sent: `games.area_parts`), no database work: the writer already
+rendered this viewer's HTML. Database work happens only when a socket opens, when a
+client says it is behind (one cheap query for the game's seq; a render only if the
+client is in fact behind), when a move's parts cannot be put into the view last sent
+(none sent yet, or one from before their base: the whole view is rendered), and in the
+per-process catch-up check.
 
 What a client may send: ``{"seq": <the seq its page shows>}``, a JSON object of at
 most MAX_MESSAGE_LENGTH bytes whose seq is an integer from -1 (no game area shown) to

@@ -182,8 +182,8 @@ def game_context(
 ) -> dict[str, Any]:
     """Everything the `game-area` partial shows to `seat` (None: a spectator); with
     `since`, what a move's parts show (`games.area_parts`): the log only of the events
-    after that seq, no panel that a move leaves as it was (the seats, the deals), and
-    the last round only while a move may change how it is shown."""
+    after that seq, not the deals' panel (a move leaves it as it was), and the last
+    round only if the moves may have changed how it is shown."""
     whole = since is None
     obs = engine.observation(state, seat)
     ended = game.status == Game.ENDED
