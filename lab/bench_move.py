@@ -12,15 +12,20 @@ set), so every move renders and pushes all five views, as at a table where every
 watches. Each move is the baseline bot's choice for the person on turn, posted as
 they would post it with htmx (the test client, logged in): the service, the push
 after the commit (captured by a recording channel layer, not sent), and the POST's
-answer (the fresh game area for the mover). A finished game is followed by a new one.
+answer (the move's parts for the mover, out of band, or the fresh game area). Each
+push's messages go through what a socket's consumer does with them (a move's parts put
+into the view it sent last, `games.area_parts.apply`; the whole view rendered where
+they cannot be), then the parts that changed are what its client is sent. A finished
+game is followed by a new one.
 With `--bots`, the bots' moves are made as their task makes them and measured apart.
 Shuffles and salts are seeded and the table has no turn timer, so a seed plays the
 same games and renders the same views in any version of the code (with `--bots` the
 bots' own choices are not seeded).
 
 Prints, per move: CPU ms (`time.process_time`, median and mean; all of it: the
-request, the service, the push and the answer), queries (the push's apart from the
-rest), bytes pushed per seat (median, p95) and bytes of the POST's answer. Timings
+request, the service, the push and the answer; and the push's part), queries (the
+push's apart from the rest), bytes pushed per seat (median, p95), bytes handed to the
+channel layer and bytes of the POST's answer. Timings
 depend on the machine and its load: compare before/after in the same conditions.
 Counts (queries, bytes) are exact.
 """
