@@ -69,17 +69,42 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
         (2, other),
         (None, other),
     ]
+    applied, whole, answered = _play_and_check(game, viewers, preset)
+    game.refresh_from_db()
+    assert game.status != Game.PLAYING or preset in ("banking", "french_canadian")
+    assert applied > 10 * whole, (applied, whole)
+    assert answered > 5, "the person's moves were answered with their parts"
+
+
+def _play_and_check(
+    game: Game,
+    viewers: list[tuple[int | None, str]],
+    label: str,
+    *,
+    away_after: int = -1,
+    person_parts: list[str] | None = None,
+) -> tuple[int, int, int]:
+    """Play `game` on (at most MOVES moves), checking after each move every viewer's
+    parts against a fresh render, and the person's (seat 0's) htmx answer; with
+    `away_after`, the person lets a bot finish for them after that many moves. How
+    many views took their parts, how many came whole, how many answers were parts;
+    `person_parts` collects the parts seat 0 was sent in English."""
     shown = {v: (game.seq, _fresh(game.pk, *v)) for v in viewers}
     applied = whole = answered = 0
-    for _ in range(MOVES):
+    for move in range(MOVES):
         game.refresh_from_db()
         if game.status != Game.PLAYING:
             break
+        if move == away_after:
+            services.let_bot_finish(game_id=game.pk, user=game.table.owner)
+            game.refresh_from_db()
+            shown = {v: (game.seq, _fresh(game.pk, *v)) for v in viewers}
         mover, seq_before = game.engine_state().turn, game.seq
+        person = mover == 0 and not game.players.get(position=0).away
         play_step(game)
         game = Game.objects.select_related("table").get(pk=game.pk)
         base = area_parts.base_of(game)
-        if mover == 0:  # the person's move: their htmx answer, swapped into their page
+        if person:  # their htmx answer, swapped into their page
             answer = area_parts.answer(game, 0, seq_before)
             if answer is not None:
                 page = dom.parse(shown[(0, ENGLISH)][1])
@@ -99,16 +124,45 @@ def test_a_moves_parts_put_into_the_last_view_give_the_new_view(
                         "base": base,
                         **area_parts.render(game, game.engine_state(), seat, base),
                     }
+                if person_parts is not None and viewer == (0, ENGLISH):
+                    person_parts += message["parts"]
                 spliced = area_parts.apply(view_parts.View(before), last_seq, message)
                 assert spliced is not None, (viewer, game.seq)
-                assert _root(spliced) == _root(fresh), (preset, viewer, game.seq)
+                assert _root(spliced) == _root(fresh), (label, viewer, game.seq)
                 applied += 1
             else:
                 whole += 1
             shown[viewer] = (game.seq, fresh)
-    assert game.status != Game.PLAYING or preset in ("banking", "french_canadian")
+    return applied, whole, answered
+
+
+def test_a_bot_playing_for_someone_away_is_told_them_in_their_parts(
+    ann: Any, presets: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person lets a bot finish for them: each move it makes at their seat changes
+    what their away notice says ("A bot played your last turn: it drew…"), which their
+    parts bring; checked as above for their seat, a bot's and the spectators."""
+    monkeypatch.setattr(sources, "new_deck_source", lambda: SeededDeckSource(5))
+    rule_set = RuleSet.objects.get(preset="scat", is_preset=True)
+    table = services.create_table(
+        owner=ann,
+        name="Away",
+        rule_set=rule_set,
+        seat_count=4,
+        changes={"lives": 2},
+        turn_timer=0,
+    )
+    for _ in range(3):
+        services.add_bot(table=table, by=ann, level="easy")
+    game = services.start_game(table=table, by=ann)
+    viewers = [(0, ENGLISH), (1, ENGLISH), (None, ENGLISH)]
+    sent: list[str] = []
+    applied, whole, _ = _play_and_check(game, viewers, "away", away_after=3, person_parts=sent)
     assert applied > 10 * whole, (applied, whole)
-    assert answered > 5, "the person's moves were answered with their parts"
+    notices = [html for html in sent if html.startswith("<!--p:game-away-->")]
+    assert any("A bot played your last turn" in html for html in notices), notices[:2]
+    game.refresh_from_db()
+    assert game.status != Game.PLAYING, "the bots played it to the end"
 
 
 def test_a_view_from_before_the_base_or_without_a_part_is_not_patched() -> None:
