@@ -78,12 +78,9 @@ def _render(game: Game, state: engine.GameState, seat: int | None, base: int) ->
         return _steady_parts(game, state, seat, base)
     with name_scope.reading_seat(game, seat):
         context = rendering.game_context(game, with_shown_names(state), seat, since=base)
-    return {"parts": _parts(game, context, _units(context, seat)), "lines": _lines(context)}
-
-
-def _parts(game: Game, context: dict[str, Any], units: list[str]) -> list[str]:
-    parts = [_unit(game, name, context) for name in units]
-    return parts + [_marked(html) for html in context["others_html"]]
+    parts = [_unit(game, name, context) for name in _units(context, seat)]
+    parts += [_marked(html) for html in context["others_html"]]
+    return {"parts": parts, "lines": _lines(context)}
 
 
 def _lines(context: dict[str, Any]) -> list[list[Any]]:
@@ -106,7 +103,7 @@ def _steady(game: Game, state: engine.GameState, seat: int, base: int) -> bool:
         return False
     if state.rules.levels_by_agreement:
         return False
-    public = engine.observation(state, None)
+    public = rendering.public_observation(game, state)
     return not rendering.last_round_may_change(public, game.seq - base, seat)
 
 
@@ -224,7 +221,7 @@ def answer(game: Game, seat: int | None, shown_seq: int) -> str | None:
     flash = rendering.render_partial(f"{PAGE}#area-flash", {})
     elements = [_out_of_band(html) for html in [_marked(flash), *body["parts"]]]
     lines = "".join(view_parts.strip(html) for seq, html in body["lines"] if seq > shown_seq)
-    elements.append(f'<ol id="{LOG}" hx-swap-oob="afterbegin">{lines}</ol>')
+    elements.append(view_parts.on_top("ol", LOG, lines))
     return "".join(elements)
 
 

@@ -212,8 +212,8 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
     async def game_view(self, message: dict[str, Any]) -> None:
         seq, refresh = message["seq"], message.get("refresh", False)
         watcher.seen(self.game_id, self.language, seq)
-        if seq < self.last_seq or (seq == self.last_seq and not refresh):
-            return  # an older or repeated push: the client already has newer
+        if self._stale(seq, refresh):
+            return  # before any work: a move's parts may need a render
         html = message.get("html")
         if html is None:  # a move's parts (games.area_parts)
             html = area_parts.apply(self.shown, self.last_seq, message)
@@ -232,11 +232,16 @@ class GameConsumer(LayerWatched, SkipsDatabaseHop, AsyncWebsocketConsumer):
             return
         await self.send(text_data=message["html"])
 
+    def _stale(self, seq: int, refresh: bool) -> bool:
+        """An older or repeated push: the client already has newer (a refresh of the
+        seq shown says who is connected, and is taken)."""
+        return seq < self.last_seq or (seq == self.last_seq and not refresh)
+
     async def _send_view(self, seq: int, html: str, refresh: bool = False) -> None:
         """Send the view at `seq`: the parts that changed since the last view sent, or
         the whole area (the first view, or one that changed shape)."""
-        if seq < self.last_seq or (seq == self.last_seq and not refresh):
-            return  # an older or repeated push: the client already has newer
+        if self._stale(seq, refresh):
+            return
         self.last_seq = seq
         view = view_parts.View(html)
         changed = view_parts.delta(self.shown, view)

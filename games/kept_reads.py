@@ -25,7 +25,7 @@ from games.models import Game
 KEPT = 64  # games: a round of 50 tables, with room
 SECONDS = 5.0
 # `Game.once_per_seq` names a presence change alters without a new seq.
-_BY_PRESENCE = ("_connected", "_areas", "_shared_seats:")
+_BY_PRESENCE = ("_connected", "_areas", "_shared_seats:", "_area_parts", "_steady:")
 # What says the row is the one read: a move, its end, a timer started, unsealed; and
 # which game (an id used again, as a test database's rollback does).
 _MARKS = ("seq", "status", "turn_deadline", "sealed", "table_id", "started_at")

@@ -184,7 +184,6 @@ def game_context(
     `since`, what a move's parts show (`games.area_parts`): the log only of the events
     after that seq, not the deals' panel (a move leaves it as it was), and the last
     round only if the moves may have changed how it is shown."""
-    whole = since is None
     obs = engine.observation(state, seat)
     ended = game.status == Game.ENDED
     if ended:  # stopped early: no one is on turn, and there is no move to make
@@ -272,7 +271,7 @@ def game_context(
         # The log's moves that a bot made for the person at their seat.
         "bot_seqs": {seq for seq, _, by_bot in found.events if by_bot},
     }
-    if whole:
+    if since is None:
         context["deal"] = {
             **proofs.area_summary(recent_deals(game), game.seq, sealed=game.sealed),
             "url": reverse("shuffles", args=[game.pk]),
@@ -290,7 +289,7 @@ def game_context(
     context["log_length"] = LOG_LENGTH
     context["seats_html"] = seats = shared_seats(game, state, players, connected, context)
     context["others_html"] = [seats[s] for s in order]
-    if whole:
+    if since is None:
         context["fairness_html"] = _fairness(game, context)
     return context
 
@@ -330,7 +329,7 @@ def shared_seats(
     whoever looks (tests/games/test_shared_parts.py searches it for every private card)."""
 
     def render() -> list[SafeString]:
-        obs = _public_observation(game, state)
+        obs = public_observation(game, state)
         clock = {
             "seconds_left": context["seconds_left"],
             "seconds_html": context["seconds_html"],
@@ -366,7 +365,7 @@ def _fairness(game: Game, context: dict[str, Any]) -> SafeString:
     )
 
 
-def _public_observation(game: Game, state: engine.GameState) -> engine.Observation:
+def public_observation(game: Game, state: engine.GameState) -> engine.Observation:
     """The spectators' observation as the area shows it (a game ended early: no turn)."""
     obs = engine.observation(state, None)
     if game.status == Game.ENDED:

@@ -133,9 +133,13 @@ def _list_top(old: View, was: Part, new: View, now: Part) -> str | None:
     tag = OPEN_TAG.match(new.text, now.start)
     if tag is None:
         return None
-    name = tag.group(1)
     items = "".join(child.html(new.text) for child in now.children[:fresh])
-    return f'<{name} id="{now.key}" hx-swap-oob="afterbegin">{items}</{name}>'
+    return on_top(tag.group(1), now.key, items)
+
+
+def on_top(tag: str, key: str, items: str) -> str:
+    """An element that puts `items` at the top of the list part `key` (out of band)."""
+    return f'<{tag} id="{key}" hx-swap-oob="afterbegin">{items}</{tag}>'
 
 
 def _outside(view: View, part: Part) -> tuple[str, str]:

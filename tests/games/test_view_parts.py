@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import engine, services, view_parts
+from games import services, view_parts
 from games.engine import SeededDeckSource
 from games.engine.bots import BaselineBot
 from games.models import Game
 from games.rendering import render_game_area
 from games.services import sources
 from tests.games import dom
+from tests.games.playing import play_step
 
 pytestmark = pytest.mark.django_db
 
@@ -25,16 +26,6 @@ def _views(game_id: int, seats: int) -> dict[int | None, str]:
     game = Game.objects.select_related("table").get(pk=game_id)
     state = game.engine_state()
     return {seat: render_game_area(game, state, seat) for seat in [*range(seats), None]}
-
-
-def _step(game: Game, chooser: BaselineBot) -> None:
-    state = game.engine_state()
-    player = game.players.get(position=state.turn)
-    if player.is_bot:
-        services.play_for_bot(game_id=game.pk, expected_seq=game.seq)
-    else:
-        action = chooser.choose(engine.observation(state, state.turn))
-        services.play(game_id=game.pk, user=player.user, action=action.code, expected_seq=game.seq)
 
 
 def test_every_delta_applied_to_the_last_view_gives_the_new_view(
@@ -60,7 +51,7 @@ def test_every_delta_applied_to_the_last_view_gives_the_new_view(
         game.refresh_from_db()
         if game.status != Game.PLAYING:
             break
-        _step(game, chooser)
+        play_step(game, chooser)
         new = _views(game.pk, 4)
         for seat, html in new.items():
             changed = view_parts.delta(view_parts.View(shown[seat]), view_parts.View(html))
