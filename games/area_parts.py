@@ -34,9 +34,8 @@ from games.wording.names import with_shown_names
 
 MOST_BEHIND = 4  # events: a socket further behind than this is sent its whole view
 LOG = "game-log-lines"
-PAGE = "games/table.html"
 # What a move changes for a seat it left as it was: the seq, the piles, whose turn.
-STEADY_UNITS = ("area-meta", "area-center", "area-me-turn")
+STEADY_UNITS = ("area_meta", "area_center", "area_me_turn")
 
 
 def base_of(game: Game) -> int | None:
@@ -131,13 +130,13 @@ def _units(context: dict[str, Any], seat: int | None) -> list[str]:
     played for them only if one of the moves was their seat's; the levels only at a
     table that adds them; the round's news and hands only while a move may change how
     they are shown. (The flash is never in a push: the consumer's view has it empty.)"""
-    wanted = ["area-meta", "area-center", "area-me"]
+    wanted = ["area_meta", "area_center", "area_me"]
     if seat is not None and any(mine for *_, mine in context["log"]):
-        wanted.append("area-away")
+        wanted.append("area_away")
     if context["levels"] is not None:
-        wanted.append("area-levels")
+        wanted.append("area_levels")
     if context["last_round"] is not None:
-        wanted += ["area-news", "area-last-round"]
+        wanted += ["area_news", "area_last_round"]
     return wanted
 
 
@@ -145,12 +144,12 @@ def _unit(game: Game, name: str, context: dict[str, Any]) -> str:
     """One partial, marked. The piles are the same for everyone with no move to make
     (no card or stock to click: the public observation's piles), so rendered once per
     language for all of them."""
-    if name == "area-center" and not context["obs"].legal:
+    if name == "area_center" and not context["obs"].legal:
         return game.once_per_seq(
             f"_idle_center:{get_language()}",
-            lambda: _marked(rendering.render_partial(f"{PAGE}#{name}", context)),
+            lambda: _marked(rendering.render_partial(name, context)),
         )
-    return _marked(rendering.render_partial(f"{PAGE}#{name}", context))
+    return _marked(rendering.render_partial(name, context))
 
 
 def _marked(html: str) -> str:
@@ -218,7 +217,7 @@ def answer(game: Game, seat: int | None, shown_seq: int) -> str | None:
     if base is None or not base <= shown_seq < game.seq:
         return None
     body = render(game, game.engine_state(), seat, base)
-    flash = rendering.render_partial(f"{PAGE}#area-flash", {})
+    flash = rendering.render_partial("area_flash", {})
     elements = [_out_of_band(html) for html in [_marked(flash), *body["parts"]]]
     lines = "".join(view_parts.strip(html) for seq, html in body["lines"] if seq > shown_seq)
     elements.append(view_parts.on_top("ol", LOG, lines))

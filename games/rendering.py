@@ -10,9 +10,8 @@ hidden card can reach a viewer only through the engine's projection.
 The fragment must work without a request: the writer renders it once per seat after a
 commit and pushes it. So it holds no per-user secret -- its forms carry a CSRF token
 only when rendered for a request (a full page, which must work without JavaScript);
-htmx sends the token from the header set once on <body>. Without a request, the
-partials are rendered from their Jinja2 translation (`games.jinja_area`, the same
-markup at half the CPU: docs/realtime.md#rendering-with-jinja2); with one, by Django's engine.
+htmx sends the token from the header set once on <body>. The area's templates are
+Jinja2's (`games.area_templates`: docs/realtime.md#rendering-with-jinja2).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
@@ -35,7 +33,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, npgettext, pgettext
 from django.utils.translation import gettext as _
 
-from games import absence, access, engine, jinja_area, name_scope, presence, proofs
+from games import absence, access, area_templates, engine, name_scope, presence, proofs
 from games.engine.actions import Discard, Draw, Exchange, Knock, OpenWidow
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from games.engine.events import MOVE_KINDS
@@ -56,9 +54,9 @@ from games.wording import (
 )
 from games.wording.names import with_shown_names
 
-TEMPLATE = "games/table.html#game-area"
-SEAT_TEMPLATE = "games/table.html#seat"
-FAIRNESS_TEMPLATE = "games/table.html#fairness"
+TEMPLATE = "game_area"
+SEAT_TEMPLATE = "seat"
+FAIRNESS_TEMPLATE = "fairness"
 LOG_LENGTH = 30  # events shown in the log
 LOGGED_FIELDS = ("kind", "seat", "data", "secret", "owner")  # what makes an engine event
 KITTY_TOKENS = 12  # tokens drawn in the kitty; its number says the rest
@@ -527,7 +525,7 @@ def render_game_area(
         return areas[key]
     context = seat_context(game, state, seat)
     context.update(extra)
-    return compact(render_to_string(TEMPLATE, context, request=request))
+    return compact(area_templates.render(TEMPLATE, context, request=request))
 
 
 def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[str, Any]:
@@ -539,12 +537,9 @@ def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
 
 
 def render_partial(name: str, context: dict[str, Any]) -> SafeString:
-    """A partial of the game area rendered without a request: with its Jinja2
-    translation (`games.jinja_area`: the same markup, about twice as fast), or with
-    Django's engine if it has none."""
-    partial = name.partition("#")[2]
-    html = jinja_area.render(partial, context) if partial in jinja_area.PARTIALS else None
-    return mark_safe(html) if html is not None else render_to_string(name, context)
+    """The area, a seat, the fairness panel or one of the area's parts, without a
+    request (`games.area_templates`)."""
+    return area_templates.render(name, context)
 
 
 INDENT = re.compile(r"\n\s+")

@@ -1,0 +1,112 @@
+"""The game area's templates, written in Jinja2 (docs/realtime.md#rendering-with-jinja2).
+
+The area is rendered for every viewer connected after every move, so it is the one part
+of the product written in Jinja2 rather than Django's template language: the same
+markup from Jinja's compiled Python costs about half of what Django's engine spends
+walking its nodes. One source, in `templates/games/area/`:
+
+- ``area.html``: the whole area; each part a move's push may send alone
+  (`games.area_parts`) is a ``{% block %}`` of it, rendered in place for the whole area
+  and alone for a push (`render("area_meta", context)`);
+- ``seat.html`` and ``fairness.html``: rendered once per push for everyone
+  (`games.rendering.shared_seats`, `_fairness`) and put into the area as markup;
+- ``macros.html``: the small pieces the others share (a card's face, a move's form).
+
+Messages are marked with Jinja's i18n extension (``_()``, ``pgettext()``, ``{% trans %}``)
+and looked up in Django's catalogue; `manage.py makemessages` extracts them
+(thirtyone/management/commands/makemessages.py). Values render unlocalized, as the
+Django templates' ``{% localize off %}`` had them: numbers are data here (seqs, counts).
+
+A page made for a request (the table page, an htmx answer with a message) passes the
+request: its forms then carry the CSRF token, which the pushes never hold.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template import defaultfilters
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
+
+DIRECTORY = Path(__file__).resolve().parent.parent / "templates" / "games" / "area"
+AREA = "area.html"
+# Rendered whole, by file; any other name is a block of the area.
+FILES = {"game_area": AREA, "seat": "seat.html", "fairness": "fairness.html"}
+
+
+def _date(value: Any, format: str) -> str:
+    """Django's ``date`` filter, in the current time zone as Django's templates show it."""
+    return defaultfilters.date(template_localtime(value), str(format))
+
+
+def _time(value: Any, format: str) -> str:
+    return defaultfilters.time(template_localtime(value), str(format))
+
+
+def _truncatechars(value: Any, length: int) -> str:
+    return defaultfilters.truncatechars(value, length)
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(DIRECTORY),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.ChainableUndefined,  # a missing key renders empty, as in Django
+        auto_reload=settings.DEBUG,
+        keep_trailing_newline=True,
+    )
+    # {% trans %} trims its text as Django's {% blocktranslate trimmed %} did, so the
+    # message ids stay the catalogue's.
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        translation.gettext,
+        translation.ngettext,
+        newstyle=True,
+        pgettext=translation.pgettext,
+        npgettext=translation.npgettext,
+    )
+    env.filters.update(date=_date, time=_time, truncatechars=_truncatechars)
+    env.globals["url"] = lambda name, *args: reverse(name, args=args)
+    return env
+
+
+def csrf_input(request: HttpRequest | None) -> SafeString:
+    if request is None:
+        return mark_safe("")
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+    )
+
+
+def render(name: str, context: Mapping[str, Any], request: HttpRequest | None = None) -> SafeString:
+    """The area (``game_area``), a seat, the fairness panel or one block of the area,
+    rendered from `context` in the active language."""
+    values = {**context, "csrf_input": csrf_input(request)}
+    env = environment()
+    if name in FILES:
+        return mark_safe(env.get_template(FILES[name]).render(values))
+    template = env.get_template(AREA)
+    block = template.blocks[name]
+    return mark_safe("".join(block(template.new_context(values))))
+
+
+def block_names() -> frozenset[str]:
+    return frozenset(environment().get_template(AREA).blocks)
+
+
+def macro(name: str) -> Any:
+    """One of macros.html's pieces, for a Django template that shows the same thing."""
+    return getattr(environment().get_template("macros.html").module, name)
