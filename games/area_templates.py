@@ -38,6 +38,8 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
+from django.utils.translation import trans_real
+from markupsafe import Markup
 
 DIRECTORY = Path(__file__).resolve().parent.parent / "templates" / "games" / "area"
 AREA = "area.html"
@@ -58,9 +60,20 @@ def _truncatechars(value: Any, length: int) -> str:
     return defaultfilters.truncatechars(value, length)
 
 
+class _Environment(jinja2.Environment):
+    """``a.b`` looks for the key first where `a` is a dict, as Django's templates do (the
+    area's context is mostly dicts: Jinja's attribute-first lookup raises and catches an
+    AttributeError for each)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(DIRECTORY),
         autoescape=True,
         extensions=["jinja2.ext.i18n"],
@@ -71,6 +84,8 @@ def environment() -> jinja2.Environment:
     # {% trans %} trims its text as Django's {% blocktranslate trimmed %} did, so the
     # message ids stay the catalogue's.
     env.policies["ext.i18n.trimmed"] = True
+    # The names the i18n extension compiles messages to; `render` passes the active
+    # language's own (`_callables`) in each render's context, where they are found first.
     env.install_gettext_callables(  # type: ignore[attr-defined]
         translation.gettext,
         translation.ngettext,
@@ -81,6 +96,46 @@ def environment() -> jinja2.Environment:
     env.filters.update(date=_date, time=_time, truncatechars=_truncatechars)
     env.globals["url"] = lambda name, *args: reverse(name, args=args)
     return env
+
+
+@functools.cache
+def _callables(language: str) -> dict[str, Any]:
+    """gettext and its kin for `language`, as the i18n extension's "newstyle" ones behave
+    (the translation trusted, the values escaped into it, ``%(num)s`` the count), bound
+    to the language's catalogue: Django's own functions look up the active language
+    for every message, and the area has a hundred."""
+    catalogue = trans_real.translation(language)
+    separator = trans_real.CONTEXT_SEPARATOR
+
+    def gettext(message: str, **values: Any) -> Markup:
+        return Markup(catalogue.gettext(message)) % values
+
+    def ngettext(singular: str, plural: str, n: int, **values: Any) -> Markup:
+        values.setdefault("num", n)
+        return Markup(catalogue.ngettext(singular, plural, n)) % values
+
+    def pgettext(context: str, message: str, **values: Any) -> Markup:
+        found = catalogue.gettext(f"{context}{separator}{message}")
+        values.setdefault("context", context)
+        return Markup(message if separator in found else found) % values
+
+    def npgettext(context: str, singular: str, plural: str, n: int, **values: Any) -> Markup:
+        found = catalogue.ngettext(
+            f"{context}{separator}{singular}", f"{context}{separator}{plural}", n
+        )
+        values.setdefault("num", n)
+        values.setdefault("context", context)
+        if separator in found:  # not in the catalogue
+            found = catalogue.ngettext(singular, plural, n)
+        return Markup(found) % values
+
+    return {
+        "gettext": gettext,
+        "_": gettext,
+        "ngettext": ngettext,
+        "pgettext": pgettext,
+        "npgettext": npgettext,
+    }
 
 
 def csrf_input(request: HttpRequest | None) -> SafeString:
@@ -94,7 +149,10 @@ def csrf_input(request: HttpRequest | None) -> SafeString:
 def render(name: str, context: Mapping[str, Any], request: HttpRequest | None = None) -> SafeString:
     """The area (``game_area``), a seat, the fairness panel or one block of the area,
     rendered from `context` in the active language."""
+    language = translation.get_language()
     values = {**context, "csrf_input": csrf_input(request)}
+    if language is not None:
+        values.update(_callables(language))
     env = environment()
     if name in FILES:
         return mark_safe(env.get_template(FILES[name]).render(values))
