@@ -105,28 +105,28 @@ def _callables(language: str) -> dict[str, Any]:
     to the language's catalogue: Django's own functions look up the active language
     for every message, and the area has a hundred."""
     catalogue = trans_real.translation(language)
+    # Bound, not called as `catalogue.gettext(...)`: xgettext takes such a call for a message.
+    find, find_plural = catalogue.gettext, catalogue.ngettext
     separator = trans_real.CONTEXT_SEPARATOR
 
     def gettext(message: str, **values: Any) -> Markup:
-        return Markup(catalogue.gettext(message)) % values
+        return Markup(find(message)) % values
 
     def ngettext(singular: str, plural: str, n: int, **values: Any) -> Markup:
         values.setdefault("num", n)
-        return Markup(catalogue.ngettext(singular, plural, n)) % values
+        return Markup(find_plural(singular, plural, n)) % values
 
     def pgettext(context: str, message: str, **values: Any) -> Markup:
-        found = catalogue.gettext(f"{context}{separator}{message}")
+        found = find(f"{context}{separator}{message}")
         values.setdefault("context", context)
         return Markup(message if separator in found else found) % values
 
     def npgettext(context: str, singular: str, plural: str, n: int, **values: Any) -> Markup:
-        found = catalogue.ngettext(
-            f"{context}{separator}{singular}", f"{context}{separator}{plural}", n
-        )
+        found = find_plural(f"{context}{separator}{singular}", f"{context}{separator}{plural}", n)
         values.setdefault("num", n)
         values.setdefault("context", context)
         if separator in found:  # not in the catalogue
-            found = catalogue.ngettext(singular, plural, n)
+            found = find_plural(singular, plural, n)
         return Markup(found) % values
 
     return {
