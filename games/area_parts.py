@@ -4,8 +4,8 @@
 A move (a draw, a discard, a knock: the events of `MOVE_KINDS`) changes a few things: the
 piles, the seats (cards held, the turn, who knocked, the clock), the mover's hand and
 everyone's controls and words of whose turn it is, and a line or two of the log. After
-such a commit the writer renders, for each viewer, only those parts -- the same named
-partials of `games/table.html` the area is made of, from one context built without the
+such a commit the writer renders, for each viewer, only those parts -- the blocks of
+the area's template (`games.area_templates`) it is made of, from one context built without the
 rest (the whole log, the deals' panel) -- and the seats once for everyone; the log
 brings only its new lines. A push of anything else (a new round, the end, who is
 connected, someone away) sends the whole area, as before.
