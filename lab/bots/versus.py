@@ -35,22 +35,23 @@ from lab.simulate import play_game, wilson_interval
 
 REVISION = "34b31bd"  # the hard bot before the engine's speed-up (docs/bots.md, "Speed")
 
-# One deal: (rules, seed, revision, clock, budget or None for the bots' own); its result:
-# (seed, today's score in the game where it sat first, and in the game where it sat second).
-Job = tuple[Rules, int, str, bool, int | None]
+# One deal: (rules, seed, revision, clock, the old bot's budget and today's, None for the
+# bots' own); its result: (seed, today's score in the game where it sat first, and in the
+# game where it sat second).
+Job = tuple[Rules, int, str, bool, int | None, int | None]
 Pair = tuple[int, float, float]
 
 
 def play_pair(job: Job) -> Pair:
-    rules, seed, revision, clock, budget = job
+    rules, seed, revision, clock, old_budget, today_budget = job
     old_bot = bots_at(revision).HardBot
     max_seconds = MAX_SECONDS if clock else None
     scores = []
     for today in (0, 1):
         bots = [
-            (HardBot if seat == today else old_bot)(
-                seed * 10 + seat, budget=budget or BUDGET, max_seconds=max_seconds
-            )
+            HardBot(seed * 10 + seat, budget=today_budget or BUDGET, max_seconds=max_seconds)
+            if seat == today
+            else old_bot(seed * 10 + seat, budget=old_budget or BUDGET, max_seconds=max_seconds)
             for seat in (0, 1)
         ]
         state, _, _ = play_game(rules, bots, SeededDeckSource(seed))
@@ -95,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--clock", action="store_true", help="keep the bots' 0.2 s clock")
     parser.add_argument("--budget", type=int, help="both bots' budget (default: their own)")
+    parser.add_argument(
+        "--today-budget", type=int, help="today's bot's budget, when it differs (a smaller one)"
+    )
     parser.add_argument("--out", type=Path, help="append each deal here; resume from it")
     args = parser.parse_args(argv)
     if args.games < 2:
@@ -103,8 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [args.seed * 1_000_000 + i for i in range((args.games + 1) // 2)]
     done = _done(args.out)
     pairs = [done[seed] for seed in seeds if seed in done]
+    today_budget = args.today_budget or args.budget
     work = [
-        (rules, seed, args.revision, args.clock, args.budget) for seed in seeds if seed not in done
+        (rules, seed, args.revision, args.clock, args.budget, today_budget)
+        for seed in seeds
+        if seed not in done
     ]
     started = time.perf_counter()
 

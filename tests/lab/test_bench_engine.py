@@ -89,7 +89,7 @@ def test_the_bots_of_a_revision_are_imported_beside_todays_on_todays_engine():
 def test_a_deal_is_played_from_both_seats_and_summed_up():
     # A tiny budget and one life keep the two games quick; the pairing is what counts.
     rules = Rules.preset("scat", lives=1, county=False)
-    seed, first, second = play_pair((rules, 7, REVISION, False, 50))
+    seed, first, second = play_pair((rules, 7, REVISION, False, 50, 40))
     assert seed == 7 and {first, second} <= {0.0, 0.5, 1.0}
     text = summary([(7, first, second), (8, 1.0, 0.0)])
     assert text.startswith("4 games (2 deals") and "95% CI" in text
