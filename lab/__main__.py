@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="without the hard bot's 0.2 s safety clock: every decision spends its budget",
     )
+    bench.add_argument("--budget", type=int, help="the hard bot's budget of simulated moves")
     engine = commands.add_parser(
         "bench-engine", help="the engine's rounds/s against a minimal engine's, interleaved"
     )
@@ -119,7 +120,11 @@ def _bench_bot(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         sys.stderr.write(f"\r  {len(timings.seconds)}/{args.decisions} decisions ")
         sys.stderr.flush()
 
-    options = {"max_seconds": None} if args.no_clock and args.level == "hard" else {}
+    options: dict[str, Any] = {}
+    if args.level == "hard" and args.no_clock:
+        options["max_seconds"] = None
+    if args.level == "hard" and args.budget:
+        options["budget"] = args.budget
     timings = time_decisions(
         args.level, rules, args.players, args.decisions, args.seed, progress, **options
     )
