@@ -27,7 +27,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from games import engine, name_scope, rendering, view_parts
+from games import area_templates, engine, name_scope, rendering, view_parts
 from games.engine.events import MOVE_KINDS
 from games.models import Game
 from games.wording.names import with_shown_names
@@ -147,9 +147,9 @@ def _unit(game: Game, name: str, context: dict[str, Any]) -> str:
     if name == "area_center" and not context["obs"].legal:
         return game.once_per_seq(
             f"_idle_center:{get_language()}",
-            lambda: _marked(rendering.render_partial(name, context)),
+            lambda: _marked(area_templates.render(name, context)),
         )
-    return _marked(rendering.render_partial(name, context))
+    return _marked(area_templates.render(name, context))
 
 
 def _marked(html: str) -> str:
@@ -217,7 +217,7 @@ def answer(game: Game, seat: int | None, shown_seq: int) -> str | None:
     if base is None or not base <= shown_seq < game.seq:
         return None
     body = render(game, game.engine_state(), seat, base)
-    flash = rendering.render_partial("area_flash", {})
+    flash = area_templates.render("area_flash", {})
     elements = [_out_of_band(html) for html in [_marked(flash), *body["parts"]]]
     lines = "".join(view_parts.strip(html) for seq, html in body["lines"] if seq > shown_seq)
     elements.append(view_parts.on_top("ol", LOG, lines))

@@ -56,10 +56,6 @@ def _time(value: Any, format: str) -> str:
     return defaultfilters.time(template_localtime(value), str(format))
 
 
-def _truncatechars(value: Any, length: int) -> str:
-    return defaultfilters.truncatechars(value, length)
-
-
 class _Environment(jinja2.Environment):
     """``a.b`` looks for the key first where `a` is a dict, as Django's templates do (the
     area's context is mostly dicts: Jinja's attribute-first lookup raises and catches an
@@ -93,7 +89,7 @@ def environment() -> jinja2.Environment:
         pgettext=translation.pgettext,
         npgettext=translation.npgettext,
     )
-    env.filters.update(date=_date, time=_time, truncatechars=_truncatechars)
+    env.filters.update(date=_date, time=_time, truncatechars=defaultfilters.truncatechars)
     env.globals["url"] = lambda name, *args: reverse(name, args=args)
     return env
 
@@ -159,10 +155,6 @@ def render(name: str, context: Mapping[str, Any], request: HttpRequest | None = 
     template = env.get_template(AREA)
     block = template.blocks[name]
     return mark_safe("".join(block(template.new_context(values))))
-
-
-def block_names() -> frozenset[str]:
-    return frozenset(environment().get_template(AREA).blocks)
 
 
 def macro(name: str) -> Any:

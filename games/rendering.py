@@ -349,7 +349,7 @@ def _seat_html(
     """One seat's place, in `language` (the active one), kept by what it shows: a move
     changes two seats or so (the mover's cards, the turn passing), and the others'
     are the strings the last push rendered (each process keeps the last few thousand)."""
-    return render_partial(SEAT_TEMPLATE, {"s": view, **dict(clock)})
+    return area_templates.render(SEAT_TEMPLATE, {"s": view, **dict(clock)})
 
 
 def _fairness(game: Game, context: dict[str, Any]) -> SafeString:
@@ -359,7 +359,9 @@ def _fairness(game: Game, context: dict[str, Any]) -> SafeString:
     ended = {"ended": game.status == Game.ENDED}
     return game.once_per_seq(
         f"_fairness:{get_language()}",
-        lambda: render_partial(FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": ended}),
+        lambda: area_templates.render(
+            FAIRNESS_TEMPLATE, {"deal": context["deal"], "outcome": ended}
+        ),
     )
 
 
@@ -521,7 +523,7 @@ def render_game_area(
         areas: dict[tuple[int | None, str | None], str] = game.once_per_seq("_areas", dict)
         key = (seat, get_language())
         if key not in areas:
-            areas[key] = compact(render_partial(TEMPLATE, seat_context(game, state, seat)))
+            areas[key] = compact(area_templates.render(TEMPLATE, seat_context(game, state, seat)))
         return areas[key]
     context = seat_context(game, state, seat)
     context.update(extra)
@@ -534,12 +536,6 @@ def seat_context(game: Game, state: engine.GameState, seat: int | None) -> dict[
     to every seat's sockets and to all the spectators'."""
     with name_scope.reading_seat(game, seat):
         return game_context(game, with_shown_names(state), seat)
-
-
-def render_partial(name: str, context: dict[str, Any]) -> SafeString:
-    """The area, a seat, the fairness panel or one of the area's parts, without a
-    request (`games.area_templates`)."""
-    return area_templates.render(name, context)
 
 
 INDENT = re.compile(r"\n\s+")

@@ -60,11 +60,11 @@ def jinja_messages() -> list[tuple[str, str, str, str]]:
         where = str(path.relative_to(settings.BASE_DIR))
         for _line, function, message in env.extract_translations(path.read_text()):  # type: ignore[attr-defined]
             args = [message] if isinstance(message, str) else list(message)
-            context = args.pop(0) if function in ("pgettext", "npgettext") else ""
+            context = (args.pop(0) or "") if function in ("pgettext", "npgettext") else ""
             if not args or not isinstance(args[0], str):
                 continue  # not a constant: nothing to translate
-            plural = args[1] if function.endswith("ngettext") and len(args) > 1 else ""
-            found.append((where, context or "", args[0], plural or ""))
+            plural = (args[1] or "") if function.endswith("ngettext") and len(args) > 1 else ""
+            found.append((where, context, args[0], plural))
     return found
 
 
