@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from games.models import RuleSet
 from tests.e2e.club_night import kitchen_club
@@ -176,7 +177,9 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
                 shoot(page, "card-knockout-deal-entered")
             page.get_by_role("button", name="Submit the result").click()
-            assert "waiting for another player at the table to confirm" in page.inner_text("main")
+            expect(page.locator("main")).to_contain_text(
+                "waiting for another player at the table to confirm"
+            )  # waits for the answer; inner_text() would read the page before it
             assert page.locator(".card-waiting").get_by_role("link").inner_text() == "Check again"
             page = arrive(phones[confirmer.pk], live_server, event, table)
             page.get_by_role("button", name="Confirm this result").click()

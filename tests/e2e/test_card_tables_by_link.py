@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.club_night import card_swiss, kitchen_club
 from tests.e2e.conftest import OUTPUT, PHONE
@@ -103,7 +104,9 @@ def test_three_card_tables_enter_their_results_through_their_links(
         for k, place in enumerate(order):
             page.select_option(f"#place-{k}", place)
         page.get_by_role("button", name="Submit the result").click()
-        assert "Waiting for another player at the table to confirm" in page.inner_text("main")
+        expect(page.locator("main")).to_contain_text(
+            "Waiting for another player at the table to confirm"
+        )  # waits for the answer; inner_text() would read the page before it
         # The same phone is offered no confirmation of its own entry.
         assert page.get_by_role("button", name="Confirm this result").count() == 0
         if table.number == 1:
@@ -115,7 +118,7 @@ def test_three_card_tables_enter_their_results_through_their_links(
             page.get_by_label("A rules question").check()
             page.get_by_label("A few words (optional)").fill("Is a 31 on the deal a win?")
             page.get_by_role("button", name="Call the organizer").click()
-            assert "The organizer is called: on the way." in page.inner_text("main")
+            expect(page.locator("main")).to_contain_text("The organizer is called: on the way.")
             shots(page, "called")
             axed.goto(links[2])
             assert axe_violations(axed) == []
@@ -149,7 +152,7 @@ def test_three_card_tables_enter_their_results_through_their_links(
             assert shown.get_attribute("href") == links[3]  # in a <details>, closed
             shots(desk, "console")
             desk.locator(".console-call", has_text="Table 2").get_by_role("button").click()
-            assert "Table 2's call is answered." in desk.inner_text("main")
+            expect(desk.locator("main")).to_contain_text("Table 2's call is answered.")
             call = OrganizerCall.objects.get(event=event)
             assert call.caller is None and call.answered_by == ann
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games import chat, services
 from tests.accounts.exports import export_dir  # noqa: F401  (shared fixture)
@@ -52,13 +53,14 @@ def test_a_member_prepares_and_downloads_their_data_without_javascript(
         page = context.new_page()
         page.goto(f"{live_server.url}/accounts/profile/")
         page.get_by_role("link", name="Download my data").click()
-        assert page.get_by_role("heading", level=1).inner_text() == "Download my data"
+        # expect() waits for the new page; inner_text() could read the profile's heading
+        expect(page.get_by_role("heading", level=1)).to_have_text("Download my data")
         if label == "desktop":
             assert "You have not asked for your data yet." in page.content()
             page.get_by_role("button", name="Prepare my data").click()
         else:  # a second request: a new download replaces the first
             page.get_by_role("button", name="Prepare a new download").click()
-        assert "Your data is ready to download." in page.inner_text(".messages")
+        expect(page.locator(".messages")).to_contain_text("Your data is ready to download.")
         link = page.get_by_role("link", name=re.compile(r"^Download the ZIP \("))
         assert link.count() == 1 and "Until" in page.inner_text("#download")
         assert _fits(page), f"the data page scrolls sideways at {size}"

@@ -77,7 +77,8 @@ def test_the_list_and_the_settings_work_without_javascript_on_a_phone_and_a_lapt
         page = context.new_page()
         page.goto(f"{live_server.url}/")
         assert page.locator(".notify-link").inner_text().split() == ["Notifications", "4", "unread"]
-        page.locator(".notify-link").click()
+        with page.expect_navigation():  # count() and inner_text() do not wait
+            page.locator(".notify-link").click()
         assert page.locator(".notify-item--new").count() == 4
         assert "Bring a dish; we play from 18:00." in page.inner_text("main")
         assert _fits(page)
@@ -93,12 +94,14 @@ def test_the_list_and_the_settings_work_without_javascript_on_a_phone_and_a_lapt
     page.goto(f"{live_server.url}{reverse('notifications:preferences')}")
     page.get_by_label("Your game is ready: By e-mail").check()
     page.get_by_label("Announcements: On the site").uncheck()
-    page.get_by_role("button", name="Save", exact=True).click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save", exact=True).click()
     assert "Your notification settings are saved." in page.inner_text("main")
     assert page.get_by_label("Your game is ready: By e-mail").is_checked()
     assert not page.get_by_label("Announcements: On the site").is_checked()
     page.goto(f"{live_server.url}{reverse('notifications:list')}")
-    page.get_by_role("button", name="Mark all read").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Mark all read").click()
     assert "Marked 4 notifications read." in page.inner_text("main")
     assert page.locator(".notify-item--new").count() == 0
     assert page.locator(".notify-link").inner_text().split() == ["Notifications"]
@@ -129,7 +132,8 @@ def test_axe_finds_nothing_on_the_notifications_pages(
                 found[f"{name} at {size['width']}px"] = problems
         page.goto(f"{live_server.url}{pages['announce']}")
         page.get_by_label("Announcement").fill("Summer party on Saturday!\nBring a dish.")
-        page.get_by_role("button", name="Look it over").click()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Look it over").click()
         assert "This goes to 1 member" in page.inner_text("main")
         if problems := axe_violations(page):
             found[f"announce, looked over at {size['width']}px"] = problems

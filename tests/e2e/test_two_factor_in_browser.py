@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import User
 from tests.accounts.two_factor import PASSWORD, code_now, wrong_code
@@ -127,7 +128,7 @@ def test_the_app_is_set_up_and_logs_in_without_javascript(browser: Any, live_ser
         label = "The code from your authenticator app, or a recovery code"
         page.get_by_label(label).fill(wrong_code(secret))
         page.get_by_role("button", name="Log in", exact=True).click()
-        assert "That code is not right" in page.inner_text("main")
+        expect(page.locator("main")).to_contain_text("That code is not right")
         assert page.url == f"{base}/accounts/2fa/authenticate/", "not logged in"
         shoot(page, "wrong-code")
         page.get_by_label(label).fill(code_now(secret))
