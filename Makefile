@@ -39,10 +39,10 @@ run: $(STAMP)
 	@# Hashed, compressed static files, served with long cache lifetimes (DEBUG off).
 	@if $(PY) -c 'import sys; from thirtyone.env import get_bool; sys.exit(get_bool("DEBUG", False))'; \
 		then $(PY) manage.py collectstatic --noinput --verbosity 0; fi
-	@$(PY) -m thirtyone.embedded urls
 	@# The metrics of the last run's processes are not this run's (docs/monitoring.md).
 	@$(PY) -m thirtyone.embedded metrics
-	@# honcho on Procfile.embedded, saying which process died (thirtyone/run.py).
+	@# honcho on Procfile.embedded, saying which process died and, once Daphne listens,
+	@# where to open the site (thirtyone/run.py).
 	@PATH="$(RUN_PATH)" $(PY) -m thirtyone.run
 
 # The embedded profile first (SQLite, no Redis); then the tests marked `services`

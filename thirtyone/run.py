@@ -6,6 +6,9 @@ sends SIGTERM to the others' groups, then SIGKILL after five seconds. It prints 
 first: "The worker (Celery, with beat) died (killed by SIGKILL): stopping Thirty-One."
 A stop that Ctrl+C (or SIGTERM to honcho) began is no death and is not reported.
 
+Where to open the site (`python -m thirtyone.embedded urls`) is printed once Daphne says
+it listens, not before: a newcomer who opens the address at once finds it answering.
+
 honcho notices an end when the process's output pipe closes, so a child that outlived
 its process would hide the death: beat, forked by `celery worker --beat`, dies with its
 worker (thirtyone/celery.py), the Valkey server with its supervisor (thirtyone/embedded.py).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,8 @@ WHAT = {
 }
 STOPPED = re.compile(r"^(?P<name>\S+)\.\d+ stopped \(rc=(?P<rc>-?\d+)\)$")
 RECEIVED = re.compile(r"^SIG\w+ received$")
+# Daphne's log line once its socket is bound (daphne/server.py).
+LISTENING = "Listening on TCP address"
 
 
 def how(returncode: int) -> str:
@@ -55,14 +61,20 @@ def death_sentence(name: str, returncode: int) -> str:
 
 class Reporter(Printer):
     """honcho's printer, which also sees its own lines ('system'): the first process to
-    stop while nobody asked for a stop gets its sentence."""
+    stop while nobody asked for a stop gets its sentence; the web process's first
+    "listening" line is followed by `greeting`, where to open the site."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, greeting: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.settled = False  # a stop was asked for, or a death already reported
+        self.greeting = greeting  # printed once, then emptied
 
     def write(self, message: Message) -> None:
         super().write(message)
+        if self.greeting and message.name.startswith("web") and LISTENING in str(message.data):
+            self.output.write(self.greeting)  # unprefixed: the block stands out
+            self.output.flush()
+            self.greeting = ""
         if message.name != "system" or self.settled or not isinstance(message.data, str):
             return
         text = message.data.strip()
@@ -79,7 +91,14 @@ def main(root: Path) -> int:
     procfile = parse_procfile((root / PROCFILE).read_text())
     dotenv = root / ".env"  # honcho's own default, kept
     app_env = parse(dotenv.read_text()) if dotenv.exists() else {}
-    manager = Manager(Reporter(sys.stdout))
+    greeting = subprocess.run(
+        [sys.executable, "-m", "thirtyone.embedded", "urls"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    manager = Manager(Reporter(sys.stdout, greeting=greeting))
     for process in expand_processes(procfile.processes, env=app_env, port=5000):
         manager.add_process(process.name, process.cmd, env={**os.environ, **process.env})
     manager.loop()

@@ -1,7 +1,8 @@
 """`make run`'s processes are watched: one killed with SIGKILL stops the whole run, which
 says in a sentence which one died; beat's child process (inside the worker) and the
 Valkey server (inside its supervisor) go too, so nothing serves half a site
-(docs/deployment.md#make-run-watches-its-processes). Runs thirtyone.run on
+(docs/deployment.md#make-run-watches-its-processes); where to open the site is printed
+once Daphne listens. Runs thirtyone.run on
 Procfile.embedded, as the Makefile does, in a temp var folder on a free port."""
 
 from __future__ import annotations
@@ -146,3 +147,7 @@ def test_a_process_killed_stops_the_run_saying_which(
     assert output.count("stopping Thirty-One.") == 1, output
     assert left == [], (left, output)
     assert run.returncode != 0
+    # Where to open the site is printed once, after Daphne listens (not before).
+    greeting = f"Thirty-One is running at http://127.0.0.1:{port}/"
+    assert output.count(greeting) == 1, output
+    assert output.index("Listening on TCP address") < output.index(greeting), output
