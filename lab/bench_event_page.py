@@ -20,7 +20,10 @@ visitor, each `--repeats` times:
   change of an event ends with: its `live_version` counted up, so nothing cached for
   the version before is used; the data stays the same, so every cold GET renders the
   same page);
-- warm: a GET after another one of the same version.
+- warm: a GET after another one of the same version;
+- a result (the player, last): the first GET after one more table of round 2 is over
+  and recorded, as the evening changes the page (its standings, that table's row); up
+  to `--repeats` tables, one left playing.
 Prints CPU ms (`time.process_time`: the request in this process, the cache's own
 (de)serialising included; Redis's time in its own process is not) as median, min and
 max, the queries of one GET and the bytes of the page, and the load average before
@@ -119,6 +122,28 @@ class Case:
         )
 
 
+def finish_table(table: Any, chance: Any) -> None:
+    """`table`'s game over (its players' places drawn by `chance`), recorded by the
+    event's service as a game's end is."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.models import Game, GamePlayer
+    from tournaments import services
+
+    with transaction.atomic():
+        seats = list(GamePlayer.objects.filter(game_id=table.game_id).order_by("position"))
+        places = list(range(1, len(seats) + 1))
+        chance.shuffle(places)
+        for seat, place in zip(seats, places, strict=True):
+            seat.place, seat.rounds_lost, seat.won = place, place - 1, place == 1
+        GamePlayer.objects.bulk_update(seats, ["place", "rounds_lost", "won"])
+        Game.objects.filter(pk=table.game_id).update(
+            status=Game.FINISHED, finished_at=timezone.now()
+        )
+    services.record_table(game_id=table.game_id)
+
+
 def build(players: int, rounds: int) -> tuple[Any, Any, list[Any]]:
     """The event (round 1 over, round 2 half played), its owner and its players."""
     import random
@@ -126,12 +151,10 @@ def build(players: int, rounds: int) -> tuple[Any, Any, list[Any]]:
 
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from django.db import transaction
-    from django.utils import timezone
 
     from clubs.models import Club, Membership
     from games import notify
-    from games.models import Game, GamePlayer, RuleSet
+    from games.models import RuleSet
     from tournaments import services
     from tournaments.fairness import commitment
     from tournaments.models import Event, Round
@@ -178,17 +201,7 @@ def build(players: int, rounds: int) -> tuple[Any, Any, list[Any]]:
     def finish(round_: Any, share: float) -> None:
         tables = list(round_.tables.order_by("number"))
         for table in tables[: round(len(tables) * share)]:
-            with transaction.atomic():
-                seats = list(GamePlayer.objects.filter(game_id=table.game_id).order_by("position"))
-                places = list(range(1, len(seats) + 1))
-                chance.shuffle(places)
-                for seat, place in zip(seats, places, strict=True):
-                    seat.place, seat.rounds_lost, seat.won = place, place - 1, place == 1
-                GamePlayer.objects.bulk_update(seats, ["place", "rounds_lost", "won"])
-                Game.objects.filter(pk=table.game_id).update(
-                    status=Game.FINISHED, finished_at=timezone.now()
-                )
-            services.record_table(game_id=table.game_id)
+            finish_table(table, chance)
 
     finish(event.round_set.get(number=1), 1.0)
     second = event.round_set.get(number=2)
@@ -269,6 +282,19 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
         viewers["player"].get(url)
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile_top)
+    # The first load after a table's result: the standings and one table change.
+    import random
+
+    chance = random.Random(2)
+    left = list(shown.tables.filter(game__status="playing").order_by("number"))
+    after_result: list[float] = []
+    queries_after = size_after = 0
+    for table in left[: min(args.repeats, len(left) - 1)]:  # one left: round 2 goes on
+        finish_table(table, chance)
+        cpu, queries_after, size_after = get(viewers["player"])
+        after_result.append(cpu)
+    if after_result:
+        cases.append(Case("player, a result", after_result, queries_after, size_after))
     print_summary(args, cache, cases)
     return 0
 
