@@ -6,6 +6,7 @@ near a card."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,6 +14,7 @@ from typing import Any, Protocol
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from tournaments import roster
 from tournaments.models import Bye, Entry, Event, Round, RoundSeat, RoundTable
@@ -173,3 +175,24 @@ def round_context(facts: RoundFacts, me: Entry | None, tables: list[TableLine]) 
 def render_partial(name: str, context: dict[str, Any]) -> str:
     """One of the event page's shared partials (a table row, a standings row)."""
     return render_to_string(f"tournaments/_event_parts.html#{name}", context)
+
+
+def render_row(name: str, variable: str, row: object) -> str:
+    """The partial `name` of one row (a dataclass of words and numbers, the template's
+    `variable`), in the active language, kept by what the row shows: after a table's
+    result most rows of the standings and every other table's row are the strings the
+    last page rendered (docs/tournaments.md#rows-kept-by-what-they-show)."""
+    return _kept_row(name, variable, get_language(), _Shown(repr(row), row))
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A row compared by its repr: every field of its dataclass, nested ones too."""
+
+    key: str
+    row: object = field(compare=False, hash=False)
+
+
+@functools.lru_cache(maxsize=4096)  # each process keeps the last few thousand
+def _kept_row(name: str, variable: str, language: str | None, shown: _Shown) -> str:
+    return render_partial(name, {variable: shown.row})

@@ -10,10 +10,12 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 from tests.games.playing import play_out
-from tournaments import pages, services
+from tournaments import page_parts, pages, services
 from tournaments.formats.swiss.pages import SwissPages
 from tournaments.models import Event, RoundSeat
 
@@ -233,3 +235,34 @@ def test_before_any_result_only_the_viewers_own_name_is_marked(
         assert f'<ul class="event-names">{expected}</ul>' in pushed
     facts = pages.live_facts(event)
     assert 'class="mine"' not in "".join(facts.registered_html)
+
+
+def test_rows_kept_by_what_they_show_are_the_rows_a_fresh_render_makes(
+    make_event: Any,
+    ann: Any,
+    members: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = running(make_event, ann, members[:9], advance=Event.AUTO)
+    finish_table(event, 1, django_capture_on_commit_callbacks)
+    player = logged_in(members[0])
+    for language in ("en", "de"):
+        page(player, event, language)
+    finish_table(event, 2, django_capture_on_commit_callbacks)
+    before = page_parts._kept_row.cache_info()
+    kept = {language: untokened(page(player, event, language)) for language in ("en", "de")}
+    assert page_parts._kept_row.cache_info().hits > before.hits  # table 3's row, at least
+    page_parts._kept_row.cache_clear()
+    cache.clear()  # the lists read and rendered again, at the same version
+    for language, text in kept.items():
+        assert untokened(page(player, event, language)) == text
+    assert ">läuft<" in kept["de"] and ">playing<" in kept["en"]  # each its own words
+
+
+def test_a_kept_row_is_kept_apart_for_each_language() -> None:
+    line = page_parts.TableLine(number=3, url=None, finished=False)
+    with translation.override("en"):
+        english = page_parts.render_row("table-row", "t", line)
+    with translation.override("de"):
+        german = page_parts.render_row("table-row", "t", line)
+    assert ">playing<" in english and ">läuft<" in german

@@ -22,7 +22,13 @@ from tournaments.formats.swiss import results
 from tournaments.formats.swiss import standings as tally
 from tournaments.formats.swiss.seating import record_meetings
 from tournaments.models import Entry, Event, Round, RoundSeat
-from tournaments.page_parts import RoundFacts, render_partial, tables_of, waiting_round
+from tournaments.page_parts import (
+    RoundFacts,
+    render_partial,
+    render_row,
+    tables_of,
+    waiting_round,
+)
 from tournaments.words import number, ordinal
 
 
@@ -164,7 +170,7 @@ class SwissFacts:
         self.row_at = {row.player: k for k, row in enumerate(rows)}
         self.opponents = opponents(event, names, [names[r.player] for r in rows]) if shown else []
         self.tables = tables_of(shown, None, round_facts.seated) if shown else []
-        self.table_html = [render_partial("table-row", {"t": t}) for t in self.tables]
+        self.table_html = [render_row("table-row", "t", t) for t in self.tables]
         self.played = played(rows)
         # Before any game is over: the players registered, by name, and no ranks.
         self.registered = [
@@ -191,7 +197,7 @@ class SwissFacts:
         self.columns = columns(event, self.blank_tiebreaks)
 
     def _row_html(self, row: StandingLine) -> str:
-        return render_partial("standings-row", {"row": row})
+        return render_row("standings-row", "row", row)
 
     def entry_of(self, user: Any) -> int | None:
         """The id of `user`'s entry (withdrawn or not); None: they have none."""
@@ -214,7 +220,7 @@ class SwissFacts:
             tables = [*tables[:k], mine, *tables[k + 1 :]]
             table_html = [
                 *table_html[:k],
-                render_partial("table-row", {"t": mine}),
+                render_row("table-row", "t", mine),
                 *table_html[k + 1 :],
             ]
         if me is not None and (r := self.row_at.get(me)) is not None:
