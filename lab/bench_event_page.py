@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -122,7 +123,7 @@ class Case:
         )
 
 
-def finish_table(table: Any, chance: Any) -> None:
+def finish_table(table: Any, chance: random.Random) -> None:
     """`table`'s game over (its players' places drawn by `chance`), recorded by the
     event's service as a game's end is."""
     from django.db import transaction
@@ -146,7 +147,6 @@ def finish_table(table: Any, chance: Any) -> None:
 
 def build(players: int, rounds: int) -> tuple[Any, Any, list[Any]]:
     """The event (round 1 over, round 2 half played), its owner and its players."""
-    import random
     from datetime import UTC, datetime
 
     from django.contrib.auth import get_user_model
@@ -217,6 +217,7 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from games.models import Game
     from tournaments import services
     from tournaments.models import Event, RoundSeat
 
@@ -283,10 +284,8 @@ def run(args: argparse.Namespace, var_dir: Path) -> int:
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile_top)
     # The first load after a table's result: the standings and one table change.
-    import random
-
     chance = random.Random(2)
-    left = list(shown.tables.filter(game__status="playing").order_by("number"))
+    left = list(shown.tables.filter(game__status=Game.PLAYING).order_by("number"))
     after_result: list[float] = []
     queries_after = size_after = 0
     for table in left[: min(args.repeats, len(left) - 1)]:  # one left: round 2 goes on

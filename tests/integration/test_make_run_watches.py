@@ -2,8 +2,8 @@
 says in a sentence which one died; beat's child process (inside the worker) and the
 Valkey server (inside its supervisor) go too, so nothing serves half a site
 (docs/deployment.md#make-run-watches-its-processes); where to open the site is printed
-once Daphne listens. Runs thirtyone.run on
-Procfile.embedded, as the Makefile does, in a temp var folder on a free port."""
+once Daphne listens. Runs thirtyone.run on Procfile.embedded, as the Makefile does, in
+a temp var folder on a free port."""
 
 from __future__ import annotations
 
