@@ -36,6 +36,21 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+def goto_past_reloads(page: Any, url: str) -> None:
+    """`page.goto(url)`, made again when the page's own script interrupts it by loading
+    itself again (a table after a move, the console when a round starts: its live
+    update), rather than failing the test."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            page.goto(url)
+            return
+        except PlaywrightError as error:
+            if "interrupted by another navigation" not in str(error) or attempt == 2:
+                raise
+
+
 # Package scope, not session: Playwright's sync API keeps an event loop running on
 # this thread while it is open, and later tests that use async_to_sync would fail.
 @pytest.fixture(scope="package")

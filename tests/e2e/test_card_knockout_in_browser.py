@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from games.models import RuleSet
 from tests.e2e.club_night import kitchen_club
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, goto_past_reloads
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_table_in_browser import logged_in
 from tournaments import services as events
@@ -193,7 +193,7 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
                 assert page.get_by_role("link", name="Check again").is_visible()
             if n == 1 and k == len(tables) - 2:
                 # The organizer's console while the last table has not reported.
-                console.goto(manage)
+                goto_past_reloads(console, manage)
                 text = console.inner_text("#console-live")
                 assert text.count("cards: confirmed") == len(tables) - 1
                 assert text.count("cards: no result yet") == 1
@@ -216,7 +216,7 @@ def test_a_knockout_at_card_tables_is_played_to_its_winner_from_phones(
             # forms the final table: its mover's phone follows the link to play on).
             looked_at = phones if not breaks[:-1] else {}
             check_the_break(live_server, event, tables, following, moves, broken, looked_at)
-            console.goto(manage)  # the console lists the tables kept, the broken gone
+            goto_past_reloads(console, manage)  # the console lists the tables kept, the broken gone
             assert f"Deal {n + 1}: the tables" in console.inner_text("#console-live")
             kept = sorted(following.tables.values_list("number", flat=True))
             headings = console.locator(".console-table h3").all_inner_texts()

@@ -18,12 +18,12 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
 from django.utils import timezone
-from playwright.sync_api import Error as PlaywrightError
 
 from games import services, signals, tasks, turn_based
 from games.models import Game, GameEvent, GamePlayer, Table
 from notifications.models import Notification
 from tests.clock import MovedClock
+from tests.e2e.conftest import goto_past_reloads
 from tests.e2e.test_accessibility_in_browser import axe_violations
 from tests.e2e.test_play_screen_in_browser import LAPTOP, PHONE
 from tests.e2e.test_table_in_browser import choose_move, logged_in, make_move
@@ -53,16 +53,9 @@ class Player:
         self.user, self.page, self.base, self.js = user, page, base, js
 
     def goto(self, path: str) -> None:
-        """Open `path` on this site. After a move the table page's script may still be
-        loading the table again (its live update); a navigation it interrupts is made
-        again rather than failing the test."""
-        for attempt in range(3):
-            try:
-                self.page.goto(f"{self.base}{path}")
-                return
-            except PlaywrightError as error:
-                if "interrupted by another navigation" not in str(error) or attempt == 2:
-                    raise
+        """Open `path` on this site (after a move the table page may still be loading
+        itself again)."""
+        goto_past_reloads(self.page, f"{self.base}{path}")
 
     def header(self) -> str:
         """What the header says of their games waiting, on a page drawn now."""
